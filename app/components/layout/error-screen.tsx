@@ -1,0 +1,24 @@
+import { Link } from "react-router";
+import { errorContent } from "~/content/shared";
+
+/** The router's last resort: the specification's heading, then the error's status and text or message. */
+export function ErrorScreen({ detail }: { detail: string }) {
+  return (
+    <section className="container-page flex min-h-[60vh] flex-col items-start justify-center gap-6 py-24">
+      <h1 className="text-title font-semibold">{errorContent.heading}</h1>
+      <p
+        className="rounded-card border border-line bg-surface px-4 py-3 font-mono text-sm text-ink"
+        data-testid="error-detail"
+      >
+        {detail}
+      </p>
+      <p className="max-w-xl text-lead text-muted">{errorContent.body}</p>
+      <Link
+        to={errorContent.homeLink.to}
+        className="rounded-button bg-navy-900 px-5 py-3 font-semibold text-white hover:bg-navy-700"
+      >
+        {errorContent.homeLink.label}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { Link } from "react-router";
+import { ExternalLink } from "~/components/ui/external-link";
+import { site } from "~/config/site";
+import { footerContent } from "~/content/shared";
+import { Logo } from "./logo";
+
+const linkClass = "rounded text-navy-100 underline-offset-4 transition-colors hover:text-white hover:underline";
+const headingClass = "text-sm font-semibold tracking-wide text-gold-300 uppercase";
+
+export function SiteFooter() {
+  return (
+    <footer className="bg-navy-950 text-navy-100">
+      <div className="container-page grid gap-12 py-16 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
+        <div className="max-w-sm space-y-5">
+          <Logo tone="light" />
+          <p className="text-sm leading-relaxed text-navy-100/85">{footerContent.tagline}</p>
+          <p className="text-sm">
+            <span className="text-navy-100/85">{footerContent.supportedByLabel} </span>
+            <ExternalLink href={site.supporter.url} className={linkClass}>
+              {site.supporter.name}
+            </ExternalLink>
+          </p>
+        </div>
+        <nav aria-labelledby="footer-about" className="space-y-4">
+          <h2 id="footer-about" className={headingClass}>
+            {footerContent.aboutHeading}
+          </h2>
+          <ul className="space-y-3 text-sm">
+            {footerContent.aboutLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="space-y-4">
+          <h2 className={headingClass}>{footerContent.contactHeading}</h2>
+          <p className="text-sm text-navy-100/85">{footerContent.contactLead}</p>
+          <a href={`mailto:${site.contactEmail}`} className={`${linkClass} text-sm break-all`}>
+            {site.contactEmail}
+          </a>
+        </div>
+        <div className="space-y-4">
+          <h2 className={headingClass}>{footerContent.legalHeading}</h2>
+          <ul className="space-y-3 text-sm">
+            <li>
+              <ExternalLink href={site.privacyPolicyUrl} className={linkClass}>
+                {footerContent.privacyLabel}
+              </ExternalLink>
+            </li>
+            <li>
+              <Link to={footerContent.termsLink.to} className={linkClass}>
+                {footerContent.termsLink.label}
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="container-page py-6 text-sm text-navy-100/75">
+          © {footerContent.copyrightYear} The {site.siteName}. {footerContent.rightsReserved}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The route table's words: every page's path, title, description, keywords and
+ * heading, in one place. `app/routes.ts` maps these paths to modules; the sitemap
+ * and the prerender list are built from them too.
+ */
+export interface PageInfo {
+  path: string;
+  /** Page title without the site name; `buildMeta` appends `| The <SITE_NAME>`. */
+  title: string;
+  description: string;
+  keywords: readonly string[];
+  /** The page's visible `<h1>`. */
+  heading: string;
+  /** Listed in sitemap.xml. */
+  indexable: boolean;
+}
+
+export const pages = {
+  home: {
+    path: "/",
+    title: "Executive Talent Acquisition Leadership Network",
+    description:
+      "An invitation-only network connecting enterprise talent acquisition leaders with executive roles, and employers with proven TA leaders. Free for both sides.",
+    keywords: [
+      "talent acquisition leadership",
+      "executive TA roles",
+      "head of talent acquisition",
+      "TA leader network",
+      "executive search",
+    ],
+    heading: "Where enterprise talent acquisition leaders meet their next executive role",
+    indexable: true,
+  },
+  mission: {
+    path: "/mission",
+    title: "Our Mission",
+    description:
+      "We match proven talent acquisition leaders with organizations that need them, creating value for both sides through strategic matching and industry excellence.",
+    keywords: ["TA leadership mission", "strategic matching", "talent acquisition excellence", "executive TA"],
+    heading: "Our Mission",
+    indexable: true,
+  },
+  howWeHelp: {
+    path: "/how-we-help",
+    title: "How We Help",
+    description:
+      "Executive search, career strategy and branding for TA leaders; leadership search, assessment and market intelligence for organizations. Free of charge.",
+    keywords: [
+      "executive career strategy",
+      "TA leadership search",
+      "leadership assessment",
+      "executive resume",
+      "talent market intelligence",
+    ],
+    heading: "How We Help",
+    indexable: true,
+  },
+  whoWeAre: {
+    path: "/who-we-are",
+    title: "Who We Are",
+    description:
+      "A confidential, invitation-only network of enterprise talent acquisition leaders, supported by a recognized recruitment technology provider.",
+    keywords: ["about the network", "confidential executive network", "AI-powered matching", "enterprise security"],
+    heading: "Who We Are",
+    indexable: true,
+  },
+  requestInvitation: {
+    path: "/request-invitation",
+    title: "Request an Invitation",
+    description:
+      "TA leaders: request your invitation to a confidential network of executive opportunities. Employers: submit a talent brief. We reply within 48 hours.",
+    keywords: ["request invitation", "TA leader network", "submit talent brief", "hire head of talent acquisition"],
+    heading: "Request Your Invitation",
+    indexable: true,
+  },
+  terms: {
+    path: "/terms-of-engagement",
+    title: "Terms of Engagement",
+    description:
+      "The terms on which the network works with TA leaders and employers: free service, mutual confidentiality, your data rights and how either side may end the engagement.",
+    keywords: ["terms of engagement", "confidentiality", "data rights", "privacy requests"],
+    heading: "Terms of Engagement",
+    indexable: true,
+  },
+  notFound: {
+    path: "/404",
+    title: "Page Not Found",
+    description: "The page you are looking for does not exist or has moved.",
+    keywords: ["page not found"],
+    heading: "Oops! Page not found",
+    indexable: false,
+  },
+} as const satisfies Record<string, PageInfo>;
+
+export type PageId = keyof typeof pages;
+
+/** The 404 page is prerendered once at this path and shipped as 404.html. */
+export const NOT_FOUND_PRERENDER_PATH = pages.notFound.path;

@@ -1,0 +1,57 @@
+import { pages } from "./pages";
+
+/** Words and links shared by every page: navigation, footer, skip link. */
+export interface NavLink {
+  label: string;
+  to: string;
+}
+
+export const primaryNav: readonly NavLink[] = [
+  { label: "Home", to: pages.home.path },
+  { label: "Mission", to: pages.mission.path },
+  { label: "How We Help", to: pages.howWeHelp.path },
+  { label: "Who We Are", to: pages.whoWeAre.path },
+];
+
+export const headerContent = {
+  navLabel: "Main",
+  menuOpenLabel: "Open menu",
+  menuCloseLabel: "Close menu",
+  cta: { label: "Request Invitation", to: pages.requestInvitation.path },
+} as const;
+
+export const skipLinkLabel = "Skip to main content";
+
+/** Appended, visually hidden, to links that open a new tab. */
+export const newTabHint = "(opens in a new tab)";
+
+export const footerContent = {
+  tagline:
+    "An invitation-only network connecting enterprise talent acquisition leaders with executive roles, and employers with proven TA leaders. Free for both sides.",
+  aboutHeading: "About",
+  aboutLinks: [
+    { label: "Our Mission", to: pages.mission.path },
+    { label: "How We Help", to: pages.howWeHelp.path },
+    { label: "Who We Are", to: pages.whoWeAre.path },
+  ] satisfies NavLink[],
+  contactHeading: "Contact",
+  contactLead: "Questions about the network?",
+  legalHeading: "Legal",
+  privacyLabel: "Privacy Policy",
+  termsLink: { label: "Terms of Engagement", to: pages.terms.path } satisfies NavLink,
+  supportedByLabel: "Supported by",
+  copyrightYear: 2025,
+  rightsReserved: "All rights reserved.",
+} as const;
+
+export const notFoundContent = {
+  heading: pages.notFound.heading,
+  body: "The page you were looking for doesn't exist or may have moved.",
+  homeLink: { label: "Return to Home", to: pages.home.path } satisfies NavLink,
+} as const;
+
+export const errorContent = {
+  heading: "Unexpected Application Error!",
+  body: "Something went wrong on our side. Please try again, or return to the home page.",
+  homeLink: { label: "Return to Home", to: pages.home.path } satisfies NavLink,
+} as const;

@@ -1,0 +1,72 @@
+import type { MetaDescriptor } from "react-router";
+import type { Thing, WithContext } from "schema-dts";
+import type { SiteConfig } from "~/config/schema";
+import { site } from "~/config/site";
+import type { PageInfo } from "~/content/pages";
+
+export interface SocialImage {
+  /** Path under the site origin, e.g. `/social/default.png`. */
+  path: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+export const DEFAULT_SOCIAL_IMAGE: SocialImage = {
+  path: "/social/default.png",
+  width: 1200,
+  height: 630,
+  alt: "An invitation-only network for enterprise talent acquisition leaders",
+};
+
+export interface MetaInput {
+  page: Pick<PageInfo, "path" | "title" | "description" | "keywords" | "indexable">;
+  image?: SocialImage;
+  jsonLd?: WithContext<Thing> | readonly WithContext<Thing>[];
+}
+
+/** `<title> | The <SITE_NAME>`, unless the title already names the product. */
+export function formatTitle(title: string, siteName: string): string {
+  return title.toLowerCase().includes(siteName.toLowerCase()) ? title : `${title} | The ${siteName}`;
+}
+
+export function absoluteUrl(path: string, origin: string): string {
+  return new URL(path, `${origin}/`).href;
+}
+
+/**
+ * Every tag of a page's head: title, description, keywords, canonical, Open Graph,
+ * Twitter card and optional JSON-LD. A child route's `meta` replaces its parent's,
+ * so each page returns the whole set from here.
+ */
+export function buildMeta(input: MetaInput, config: SiteConfig = site): MetaDescriptor[] {
+  const { page, image = DEFAULT_SOCIAL_IMAGE, jsonLd } = input;
+  const title = formatTitle(page.title, config.siteName);
+  const url = absoluteUrl(page.path, config.siteUrl);
+  const imageUrl = absoluteUrl(image.path, config.siteUrl);
+  const records = jsonLd === undefined ? [] : Array.isArray(jsonLd) ? jsonLd : [jsonLd];
+
+  return [
+    { title },
+    { name: "description", content: page.description },
+    { name: "keywords", content: page.keywords.join(", ") },
+    ...(page.indexable ? [] : [{ name: "robots", content: "noindex" }]),
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: `The ${config.siteName}` },
+    { property: "og:locale", content: "en_US" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: imageUrl },
+    { property: "og:image:width", content: String(image.width) },
+    { property: "og:image:height", content: String(image.height) },
+    { property: "og:image:alt", content: image.alt },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: page.description },
+    { name: "twitter:image", content: imageUrl },
+    { name: "twitter:image:alt", content: image.alt },
+    ...records.map((record) => ({ "script:ld+json": record })),
+  ];
+}

@@ -1,0 +1,89 @@
+import type { JobPosting, Organization, ProfessionalService, WithContext } from "schema-dts";
+import type { SiteConfig } from "~/config/schema";
+import { site } from "~/config/site";
+import { absoluteUrl } from "./seo";
+
+export const FOUNDING_YEAR = "2024";
+export const LOGO_PATH = "/brand/logo-512.png";
+
+export interface OrganizationFacts {
+  description: string;
+  /** Profiles elsewhere (e.g. LinkedIn); the supporter's site is always included. */
+  sameAs?: readonly string[];
+}
+
+/** The Organization record the home page declares (SPEC §3). */
+export function organizationSchema(facts: OrganizationFacts, config: SiteConfig = site): WithContext<Organization> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: `The ${config.siteName}`,
+    description: facts.description,
+    url: absoluteUrl("/", config.siteUrl),
+    logo: absoluteUrl(LOGO_PATH, config.siteUrl),
+    foundingDate: FOUNDING_YEAR,
+    parentOrganization: { "@type": "Organization", name: config.supporter.name, url: config.supporter.url },
+    contactPoint: {
+      "@type": "ContactPoint",
+      contactType: "general inquiry",
+      email: config.contactEmail,
+    },
+    sameAs: [...new Set([config.supporter.url, ...(facts.sameAs ?? [])])],
+  };
+}
+
+export interface JobFacts {
+  title: string;
+  description: string;
+  datePosted: string;
+  qualifications: string;
+  responsibilities: string;
+}
+
+/** A remote, full-time, US executive TA role (SPEC §3). */
+export function jobPostingSchema(job: JobFacts, config: SiteConfig = site): WithContext<JobPosting> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "JobPosting",
+    title: job.title,
+    description: job.description,
+    datePosted: job.datePosted,
+    hiringOrganization: { "@type": "Organization", name: `The ${config.siteName}`, sameAs: config.siteUrl },
+    employmentType: "FULL_TIME",
+    jobLocationType: "TELECOMMUTE",
+    applicantLocationRequirements: { "@type": "Country", name: "United States" },
+    jobLocation: {
+      "@type": "Place",
+      address: { "@type": "PostalAddress", addressCountry: "US" },
+    },
+    qualifications: job.qualifications,
+    responsibilities: job.responsibilities,
+  };
+}
+
+/** The network's service to employers (SPEC §3). */
+export function professionalServiceSchema(
+  description: string,
+  config: SiteConfig = site,
+): WithContext<ProfessionalService> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ProfessionalService",
+    name: `The ${config.siteName}`,
+    description,
+    url: absoluteUrl("/", config.siteUrl),
+    areaServed: { "@type": "Country", name: "United States" },
+    email: config.contactEmail,
+    makesOffer: {
+      "@type": "Offer",
+      price: "0",
+      priceCurrency: "USD",
+      itemOffered: {
+        "@type": "Service",
+        serviceType: "Executive search and talent acquisition",
+        areaServed: { "@type": "Country", name: "United States" },
+      },
+    },
+    parentOrganization: { "@type": "Organization", name: config.supporter.name, url: config.supporter.url },
+  };
+}

@@ -1,0 +1,31 @@
+import { useEffect } from "react";
+import { Link, useLocation } from "react-router";
+import { notFoundContent } from "~/content/shared";
+import { pages } from "~/content/pages";
+import { buildMeta } from "~/lib/seo";
+
+export const meta = () => buildMeta({ page: pages.notFound });
+
+/** Any unknown path. Prerendered once as 404.html, which the servers answer with status 404. */
+export default function NotFound() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    console.error(`404: no page at "${pathname}"`);
+  }, [pathname]);
+
+  return (
+    <section className="container-page flex min-h-[60vh] flex-col items-center justify-center gap-6 py-24 text-center">
+      <p className="text-7xl font-semibold tracking-tight text-gold-500" aria-hidden="true">
+        404
+      </p>
+      <h1 className="text-title font-semibold">{notFoundContent.heading}</h1>
+      <p className="max-w-md text-lead text-muted">{notFoundContent.body}</p>
+      <Link
+        to={notFoundContent.homeLink.to}
+        className="rounded-button bg-navy-900 px-5 py-3 font-semibold text-white hover:bg-navy-700"
+      >
+        {notFoundContent.homeLink.label}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { defineConfig } from "@playwright/test";
+
+export const NODE_SERVER_PORT = 4310;
+
+// Flags this machine needs: no sandbox as root, and no background calls home on a closed network.
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: true,
+  workers: 2,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${NODE_SERVER_PORT}`,
+    browserName: "chromium",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    trace: "off",
+  },
+  webServer: {
+    command: `tsx scripts/serve.ts --port ${NODE_SERVER_PORT}`,
+    url: `http://127.0.0.1:${NODE_SERVER_PORT}/`,
+    reuseExistingServer: false,
+    stdout: "ignore",
+  },
+});

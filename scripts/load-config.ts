@@ -1,0 +1,26 @@
+import { ConfigError, parseConfig, type AppConfig } from "../app/config/schema";
+
+/**
+ * Reads the environment once for the build and the start command. A bad value
+ * stops the process with a message naming the variable; an unset HubSpot id
+ * prints one warning that the local stand-in form is in use.
+ */
+export function loadConfig({ warn = true } = {}): AppConfig {
+  let config: AppConfig;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`\n${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (warn && !config.site.hubspot) {
+    console.warn(
+      "\n[config] HUBSPOT_PORTAL_ID, HUBSPOT_FORM_ID_CANDIDATE and HUBSPOT_FORM_ID_EMPLOYER are unset: " +
+        "the request page uses the local stand-in form.\n",
+    );
+  }
+  return config;
+}

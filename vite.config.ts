@@ -1,0 +1,14 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import { loadConfig } from "./scripts/load-config";
+
+export default defineConfig(({ isSsrBuild }) => {
+  const config = loadConfig({ warn: !isSsrBuild });
+  return {
+    plugins: [tailwindcss(), reactRouter()],
+    resolve: { tsconfigPaths: true },
+    define: { __SITE_CONFIG__: JSON.stringify(config.site) },
+    build: { sourcemap: false },
+  };
+});
