@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
-export const NODE_SERVER_PORT = 4310;
+export const NODE_SERVER_PORT = Number(process.env.E2E_PORT ?? 4310);
+const buildDir = process.env.BUILD_DIR ?? "build";
 
 // Flags this machine needs: no sandbox as root, and no background calls home on a closed network.
 export const CHROMIUM_ARGS = [
@@ -27,7 +28,7 @@ export default defineConfig({
     trace: "off",
   },
   webServer: {
-    command: `tsx scripts/serve.ts --port ${NODE_SERVER_PORT}`,
+    command: `tsx scripts/serve.ts --port ${NODE_SERVER_PORT} --dir ${buildDir}/client`,
     url: `http://127.0.0.1:${NODE_SERVER_PORT}/`,
     reuseExistingServer: false,
     stdout: "ignore",

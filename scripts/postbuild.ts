@@ -2,7 +2,7 @@
 import { existsSync, renameSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 
-const client = resolve("build/client");
+const client = resolve(process.env.BUILD_DIR ?? "build", "client");
 const prerendered404 = resolve(client, "404/index.html");
 if (!existsSync(prerendered404)) throw new Error("postbuild: build/client/404/index.html is missing");
 renameSync(prerendered404, resolve(client, "404.html"));

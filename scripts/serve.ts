@@ -7,7 +7,8 @@ import sirv from "sirv";
 const args = process.argv.slice(2);
 const portArg = args.indexOf("--port");
 const port = portArg >= 0 ? Number(args[portArg + 1]) : Number(process.env.PORT ?? 4173);
-const root = resolve("build/client");
+const dirArg = args.indexOf("--dir");
+const root = resolve(dirArg >= 0 ? args[dirArg + 1]! : "build/client");
 const notFoundHtml = readFileSync(resolve(root, "404.html"));
 const assets = sirv(root, { dev: false, etag: true, extensions: ["html"] });
 
