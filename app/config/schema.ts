@@ -24,22 +24,27 @@ export type Env = Record<string, string | undefined>;
 const optional = <T extends z.ZodType<string, string>>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
+function parseHttpUrl(value: string): URL | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url : null;
+  } catch {
+    return null;
+  }
+}
+
 const httpUrl = z
   .string()
   .trim()
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === "http:" || url.protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, "must be an absolute http(s) URL");
+  .refine((value) => parseHttpUrl(value) !== null, "must be an absolute http(s) URL");
 
-const origin = httpUrl.refine((value) => {
-  const url = new URL(value);
-  return (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash;
-}, "must be an origin such as https://example.com, without a path, query or fragment");
+const origin = z
+  .string()
+  .trim()
+  .refine((value) => {
+    const url = parseHttpUrl(value);
+    return url !== null && url.pathname === "/" && !url.search && !url.hash;
+  }, "must be an absolute http(s) origin such as https://example.com, without a path, query or fragment");
 
 const email = z.string().trim().pipe(z.email("must be an email address"));
 const name = z.string().trim().min(1, "must not be blank");

@@ -11,7 +11,12 @@ const isLocal = (url: string) => {
   return protocol === "data:" || protocol === "blob:" || hostname === "127.0.0.1" || hostname === "localhost";
 };
 
-export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
+interface ConsoleStore {
+  errors: string[];
+  expected: RegExp[];
+}
+
+export const test = base.extend<{ consoleErrors: ConsoleErrors; consoleStore: ConsoleStore }>({
   // Tests never reach the internet: every request off this machine is refused
   // unless a test routes it itself (page routes win over this context route).
   context: async ({ context }, use) => {
@@ -21,26 +26,27 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
     );
     await use(context);
   },
-  consoleErrors: async ({ page }, use) => {
-    const errors: string[] = [];
-    const expected: RegExp[] = [];
+  consoleStore: async ({}, use) => {
+    await use({ errors: [], expected: [] });
+  },
+  // Every test watches the console: an error it did not announce fails it.
+  page: async ({ page, consoleStore }, use) => {
     page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
+      if (message.type() === "error") consoleStore.errors.push(message.text());
     });
-    page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
-    await use({
-      expect: (pattern) => expected.push(pattern),
-      get all() {
-        return errors;
-      },
-    });
+    page.on("pageerror", (error) => consoleStore.errors.push(`pageerror: ${error.message}`));
+    await use(page);
+    const { errors, expected } = consoleStore;
     const unexpected = errors.filter((text) => !expected.some((pattern) => pattern.test(text)));
     expect(unexpected, "unexpected console errors").toEqual([]);
   },
-  // Every test watches the console, whether or not it names the fixture.
-  page: async ({ page, consoleErrors }, use) => {
-    void consoleErrors;
-    await use(page);
+  consoleErrors: async ({ consoleStore }, use) => {
+    await use({
+      expect: (pattern) => consoleStore.expected.push(pattern),
+      get all() {
+        return consoleStore.errors;
+      },
+    });
   },
 });
 

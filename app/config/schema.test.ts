@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./schema";
+
+const FORM_A = "3f1c2b8e-1d2a-4c5b-9e8f-0a1b2c3d4e5f";
+const FORM_B = "7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d";
+
+function rejection(env: Record<string, string>): string {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("expected parseConfig to reject");
+}
+
+describe("parseConfig", () => {
+  it("lets a fresh checkout run with no setup", () => {
+    expect(parseConfig({})).toEqual({
+      site: {
+        siteUrl: "http://localhost:4173",
+        siteName: "TA Leadership Network",
+        contactEmail: "invitations@example.com",
+        privacyPolicyUrl: "https://example.com/privacy",
+        supporter: { name: "Example Talent Technologies", url: "https://example.com" },
+        hubspot: null,
+      },
+      port: 4173,
+    });
+  });
+
+  it("takes every variable from the environment", () => {
+    const config = parseConfig({
+      SITE_URL: "https://network.example.org/",
+      SITE_NAME: "Talent Leaders Circle",
+      CONTACT_EMAIL: "hello@network.example.org",
+      PRIVACY_POLICY_URL: "https://parent.example.com/legal/privacy",
+      SUPPORTER_NAME: "Parent Recruiting Tech",
+      SUPPORTER_URL: "https://parent.example.com",
+      HUBSPOT_PORTAL_ID: "1234567",
+      HUBSPOT_FORM_ID_CANDIDATE: FORM_A,
+      HUBSPOT_FORM_ID_EMPLOYER: FORM_B,
+      PORT: "8080",
+    });
+    expect(config).toEqual({
+      site: {
+        siteUrl: "https://network.example.org",
+        siteName: "Talent Leaders Circle",
+        contactEmail: "hello@network.example.org",
+        privacyPolicyUrl: "https://parent.example.com/legal/privacy",
+        supporter: { name: "Parent Recruiting Tech", url: "https://parent.example.com" },
+        hubspot: { portalId: "1234567", formIds: { candidate: FORM_A, employer: FORM_B } },
+      },
+      port: 8080,
+    });
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(parseConfig({ SITE_URL: "", CONTACT_EMAIL: "", HUBSPOT_PORTAL_ID: "" }).site.siteUrl).toBe(
+      "http://localhost:4173",
+    );
+  });
+
+  it.each([
+    ["not a URL", "network.example.org"],
+    ["another scheme", "ftp://network.example.org"],
+    ["a path", "https://network.example.org/site"],
+    ["a query", "https://network.example.org/?a=1"],
+  ])("rejects a SITE_URL with %s, naming the variable", (_case, value) => {
+    const message = rejection({ SITE_URL: value });
+    expect(message).toContain("SITE_URL");
+    expect(message).toContain(value);
+  });
+
+  it.each([
+    ["CONTACT_EMAIL", "not-an-address", "email address"],
+    ["PRIVACY_POLICY_URL", "/privacy", "absolute http(s) URL"],
+    ["SUPPORTER_URL", "javascript:alert(1)", "absolute http(s) URL"],
+    ["SITE_NAME", "   ", "must not be blank"],
+    ["SUPPORTER_NAME", " ", "must not be blank"],
+    ["PORT", "eighty", "port number"],
+    ["PORT", "70000", "between 1 and 65535"],
+  ])("rejects a malformed %s", (variable, value, reason) => {
+    const message = rejection({ [variable]: value });
+    expect(message).toContain(`${variable}:`);
+    expect(message).toContain(reason);
+  });
+
+  it("rejects HubSpot ids that are not ids", () => {
+    const message = rejection({
+      HUBSPOT_PORTAL_ID: "portal-1",
+      HUBSPOT_FORM_ID_CANDIDATE: "candidate-form",
+      HUBSPOT_FORM_ID_EMPLOYER: FORM_B,
+    });
+    expect(message).toContain("HUBSPOT_PORTAL_ID: must be a numeric HubSpot portal id");
+    expect(message).toContain("HUBSPOT_FORM_ID_CANDIDATE: must be a HubSpot form id");
+    expect(message).not.toContain("HUBSPOT_FORM_ID_EMPLOYER");
+  });
+
+  it("rejects a partial HubSpot configuration, naming what is missing", () => {
+    const message = rejection({ HUBSPOT_PORTAL_ID: "1234567", HUBSPOT_FORM_ID_CANDIDATE: FORM_A });
+    expect(message).toContain("HUBSPOT_FORM_ID_EMPLOYER: must be set when");
+    expect(message).not.toContain("HUBSPOT_PORTAL_ID:");
+  });
+
+  it("reports every bad variable at once", () => {
+    const message = rejection({ SITE_URL: "nope", CONTACT_EMAIL: "nope" });
+    expect(message).toMatch(/SITE_URL[\s\S]*CONTACT_EMAIL/);
+  });
+});

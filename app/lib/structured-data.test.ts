@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "~/config/schema";
+import { jobPostingSchema, organizationSchema, professionalServiceSchema } from "./structured-data";
+
+const config = parseConfig({
+  SITE_URL: "https://network.example.org",
+  SITE_NAME: "Talent Leaders Circle",
+  CONTACT_EMAIL: "hello@network.example.org",
+  SUPPORTER_NAME: "Parent Recruiting Tech",
+  SUPPORTER_URL: "https://parent.example.com",
+}).site;
+
+describe("organizationSchema", () => {
+  it("describes the network, its parent and how to reach it", () => {
+    expect(
+      organizationSchema({ description: "A network.", sameAs: ["https://www.linkedin.com/company/x"] }, config),
+    ).toEqual({
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: "The Talent Leaders Circle",
+      description: "A network.",
+      url: "https://network.example.org/",
+      logo: "https://network.example.org/brand/logo-512.png",
+      foundingDate: "2024",
+      parentOrganization: {
+        "@type": "Organization",
+        name: "Parent Recruiting Tech",
+        url: "https://parent.example.com",
+      },
+      contactPoint: { "@type": "ContactPoint", contactType: "general inquiry", email: "hello@network.example.org" },
+      sameAs: ["https://parent.example.com", "https://www.linkedin.com/company/x"],
+    });
+  });
+
+  it("never lists the same profile twice", () => {
+    expect(
+      organizationSchema({ description: "A network.", sameAs: ["https://parent.example.com"] }, config).sameAs,
+    ).toEqual(["https://parent.example.com"]);
+  });
+});
+
+describe("jobPostingSchema", () => {
+  it("is a full-time remote role in the United States", () => {
+    const job = jobPostingSchema(
+      {
+        title: "Vice President, Talent Acquisition",
+        description: "Lead global TA.",
+        datePosted: "2026-01-15",
+        qualifications: "10+ years leading enterprise TA.",
+        responsibilities: "Own the hiring strategy.",
+      },
+      config,
+    );
+    expect(job).toMatchObject({
+      "@type": "JobPosting",
+      title: "Vice President, Talent Acquisition",
+      employmentType: "FULL_TIME",
+      jobLocationType: "TELECOMMUTE",
+      applicantLocationRequirements: { "@type": "Country", name: "United States" },
+      jobLocation: { "@type": "Place", address: { "@type": "PostalAddress", addressCountry: "US" } },
+      hiringOrganization: { "@type": "Organization", name: "The Talent Leaders Circle" },
+      qualifications: "10+ years leading enterprise TA.",
+      responsibilities: "Own the hiring strategy.",
+    });
+  });
+});
+
+describe("professionalServiceSchema", () => {
+  it("offers executive search and talent acquisition in the United States, free", () => {
+    expect(professionalServiceSchema("Executive TA search.", config)).toMatchObject({
+      "@type": "ProfessionalService",
+      name: "The Talent Leaders Circle",
+      areaServed: { "@type": "Country", name: "United States" },
+      makesOffer: {
+        "@type": "Offer",
+        price: "0",
+        itemOffered: {
+          "@type": "Service",
+          serviceType: "Executive search and talent acquisition",
+          areaServed: { "@type": "Country", name: "United States" },
+        },
+      },
+    });
+  });
+});

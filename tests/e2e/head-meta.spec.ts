@@ -1,0 +1,84 @@
+import { site } from "./site-config";
+import { expect, test } from "./fixtures";
+import { pages } from "../../app/content/pages";
+
+const expectedTitle = (title: string) =>
+  title.toLowerCase().includes(site.siteName.toLowerCase()) ? title : `${title} | The ${site.siteName}`;
+
+const routes = Object.values(pages).filter((page) => page !== pages.notFound);
+
+test.describe("head metadata in the prerendered HTML (no JavaScript)", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const info of routes) {
+    test(`${info.path} carries title, description, keywords, canonical, Open Graph and Twitter tags`, async ({
+      page,
+    }) => {
+      const response = await page.goto(info.path);
+      expect(response?.status()).toBe(200);
+      const url = new URL(info.path, site.siteUrl).href;
+      const title = expectedTitle(info.title);
+      const meta = (attribute: "name" | "property", key: string) => page.locator(`head meta[${attribute}="${key}"]`);
+
+      await expect(page).toHaveTitle(title);
+      await expect(meta("name", "description")).toHaveAttribute("content", info.description);
+      await expect(meta("name", "keywords")).toHaveAttribute("content", info.keywords.join(", "));
+      await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute("href", url);
+      await expect(meta("property", "og:title")).toHaveAttribute("content", title);
+      await expect(meta("property", "og:description")).toHaveAttribute("content", info.description);
+      await expect(meta("property", "og:url")).toHaveAttribute("content", url);
+      await expect(meta("property", "og:type")).toHaveAttribute("content", "website");
+      await expect(meta("name", "twitter:card")).toHaveAttribute("content", "summary_large_image");
+      await expect(meta("name", "twitter:title")).toHaveAttribute("content", title);
+      await expect(meta("name", "twitter:description")).toHaveAttribute("content", info.description);
+      await expect(page.locator('head meta[name="viewport"]')).toHaveCount(1);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(info.heading);
+
+      // The social image is absolute against SITE_URL and is a real 1200x630 PNG shipped with the site.
+      const image = await meta("property", "og:image").getAttribute("content");
+      expect(image).toMatch(new RegExp(`^${site.siteUrl}/`));
+      await expect(meta("name", "twitter:image")).toHaveAttribute("content", image!);
+      const served = await page.request.get(new URL(image!).pathname);
+      expect(served.headers()["content-type"]).toBe("image/png");
+      const png = await served.body();
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    });
+  }
+
+  test("the home page declares the Organization record", async ({ page }) => {
+    await page.goto("/");
+    const records = await page
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? "null")));
+    const organization = records.find((record) => record?.["@type"] === "Organization");
+    expect(organization).toMatchObject({
+      "@context": "https://schema.org",
+      name: `The ${site.siteName}`,
+      url: `${site.siteUrl}/`,
+      foundingDate: "2024",
+      parentOrganization: { name: site.supporter.name, url: site.supporter.url },
+      contactPoint: { contactType: "general inquiry", email: site.contactEmail },
+    });
+    const logo = await page.request.get(new URL(organization.logo).pathname);
+    expect(logo.ok()).toBe(true);
+  });
+
+  test("the 404 page is kept out of search results", async ({ page, consoleErrors }) => {
+    consoleErrors.expect(/status of 404/);
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('head meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expect(page).toHaveTitle(expectedTitle(pages.notFound.title));
+  });
+});
+
+test("client-side navigation replaces the head with the new page's tags", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("navigation").getByRole("link", { name: "Mission", exact: true }).click();
+  await expect(page).toHaveTitle(expectedTitle(pages.mission.title));
+  await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    new URL(pages.mission.path, site.siteUrl).href,
+  );
+  await expect(page.locator('head meta[name="description"]')).toHaveCount(1);
+});
