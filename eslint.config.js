@@ -4,7 +4,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", ".reports/"] },
+  {
+    ignores: [
+      "build/",
+      "build-*/",
+      ".react-router/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      ".reports/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

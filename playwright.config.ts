@@ -1,6 +1,8 @@
 import { defineConfig } from "@playwright/test";
 
 export const NODE_SERVER_PORT = Number(process.env.E2E_PORT ?? 4310);
+/** nginx serves the same build, with the configuration the build generated, on the next port. */
+export const NGINX_SERVER_PORT = NODE_SERVER_PORT + 1;
 const buildDir = process.env.BUILD_DIR ?? "build";
 
 // Flags this machine needs: no sandbox as root, and no background calls home on a closed network.
@@ -27,10 +29,22 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
     trace: "off",
   },
-  webServer: {
-    command: `tsx scripts/serve.ts --port ${NODE_SERVER_PORT} --dir ${buildDir}/client`,
-    url: `http://127.0.0.1:${NODE_SERVER_PORT}/`,
-    reuseExistingServer: false,
-    stdout: "ignore",
-  },
+  // Both servers get SIGTERM at the end, the signal their graceful shutdown answers.
+  // tests/e2e/server-*.spec.ts send the same requests to both.
+  webServer: [
+    {
+      command: `tsx scripts/serve.ts --port ${NODE_SERVER_PORT} --dir ${buildDir}/client`,
+      url: `http://127.0.0.1:${NODE_SERVER_PORT}/`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    },
+    {
+      command: `tsx scripts/serve-nginx.ts --port ${NGINX_SERVER_PORT} --build ${buildDir}`,
+      url: `http://127.0.0.1:${NGINX_SERVER_PORT}/`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    },
+  ],
 });

@@ -1,11 +1,73 @@
-// After `react-router build`: turn the prerendered 404 into 404.html and drop what no route needs.
-import { existsSync, renameSync, rmSync } from "node:fs";
-import { resolve } from "node:path";
+// After `react-router build`: finish BUILD_DIR for serving.
+//   1. the prerendered 404 becomes 404.html; what no route needs goes;
+//   2. sitemap.xml and robots.txt from the route table, under SITE_URL;
+//   3. the CSP (with the hashes of this build's inline scripts) into the nginx
+//      configuration (BUILD_DIR/deploy/nginx.conf) and the static hosts' _headers;
+//   4. brotli and gzip variants of every compressible file;
+//   5. the build stamp `npm start` compares to decide whether to rebuild.
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildFingerprint, writeStamp } from "./build-stamp";
+import { buildCsp, ROBOTS_PATH, SITEMAP_PATH } from "./http-policy";
+import { collectInlineScriptHashes } from "./inline-scripts";
+import { loadConfig } from "./load-config";
+import { renderNginxConfig } from "./nginx-config";
+import { precompressDirectory } from "./precompress";
+import { indexablePaths, renderRobots, renderSitemap } from "./seo-files";
+import { listFiles } from "./site-server";
+import { renderStaticHostHeaders, STATIC_HOST_HEADERS_FILE } from "./static-host-headers";
 
-const client = resolve(process.env.BUILD_DIR ?? "build", "client");
-const prerendered404 = resolve(client, "404/index.html");
-if (!existsSync(prerendered404)) throw new Error("postbuild: build/client/404/index.html is missing");
-renameSync(prerendered404, resolve(client, "404.html"));
-rmSync(resolve(client, "404"), { recursive: true });
+const projectRoot = fileURLToPath(new URL("..", import.meta.url));
+const buildDir = resolve(projectRoot, process.env.BUILD_DIR ?? "build");
+const client = join(buildDir, "client");
+const { site } = loadConfig({ warn: false });
+
+// 1. The 404 page is prerendered at /404 and served as the body of every 404.
+const prerendered404 = join(client, "404/index.html");
+if (!existsSync(prerendered404)) throw new Error(`postbuild: ${prerendered404} is missing`);
+renameSync(prerendered404, join(client, "404.html"));
+rmSync(join(client, "404"), { recursive: true });
 // Every route is prerendered and unknown paths get 404.html, so the SPA fallback is unused.
-rmSync(resolve(client, "__spa-fallback.html"), { force: true });
+rmSync(join(client, "__spa-fallback.html"), { force: true });
+// Production ships no source maps (vite.config.ts turns them off; this catches a slip).
+for (const file of readdirSync(client, { recursive: true, encoding: "utf8" })) {
+  if (file.endsWith(".map")) {
+    console.warn(`postbuild: removing source map ${file}`);
+    rmSync(join(client, file));
+  }
+}
+
+// 2. Sitemap and robots, for every indexable page, which must all have been prerendered.
+const paths = indexablePaths();
+for (const path of paths) {
+  if (!existsSync(join(client, path, "index.html"))) throw new Error(`postbuild: page ${path} was not prerendered`);
+}
+writeFileSync(join(client, SITEMAP_PATH), renderSitemap(site.siteUrl, paths));
+writeFileSync(join(client, ROBOTS_PATH), renderRobots(site.siteUrl));
+
+// 3. Headers for nginx and for static hosts, from the one policy.
+const scriptHashes = collectInlineScriptHashes(client);
+const csp = buildCsp({ scriptHashes });
+writeFileSync(join(client, STATIC_HOST_HEADERS_FILE), renderStaticHostHeaders({ csp, files: listFiles(client) }));
+mkdirSync(join(buildDir, "deploy"), { recursive: true });
+writeFileSync(
+  join(buildDir, "deploy", "nginx.conf"),
+  renderNginxConfig({ csp, serverName: new URL(site.siteUrl).hostname }),
+);
+
+// 4. Precompression, last, so it covers the files written above.
+const compressed = precompressDirectory(client);
+
+// 5. The stamp `npm start` checks.
+writeStamp(buildDir, buildFingerprint(projectRoot, site));
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+console.log(
+  [
+    `postbuild: ${paths.length} pages in sitemap.xml under ${site.siteUrl}`,
+    `postbuild: CSP allows ${scriptHashes.length} inline scripts by hash; wrote deploy/nginx.conf and client/_headers`,
+    `postbuild: precompressed ${compressed.files} files: ${kib(compressed.bytes.identity)} -> ` +
+      `${kib(compressed.bytes.br)} brotli, ${kib(compressed.bytes.gzip)} gzip`,
+  ].join("\n"),
+);

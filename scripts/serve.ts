@@ -1,21 +1,23 @@
-// Minimal static server for the built site; extended by the production-serving work.
-import { createServer } from "node:http";
-import { readFileSync } from "node:fs";
+// Serves a built site with the production server: `npm run serve -- --port 4310 --dir build/client`.
+// Defaults: PORT from the validated configuration, BUILD_DIR/client, host 127.0.0.1 (HOST to change).
 import { resolve } from "node:path";
-import sirv from "sirv";
+import { loadConfig } from "./load-config";
+import { exitOnSignals, startSiteServer } from "./site-server";
 
-const args = process.argv.slice(2);
-const portArg = args.indexOf("--port");
-const port = portArg >= 0 ? Number(args[portArg + 1]) : Number(process.env.PORT ?? 4173);
-const dirArg = args.indexOf("--dir");
-const root = resolve(dirArg >= 0 ? args[dirArg + 1]! : "build/client");
-const notFoundHtml = readFileSync(resolve(root, "404.html"));
-const assets = sirv(root, { dev: false, etag: true, extensions: ["html"] });
+function flag(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? undefined : process.argv[index + 1];
+}
 
-createServer((req, res) => {
-  assets(req, res, () => {
-    res.statusCode = 404;
-    res.setHeader("Content-Type", "text/html; charset=utf-8");
-    res.end(notFoundHtml);
-  });
-}).listen(port, "127.0.0.1", () => console.log(`Serving http://127.0.0.1:${port}/`));
+const portFlag = flag("port");
+const port = portFlag === undefined ? loadConfig({ warn: false }).port : Number(portFlag);
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  console.error(`--port must be a port number, got "${portFlag}"`);
+  process.exit(1);
+}
+const root = resolve(flag("dir") ?? `${process.env.BUILD_DIR ?? "build"}/client`);
+const host = process.env.HOST || "127.0.0.1";
+
+const { server, url } = await startSiteServer({ root, port, host });
+exitOnSignals(server);
+console.log(`Serving ${root} at ${url}`);

@@ -1,0 +1,94 @@
+/**
+ * Whether BUILD_DIR holds a build of the current sources and configuration. postbuild
+ * records a fingerprint of everything the build reads; `npm start` (and the load
+ * bench) rebuild when it differs. Content hashes, not modification times, so a
+ * checkout or a copy that touches every file does not force a rebuild, and an edit
+ * that keeps the mtime (or a changed SITE_URL) does.
+ */
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import type { SiteConfig } from "../app/config/schema";
+
+/** What the build reads: sources, public files, image sources, build scripts, configuration files. */
+export const BUILD_INPUTS = {
+  directories: ["app", "public", "assets-src", "scripts"],
+  files: ["package.json", "package-lock.json", "react-router.config.ts", "vite.config.ts", "tsconfig.json"],
+} as const;
+
+/** Tests never reach the build output. */
+const IGNORED = /\.(test|spec)\.[cm]?[jt]sx?$|(^|\/)(node_modules|\.DS_Store)(\/|$)/;
+
+export const STAMP_FILE = "build-stamp.json";
+
+function inputFiles(projectRoot: string): string[] {
+  const files: string[] = [];
+  for (const directory of BUILD_INPUTS.directories) {
+    const absolute = join(projectRoot, directory);
+    if (!existsSync(absolute)) continue;
+    for (const entry of readdirSync(absolute, { recursive: true, encoding: "utf8" })) {
+      const path = join(absolute, entry);
+      if (lstatSync(path).isFile()) files.push(relative(projectRoot, path).split("\\").join("/"));
+    }
+  }
+  files.push(...BUILD_INPUTS.files.filter((file) => existsSync(join(projectRoot, file))));
+  return files.filter((file) => !IGNORED.test(file)).sort();
+}
+
+/**
+ * A digest of every build input and of the configuration the site is built with
+ * (`site`, the values that reach the pages; PORT does not change the build).
+ */
+export function buildFingerprint(projectRoot: string, site: SiteConfig): string {
+  const hash = createHash("sha256");
+  hash.update(`config ${JSON.stringify(site)}\n`);
+  for (const file of inputFiles(projectRoot)) {
+    const content = createHash("sha256")
+      .update(readFileSync(join(projectRoot, file)))
+      .digest("hex");
+    hash.update(`${file} ${content}\n`);
+  }
+  return hash.digest("hex");
+}
+
+export function writeStamp(buildDir: string, fingerprint: string): void {
+  writeFileSync(join(buildDir, STAMP_FILE), `${JSON.stringify({ fingerprint }, null, 2)}\n`);
+}
+
+/** Why BUILD_DIR needs a new build, or null when it is up to date. */
+export function staleReason(buildDir: string, fingerprint: string): string | null {
+  if (!existsSync(join(buildDir, "client", "index.html"))) return `${buildDir} holds no build`;
+  const stampPath = join(buildDir, STAMP_FILE);
+  if (!existsSync(stampPath)) return `${buildDir} has no build stamp`;
+  try {
+    const stamp = JSON.parse(readFileSync(stampPath, "utf8")) as { fingerprint?: unknown };
+    if (stamp.fingerprint === fingerprint) return null;
+  } catch {
+    return `${stampPath} is unreadable`;
+  }
+  return "sources, public files, configuration files or configuration values changed since the last build";
+}
+
+/** Runs `npm run build` when BUILD_DIR is missing or stale; exits the process if the build fails. */
+export function ensureFreshBuild({
+  projectRoot,
+  buildDir,
+  site,
+}: {
+  projectRoot: string;
+  buildDir: string;
+  site: SiteConfig;
+}): void {
+  const reason = staleReason(buildDir, buildFingerprint(projectRoot, site));
+  if (reason === null) {
+    console.log(`${buildDir} is up to date.`);
+    return;
+  }
+  console.log(`Building: ${reason}.`);
+  const result = spawnSync("npm", ["run", "build"], { cwd: projectRoot, stdio: "inherit", env: process.env });
+  if (result.status !== 0) {
+    console.error("The build failed; not serving.");
+    process.exit(result.status ?? 1);
+  }
+}

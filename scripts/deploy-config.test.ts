@@ -1,0 +1,82 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { buildCsp, CACHE_CONTROL, HSTS_VALUE } from "./http-policy";
+import { NGINX_DEFAULT_LISTEN, NGINX_DEFAULT_ROOT, renderNginxConfig } from "./nginx-config";
+import { renderStaticHostHeaders } from "./static-host-headers";
+
+const csp = buildCsp({ scriptHashes: ["abc="] });
+
+describe("renderNginxConfig", () => {
+  const config = renderNginxConfig({ csp });
+
+  it("holds the policy once and sends it from every location that answers", () => {
+    expect(config.split(csp)).toHaveLength(2);
+    const locations = config.split(/\n {4}location /).slice(1);
+    const answering = locations.filter((location) => location.includes("try_files") || location.includes("internal;"));
+    expect(answering.length).toBeGreaterThanOrEqual(5);
+    for (const location of answering) {
+      expect(location).toContain("add_header Content-Security-Policy $site_csp always;");
+      expect(location).toContain('add_header X-Content-Type-Options "nosniff" always;');
+      expect(location).toContain("add_header Strict-Transport-Security $site_hsts always;");
+      expect(location).toMatch(/add_header Cache-Control "[^"]+" always;/);
+    }
+  });
+
+  it("caches hashed assets for a year and revalidates pages", () => {
+    const assets = config.slice(config.indexOf("location ^~ /assets/"));
+    expect(assets).toContain(`add_header Cache-Control "${CACHE_CONTROL.immutable}" always;`);
+    const pagesBlock = config.slice(config.indexOf("location / {"));
+    expect(pagesBlock.slice(0, pagesBlock.indexOf("}"))).toContain(
+      `add_header Cache-Control "${CACHE_CONTROL.revalidate}"`,
+    );
+  });
+
+  it("sends HSTS only for https (direct or through a proxy)", () => {
+    expect(config).toContain(`"~^https:" "${HSTS_VALUE}";`);
+    expect(config).toMatch(/map "\$scheme:\$http_x_forwarded_proto" \$site_hsts \{\n\s+default "";/);
+  });
+
+  it("uses the deployment defaults unless told otherwise", () => {
+    expect(config).toContain(`listen ${NGINX_DEFAULT_LISTEN};`);
+    expect(config).toContain(`root ${NGINX_DEFAULT_ROOT};`);
+    const local = renderNginxConfig({ csp, listen: "127.0.0.1:4341", root: "/srv/site" });
+    expect(local).toContain("listen 127.0.0.1:4341;");
+    expect(local).toContain("root /srv/site;");
+  });
+
+  it("refuses a value that would break out of an nginx string", () => {
+    expect(() => renderNginxConfig({ csp: 'default-src "self"' })).toThrow(/unsafe character/);
+    expect(() => renderNginxConfig({ csp: "default-src $evil" })).toThrow(/unsafe character/);
+  });
+});
+
+describe("renderStaticHostHeaders", () => {
+  const files = [
+    "/index.html",
+    "/index.html.br",
+    "/mission/index.html",
+    "/404.html",
+    "/_headers",
+    "/assets/entry-1.js",
+    "/favicon.ico",
+    "/sitemap.xml",
+  ];
+  const headers = renderStaticHostHeaders({ csp, files });
+
+  it("sends the security headers and HSTS on every path", () => {
+    expect(headers).toContain(`/*\n  Content-Security-Policy: ${csp}\n`);
+    expect(headers).toContain(`  Strict-Transport-Security: ${HSTS_VALUE}\n`);
+    expect(headers).toContain("  X-Content-Type-Options: nosniff\n");
+  });
+
+  it("gives each path exactly one Cache-Control", () => {
+    expect(headers).toContain(`/assets/*\n  Cache-Control: ${CACHE_CONTROL.immutable}\n`);
+    expect(headers).toContain(`\n/\n  Cache-Control: ${CACHE_CONTROL.revalidate}\n`);
+    expect(headers).toContain(`\n/mission\n  Cache-Control: ${CACHE_CONTROL.revalidate}\n`);
+    expect(headers).toContain(`\n/sitemap.xml\n  Cache-Control: ${CACHE_CONTROL.revalidate}\n`);
+    expect(headers).toContain(`\n/favicon.ico\n  Cache-Control: ${CACHE_CONTROL.short}\n`);
+    // The rule for every path carries none, so no host ever joins two values.
+    expect(headers.slice(headers.indexOf("/*\n"), headers.indexOf("/assets/*\n"))).not.toContain("Cache-Control");
+    expect(headers).not.toMatch(/\/404\.html|\.br\n|\/_headers/);
+  });
+});

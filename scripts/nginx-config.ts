@@ -1,0 +1,168 @@
+/**
+ * The nginx configuration for the built site, generated from scripts/http-policy.ts
+ * (the same rules as the Node server, scripts/request-path.ts). postbuild writes it
+ * to BUILD_DIR/deploy/nginx.conf for every build, because the CSP carries the hashes
+ * of that build's inline scripts; the browser tests run it in a real nginx
+ * (scripts/serve-nginx.ts) and send it the same requests as the Node server.
+ *
+ * The file is meant for nginx's `http {}` context (Debian: /etc/nginx/conf.d/). It
+ * uses `brotli_static`, which needs Debian's libnginx-mod-http-brotli-static.
+ */
+import {
+  ALLOW_HEADER,
+  ALLOWED_METHODS,
+  ASSETS_PREFIX,
+  CACHE_CONTROL,
+  type CacheClass,
+  CONTENT_TYPES,
+  DEFAULT_CONTENT_TYPE,
+  HIDDEN_EXTENSIONS,
+  HSTS_VALUE,
+  NOT_FOUND_FILE,
+  ROBOTS_PATH,
+  securityHeaders,
+  SITEMAP_PATH,
+  UTF8_CONTENT_TYPES,
+} from "./http-policy";
+
+export const NGINX_DEFAULT_LISTEN = "80";
+export const NGINX_DEFAULT_ROOT = "/var/www/site";
+/** The dynamic module `brotli_static` comes from (Debian's libnginx-mod-http-brotli-static). */
+export const NGINX_BROTLI_STATIC_MODULE = "ngx_http_brotli_static_module.so";
+
+export interface NginxConfigInput {
+  csp: string;
+  /** Parameters of the `listen` directive: `80`, `127.0.0.1:4341`... */
+  listen?: string;
+  /** Absolute path of the folder holding the contents of BUILD_DIR/client. */
+  root?: string;
+  /** Host names the server answers for: SITE_URL's host. */
+  serverName?: string;
+}
+
+/** A double-quoted nginx string; refuses characters nginx would interpret. */
+function quoted(value: string): string {
+  if (/["\\$\n\r{}]/.test(value)) throw new Error(`nginx-config: unsafe character in "${value}"`);
+  return `"${value}"`;
+}
+
+const CSP_VARIABLE = "$site_csp";
+
+function headerDirectives(cache: CacheClass): string[] {
+  // The long CSP is written once, in a map, and referred to by its variable.
+  const headers: Record<string, string> = { ...securityHeaders(CSP_VARIABLE), "Cache-Control": CACHE_CONTROL[cache] };
+  return [
+    ...Object.entries(headers).map(([name, value]) =>
+      value === CSP_VARIABLE ? `add_header ${name} ${value} always;` : `add_header ${name} ${quoted(value)} always;`,
+    ),
+    // Empty unless the request came over https ($site_hsts below); nginx omits empty headers.
+    "add_header Strict-Transport-Security $site_hsts always;",
+  ];
+}
+
+function block(head: string, lines: readonly string[], indent = "    "): string[] {
+  return [`${head} {`, ...lines.map((line) => (line ? `${indent}${line}` : line)), "}"];
+}
+
+export function renderNginxConfig({
+  csp,
+  listen = NGINX_DEFAULT_LISTEN,
+  root = NGINX_DEFAULT_ROOT,
+  serverName = "_",
+}: NginxConfigInput): string {
+  const hidden = `(\\.(${HIDDEN_EXTENSIONS.join("|")})$)|(/\\.)`;
+  const types = Object.entries(CONTENT_TYPES).map(([extension, type]) => `${type} ${extension};`);
+  const headers = (cache: CacheClass) => headerDirectives(cache);
+  const methods = ALLOWED_METHODS.join("|");
+
+  const server = [
+    `listen ${listen};`,
+    `server_name ${serverName};`,
+    `root ${root};`,
+    "",
+    "server_tokens off;",
+    "autoindex off;",
+    "disable_symlinks on;",
+    "sendfile on;",
+    "# Redirects carry a relative Location, right behind any proxy or port mapping.",
+    "absolute_redirect off;",
+    "",
+    ...block("types", types),
+    `default_type ${DEFAULT_CONTENT_TYPE};`,
+    "charset utf-8;",
+    // text/html is always in charset_types; naming it again makes nginx warn.
+    `charset_types ${UTF8_CONTENT_TYPES.filter((type) => type !== "text/html").join(" ")};`,
+    "",
+    "# Everything compressible was compressed at build time (.br, .gz beside each file).",
+    "gzip off;",
+    "gzip_static on;",
+    "brotli_static on;",
+    "gzip_vary on;",
+    "",
+    `error_page 404 ${NOT_FOUND_FILE};`,
+    "",
+    "# Answers made here, before a location is chosen (405, redirects), carry these.",
+    ...headers("revalidate"),
+    "add_header Allow $site_allow always;",
+    "",
+    `if ($request_method !~ ^(${methods})$) {`,
+    "    return 405;",
+    "}",
+    "# One canonical form, without a trailing slash: /mission/ -> /mission, query kept.",
+    "# Matched on the raw request line, so nothing decoded (CR, LF) reaches Location, and",
+    "# the first segment must not start with / or \\ (no //host open redirect).",
+    // \x5c is the backslash: nginx's parser would unescape a literal one.
+    `if ($request_uri ~ "^(/[^/\\x5c?][^?]*?)/+(\\?.*)?$") {`,
+    "    return 301 $1$2;",
+    "}",
+    "",
+    "# Pages: an extensionless path is a prerendered route, <path>/index.html.",
+    ...block("location /", [...headers("revalidate"), "try_files $uri/index.html =404;"]),
+    "",
+    "# The 404 page, only as the body of 404 answers.",
+    ...block(`location = ${NOT_FOUND_FILE}`, ["internal;", ...headers("revalidate")]),
+    "",
+    ...[SITEMAP_PATH, ROBOTS_PATH].flatMap((path) => [
+      ...block(`location = ${path}`, [...headers("revalidate"), "try_files $uri =404;"]),
+      "",
+    ]),
+    "# Content-hashed files: cached for a year.",
+    ...block(`location ^~ ${ASSETS_PREFIX}`, [
+      ...block(`location ~* "${hidden}"`, ["return 404;"]),
+      ...headers("immutable"),
+      "try_files $uri =404;",
+    ]),
+    "",
+    "# Never served at their own URL: HTML files (pages have their route path),",
+    "# precompressed variants, source maps, dotfiles.",
+    ...block(`location ~* "${hidden}"`, ["return 404;"]),
+    "",
+    "# Other public files (favicon, brand icons, social images, manifest).",
+    ...block(`location ~ "[^/]\\.[^/.]+$"`, [...headers("short"), "try_files $uri =404;"]),
+  ];
+
+  return [
+    "# Generated by scripts/postbuild.ts from scripts/http-policy.ts: rebuild rather than edit.",
+    "# For nginx's http {} context (Debian: /etc/nginx/conf.d/). Set `root` to the folder",
+    "# holding the build's client/ files and `listen` (add TLS) for your host. brotli_static",
+    "# needs Debian's libnginx-mod-http-brotli-static; see docs/deployment.md.",
+    "",
+    "# nginx has no constants at http level: a map with only a default holds the CSP.",
+    ...block(`map $request_method ${CSP_VARIABLE}`, [`default ${quoted(csp)};`]),
+    "",
+    ...block("map $request_method $site_allow", [
+      ...ALLOWED_METHODS.map((method) => `${method} "";`),
+      `default ${quoted(ALLOW_HEADER)};`,
+    ]),
+    "",
+    "# HSTS only for requests that came over https: TLS here, or a proxy that terminated it.",
+    ...block('map "$scheme:$http_x_forwarded_proto" $site_hsts', [
+      'default "";',
+      `"~^https:" ${quoted(HSTS_VALUE)};`,
+      `"~*^http:\\s*https\\s*(,|$)" ${quoted(HSTS_VALUE)};`,
+    ]),
+    "",
+    ...block("server", server),
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,94 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { resolveRequest } from "./request-path";
+
+const files = new Set([
+  "/index.html",
+  "/index.html.br",
+  "/mission/index.html",
+  "/404.html",
+  "/favicon.ico",
+  "/assets/entry-Ab12.js",
+  "/assets/entry-Ab12.js.gz",
+  "/sitemap.xml",
+]);
+const resolve = (target: string) => resolveRequest(target, files);
+
+describe("resolveRequest", () => {
+  it("serves pages from <path>/index.html and files at their path", () => {
+    expect(resolve("/")).toEqual({ kind: "file", file: "/index.html" });
+    expect(resolve("/mission")).toEqual({ kind: "file", file: "/mission/index.html" });
+    expect(resolve("/mission?type=employer")).toEqual({ kind: "file", file: "/mission/index.html" });
+    expect(resolve("/favicon.ico")).toEqual({ kind: "file", file: "/favicon.ico" });
+    expect(resolve("/assets/entry-Ab12.js")).toEqual({ kind: "file", file: "/assets/entry-Ab12.js" });
+  });
+
+  it("redirects a trailing slash to the canonical path, keeping the query", () => {
+    expect(resolve("/mission/")).toEqual({ kind: "redirect", location: "/mission" });
+    expect(resolve("/mission///?type=employer&x=%20")).toEqual({
+      kind: "redirect",
+      location: "/mission?type=employer&x=%20",
+    });
+    expect(resolve("/no-such-page/")).toEqual({ kind: "redirect", location: "/no-such-page" });
+  });
+
+  it("never redirects to another host", () => {
+    expect(resolve("//evil.example/")).toEqual({ kind: "redirect", location: "/evil.example" });
+    expect(resolve("///evil.example//")).toEqual({ kind: "redirect", location: "/evil.example" });
+    expect(resolve("/%2F%2Fevil.example/")).toEqual({ kind: "redirect", location: "/%2F%2Fevil.example" });
+    expect(resolve("/\\evil.example/").kind).toBe("bad-request");
+  });
+
+  it("keeps the Location encoded, so no CR or LF can reach the header", () => {
+    const resolution = resolve("/a%0d%0aSet-Cookie:%20x=1/");
+    expect(resolution).toEqual({ kind: "redirect", location: "/a%0d%0aSet-Cookie:%20x=1" });
+  });
+
+  it("does not redirect an encoded trailing slash (which would loop)", () => {
+    expect(resolve("/mission%2F")).toEqual({ kind: "not-found" });
+  });
+
+  it.each([
+    "/../package.json",
+    "/assets/../../package.json",
+    "/%2e%2e/package.json",
+    "/%2E%2E/%2e%2E/etc/passwd",
+    "/.%2e/package.json",
+    "/assets/..%2f..%2fpackage.json",
+    "/./index.html",
+    "/..\\package.json",
+    "/%5c..%5cpackage.json",
+    "/%5C..",
+    "/index.html%00.js",
+    "/%00",
+    "/index\0.html",
+    "/%E0%A4%A",
+    "/%",
+    "mission",
+    "http://evil.example/",
+    "*",
+  ])("refuses %s with 400", (target) => {
+    expect(resolve(target).kind).toBe("bad-request");
+  });
+
+  it("answers 404 for what is not in the build, or not a URL of its own", () => {
+    for (const target of [
+      "/nope",
+      "/mission/deeper",
+      "/assets/missing.js",
+      "/assets",
+      "/index.html",
+      "/mission/index.html",
+      "/404.html",
+      "/index.html.br",
+      "/assets/entry-Ab12.js.gz",
+      "/assets/entry-Ab12.js.map",
+      "/.env",
+      "/.well-known/security.txt",
+      "/mission/..%252fpackage.json",
+      "/favicon.ICO",
+    ]) {
+      expect(resolve(target), target).toEqual({ kind: "not-found" });
+    }
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * From a request target (`req.url`, raw as the client sent it) to what the server
+ * answers: a file of the build, a redirect to the canonical URL, 404, or 400. Pure,
+ * so the path-safety rules are unit-tested on their own; nginx applies the same rules
+ * (scripts/nginx-config.ts) and the browser tests check both servers agree.
+ */
+import { isHiddenFile, namesFile } from "./http-policy";
+
+export type Resolution =
+  | { kind: "file"; file: string }
+  | { kind: "redirect"; location: string }
+  | { kind: "not-found" }
+  | { kind: "bad-request"; reason: string };
+
+// Encoded or raw backslashes and NUL bytes have no place in a URL of this site; on
+// other systems they are path separators or string terminators, so refuse them.
+const FORBIDDEN_RAW = /\\|%5c|%00|\0/i;
+
+/**
+ * Resolves a request target against the set of files in the build (paths like
+ * `/mission/index.html`, always starting with `/`).
+ *
+ * - `..` or `.` segments, before or after percent-decoding, answer 400: nothing can
+ *   climb out of the build folder, and only files listed in `files` can be served.
+ * - A trailing slash redirects (301) to the path without it, query kept. The
+ *   Location is built from the raw, still-encoded path with its leading slashes
+ *   collapsed, so neither a decoded CR/LF nor `//host` (an open redirect) can get in.
+ * - A path whose last segment has an extension names a file; any other path names a
+ *   page, served from `<path>/index.html`. Directories are never listed.
+ */
+export function resolveRequest(target: string, files: ReadonlySet<string>): Resolution {
+  if (!target.startsWith("/")) return { kind: "bad-request", reason: "request target is not a path" };
+  const queryStart = target.indexOf("?");
+  const rawPath = queryStart === -1 ? target : target.slice(0, queryStart);
+  const query = queryStart === -1 ? "" : target.slice(queryStart);
+  if (FORBIDDEN_RAW.test(rawPath)) return { kind: "bad-request", reason: "backslash or NUL in path" };
+
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    return { kind: "bad-request", reason: "malformed percent-encoding" };
+  }
+  if (path.includes("\0")) return { kind: "bad-request", reason: "NUL in path" };
+  const segments = path.split("/");
+  if (segments.some((segment) => segment === ".." || segment === ".")) {
+    return { kind: "bad-request", reason: "dot segment in path" };
+  }
+
+  if (rawPath.length > 1 && rawPath.endsWith("/")) {
+    const canonical = `/${rawPath.replace(/^\/+/, "").replace(/\/+$/, "")}`;
+    return { kind: "redirect", location: `${canonical}${query}` };
+  }
+
+  if (isHiddenFile(path)) return { kind: "not-found" };
+  const file = namesFile(path) ? path : `${path === "/" ? "" : path}/index.html`;
+  return files.has(file) ? { kind: "file", file } : { kind: "not-found" };
+}

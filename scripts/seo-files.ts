@@ -1,0 +1,35 @@
+/**
+ * sitemap.xml and robots.txt, generated at build time from the route table's words
+ * (app/content/pages.ts): every page marked `indexable`, absolute under SITE_URL.
+ */
+import { pages, type PageInfo } from "../app/content/pages";
+import { SITEMAP_PATH } from "./http-policy";
+
+/** The paths listed in the sitemap, in route-table order. */
+export function indexablePaths(all: readonly PageInfo[] = Object.values(pages)): string[] {
+  return all.filter((page) => page.indexable).map((page) => page.path);
+}
+
+/** The same absolute form as the pages' canonical links (app/lib/seo.ts `absoluteUrl`). */
+export function absoluteUrl(path: string, siteUrl: string): string {
+  return new URL(path, `${siteUrl}/`).href;
+}
+
+const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char] ?? char);
+
+export function renderSitemap(siteUrl: string, paths: readonly string[]): string {
+  const urls = paths.map((path) => `  <url><loc>${escapeXml(absoluteUrl(path, siteUrl))}</loc></url>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+/** Every crawler may read everything; the 404 page keeps itself out with its own noindex. */
+export function renderRobots(siteUrl: string): string {
+  return ["User-agent: *", "Allow: /", "", `Sitemap: ${absoluteUrl(SITEMAP_PATH, siteUrl)}`, ""].join("\n");
+}

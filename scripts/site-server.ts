@@ -1,0 +1,193 @@
+/**
+ * The production server of `npm start` and `npm run serve`: node:http in front of
+ * sirv (which streams files, negotiates the precompressed .br/.gz variants and
+ * answers conditional requests). Routing, headers and caching come from
+ * scripts/request-path.ts and scripts/http-policy.ts, the same rules nginx is given.
+ */
+import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join, resolve } from "node:path";
+import type { TLSSocket } from "node:tls";
+import sirv from "sirv";
+import {
+  ALLOW_HEADER,
+  ALLOWED_METHODS,
+  buildCsp,
+  CACHE_CONTROL,
+  cacheClassFor,
+  COMPRESSED_SUFFIXES,
+  contentTypeFor,
+  HSTS_VALUE,
+  isHttpsRequest,
+  NOT_FOUND_FILE,
+  securityHeaders,
+} from "./http-policy";
+import { collectInlineScriptHashes } from "./inline-scripts";
+import { resolveRequest } from "./request-path";
+
+/** How long in-flight requests may take to finish once shutdown begins. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+type Encoding = keyof typeof COMPRESSED_SUFFIXES;
+/** Brotli is smaller than gzip for the same file, so it wins when both are accepted. */
+const ENCODING_PREFERENCE: readonly Encoding[] = ["br", "gzip"];
+
+/** Every regular file under `root` as a URL path (`/assets/x.js`); symlinks are left out. */
+export function listFiles(root: string): Set<string> {
+  const files = new Set<string>();
+  for (const entry of readdirSync(root, { recursive: true, encoding: "utf8" })) {
+    if (lstatSync(join(root, entry)).isFile()) files.add(`/${entry.split("\\").join("/")}`);
+  }
+  return files;
+}
+
+/** Whether an Accept-Encoding header accepts `coding` (a listed coding or `*`, with q > 0). */
+export function acceptsEncoding(header: string | undefined, coding: string): boolean {
+  let wildcard = false;
+  for (const part of (header ?? "").split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const qParam = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
+    const accepted = qParam === undefined || Number(qParam.slice(2)) > 0;
+    if (name.trim() === coding) return accepted;
+    if (name.trim() === "*") wildcard = accepted;
+  }
+  return wildcard;
+}
+
+interface Variants {
+  identity: Buffer;
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+function loadVariants(root: string, file: string): Variants {
+  const encoded: Partial<Record<Encoding, Buffer>> = {};
+  for (const [encoding, suffix] of Object.entries(COMPRESSED_SUFFIXES) as [Encoding, string][]) {
+    const path = join(root, file + suffix);
+    if (existsSync(path)) encoded[encoding] = readFileSync(path);
+  }
+  return { identity: readFileSync(join(root, file)), encoded };
+}
+
+function sendText(res: ServerResponse, status: number, text: string): void {
+  const body = Buffer.from(`${text}\n`);
+  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": body.length });
+  res.end(body);
+}
+
+/** A request handler serving the built site in `root` (BUILD_DIR/client). */
+export function createSiteHandler(root: string): Handler {
+  const dir = resolve(root);
+  if (!existsSync(join(dir, NOT_FOUND_FILE))) {
+    throw new Error(`${dir} has no ${NOT_FOUND_FILE.slice(1)}: is it a built site? Run \`npm run build\` first.`);
+  }
+  const files = listFiles(dir);
+  const headers = securityHeaders(buildCsp({ scriptHashes: collectInlineScriptHashes(dir) }));
+  const notFoundPage = loadVariants(dir, NOT_FOUND_FILE);
+  // dev: false makes sirv index the folder once at start-up and serve only what it found.
+  const serveFile = sirv(dir, { dev: false, etag: true, brotli: true, gzip: true, extensions: [] });
+
+  const sendNotFound = (req: IncomingMessage, res: ServerResponse) => {
+    const encoding = ENCODING_PREFERENCE.find(
+      (coding) => notFoundPage.encoded[coding] && acceptsEncoding(req.headers["accept-encoding"], coding),
+    );
+    const body = (encoding && notFoundPage.encoded[encoding]) || notFoundPage.identity;
+    res.setHeader("Vary", "Accept-Encoding");
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.writeHead(404, { "Content-Type": contentTypeFor(NOT_FOUND_FILE), "Content-Length": body.length });
+    res.end(body);
+  };
+
+  return (req, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    const encrypted = (req.socket as Partial<TLSSocket>).encrypted === true;
+    const forwardedProto = req.headers["x-forwarded-proto"];
+    if (isHttpsRequest(encrypted, Array.isArray(forwardedProto) ? forwardedProto[0] : forwardedProto)) {
+      res.setHeader("Strict-Transport-Security", HSTS_VALUE);
+    }
+    // Anything that is not a file found (redirects, errors, the 404 page) is revalidated.
+    res.setHeader("Cache-Control", CACHE_CONTROL.revalidate);
+
+    if (!(ALLOWED_METHODS as readonly string[]).includes(req.method ?? "")) {
+      res.setHeader("Allow", ALLOW_HEADER);
+      return sendText(res, 405, "Method Not Allowed");
+    }
+
+    const resolution = resolveRequest(req.url ?? "/", files);
+    switch (resolution.kind) {
+      case "bad-request":
+        return sendText(res, 400, "Bad Request");
+      case "redirect":
+        res.setHeader("Location", resolution.location);
+        return sendText(res, 301, "Moved Permanently");
+      case "not-found":
+        return sendNotFound(req, res);
+      case "file":
+        res.setHeader("Cache-Control", CACHE_CONTROL[cacheClassFor(resolution.file)]);
+        res.setHeader("Content-Type", contentTypeFor(resolution.file));
+        // sirv looks the file up by req.url: hand it the resolved file, never the raw target.
+        req.url = encodeURI(resolution.file);
+        // sirv only looks for the coding's name in Accept-Encoding; pass it the codings
+        // actually accepted, so `br;q=0` is honoured as a refusal.
+        req.headers["accept-encoding"] = ENCODING_PREFERENCE.filter((coding) =>
+          acceptsEncoding(req.headers["accept-encoding"], coding),
+        ).join(", ");
+        return serveFile(req, res, () => sendNotFound(req, res));
+    }
+  };
+}
+
+export interface RunningServer {
+  server: Server;
+  url: string;
+}
+
+/** Serves `root` on host:port (port 0 picks a free one) and resolves once listening. */
+export function startSiteServer({
+  root,
+  port,
+  host,
+}: {
+  root: string;
+  port: number;
+  host: string;
+}): Promise<RunningServer> {
+  const handle = createSiteHandler(root);
+  const server = createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch (error) {
+      console.error(error);
+      if (!res.headersSent) sendText(res, 500, "Internal Server Error");
+      else res.destroy();
+    }
+  });
+  return new Promise((resolveStart, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      const address = server.address() as AddressInfo;
+      const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+      resolveStart({ server, url: `http://${shownHost}:${address.port}/` });
+    });
+  });
+}
+
+/** Stops accepting connections, lets in-flight requests finish, then closes the rest. */
+export function closeGracefully(server: Server, graceMs = SHUTDOWN_GRACE_MS): Promise<void> {
+  return new Promise((resolveClose) => {
+    server.close(() => resolveClose());
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), graceMs).unref();
+  });
+}
+
+/** SIGTERM (process managers, containers) and SIGINT (Ctrl-C) shut the server down gracefully. */
+export function exitOnSignals(server: Server): void {
+  const stop = (signal: NodeJS.Signals) => {
+    console.log(`${signal} received: finishing in-flight requests, then exiting.`);
+    void closeGracefully(server).then(() => process.exit(0));
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}

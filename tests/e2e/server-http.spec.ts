@@ -1,0 +1,247 @@
+// The same HTTP contract, checked against both servers of the production build: the
+// Node server of `npm start` and nginx running the configuration the build generated.
+// Headers, caching, canonical redirects, the real 404, methods, path safety, compression.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { pages } from "../../app/content/pages";
+import {
+  ALLOW_HEADER,
+  CACHE_CONTROL,
+  HSTS_VALUE,
+  NOT_FOUND_FILE,
+  PERMISSIONS_POLICY,
+  ROBOTS_PATH,
+  SITEMAP_PATH,
+} from "../../scripts/http-policy";
+import { expect, test } from "./fixtures";
+import {
+  BUILD_CLIENT,
+  expectedCsp,
+  hashedScript,
+  rawRequest,
+  type RawResponse,
+  SERVERS,
+  type ServerTarget,
+} from "./server-targets";
+
+const routes = Object.values(pages).filter((page) => page.indexable);
+const fileOf = (path: string) => readFileSync(join(BUILD_CLIENT, path));
+const notFoundPage = () => fileOf(NOT_FOUND_FILE);
+
+function expectSecurityHeaders(response: RawResponse) {
+  expect(response.headers["content-security-policy"]).toBe(expectedCsp());
+  expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(response.headers["permissions-policy"]).toBe(PERMISSIONS_POLICY);
+  expect(response.headers["x-frame-options"]).toBe("DENY");
+  // Plain http here: HSTS only when the request came over https.
+  expect(response.headers["strict-transport-security"]).toBeUndefined();
+}
+
+function expectNotFoundPage(response: RawResponse) {
+  expect(response.status).toBe(404);
+  expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+  expect(response.headers["cache-control"]).toBe(CACHE_CONTROL.revalidate);
+  expect(response.body.equals(notFoundPage())).toBe(true);
+  expectSecurityHeaders(response);
+}
+
+for (const server of SERVERS) {
+  const get = (target: string, options?: Parameters<typeof rawRequest>[2]) => rawRequest(server, target, options);
+
+  test.describe(`${server.name} server`, () => {
+    test("every page answers 200 at its path, as HTML revalidated on each use, with the security headers", async () => {
+      for (const route of routes) {
+        const response = await get(route.path);
+        expect(response.status, route.path).toBe(200);
+        expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+        expect(response.headers["cache-control"]).toBe(CACHE_CONTROL.revalidate);
+        expectSecurityHeaders(response);
+        const file = route.path === "/" ? "/index.html" : `${route.path}/index.html`;
+        expect(response.body.equals(fileOf(file)), route.path).toBe(true);
+      }
+    });
+
+    test("HSTS is sent when a proxy in front says the request came over https", async () => {
+      const overHttps = await get("/mission", { headers: { "X-Forwarded-Proto": "https" } });
+      expect(overHttps.headers["strict-transport-security"]).toBe(HSTS_VALUE);
+      const overHttp = await get("/mission", { headers: { "X-Forwarded-Proto": "http" } });
+      expect(overHttp.headers["strict-transport-security"]).toBeUndefined();
+    });
+
+    test("a trailing slash redirects (301) to the canonical path, query kept", async () => {
+      for (const route of routes.filter((page) => page.path !== "/")) {
+        const response = await get(`${route.path}/`);
+        expect(response.status, route.path).toBe(301);
+        expect(response.headers.location).toBe(route.path);
+      }
+      const withQuery = await get("/request-invitation/?type=employer&ref=a%20b");
+      expect(withQuery.status).toBe(301);
+      expect(withQuery.headers.location).toBe("/request-invitation?type=employer&ref=a%20b");
+      expect(withQuery.headers["cache-control"]).toBe(CACHE_CONTROL.revalidate);
+      expectSecurityHeaders(withQuery);
+    });
+
+    test("content-hashed assets are cached for a year as immutable", async () => {
+      const response = await get(hashedScript());
+      expect(response.status).toBe(200);
+      expect(response.headers["cache-control"]).toBe(CACHE_CONTROL.immutable);
+      expect(response.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+      expectSecurityHeaders(response);
+    });
+
+    test("other public files get a short cache; sitemap and robots are revalidated", async () => {
+      const expectations: [string, string, string][] = [
+        ["/favicon.ico", "image/x-icon", CACHE_CONTROL.short],
+        ["/site.webmanifest", "application/manifest+json; charset=utf-8", CACHE_CONTROL.short],
+        ["/brand/icon.svg", "image/svg+xml; charset=utf-8", CACHE_CONTROL.short],
+        [SITEMAP_PATH, "application/xml; charset=utf-8", CACHE_CONTROL.revalidate],
+        [ROBOTS_PATH, "text/plain; charset=utf-8", CACHE_CONTROL.revalidate],
+      ];
+      for (const [path, type, cache] of expectations) {
+        const response = await get(path);
+        expect(response.status, path).toBe(200);
+        expect(response.headers["content-type"], path).toBe(type);
+        expect(response.headers["cache-control"], path).toBe(cache);
+        expect(response.body.equals(fileOf(path)), path).toBe(true);
+      }
+    });
+
+    test("unknown paths answer HTTP 404 with the 404 page", async () => {
+      for (const path of ["/no-such-page", "/mission/deeper/still", "/assets/missing-abc123.js", "/missing.png"]) {
+        expectNotFoundPage(await get(path));
+      }
+    });
+
+    test("build files that are not URLs of their own answer 404: HTML files, precompressed variants, maps, dotfiles", async () => {
+      const script = hashedScript();
+      for (const path of [
+        NOT_FOUND_FILE,
+        "/index.html",
+        "/mission/index.html",
+        "/index.html.br",
+        `${script}.br`,
+        `${script}.gz`,
+        `${script}.map`,
+        "/_headers",
+        "/.env",
+        "/.well-known/security.txt",
+      ]) {
+        const response = await get(path);
+        expect(response.status, path).toBe(404);
+        expect(response.body.equals(notFoundPage()), path).toBe(true);
+      }
+    });
+
+    test("folders are never listed", async () => {
+      for (const path of ["/assets", "/brand", "/social"]) expectNotFoundPage(await get(path));
+    });
+
+    test("HEAD answers like GET, without a body", async () => {
+      for (const path of ["/", "/mission", hashedScript(), "/favicon.ico", "/no-such-page"]) {
+        const [head, getResponse] = [await get(path, { method: "HEAD" }), await get(path)];
+        expect(head.status, path).toBe(getResponse.status);
+        for (const name of ["content-type", "content-length", "cache-control", "content-security-policy"]) {
+          expect(head.headers[name], `${path} ${name}`).toBe(getResponse.headers[name]);
+        }
+        expect(head.body.length, path).toBe(0);
+      }
+    });
+
+    test("methods other than GET and HEAD answer 405 with Allow", async () => {
+      for (const method of ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"]) {
+        for (const path of ["/", "/mission", hashedScript(), "/no-such-page"]) {
+          const response = await get(path, { method });
+          expect(response.status, `${method} ${path}`).toBe(405);
+          expect(response.headers.allow).toBe(ALLOW_HEADER);
+          expectSecurityHeaders(response);
+        }
+      }
+    });
+
+    test("no request target reaches outside the build folder", async () => {
+      // The project's package.json sits two levels above BUILD_DIR/client.
+      const outside = readFileSync("package.json", "utf8");
+      for (const target of [
+        "/../../package.json",
+        "/assets/../../../package.json",
+        "/%2e%2e/%2e%2e/package.json",
+        "/%2E%2E/%2E%2E/package.json",
+        "/.%2e/.%2e/package.json",
+        "/assets/..%2f..%2f..%2fpackage.json",
+        "/..\\..\\package.json",
+        "/%5c..%5c..%5cpackage.json",
+        "/mission/..%252f..%252f..%252fpackage.json",
+        "/index.html%00.js",
+        "/%00",
+        "/..%00/package.json",
+        "/etc/passwd",
+        "/../../../../../../etc/passwd",
+      ]) {
+        const response = await get(target);
+        expect([400, 404], target).toContain(response.status);
+        const body = response.body.toString("utf8");
+        expect(body.includes(outside), target).toBe(false);
+        expect(body, target).not.toMatch(/root:.*:0:0:/);
+      }
+    });
+
+    test("a raw NUL byte in the request line is refused", async () => {
+      const response = await get("/index.html\0");
+      expect(response.status).toBe(400);
+    });
+
+    test("redirects never point to another host", async () => {
+      for (const target of [
+        "//evil.example/",
+        "///evil.example/",
+        "/\\evil.example/",
+        "/%2F%2Fevil.example/",
+        "/%5Cevil.example/",
+      ]) {
+        const response = await get(target);
+        expect([301, 400, 404], target).toContain(response.status);
+        if (response.status === 301) expect(response.headers.location, target).toMatch(/^\/[^/\\]/);
+      }
+    });
+
+    test("text answers are precompressed: brotli when accepted, else gzip, else identity", async () => {
+      for (const path of ["/mission", hashedScript(), SITEMAP_PATH, "/no-such-page"]) {
+        const file =
+          path === "/no-such-page" ? notFoundPage() : fileOf(path === "/mission" ? "/mission/index.html" : path);
+
+        const br = await get(path, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+        expect(br.headers["content-encoding"], path).toBe("br");
+        expect(br.headers.vary, path).toMatch(/accept-encoding/i);
+        expect(brotliDecompressSync(br.body).equals(file), path).toBe(true);
+
+        const gzip = await get(path, { headers: { "Accept-Encoding": "br;q=0, gzip" } });
+        expect(gzip.headers["content-encoding"], path).toBe("gzip");
+        expect(gunzipSync(gzip.body).equals(file), path).toBe(true);
+
+        const identity = await get(path);
+        expect(identity.headers["content-encoding"], path).toBeUndefined();
+        expect(identity.body.equals(file), path).toBe(true);
+      }
+    });
+
+    test("pages answer conditional requests with 304", async () => {
+      const first = await get("/mission");
+      const etag = first.headers.etag;
+      expect(etag).toBeTruthy();
+      const again = await get("/mission", { headers: { "If-None-Match": etag ?? "" } });
+      expect(again.status).toBe(304);
+      expect(again.body.length).toBe(0);
+      expect(again.headers["cache-control"]).toBe(CACHE_CONTROL.revalidate);
+    });
+  });
+}
+
+test("both servers send the same policy, and the static hosts' _headers file carries it too", async () => {
+  const [node, nginx] = await Promise.all(SERVERS.map((server: ServerTarget) => rawRequest(server, "/")));
+  expect(nginx?.headers["content-security-policy"]).toBe(node?.headers["content-security-policy"]);
+  const staticHeaders = readFileSync(join(BUILD_CLIENT, "_headers"), "utf8");
+  expect(staticHeaders).toContain(`  Content-Security-Policy: ${expectedCsp()}\n`);
+  for (const route of routes) expect(staticHeaders).toContain(`\n${route.path}\n  Cache-Control: no-cache\n`);
+});

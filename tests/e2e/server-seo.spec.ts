@@ -1,0 +1,43 @@
+// sitemap.xml and robots.txt as both servers deliver them: generated from the route
+// table at build time, absolute under SITE_URL, every listed page really served.
+import { pages } from "../../app/content/pages";
+import { ROBOTS_PATH, SITEMAP_PATH } from "../../scripts/http-policy";
+import { expect, test } from "./fixtures";
+import { rawRequest, SERVERS } from "./server-targets";
+import { site } from "./site-config";
+
+const absolute = (path: string) => new URL(path, `${site.siteUrl}/`).href;
+
+for (const server of SERVERS) {
+  test.describe(`${server.name} server`, () => {
+    test("sitemap.xml lists every public page, absolute under SITE_URL, and nothing else", async () => {
+      const response = await rawRequest(server, SITEMAP_PATH);
+      expect(response.status).toBe(200);
+      const xml = response.body.toString("utf8");
+      expect(xml).toMatch(
+        /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/,
+      );
+      const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+      const expected = Object.values(pages)
+        .filter((page) => page.indexable)
+        .map((page) => absolute(page.path));
+      expect(locations).toEqual(expected);
+      expect(locations).not.toContain(absolute(pages.notFound.path));
+
+      for (const location of locations) {
+        const path = new URL(location ?? "").pathname;
+        expect((await rawRequest(server, path)).status, path).toBe(200);
+      }
+    });
+
+    test("robots.txt allows every crawler everything and names the sitemap", async () => {
+      const response = await rawRequest(server, ROBOTS_PATH);
+      expect(response.status).toBe(200);
+      const lines = response.body.toString("utf8").split("\n");
+      expect(lines).toContain("User-agent: *");
+      expect(lines).toContain("Allow: /");
+      expect(lines.some((line) => line.startsWith("Disallow:"))).toBe(false);
+      expect(lines).toContain(`Sitemap: ${absolute(SITEMAP_PATH)}`);
+    });
+  });
+}
