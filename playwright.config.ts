@@ -1,9 +1,13 @@
 import { defineConfig } from "@playwright/test";
+import { HUBSPOT_TEST_ENV } from "./tests/e2e/fake-hubspot";
 
 export const NODE_SERVER_PORT = Number(process.env.E2E_PORT ?? 4310);
 /** nginx serves the same build, with the configuration the build generated, on the next port. */
 export const NGINX_SERVER_PORT = NODE_SERVER_PORT + 1;
+/** A second build, made with test HubSpot ids, for the specs of the real-embed path. */
+export const HUBSPOT_SERVER_PORT = NODE_SERVER_PORT + 2;
 const buildDir = process.env.BUILD_DIR ?? "build";
+const hubspotBuildDir = `${buildDir}-hs`;
 
 // Flags this machine needs: no sandbox as root, and no background calls home on a closed network.
 export const CHROMIUM_ARGS = [
@@ -42,6 +46,16 @@ export default defineConfig({
     {
       command: `tsx scripts/serve-nginx.ts --port ${NGINX_SERVER_PORT} --build ${buildDir}`,
       url: `http://127.0.0.1:${NGINX_SERVER_PORT}/`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    },
+    {
+      // Built here, so a plain `playwright test` always tests the HubSpot path of the current code.
+      command: `npm run build && tsx scripts/serve.ts --port ${HUBSPOT_SERVER_PORT} --dir ${hubspotBuildDir}/client`,
+      env: { ...process.env, ...HUBSPOT_TEST_ENV, BUILD_DIR: hubspotBuildDir } as Record<string, string>,
+      url: `http://127.0.0.1:${HUBSPOT_SERVER_PORT}/`,
+      timeout: 240_000,
       reuseExistingServer: false,
       stdout: "ignore",
       gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },

@@ -16,7 +16,9 @@ export function loadConfig({ warn = true } = {}): AppConfig {
     }
     throw error;
   }
-  if (warn && !config.site.hubspot) {
+  // Vite evaluates its config once per build pass; the process-wide flag keeps the warning to one.
+  if (warn && !config.site.hubspot && !process.env.STAND_IN_WARNING_SHOWN) {
+    process.env.STAND_IN_WARNING_SHOWN = "1";
     console.warn(
       "\n[config] HUBSPOT_PORTAL_ID, HUBSPOT_FORM_ID_CANDIDATE and HUBSPOT_FORM_ID_EMPLOYER are unset: " +
         "the request page uses the local stand-in form.\n",

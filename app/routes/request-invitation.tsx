@@ -1,12 +1,125 @@
+import { useCallback, useState } from "react";
+import { Link } from "react-router";
+import type { Route } from "./+types/request-invitation";
+import { site } from "~/config/site";
+import { sideImages } from "~/content/images";
 import { pages } from "~/content/pages";
+import { requestInvitationContent as content } from "~/content/request-invitation";
+import { Confetti } from "~/features/celebration/confetti";
+import { ConfirmationNotice } from "~/features/invitation/confirmation-notice";
+import { FormLoader } from "~/features/invitation/form-loader";
+import { HUBSPOT_EMBED_ORIGIN } from "~/features/invitation/hubspot";
+import { headModeFor, useHeadFollowsUrl } from "~/features/invitation/head-mode";
+import type { InvitationMode } from "~/features/invitation/mode";
+import { ModeToggle } from "~/features/invitation/mode-toggle";
+import { SideImagePanel } from "~/features/invitation/side-image-panel";
+import { SupporterBadge } from "~/features/invitation/supporter-badge";
+import { useInvitationMode } from "~/features/invitation/use-invitation-mode";
 import { buildMeta } from "~/lib/seo";
+import { prefersReducedMotion } from "~/lib/use-reduced-motion";
 
-export const meta = () => buildMeta({ page: pages.requestInvitation });
+// The prerendered HTML has no query, so it carries the leader mode's tags; once
+// hydrated, the URL's mode sets them. Both modes share the one canonical URL.
+export const meta: Route.MetaFunction = ({ location }) =>
+  buildMeta({ page: { ...pages.requestInvitation, ...content.modes[headModeFor(location.search)].meta } });
+
+// Warm up the connection to HubSpot on this page only, and only when it is used.
+export const links: Route.LinksFunction = () =>
+  site.hubspot ? [{ rel: "preconnect", href: HUBSPOT_EMBED_ORIGIN }] : [];
+
+const toggleLabels = {
+  candidate: content.modes.candidate.toggleLabel,
+  employer: content.modes.employer.toggleLabel,
+} satisfies Record<InvitationMode, string>;
+
+const imageLabels = {
+  candidate: content.modes.candidate.imageLabel,
+  employer: content.modes.employer.imageLabel,
+} satisfies Record<InvitationMode, string>;
 
 export default function RequestInvitationPage() {
+  const [mode, setMode] = useInvitationMode();
+  useHeadFollowsUrl();
+  const copy = content.modes[mode];
+  // The mode whose form was sent; switching to the other mode shows that mode's form.
+  const [submittedMode, setSubmittedMode] = useState<InvitationMode | null>(null);
+  const [celebrating, setCelebrating] = useState(false);
+
+  const handleSubmitted = useCallback(() => {
+    setSubmittedMode(mode);
+    if (!prefersReducedMotion()) setCelebrating(true);
+  }, [mode]);
+  const endCelebration = useCallback(() => setCelebrating(false), []);
+
   return (
-    <section className="container-page py-24">
-      <h1 className="text-display font-semibold">{pages.requestInvitation.heading}</h1>
-    </section>
+    <div className="relative isolate overflow-hidden bg-gradient-to-b from-navy-50 via-white to-white">
+      <div
+        aria-hidden="true"
+        className="absolute -top-40 -right-40 -z-10 size-[36rem] rounded-full bg-gold-100/60 blur-3xl"
+      />
+      <div className="container-page grid gap-12 pt-8 pb-20 sm:pt-10 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,0.9fr)] lg:gap-16 lg:pt-14 lg:pb-28">
+        <div className="min-w-0">
+          <Link
+            to={content.backLink.to}
+            className="group inline-flex items-center gap-2 rounded-md text-sm font-medium text-muted transition-colors hover:text-navy-900"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className="size-4 transition-transform group-hover:-translate-x-0.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M12.5 4.5L7 10l5.5 5.5" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            {content.backLink.label}
+          </Link>
+
+          <p className="mt-8 text-sm font-semibold tracking-wide text-gold-600 uppercase">{content.eyebrow}</p>
+          <h1 className="mt-3 text-display font-semibold">{copy.heading}</h1>
+          <p className="mt-5 max-w-2xl text-lead text-body">{copy.subtitle}</p>
+
+          <div className="mt-8">
+            <ModeToggle mode={mode} legend={content.toggleLegend} labels={toggleLabels} onChange={setMode} />
+          </div>
+
+          <div className="mt-8 rounded-[1.25rem] border border-line bg-white p-6 shadow-lift sm:p-8">
+            {submittedMode === mode ? (
+              <ConfirmationNotice
+                title={content.confirmation.title}
+                body={copy.confirmationBody}
+                homeLink={content.confirmation.homeLink}
+              />
+            ) : (
+              <>
+                <h2 className="text-xl font-semibold tracking-tight">{copy.formHeading}</h2>
+                <p className="mt-1.5 mb-6 text-sm text-muted">{copy.formLead}</p>
+                <FormLoader key={mode} mode={mode} contactEmail={site.contactEmail} onSubmitted={handleSubmitted} />
+              </>
+            )}
+          </div>
+        </div>
+
+        <div className="lg:sticky lg:top-[calc(var(--spacing-header)+2rem)] lg:self-start">
+          <SideImagePanel mode={mode} images={sideImages} labels={imageLabels} />
+          <div className="mt-6 divide-y divide-line rounded-card border border-line bg-white/90 shadow-card">
+            <p className="flex flex-col gap-0.5 px-5 py-4 text-sm">
+              <span className="text-muted">{content.questions.lead}</span>
+              <a
+                href={`mailto:${site.contactEmail}`}
+                className="font-semibold break-words text-navy-900 underline decoration-navy-100 decoration-2 underline-offset-4 transition-colors hover:decoration-navy-600"
+              >
+                {site.contactEmail}
+              </a>
+            </p>
+            <div className="px-5 py-4">
+              <SupporterBadge label={content.supporter.label} name={site.supporter.name} url={site.supporter.url} />
+            </div>
+          </div>
+        </div>
+      </div>
+      {celebrating && <Confetti onComplete={endCelebration} />}
+    </div>
   );
 }

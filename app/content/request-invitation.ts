@@ -1,0 +1,164 @@
+import type { InvitationMode } from "~/features/invitation/mode";
+import { pages, type PageInfo } from "./pages";
+import type { NavLink } from "./shared";
+
+/** The words of one mode: its head tags, its heading and everything that changes with it. */
+export interface InvitationModeCopy {
+  /** Title, description and keywords for the page head in this mode. */
+  meta: Pick<PageInfo, "title" | "description" | "keywords">;
+  heading: string;
+  subtitle: string;
+  /** The toggle option that selects this mode. */
+  toggleLabel: string;
+  /** A small label over the side image. */
+  imageLabel: string;
+  /** The heading above the form, naming what the visitor is sending. */
+  formHeading: string;
+  formLead: string;
+  confirmationBody: string;
+  /** Subject of the mailto fallback when the form cannot load. */
+  mailSubject: string;
+}
+
+/** One field of the local stand-in form (named as HubSpot names its contact properties). */
+export interface StandInField {
+  name: string;
+  label: string;
+  type: "text" | "email" | "url";
+  autoComplete: string;
+  placeholder?: string;
+  /** The half-width fields sit side by side from the small breakpoint up. */
+  half?: boolean;
+}
+
+export interface StandInFormCopy {
+  /** The form's accessible name. */
+  name: string;
+  submit: string;
+  fields: readonly StandInField[];
+}
+
+const firstName: StandInField = {
+  name: "firstname",
+  label: "First name",
+  type: "text",
+  autoComplete: "given-name",
+  half: true,
+};
+const lastName: StandInField = {
+  name: "lastname",
+  label: "Last name",
+  type: "text",
+  autoComplete: "family-name",
+  half: true,
+};
+const workEmail: StandInField = {
+  name: "email",
+  label: "Work email",
+  type: "email",
+  autoComplete: "email",
+  placeholder: "name@company.com",
+};
+const company: StandInField = { name: "company", label: "Company", type: "text", autoComplete: "organization" };
+
+export const requestInvitationContent = {
+  backLink: { label: "Back to Home", to: pages.home.path } satisfies NavLink,
+  eyebrow: "Invitation only · Free for both sides",
+  toggleLegend: "I am requesting as",
+  modes: {
+    candidate: {
+      meta: {
+        title: pages.requestInvitation.title,
+        description: pages.requestInvitation.description,
+        keywords: pages.requestInvitation.keywords,
+      },
+      heading: pages.requestInvitation.heading,
+      subtitle:
+        "Join a confidential network of enterprise talent acquisition leaders and be considered for executive roles that are rarely advertised. Free, private, and on your terms.",
+      toggleLabel: "TA Leaders",
+      imageLabel: "For TA leaders",
+      formHeading: "Tell us about your leadership",
+      formLead: "Your details stay confidential: we never share your identity without your consent.",
+      confirmationBody:
+        "Thank you for your interest! We'll review your application and get back to you within 48 hours.",
+      mailSubject: "Invitation request (TA leader)",
+    },
+    employer: {
+      meta: {
+        title: "Submit a Talent Brief",
+        description:
+          "Employers: submit a talent brief and meet pre-qualified enterprise talent acquisition leaders. No fees for either side; we reply within 48 hours.",
+        keywords: ["submit talent brief", "hire head of talent acquisition", "TA leadership search", "executive TA"],
+      },
+      heading: "Find Your Next TA Leader",
+      subtitle:
+        "Tell us about the talent acquisition leader you need. We match your brief against a pre-qualified network of proven enterprise TA executives, at no cost to you.",
+      toggleLabel: "Employers",
+      imageLabel: "For employers",
+      formHeading: "Share your talent brief",
+      formLead: "A few details are enough to start: we follow up to understand the role in depth.",
+      confirmationBody:
+        "Thank you for your interest! We'll review your talent brief and get back to you within 48 hours.",
+      mailSubject: "Talent brief (employer)",
+    },
+  } satisfies Record<InvitationMode, InvitationModeCopy>,
+  loader: {
+    loading: "Loading form...",
+    failed: "Failed to load the contact form. Please try again.",
+    retry: "Try Again",
+    /** Followed by the contact address as a mailto link. */
+    fallbackLead: "Prefer email, or using a content blocker? Write to us at",
+  },
+  confirmation: {
+    title: "Invitation Request Submitted!",
+    homeLink: { label: "Back to Home", to: pages.home.path } satisfies NavLink,
+  },
+  questions: {
+    /** Above the contact address, shown as a mailto link. */
+    lead: "Questions before you apply?",
+  },
+  supporter: {
+    label: "Supported by",
+  },
+  standInForm: {
+    requiredNote: "All fields are required.",
+    forms: {
+      candidate: {
+        name: "Invitation request",
+        submit: "Request Invitation",
+        fields: [
+          firstName,
+          lastName,
+          workEmail,
+          { name: "jobtitle", label: "Current title", type: "text", autoComplete: "organization-title" },
+          company,
+          {
+            name: "linkedin_url",
+            label: "LinkedIn URL",
+            type: "url",
+            autoComplete: "url",
+            placeholder: "https://www.linkedin.com/in/your-name",
+          },
+        ],
+      },
+      employer: {
+        name: "Talent brief",
+        submit: "Submit Talent Brief",
+        fields: [
+          firstName,
+          lastName,
+          workEmail,
+          company,
+          {
+            name: "role_to_fill",
+            label: "Role to fill",
+            type: "text",
+            autoComplete: "off",
+            placeholder: "e.g. VP, Talent Acquisition",
+          },
+        ],
+      },
+    } satisfies Record<InvitationMode, StandInFormCopy>,
+    sending: "Sending...",
+  },
+} as const;

@@ -1,0 +1,79 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { StrictMode } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { requestInvitationContent } from "~/content/request-invitation";
+import { FormLoader } from "./form-loader";
+import type { InvitationMode } from "./mode";
+
+// The unit tests build with no HubSpot ids, so the loader loads the stand-in embed.
+const forms = requestInvitationContent.standInForm.forms;
+const loader = requestInvitationContent.loader;
+
+function renderLoader(mode: InvitationMode, onSubmitted = vi.fn()) {
+  const ui = (current: InvitationMode) => (
+    <StrictMode>
+      <FormLoader key={current} mode={current} contactEmail="team@example.com" onSubmitted={onSubmitted} />
+    </StrictMode>
+  );
+  const view = render(ui(mode));
+  return { ...view, onSubmitted, switchTo: (next: InvitationMode) => view.rerender(ui(next)) };
+}
+
+afterEach(() => {
+  delete window.hbspt;
+});
+
+describe("FormLoader", () => {
+  it("shows the loading status, then exactly one form despite StrictMode's double mount", async () => {
+    const { container } = renderLoader("candidate");
+    expect(screen.getByRole("status").textContent).toBe(loader.loading);
+
+    await screen.findByRole("form", { name: forms.candidate.name });
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(container.querySelectorAll("form")).toHaveLength(1);
+  });
+
+  it("replaces the form on a mode change, leaving one", async () => {
+    const { container, switchTo } = renderLoader("candidate");
+    await screen.findByRole("form", { name: forms.candidate.name });
+
+    switchTo("employer");
+    await screen.findByRole("form", { name: forms.employer.name });
+    expect(container.querySelectorAll("form")).toHaveLength(1);
+  });
+
+  it("reports a submission of the current form", async () => {
+    const { onSubmitted } = renderLoader("employer");
+    const user = userEvent.setup();
+    await screen.findByRole("form", { name: forms.employer.name });
+    for (const field of forms.employer.fields) {
+      await user.type(screen.getByLabelText(field.label), field.type === "email" ? "a@b.co" : "x");
+    }
+    await user.click(screen.getByRole("button", { name: forms.employer.submit }));
+    await vi.waitFor(() => expect(onSubmitted).toHaveBeenCalledTimes(1));
+  });
+
+  it("shows the failure, a mailto fallback naming the mode, and retries", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    // An embed whose create throws: the loader must fail, not hang.
+    window.hbspt = {
+      forms: {
+        create: () => {
+          throw new Error("blocked");
+        },
+      },
+    };
+    renderLoader("employer");
+    expect((await screen.findByRole("alert")).textContent).toBe(loader.failed);
+    const mailto = screen.getByRole("link", { name: "team@example.com" });
+    expect(mailto.getAttribute("href")).toBe(
+      `mailto:team@example.com?subject=${encodeURIComponent(requestInvitationContent.modes.employer.mailSubject)}`,
+    );
+
+    delete window.hbspt;
+    await userEvent.setup().click(screen.getByRole("button", { name: loader.retry }));
+    await screen.findByRole("form", { name: forms.employer.name });
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+});

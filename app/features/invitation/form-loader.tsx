@@ -1,0 +1,99 @@
+import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { requestInvitationContent } from "~/content/request-invitation";
+import { startEmbeddedForm } from "./embedded-form";
+import { formFor, loadFormEmbed } from "./form-source";
+import type { InvitationMode } from "./mode";
+
+type LoadStatus = "loading" | "ready" | "failed";
+
+interface FormLoaderProps {
+  mode: InvitationMode;
+  /** The address and subject of the mailto fallback shown when the form cannot load. */
+  contactEmail: string;
+  onSubmitted: () => void;
+}
+
+const copy = requestInvitationContent.loader;
+
+/**
+ * The embedded form with its three states: loading (spinner), ready (the form) and
+ * failed (the message, Try Again and a mailto fallback). The parent keys it by mode,
+ * so a mode change starts from loading with a new form.
+ */
+export function FormLoader({ mode, contactEmail, onSubmitted }: FormLoaderProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const regionRef = useRef<HTMLDivElement>(null);
+  const [status, setStatus] = useState<LoadStatus>("loading");
+  const [attempt, setAttempt] = useState(0);
+  const submitted = useEffectEvent(onSubmitted);
+
+  // The form lives outside React, in a container only this component owns; the effect
+  // creates it after hydration and its cleanup removes it (StrictMode, mode change, leaving).
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    return startEmbeddedForm(
+      { container, ...formFor(mode), loadEmbed: loadFormEmbed },
+      {
+        onReady: () => setStatus("ready"),
+        onSubmitted: () => submitted(),
+        onFailed: () => setStatus("failed"),
+      },
+    );
+  }, [mode, attempt]);
+
+  const retry = () => {
+    setStatus("loading");
+    setAttempt((count) => count + 1);
+    // The Try Again button disappears; keep focus in this region rather than losing it.
+    regionRef.current?.focus();
+  };
+
+  const subject = requestInvitationContent.modes[mode].mailSubject;
+  const mailto = `mailto:${contactEmail}?subject=${encodeURIComponent(subject)}`;
+
+  return (
+    <div ref={regionRef} tabIndex={-1} className="relative outline-none" data-form-status={status}>
+      {status === "loading" && (
+        <div role="status" className="flex min-h-72 flex-col items-center justify-center gap-4 text-muted">
+          <span
+            aria-hidden="true"
+            className="size-9 animate-spin rounded-full border-[3px] border-navy-100 border-t-navy-600"
+          />
+          <span className="text-sm font-medium">{copy.loading}</span>
+        </div>
+      )}
+      {status === "failed" && (
+        <div className="flex min-h-72 flex-col items-center justify-center gap-5 text-center">
+          <span
+            aria-hidden="true"
+            className="flex size-12 items-center justify-center rounded-full bg-gold-100 text-gold-600"
+          >
+            <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M12 8v5m0 3.5v.01" strokeLinecap="round" />
+              <path d="M10.3 3.9L2.6 17.2A2 2 0 004.3 20h15.4a2 2 0 001.7-2.8L13.7 3.9a2 2 0 00-3.4 0z" />
+            </svg>
+          </span>
+          <p role="alert" className="max-w-sm text-base font-medium text-ink">
+            {copy.failed}
+          </p>
+          <button
+            type="button"
+            onClick={retry}
+            className="inline-flex items-center justify-center rounded-button bg-navy-900 px-6 py-3 font-semibold text-white shadow-card transition-colors hover:bg-navy-700"
+          >
+            {copy.retry}
+          </button>
+          <p className="max-w-sm text-sm text-muted">
+            {copy.fallbackLead}{" "}
+            <a href={mailto} className="font-semibold break-words text-navy-900 underline underline-offset-4">
+              {contactEmail}
+            </a>
+          </p>
+        </div>
+      )}
+      {/* Laid out but invisible until ready: HubSpot sizes its form from the container's width. */}
+      <div ref={containerRef} className={status === "ready" ? undefined : "invisible absolute inset-x-0 top-0"} />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { ExternalLink } from "~/components/ui/external-link";
+
+interface SupporterBadgeProps {
+  label: string;
+  name: string;
+  url: string;
+}
+
+/** "Supported by <provider>": the parent provider's credit, linking to its site. */
+export function SupporterBadge({ label, name, url }: SupporterBadgeProps) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-2.5 gap-y-1 text-sm">
+      <span
+        aria-hidden="true"
+        className="flex size-7 items-center justify-center rounded-full bg-navy-900 text-gold-300"
+      >
+        <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6l7-3z" strokeLinejoin="round" />
+          <path d="M9 12l2 2 4-4" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </span>
+      <span className="whitespace-nowrap text-muted">{label}</span>
+      <ExternalLink
+        href={url}
+        className="font-semibold text-navy-900 underline decoration-gold-500/60 decoration-2 underline-offset-4 transition-colors hover:decoration-gold-500"
+      >
+        {name}
+      </ExternalLink>
+    </p>
+  );
+}
