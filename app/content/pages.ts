@@ -18,7 +18,7 @@ export interface PageInfo {
 export const pages = {
   home: {
     path: "/",
-    title: "Executive Talent Acquisition Leadership Network",
+    title: "Executive TA Leadership, Connected",
     description:
       "An invitation-only network connecting enterprise talent acquisition leaders with executive roles, and employers with proven TA leaders. Free for both sides.",
     keywords: [
@@ -28,7 +28,7 @@ export const pages = {
       "TA leader network",
       "executive search",
     ],
-    heading: "Where enterprise talent acquisition leaders meet their next executive role",
+    heading: "The private network for enterprise talent acquisition leadership",
     indexable: true,
   },
   mission: {
@@ -37,7 +37,7 @@ export const pages = {
     description:
       "We match proven talent acquisition leaders with organizations that need them, creating value for both sides through strategic matching and industry excellence.",
     keywords: ["TA leadership mission", "strategic matching", "talent acquisition excellence", "executive TA"],
-    heading: "Our Mission",
+    heading: "The right leader, in the right seat, at the right moment",
     indexable: true,
   },
   howWeHelp: {
@@ -52,7 +52,7 @@ export const pages = {
       "executive resume",
       "talent market intelligence",
     ],
-    heading: "How We Help",
+    heading: "Executive support for TA leaders and the organizations that hire them",
     indexable: true,
   },
   whoWeAre: {
@@ -61,7 +61,7 @@ export const pages = {
     description:
       "A confidential, invitation-only network of enterprise talent acquisition leaders, supported by a recognized recruitment technology provider.",
     keywords: ["about the network", "confidential executive network", "AI-powered matching", "enterprise security"],
-    heading: "Who We Are",
+    heading: "A confidential network for the people who lead talent acquisition",
     indexable: true,
   },
   requestInvitation: {

@@ -1,12 +1,16 @@
 import { pages } from "~/content/pages";
+import { termsContent } from "~/content/terms";
 import { buildMeta } from "~/lib/seo";
+import { DocumentHero } from "~/components/sections/document-hero";
+import { TermsDocument } from "~/components/sections/terms-document";
 
 export const meta = () => buildMeta({ page: pages.terms });
 
 export default function TermsOfEngagementPage() {
   return (
-    <section className="container-page py-24">
-      <h1 className="text-display font-semibold">{pages.terms.heading}</h1>
-    </section>
+    <>
+      <DocumentHero title={termsContent.title} lastUpdated={termsContent.lastUpdated} />
+      <TermsDocument intro={termsContent.intro} tocLabel={termsContent.tocLabel} sections={termsContent.sections} />
+    </>
   );
 }

@@ -1,12 +1,29 @@
 import { pages } from "~/content/pages";
+import { whoWeAreContent } from "~/content/who-we-are";
 import { buildMeta } from "~/lib/seo";
+import { CallToActionBand } from "~/components/sections/call-to-action-band";
+import { FeatureGrid } from "~/components/sections/feature-grid";
+import { PageHero } from "~/components/sections/page-hero";
+import { ReasonColumns } from "~/components/sections/reason-columns";
+import { Section, SectionHeader } from "~/components/sections/section";
+import { SupporterCard } from "~/components/sections/supporter-card";
 
 export const meta = () => buildMeta({ page: pages.whoWeAre });
 
 export default function WhoWeArePage() {
+  const { hero, supporter, foundations, reasons, cta } = whoWeAreContent;
   return (
-    <section className="container-page py-24">
-      <h1 className="text-display font-semibold">{pages.whoWeAre.heading}</h1>
-    </section>
+    <>
+      <PageHero hero={hero} title={pages.whoWeAre.heading} overlapped />
+      <SupporterCard supporter={supporter} id="supporter-heading" />
+      <Section labelledBy="foundations-heading">
+        <SectionHeader intro={foundations.intro} id="foundations-heading" />
+        <FeatureGrid items={foundations.tiles} columns={4} className="mt-12" />
+      </Section>
+      <div className="container-page">
+        <ReasonColumns groups={reasons} />
+      </div>
+      <CallToActionBand content={cta} id="cta-heading" />
+    </>
   );
 }

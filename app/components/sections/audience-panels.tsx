@@ -1,0 +1,51 @@
+import type { AudiencePanel } from "~/content/types";
+import { illustrations } from "~/content/images";
+import { ArrowLink } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { ResponsivePicture } from "~/components/ui/responsive-picture";
+import { Eyebrow } from "./section";
+
+// Two columns inside the page container from 768 px; one full-width column below.
+const PANEL_IMAGE_SIZES = "(min-width: 1216px) 36rem, (min-width: 768px) 46vw, 100vw";
+
+/** Side-by-side panels, one per audience (TA leaders | organizations), each with its illustration. */
+export function AudiencePanels({ panels }: { panels: readonly AudiencePanel[] }) {
+  return (
+    <ul className="grid gap-6 md:grid-cols-2 lg:gap-8">
+      {panels.map((panel) => (
+        <li
+          key={panel.title}
+          className="flex flex-col overflow-hidden rounded-card border border-line bg-white shadow-card"
+        >
+          {panel.illustration && (
+            <ResponsivePicture
+              image={illustrations[panel.illustration]}
+              sizes={PANEL_IMAGE_SIZES}
+              className="aspect-[16/9] h-auto w-full bg-navy-800 object-cover"
+            />
+          )}
+          <div className="flex flex-1 flex-col p-7 sm:p-9">
+            <Eyebrow>{panel.eyebrow}</Eyebrow>
+            <h3 className="mt-3 text-2xl font-semibold tracking-tight">{panel.title}</h3>
+            <p className="mt-4 leading-relaxed text-muted">{panel.body}</p>
+            <ul className="mt-6 space-y-3">
+              {panel.points.map((point) => (
+                <li key={point} className="flex gap-3 text-ink">
+                  <span className="mt-0.5 inline-flex size-5 shrink-0 items-center justify-center rounded-full bg-gold-100 text-gold-700">
+                    <Icon name="check" className="size-3.5" />
+                  </span>
+                  {point}
+                </li>
+              ))}
+            </ul>
+            {panel.action && (
+              <div className="mt-auto pt-8">
+                <ArrowLink to={panel.action.to}>{panel.action.label}</ArrowLink>
+              </div>
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

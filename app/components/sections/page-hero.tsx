@@ -1,0 +1,48 @@
+import type { ReactNode } from "react";
+import type { PageHeroContent } from "~/content/types";
+import { illustrations } from "~/content/images";
+import { DesktopArt } from "~/components/ui/desktop-art";
+import { cn } from "~/lib/cn";
+import { Eyebrow } from "./section";
+
+/**
+ * The opening band of an inner page: the page's name as an eyebrow, its `<h1>`
+ * and a lead paragraph on deep navy, with room for badges or actions below, and
+ * the network art beside the text on wide screens.
+ */
+export function PageHero({
+  hero,
+  title,
+  overlapped = false,
+  children,
+}: {
+  hero: PageHeroContent;
+  title: string;
+  /** The next section rises into the hero's bottom edge, so the hero keeps room for it. */
+  overlapped?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="relative isolate overflow-hidden bg-navy-900 text-white">
+      <div aria-hidden="true" className="absolute inset-0 -z-10 hero-grid-dark" />
+      <div
+        aria-hidden="true"
+        className="absolute -top-40 right-[-10rem] -z-10 size-[36rem] rounded-full bg-[radial-gradient(closest-side,rgb(79_134_217/0.3),transparent)]"
+      />
+      <div
+        className={cn(
+          "container-page grid items-center gap-10 pt-20 sm:pt-24 lg:grid-cols-[minmax(0,1fr)_24rem] xl:grid-cols-[minmax(0,1fr)_28rem]",
+          overlapped ? "pb-28 sm:pb-36" : "pb-20 sm:pb-24",
+        )}
+      >
+        <div className="max-w-3xl">
+          <Eyebrow tone="dark">{hero.eyebrow}</Eyebrow>
+          <h1 className="mt-4 text-display font-semibold text-white">{title}</h1>
+          <p className="mt-6 max-w-2xl text-lead text-navy-100">{hero.lead}</p>
+          {children && <div className="mt-10">{children}</div>}
+        </div>
+        <DesktopArt image={illustrations.orbit} sizes="28rem" className="-my-10 h-auto w-full" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { buttonClass } from "~/components/ui/button";
+import { ExternalLink } from "~/components/ui/external-link";
+import { Eyebrow } from "./section";
+
+export interface SupporterCardContent {
+  eyebrow: string;
+  name: string;
+  url: string;
+  body: string;
+  linkLabel: string;
+}
+
+/** The supporting company's credit: its name, what its backing means, and a link to its site. */
+export function SupporterCard({ supporter, id }: { supporter: SupporterCardContent; id: string }) {
+  return (
+    <section aria-labelledby={id} className="relative z-10 container-page -mt-16 sm:-mt-20">
+      <div className="flex flex-col gap-8 rounded-card border border-line bg-white p-7 shadow-lift sm:p-10 md:flex-row md:items-center">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-16 shrink-0 items-center justify-center rounded-2xl bg-navy-900 text-2xl font-semibold text-gold-300"
+        >
+          {supporter.name.charAt(0)}
+        </span>
+        <div className="flex-1">
+          <Eyebrow>{supporter.eyebrow}</Eyebrow>
+          <h2 id={id} className="mt-2 text-2xl font-semibold tracking-tight">
+            {supporter.name}
+          </h2>
+          <p className="mt-3 max-w-2xl leading-relaxed text-muted">{supporter.body}</p>
+        </div>
+        <ExternalLink href={supporter.url} className={buttonClass("secondary", "md", "self-start md:self-center")}>
+          {supporter.linkLabel}
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            className="size-4"
+          >
+            <path d="M8 4H4.5A1.5 1.5 0 0 0 3 5.5v10A1.5 1.5 0 0 0 4.5 17h10a1.5 1.5 0 0 0 1.5-1.5V12M11 3h6v6m0-6-8 8" />
+          </svg>
+        </ExternalLink>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import type { RichText, TermsBlock, TermsSection } from "~/content/terms";
+
+function Rich({ text }: { text: RichText }) {
+  return text.map((part, index) =>
+    typeof part === "string" ? (
+      part
+    ) : (
+      <a
+        key={index}
+        href={part.href}
+        className="rounded font-medium text-navy-700 underline decoration-gold-500/60 underline-offset-4 hover:text-navy-900"
+      >
+        {part.label}
+      </a>
+    ),
+  );
+}
+
+function Block({ block }: { block: TermsBlock }) {
+  if ("list" in block) {
+    return (
+      <ul className="list-disc space-y-2 pl-6 marker:text-gold-500">
+        {block.list.map((item, index) => (
+          <li key={index}>
+            <Rich text={item} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <p>
+      <Rich text={block} />
+    </p>
+  );
+}
+
+const sectionNumber = (index: number) => `${index + 1}.`;
+
+/** Long-form terms: a table of contents (sticky beside the text on wide screens) and numbered sections. */
+export function TermsDocument({
+  intro,
+  tocLabel,
+  sections,
+}: {
+  intro: string;
+  tocLabel: string;
+  sections: readonly TermsSection[];
+}) {
+  return (
+    <div className="container-page grid gap-12 py-16 sm:py-20 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-20">
+      <nav
+        aria-labelledby="terms-toc"
+        className="lg:sticky lg:top-[calc(var(--spacing-header)+2.5rem)] lg:self-start print:hidden"
+      >
+        <h2 id="terms-toc" className="text-sm font-semibold tracking-[0.14em] text-gold-600 uppercase">
+          {tocLabel}
+        </h2>
+        <ol className="mt-4 space-y-1 border-l border-line">
+          {sections.map((section, index) => (
+            <li key={section.id}>
+              <a
+                href={`#${section.id}`}
+                className="-ml-px flex gap-2 border-l-2 border-transparent py-1.5 pl-4 text-sm text-muted hover:border-gold-500 hover:text-navy-900"
+              >
+                <span className="tabular-nums">{sectionNumber(index)}</span>
+                {section.title}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <article className="max-w-[68ch] text-[1.0625rem] leading-[1.75] text-body">
+        <p className="text-lead text-ink">{intro}</p>
+        {sections.map((section, index) => (
+          <section
+            key={section.id}
+            id={section.id}
+            aria-labelledby={`${section.id}-heading`}
+            className="mt-12 break-inside-avoid-page"
+          >
+            <h2 id={`${section.id}-heading`} className="flex gap-3 text-2xl font-semibold tracking-tight">
+              <span className="text-gold-600 tabular-nums">{sectionNumber(index)}</span>
+              {section.title}
+            </h2>
+            <div className="mt-4 space-y-4">
+              {section.blocks.map((block, blockIndex) => (
+                <Block key={blockIndex} block={block} />
+              ))}
+            </div>
+          </section>
+        ))}
+      </article>
+    </div>
+  );
+}

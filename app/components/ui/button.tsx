@@ -1,0 +1,80 @@
+import type { ReactNode } from "react";
+import { Link, type LinkProps } from "react-router";
+import { cn } from "~/lib/cn";
+
+export type ButtonVariant = "primary" | "accent" | "secondary" | "on-dark";
+export type ButtonSize = "md" | "lg";
+
+const VARIANTS: Record<ButtonVariant, string> = {
+  primary: "bg-navy-900 text-white shadow-card hover:bg-navy-700",
+  accent: "bg-gold-300 text-navy-950 shadow-card hover:bg-gold-100",
+  secondary: "bg-white text-navy-900 ring-1 ring-navy-900/15 ring-inset hover:bg-navy-50 hover:ring-navy-900/25",
+  "on-dark": "bg-white/5 text-white ring-1 ring-white/30 ring-inset hover:bg-white/10 hover:ring-white/50",
+};
+
+const SIZES: Record<ButtonSize, string> = {
+  md: "min-h-11 px-5 text-[0.95rem]",
+  lg: "min-h-12 px-6 text-base",
+};
+
+/** The class list of a button-styled control, for links and buttons alike. */
+export function buttonClass(variant: ButtonVariant = "primary", size: ButtonSize = "md", className?: string): string {
+  return cn(
+    "group inline-flex items-center justify-center gap-2 rounded-button text-center font-semibold transition-colors duration-150",
+    VARIANTS[variant],
+    SIZES[size],
+    className,
+  );
+}
+
+/** An arrow that nudges right on hover: marks a control that moves the visitor on. */
+export function ArrowIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="size-4 shrink-0 transition-transform duration-150 group-hover:translate-x-0.5"
+    >
+      <path d="M4 10h12m-4.5-4.5L16 10l-4.5 4.5" />
+    </svg>
+  );
+}
+
+type LinkButtonProps = Omit<LinkProps, "className"> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  arrow?: boolean;
+  className?: string;
+  children: ReactNode;
+};
+
+/** An in-site link that looks like a button. */
+export function LinkButton({ variant, size, arrow = false, className, children, ...props }: LinkButtonProps) {
+  return (
+    <Link {...props} className={buttonClass(variant, size, className)}>
+      {children}
+      {arrow && <ArrowIcon />}
+    </Link>
+  );
+}
+
+/** A quieter text link with an arrow, for "read more" moves. */
+export function ArrowLink({ className, children, ...props }: Omit<LinkProps, "className"> & { className?: string }) {
+  return (
+    <Link
+      {...props}
+      className={cn(
+        "group inline-flex items-center gap-1.5 rounded font-semibold text-navy-700 underline-offset-4 hover:text-navy-900 hover:underline",
+        className,
+      )}
+    >
+      {children}
+      <ArrowIcon />
+    </Link>
+  );
+}

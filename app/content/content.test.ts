@@ -1,0 +1,73 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "~/config/schema";
+import { site } from "~/config/site";
+import { modeFromSearch } from "~/features/invitation/mode";
+import { audienceActions, requestActions, requestPaths } from "./calls-to-action";
+import { homeContent } from "./home";
+import { howWeHelpContent, leaderServices, organizationServices } from "./how-we-help";
+import { missionContent } from "./mission";
+import { termsContent } from "./terms";
+import { whoWeAreContent } from "./who-we-are";
+
+describe("calls to action", () => {
+  it("lead TA leaders to the request page's default mode and employers to its employer mode", () => {
+    expect(requestPaths.leaders).toBe("/request-invitation");
+    expect(modeFromSearch(new URL(requestPaths.leaders, "http://x").search)).toBe("candidate");
+    expect(modeFromSearch(new URL(requestPaths.employers, "http://x").search)).toBe("employer");
+  });
+
+  it("are the same pair on every content page", () => {
+    for (const cta of [homeContent.cta, missionContent.cta, howWeHelpContent.cta, whoWeAreContent.cta]) {
+      expect(cta.primary).toEqual(requestActions.leaders);
+      expect(cta.secondary).toEqual(requestActions.employers);
+    }
+    expect([homeContent.hero.leaders, homeContent.hero.employers]).toEqual([
+      audienceActions.leaders,
+      audienceActions.employers,
+    ]);
+  });
+});
+
+describe("services", () => {
+  it.each([leaderServices, organizationServices])(
+    "$intro.title lists six distinct services, each described",
+    (group) => {
+      expect(group.services).toHaveLength(6);
+      expect(new Set(group.services.map((service) => service.title)).size).toBe(6);
+      for (const service of group.services) expect(service.body.length).toBeGreaterThan(40);
+    },
+  );
+});
+
+describe("terms of engagement", () => {
+  it("gives every section a unique anchor", () => {
+    const ids = termsContent.sections.map((section) => section.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("sends privacy requests to the configured contact address", () => {
+    const rights = termsContent.sections.find((section) => section.id === "your-data")!;
+    const links = rights.blocks.flatMap((block) =>
+      "list" in block ? [] : block.filter((part) => typeof part !== "string"),
+    );
+    expect(links).toContainEqual({ label: site.contactEmail, href: `mailto:${site.contactEmail}` });
+  });
+});
+
+describe("site facts in the copy", () => {
+  it("come from configuration, never from literals in the content modules", () => {
+    const defaults = parseConfig({}).site;
+    const literals = [defaults.contactEmail, defaults.supporter.name, defaults.supporter.url, defaults.siteName];
+    const dir = import.meta.dirname;
+    for (const file of readdirSync(dir).filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))) {
+      const source = readFileSync(join(dir, file), "utf8");
+      for (const literal of literals) expect(source, `${file} contains "${literal}"`).not.toContain(literal);
+    }
+  });
+
+  it("name the configured supporter on Who We Are", () => {
+    expect(whoWeAreContent.supporter).toMatchObject({ name: site.supporter.name, url: site.supporter.url });
+  });
+});

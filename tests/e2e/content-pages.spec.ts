@@ -1,0 +1,420 @@
+import { site, waitForHydration } from "./content-support";
+import { expect, fetchHtml, test } from "./fixtures";
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { requestActions, requestPaths } from "../../app/content/calls-to-action";
+import { homeContent } from "../../app/content/home";
+import { howWeHelpContent } from "../../app/content/how-we-help";
+import { missionContent } from "../../app/content/mission";
+import { pages } from "../../app/content/pages";
+import { termsContent } from "../../app/content/terms";
+import type { CallToActionContent, Feature } from "../../app/content/types";
+import { whoWeAreContent } from "../../app/content/who-we-are";
+
+const main = (page: Page) => page.getByRole("main");
+
+async function expectFeatures(scope: Locator, features: readonly Feature[]) {
+  for (const feature of features) {
+    await expect(scope.getByRole("heading", { name: feature.title, exact: true })).toBeVisible();
+    await expect(scope.getByText(feature.body, { exact: true })).toBeVisible();
+  }
+}
+
+async function expectLink(scope: Locator, label: string, href: string) {
+  const link = scope.getByRole("link", { name: label, exact: true });
+  await expect(link).toBeVisible();
+  await expect(link).toHaveAttribute("href", href);
+}
+
+/** The closing band: its heading and the two calls to action, to the two request modes. */
+async function expectCallToAction(page: Page, cta: CallToActionContent) {
+  const band = page.getByRole("region", { name: cta.title });
+  await expect(band.getByRole("heading", { level: 2, name: cta.title })).toBeVisible();
+  await expect(band.getByText(cta.body)).toBeVisible();
+  await expectLink(band, cta.primary.label, requestPaths.leaders);
+  await expectLink(band, cta.secondary.label, requestPaths.employers);
+}
+
+async function expectOneH1(page: Page, text: string) {
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(text);
+}
+
+test.describe("content pages at desktop width", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("Home: hero, supporter credit, trust points, claims, Mission section, What We Deliver and calls to action", async ({
+    page,
+  }) => {
+    await page.goto(pages.home.path);
+    const { hero, claims, mission, services, cta, preview } = homeContent;
+
+    await expectOneH1(page, hero.title);
+    await expect(main(page).getByText(hero.eyebrow)).toBeVisible();
+    await expect(main(page).getByText(hero.pitch)).toBeVisible();
+    await expectLink(main(page), hero.leaders.label, requestPaths.leaders);
+    await expectLink(main(page), hero.employers.label, requestPaths.employers);
+    const supporter = main(page).getByRole("link", { name: site.supporter.name });
+    await expect(supporter).toHaveAttribute("href", site.supporter.url);
+    await expect(supporter).toHaveAttribute("target", "_blank");
+    await expect(supporter).toHaveAttribute("rel", /noopener/);
+
+    const trustPoints = main(page).getByRole("region", { name: hero.trustPointsLabel });
+    await expect(trustPoints.getByRole("listitem")).toHaveCount(3);
+    for (const [index, title] of ["Enterprise Leaders", "Global Expertise", "Change-Drivers"].entries()) {
+      await expect(trustPoints.getByRole("listitem").nth(index)).toContainText(title);
+      await expect(trustPoints.getByRole("listitem").nth(index)).toContainText(hero.trustPoints[index]!.body);
+    }
+    await expect(page.getByRole("img", { name: preview.label })).toBeVisible();
+
+    // The claims of SPEC §1, each named on the page.
+    const claimsBand = page.getByRole("region", { name: claims.label });
+    await expectFeatures(claimsBand, claims.items);
+    for (const claim of [
+      /confidentiality/i,
+      /no fees/i,
+      /AI-based matching/i,
+      /enterprise security/i,
+      /pre-qualified global network/i,
+    ])
+      await expect(claimsBand.getByRole("heading", { name: claim })).toBeVisible();
+
+    const missionSection = page.getByRole("region", { name: mission.intro.title });
+    await expect(missionSection.getByText(mission.intro.eyebrow!, { exact: true })).toHaveText("Our Mission");
+    await expectLink(missionSection, mission.more.label, pages.mission.path);
+    await expect(
+      missionSection.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) }),
+    ).toHaveCount(2);
+    for (const panel of mission.panels) {
+      await expect(missionSection.getByRole("heading", { level: 3, name: panel.title })).toBeVisible();
+      await expect(missionSection.getByText(panel.eyebrow, { exact: true })).toBeVisible();
+      for (const point of panel.points) await expect(missionSection.getByText(point, { exact: true })).toBeVisible();
+      await expectLink(missionSection, panel.action!.label, panel.action!.to);
+    }
+    await expect(missionSection.getByText("For TA Leaders", { exact: true })).toBeVisible();
+    await expect(missionSection.getByText("For Organizations", { exact: true })).toBeVisible();
+
+    const deliver = page.getByRole("region", { name: services.intro.title });
+    await expect(deliver.getByText(services.intro.eyebrow!, { exact: true })).toHaveText("What We Deliver");
+    await expectLink(deliver, services.more.label, pages.howWeHelp.path);
+    const serviceTitles = howWeHelpContent.groups.flatMap((group) => group.services.map((service) => service.title));
+    expect(serviceTitles).toHaveLength(12);
+    for (const title of serviceTitles) await expect(deliver.getByText(title, { exact: true })).toBeVisible();
+
+    await expectCallToAction(page, cta);
+  });
+
+  test("Our Mission: hero, three pillars, Dual Purpose and two calls to action", async ({ page }) => {
+    await page.goto(pages.mission.path);
+    const { hero, pillars, dualPurpose, cta } = missionContent;
+    await expectOneH1(page, pages.mission.heading);
+    await expect(main(page).getByText(hero.eyebrow, { exact: true })).toHaveText("Our Mission");
+    await expect(main(page).getByText(hero.lead)).toBeVisible();
+
+    const pillarSection = page.getByRole("region", { name: pillars.intro.title });
+    await expect(pillarSection.getByRole("heading", { level: 3 })).toHaveText([
+      "Strategic Matching",
+      "Mutual Value Creation",
+      "Industry Excellence",
+    ]);
+    await expectFeatures(pillarSection, pillars.items);
+
+    const dual = page.getByRole("region", { name: dualPurpose.intro.title });
+    await expect(dual.getByText(dualPurpose.intro.eyebrow!, { exact: true })).toHaveText("Dual Purpose");
+    await expect(dual.getByText("For TA Leaders", { exact: true })).toBeVisible();
+    await expect(dual.getByText("For Organizations", { exact: true })).toBeVisible();
+    for (const panel of dualPurpose.panels) {
+      await expect(dual.getByRole("heading", { level: 3, name: panel.title })).toBeVisible();
+      for (const point of panel.points) await expect(dual.getByText(point, { exact: true })).toBeVisible();
+    }
+
+    await expectCallToAction(page, cta);
+  });
+
+  test("How We Help: three badges, six services for TA leaders, six for organizations, two calls to action", async ({
+    page,
+  }) => {
+    await page.goto(pages.howWeHelp.path);
+    const { badges, badgesLabel, groups, cta } = howWeHelpContent;
+    await expectOneH1(page, pages.howWeHelp.heading);
+
+    const badgeList = main(page).getByRole("region", { name: badgesLabel });
+    await expect(badgeList.getByRole("button")).toHaveText(["Free Service", "Industry-Leading Tech", "Strong Network"]);
+    expect(badges.map((badge) => badge.label)).toEqual(["Free Service", "Industry-Leading Tech", "Strong Network"]);
+
+    const expected = [
+      [
+        "Executive Search & Placement",
+        "Executive Career Strategy",
+        "Executive Resume Development",
+        "LinkedIn Executive Branding",
+        "Executive Interview Coaching",
+        "Strategic Career Planning",
+      ],
+      [
+        "Executive TA Leadership Search",
+        "Executive Talent Sourcing",
+        "Leadership Assessment",
+        "Market Intelligence",
+        "Search Process Management",
+        "Strategic Talent Consulting",
+      ],
+    ];
+    for (const [index, group] of groups.entries()) {
+      const section = page.getByRole("region", { name: group.intro.title });
+      await expect(section.getByRole("heading", { level: 3 })).toHaveText(expected[index]!);
+      await expectFeatures(section, group.services);
+    }
+    await expectCallToAction(page, cta);
+  });
+
+  test("Who We Are: supporter badge with external link, four tiles, three reasons per audience, calls to action", async ({
+    page,
+  }) => {
+    await page.goto(pages.whoWeAre.path);
+    const { supporter, foundations, reasons, cta } = whoWeAreContent;
+    await expectOneH1(page, pages.whoWeAre.heading);
+
+    const badge = page.getByRole("region", { name: site.supporter.name });
+    await expect(badge.getByText(supporter.eyebrow, { exact: true })).toBeVisible();
+    await expect(badge.getByText(supporter.body)).toBeVisible();
+    const external = badge.getByRole("link", { name: supporter.linkLabel });
+    await expect(external).toHaveAttribute("href", site.supporter.url);
+    await expect(external).toHaveAttribute("target", "_blank");
+    await expect(external).toHaveAttribute("rel", /noopener/);
+
+    const tiles = page.getByRole("region", { name: foundations.intro.title });
+    await expect(tiles.getByRole("heading", { level: 3 })).toHaveText([
+      "Recognized Leader",
+      "Enterprise Security",
+      "AI-Powered Matching",
+      "Global Network",
+    ]);
+    await expectFeatures(tiles, foundations.tiles);
+
+    const leaders = reasons[0]!;
+    const employers = reasons[1]!;
+    const leaderReasons = page.getByRole("region", { name: leaders.intro.title });
+    await expect(leaderReasons.getByRole("heading", { level: 3 })).toHaveText([
+      "No cost",
+      "Complete confidentiality",
+      "Quality over quantity",
+    ]);
+    await expectFeatures(leaderReasons, leaders.reasons);
+    const employerReasons = page.getByRole("region", { name: employers.intro.title });
+    await expect(employerReasons.getByRole("heading", { level: 3 })).toHaveText([
+      "Enterprise-ready leaders",
+      "No cost",
+      "Pre-qualified network",
+    ]);
+    await expectFeatures(employerReasons, employers.reasons);
+
+    await expectCallToAction(page, cta);
+  });
+
+  test("Terms of Engagement: last-updated date, contents linking to numbered sections, every required point", async ({
+    page,
+  }) => {
+    await page.goto(pages.terms.path);
+    await waitForHydration(page);
+    await expectOneH1(page, pages.terms.heading);
+    await expect(main(page).locator("time")).toHaveAttribute("datetime", termsContent.lastUpdated.date);
+    await expect(main(page).locator("time")).toHaveText(termsContent.lastUpdated.display);
+
+    const contents = page.getByRole("navigation", { name: termsContent.tocLabel });
+    await expect(contents.getByRole("link")).toHaveCount(termsContent.sections.length);
+    for (const [index, section] of termsContent.sections.entries()) {
+      const number = `${index + 1}.`;
+      const heading = main(page).getByRole("heading", { level: 2, name: `${number} ${section.title}` });
+      await expect(heading).toBeVisible();
+      const link = contents.getByRole("link", { name: `${number} ${section.title}` });
+      await expect(link).toHaveAttribute("href", `#${section.id}`);
+      await expect(page.locator(`section#${section.id}`)).toContainText(section.title);
+    }
+    const last = termsContent.sections.at(-1)!;
+    await contents.getByRole("link", { name: last.title }).click();
+    await expect(page).toHaveURL(new RegExp(`#${last.id}$`));
+    await expect(main(page).getByRole("heading", { name: last.title })).toBeInViewport();
+
+    // Every point SPEC §9 requires, checked against the specification's words.
+    const text = (await main(page).innerText()).replace(/\s+/g, " ");
+    const required: [string, RegExp][] = [
+      ["free of charge", /free for TA leaders and for employers/i],
+      ["no obligation", /creates no obligation/i],
+      ["mutual confidentiality", /confidentiality runs both ways/i],
+      ["consent per opportunity", /explicit consent, given separately for each opportunity/i],
+      ["no placement guarantee", /cannot guarantee/i],
+      ["advisory role only", /role is advisory only/i],
+      ["optional third-party AI", /third-party AI tools[^.]*\. Their use is optional/i],
+      ["cross-border processing", /processed outside the country/i],
+      ["right of access", /\baccess the personal information/i],
+      ["right of correction", /\bcorrect information/i],
+      ["right of deletion", /\bdelete your information/i],
+      ["right of restriction", /\brestrict how we process/i],
+      ["withdrawing consent", /\bwithdraw consent/i],
+      ["termination by either side", /either side may end the engagement at any time/i],
+      ["written notice including email", /written notice[^.]*\. Email counts as written notice/i],
+      ["California law", /laws of the State of California/i],
+    ];
+    for (const [point, pattern] of required) expect(text, point).toMatch(pattern);
+    const privacy = page.locator("section#your-data").getByRole("link", { name: site.contactEmail });
+    await expect(privacy).toHaveAttribute("href", `mailto:${site.contactEmail}`);
+  });
+
+  test("Terms of Engagement prints as the text alone", async ({ page }) => {
+    await page.goto(pages.terms.path);
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("banner")).toBeHidden();
+    await expect(page.getByRole("contentinfo")).toBeHidden();
+    await expect(page.getByRole("navigation", { name: termsContent.tocLabel })).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: termsContent.sections[0]!.title })).toBeVisible();
+  });
+});
+
+test.describe("head metadata of the content pages", () => {
+  test("Home declares the Organization record in its prerendered HTML", async ({ page }) => {
+    const { html } = await fetchHtml(page, pages.home.path);
+    const records = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) =>
+      JSON.parse(match[1]!),
+    );
+    const organization = records.find((record) => record["@type"] === "Organization");
+    expect(organization).toMatchObject({
+      "@context": "https://schema.org",
+      name: `The ${site.siteName}`,
+      description: pages.home.description,
+      url: new URL("/", site.siteUrl).href,
+      foundingDate: "2024",
+      parentOrganization: { name: site.supporter.name, url: site.supporter.url },
+      contactPoint: { email: site.contactEmail },
+    });
+  });
+
+  test("Our Mission has its own social preview image, a 1200x630 PNG that is served", async ({ page }) => {
+    await page.goto(pages.mission.path);
+    const image = missionContent.socialImage;
+    const expectedUrl = new URL(image.path, site.siteUrl).href;
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", expectedUrl);
+    await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute("content", expectedUrl);
+    await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute("content", "1200");
+    await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute("content", "630");
+    await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute("content", image.alt);
+
+    // Its own: the home page shares a different image.
+    await page.goto(pages.home.path);
+    await expect(page.locator('meta[property="og:image"]')).not.toHaveAttribute("content", expectedUrl);
+
+    const response = await page.request.get(image.path);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("image/png");
+    const png = await response.body();
+    // PNG header: width and height are big-endian at bytes 16 and 20.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([image.width, image.height]);
+  });
+});
+
+test.describe("images", () => {
+  test("a phone loads no image before the visitor scrolls: the hero text is the largest paint", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const images: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "image" && !request.url().startsWith("data:")) images.push(request.url());
+    });
+    await page.goto(pages.home.path, { waitUntil: "networkidle" });
+    expect(images.filter((url) => !url.includes("favicon") && !url.includes("/brand/"))).toEqual([]);
+  });
+
+  test("illustrations are responsive AVIF/WebP/JPEG pictures with intrinsic size, lazy below the fold", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(pages.home.path);
+    const pictures = main(page).locator("picture");
+    await expect(pictures).toHaveCount(2);
+    for (const picture of await pictures.all()) {
+      await expect(picture.locator("source")).toHaveCount(3);
+      await expect(picture.locator("source").nth(0)).toHaveAttribute("type", "image/avif");
+      await expect(picture.locator("source").nth(1)).toHaveAttribute("type", "image/webp");
+      await expect(picture.locator("source").nth(2)).toHaveAttribute("type", "image/jpeg");
+      await expect(picture.locator("source").first()).toHaveAttribute("srcset", /480w.*800w.*1200w/);
+      const image = picture.locator("img");
+      await expect(image).toHaveAttribute("loading", "lazy");
+      await expect(image).toHaveAttribute("width", /^\d+$/);
+      await expect(image).toHaveAttribute("height", /^\d+$/);
+      await expect(image).toHaveAttribute("alt", /\w/);
+    }
+    await pictures.first().scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        pictures
+          .first()
+          .locator("img")
+          .evaluate((img: HTMLImageElement) => img.currentSrc),
+      )
+      .toMatch(/\.avif$/);
+  });
+
+  test("inner pages' hero art loads at high priority on desktop and not at all on phones", async ({ page }) => {
+    const art: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("orbit-scene")) art.push(request.url());
+    });
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(pages.mission.path, { waitUntil: "networkidle" });
+    expect(art).toEqual([]);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(pages.mission.path, { waitUntil: "networkidle" });
+    expect(art.length).toBeGreaterThan(0);
+    await expect(main(page).locator('img[fetchpriority="high"]')).toHaveCount(1);
+  });
+});
+
+test.describe("responsive layout", () => {
+  const contentPages = [pages.home, pages.mission, pages.howWeHelp, pages.whoWeAre, pages.terms];
+  for (const width of [320, 1440]) {
+    test(`no page scrolls sideways at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      for (const info of contentPages) {
+        await page.goto(info.path);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, info.path).toBeLessThanOrEqual(0);
+      }
+    });
+  }
+});
+
+test("every call to action of the content pages points at one of the two request modes", async ({ page }) => {
+  for (const info of [pages.home, pages.mission, pages.howWeHelp, pages.whoWeAre]) {
+    await page.goto(info.path);
+    const hrefs = await main(page)
+      .getByRole("link")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+    const requestLinks = hrefs.filter((href) => href.startsWith(pages.requestInvitation.path));
+    expect(requestLinks.length, info.path).toBeGreaterThanOrEqual(2);
+    expect(new Set(requestLinks), info.path).toEqual(new Set([requestPaths.leaders, requestPaths.employers]));
+  }
+  expect(requestActions.employers.to).toBe("/request-invitation?type=employer");
+  expect(requestActions.leaders.to).toBe("/request-invitation");
+});
+
+test.describe("accessibility", () => {
+  for (const width of [375, 1280]) {
+    test(`content pages have no WCAG 2.2 AA violations found by axe at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      for (const info of [pages.home, pages.mission, pages.howWeHelp, pages.whoWeAre, pages.terms]) {
+        await page.goto(info.path);
+        await waitForHydration(page);
+        const results = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+          .analyze();
+        expect(
+          results.violations.map(
+            (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
+          ),
+          info.path,
+        ).toEqual([]);
+      }
+    });
+  }
+});
