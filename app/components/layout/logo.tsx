@@ -5,7 +5,7 @@ export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
   return (
     <span className="flex items-center gap-2.5">
       <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8 shrink-0">
-        <rect width="32" height="32" rx="8" className="fill-navy-900" />
+        <rect width="32" height="32" rx="8" className={tone === "dark" ? "fill-navy-900" : "fill-navy-700"} />
         <path d="M9 11h14M16 11v12" stroke="var(--color-gold-300)" strokeWidth="3" strokeLinecap="round" />
         <circle cx="23" cy="22" r="2.5" fill="var(--color-gold-500)" />
       </svg>

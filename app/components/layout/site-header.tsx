@@ -6,12 +6,23 @@ import { Logo } from "./logo";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "relative rounded-md px-3 py-2 text-[0.95rem] font-medium transition-colors",
+    "relative block rounded-md px-3 py-3 text-base font-medium transition-colors md:py-2 md:text-[0.95rem]",
     isActive ? "text-navy-900" : "text-muted hover:text-navy-900",
     // The highlight for the current page: an underline bar, not colour alone.
     isActive &&
       "after:absolute after:inset-x-3 after:-bottom-0.5 after:h-0.5 after:rounded-full after:bg-gold-500 max-md:after:hidden max-md:bg-navy-50",
   );
+
+/** The primary links, current page marked, as list items (rendered in the bar and in the menu). */
+function NavItems() {
+  return primaryNav.map((item) => (
+    <li key={item.to}>
+      <NavLink to={item.to} end className={navLinkClass}>
+        {item.label}
+      </NavLink>
+    </li>
+  ));
+}
 
 /** Fixed top navigation; under 768 px the links fold behind a menu button. */
 export function SiteHeader() {
@@ -51,30 +62,10 @@ export function SiteHeader() {
           <Logo />
         </Link>
         <nav aria-label={headerContent.navLabel} className="flex items-center gap-2">
-          <ul
-            id={menuId}
-            className={cn(
-              "md:flex md:items-center md:gap-1",
-              menuOpen
-                ? "absolute inset-x-0 top-full flex flex-col gap-1 border-b border-line bg-white px-5 pt-3 pb-5 shadow-lift"
-                : "hidden",
-            )}
-          >
-            {primaryNav.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end className={navLinkClass}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-            <li className="mt-2 sm:hidden">
-              <Link
-                to={headerContent.cta.to}
-                className="flex justify-center rounded-button bg-navy-900 px-4 py-3 font-semibold text-white"
-              >
-                {headerContent.cta.label}
-              </Link>
-            </li>
+          {/* From 768 px the links sit in the bar. Below, they follow the menu button in the
+              document, so the Tab key goes from the button straight into the open menu. */}
+          <ul className="hidden md:flex md:items-center md:gap-1">
+            <NavItems />
           </ul>
           <Link
             to={headerContent.cta.to}
@@ -102,6 +93,24 @@ export function SiteHeader() {
               {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
             </svg>
           </button>
+          <ul
+            id={menuId}
+            className={
+              menuOpen
+                ? "absolute inset-x-0 top-full flex flex-col gap-1 border-b border-line bg-white px-5 pt-3 pb-5 shadow-lift md:hidden"
+                : "hidden"
+            }
+          >
+            <NavItems />
+            <li className="mt-2 sm:hidden">
+              <Link
+                to={headerContent.cta.to}
+                className="flex justify-center rounded-button bg-navy-900 px-4 py-3 font-semibold text-white"
+              >
+                {headerContent.cta.label}
+              </Link>
+            </li>
+          </ul>
         </nav>
       </div>
     </header>

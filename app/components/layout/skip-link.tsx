@@ -7,7 +7,7 @@ export function SkipLink() {
   return (
     <a
       href={`#${MAIN_CONTENT_ID}`}
-      className="fixed top-3 left-3 z-[100] -translate-y-24 rounded-button bg-navy-900 px-4 py-3 font-semibold text-white shadow-lift transition-transform focus:translate-y-0"
+      className="sr-only rounded-button bg-navy-900 px-4 py-3 font-semibold text-white shadow-lift focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[100]"
     >
       {skipLinkLabel}
     </a>

@@ -1,0 +1,261 @@
+// Lighthouse on every route of the production build, mobile and desktop presets,
+// N runs each (budgets.json), medians compared with the committed budgets.
+//
+//   BUILD_DIR=build-x npm run bench:lighthouse [-- --runs 1 --preset mobile --route /mission]
+//
+// It serves BUILD_DIR/client with scripts/serve.ts on a free loopback port and drives
+// Debian's Chromium (headless, with the machine's launch flags) through chrome-launcher.
+// Full JSON and HTML reports go to .reports/lighthouse/ (git-ignored). Scores are
+// sensitive to machine load: run it on a quiet machine before trusting a miss.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { resolve } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { desktopConfig, type Config, type Result, type RunnerResult } from "lighthouse";
+import { pages } from "../../app/content/pages";
+import { CHROMIUM_ARGS } from "../../playwright.config";
+import { loadBudgets, type LighthouseBudget } from "../budgets";
+
+export type Preset = "mobile" | "desktop";
+
+export interface RunMetrics {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsBytes: number;
+  totalBytes: number;
+}
+
+const PRESET_CONFIG: Record<Preset, Config | undefined> = {
+  // Lighthouse's default configuration is the mobile preset (Moto G Power, slow 4G, simulated).
+  mobile: undefined,
+  desktop: desktopConfig,
+};
+const REPORT_DIR = resolve(".reports/lighthouse");
+const SERVER_READY_TIMEOUT_MS = 20_000;
+const SERVER_POLL_MS = 100;
+
+/**
+ * The routes to measure: every page of the route table. The 404 page is left out on
+ * purpose: it answers HTTP 404 and is not indexable, which Lighthouse's SEO category
+ * scores as failures by design (axe and html-validate cover it instead).
+ */
+export const BENCH_ROUTES: readonly string[] = Object.values(pages)
+  .filter((page) => page.path !== pages.notFound.path)
+  .map((page) => page.path);
+
+const categoryScore = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+const auditValue = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+
+export function metricsOf(lhr: Result): RunMetrics {
+  const summary = lhr.audits["resource-summary"]?.details;
+  const items =
+    summary && "items" in summary ? (summary.items as { resourceType?: string; transferSize?: number }[]) : [];
+  return {
+    performance: categoryScore(lhr, "performance"),
+    accessibility: categoryScore(lhr, "accessibility"),
+    bestPractices: categoryScore(lhr, "best-practices"),
+    seo: categoryScore(lhr, "seo"),
+    fcpMs: auditValue(lhr, "first-contentful-paint"),
+    lcpMs: auditValue(lhr, "largest-contentful-paint"),
+    tbtMs: auditValue(lhr, "total-blocking-time"),
+    cls: auditValue(lhr, "cumulative-layout-shift"),
+    jsBytes: items.find((item) => item.resourceType === "script")?.transferSize ?? 0,
+    totalBytes: auditValue(lhr, "total-byte-weight"),
+  };
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error("median of no values");
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Each figure's median over the runs, taken separately. */
+export function medianMetrics(runs: readonly RunMetrics[]): RunMetrics {
+  const keys = Object.keys(runs[0] ?? {}) as (keyof RunMetrics)[];
+  return Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))])) as unknown as RunMetrics;
+}
+
+/** One message per figure that misses its budget. */
+export function budgetMisses(route: string, preset: Preset, metrics: RunMetrics, budget: LighthouseBudget): string[] {
+  const misses: string[] = [];
+  const atLeast: [string, keyof RunMetrics, number][] = [
+    ["performance", "performance", budget.performance],
+    ["accessibility", "accessibility", budget.accessibility],
+    ["best practices", "bestPractices", budget.bestPractices],
+    ["SEO", "seo", budget.seo],
+  ];
+  for (const [label, key, minimum] of atLeast) {
+    if (metrics[key] < minimum) misses.push(`${route} ${preset}: ${label} ${metrics[key]} < ${minimum}`);
+  }
+  const atMost: [string, keyof RunMetrics, number | undefined, (value: number) => string][] = [
+    ["LCP", "lcpMs", budget.lcpMs, (value) => `${Math.round(value)} ms`],
+    ["TBT", "tbtMs", budget.tbtMs, (value) => `${Math.round(value)} ms`],
+    ["CLS", "cls", budget.cls, (value) => value.toFixed(3)],
+  ];
+  for (const [label, key, maximum, show] of atMost) {
+    if (maximum === undefined) continue;
+    // NaN (an audit that did not run) is a miss, not a pass.
+    if (!(metrics[key] <= maximum))
+      misses.push(`${route} ${preset}: ${label} ${show(metrics[key])} > ${show(maximum)}`);
+  }
+  return misses;
+}
+
+export interface BenchRow {
+  route: string;
+  preset: Preset;
+  metrics: RunMetrics;
+}
+
+export function formatBenchTable(rows: readonly BenchRow[]): string {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const ms = (value: number) => `${Math.round(value)} ms`;
+  const header = [
+    "route",
+    "preset",
+    "perf",
+    "a11y",
+    "best pr.",
+    "SEO",
+    "FCP",
+    "LCP",
+    "TBT",
+    "CLS",
+    "JS bytes",
+    "total bytes",
+  ];
+  const body = rows.map(({ route, preset, metrics: m }) => [
+    route,
+    preset,
+    String(m.performance),
+    String(m.accessibility),
+    String(m.bestPractices),
+    String(m.seo),
+    ms(m.fcpMs),
+    ms(m.lcpMs),
+    ms(m.tbtMs),
+    m.cls.toFixed(3),
+    kb(m.jsBytes),
+    kb(m.totalBytes),
+  ]);
+  const widths = header.map((cell, column) => Math.max(cell.length, ...body.map((line) => line[column]!.length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join("  ");
+  return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...body.map(line)].join("\n");
+}
+
+const slug = (route: string) => (route === "/" ? "home" : route.replace(/^\//, "").replace(/[^\w-]+/g, "_"));
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function startServer(dir: string): Promise<{ origin: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", "--port", String(port), "--dir", dir], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`scripts/serve.ts exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/`)).ok) return { origin, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, SERVER_POLL_MS));
+  }
+  child.kill();
+  throw new Error(`scripts/serve.ts did not answer on ${origin} within ${SERVER_READY_TIMEOUT_MS} ms`);
+}
+
+function option(name: string): string[] {
+  const values: string[] = [];
+  process.argv.forEach((arg, index) => {
+    if (arg === `--${name}` && process.argv[index + 1]) values.push(process.argv[index + 1]!);
+  });
+  return values;
+}
+
+async function main(): Promise<void> {
+  const budgets = loadBudgets().lighthouse;
+  const runs = Number(option("runs")[0] ?? budgets.runs);
+  const presets = (option("preset").length ? option("preset") : ["mobile", "desktop"]) as Preset[];
+  const routes = option("route").length ? option("route") : BENCH_ROUTES;
+  const dir = resolve(process.env.BUILD_DIR ?? "build", "client");
+  if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs must be a positive integer");
+  for (const preset of presets) if (!(preset in PRESET_CONFIG)) throw new Error(`unknown preset "${preset}"`);
+
+  mkdirSync(REPORT_DIR, { recursive: true });
+  const server = await startServer(dir);
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
+  });
+  const rows: BenchRow[] = [];
+  try {
+    for (const route of routes) {
+      for (const preset of presets) {
+        const results: RunMetrics[] = [];
+        for (let run = 1; run <= runs; run++) {
+          const result: RunnerResult | undefined = await lighthouse(
+            `${server.origin}${route}`,
+            { port: chrome.port, output: ["json", "html"], logLevel: "error" },
+            PRESET_CONFIG[preset],
+          );
+          if (!result) throw new Error(`Lighthouse returned no result for ${route} (${preset})`);
+          if (result.lhr.runtimeError) {
+            throw new Error(`Lighthouse failed on ${route} (${preset}): ${result.lhr.runtimeError.message}`);
+          }
+          const [json, html] = result.report as string[];
+          const base = resolve(REPORT_DIR, `${slug(route)}-${preset}-run${run}`);
+          writeFileSync(`${base}.report.json`, json!);
+          writeFileSync(`${base}.report.html`, html!);
+          const metrics = metricsOf(result.lhr);
+          results.push(metrics);
+          console.error(
+            `  ${route} ${preset} run ${run}/${runs}: performance ${metrics.performance}, LCP ${Math.round(metrics.lcpMs)} ms`,
+          );
+        }
+        rows.push({ route, preset, metrics: medianMetrics(results) });
+      }
+    }
+  } finally {
+    chrome.kill();
+    server.child.kill();
+  }
+
+  const misses = rows.flatMap((row) => budgetMisses(row.route, row.preset, row.metrics, budgets[row.preset]));
+  writeFileSync(resolve(REPORT_DIR, "summary.json"), `${JSON.stringify({ runs, rows, misses }, null, 2)}\n`);
+  console.log(`\nLighthouse ${runs === 1 ? "(1 run)" : `medians of ${runs} runs`}, ${dir}:\n`);
+  console.log(formatBenchTable(rows));
+  console.log(`\nFull reports: ${REPORT_DIR}/`);
+  if (misses.length > 0) {
+    console.error(`\n✗ ${misses.length} Lighthouse budget miss(es) (budgets.json):`);
+    for (const miss of misses) console.error(`  ${miss}`);
+    process.exit(1);
+  }
+  console.log("\n✓ Every route is within the Lighthouse budgets (budgets.json).");
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,0 +1,92 @@
+// axe-core (WCAG 2.0/2.1/2.2 A and AA) on every route at a phone and a desktop width,
+// with the mobile menu open, and on each state of the request page.
+import { expect, test } from "./fixtures";
+import { requestInvitationContent } from "../../app/content/request-invitation";
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  failFormEmbed,
+  FORM_FAILURE_CONSOLE,
+  MOBILE,
+  menuToggle,
+  NOT_FOUND_CONSOLE,
+  openPage,
+  openRequestPage,
+  requestPath,
+  ROUTES,
+  standInForm,
+  submitStandInForm,
+  UNKNOWN_PATH,
+  waitForHydration,
+  type Mode,
+} from "./quality-helpers";
+
+const copy = requestInvitationContent;
+const MODES: readonly Mode[] = ["candidate", "employer"];
+
+for (const viewport of [MOBILE, DESKTOP]) {
+  test.describe(`axe at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    for (const route of ROUTES) {
+      test(`${route.name} (${route.path}) has no violations`, async ({ page, consoleErrors }) => {
+        if (route.path === UNKNOWN_PATH) consoleErrors.expect(NOT_FOUND_CONSOLE);
+        await openPage(page, route.path);
+        await expectNoAxeViolations(page);
+      });
+    }
+
+    for (const mode of MODES) {
+      test(`the request page in ${mode} mode, form ready, has no violations`, async ({ page }) => {
+        await openRequestPage(page, mode);
+        await expectNoAxeViolations(page);
+      });
+
+      test(`the request page in ${mode} mode after confirmation has no violations`, async ({ page }) => {
+        await openRequestPage(page, mode);
+        await submitStandInForm(page, mode);
+        await expect(page.getByText(copy.modes[mode].confirmationBody)).toBeVisible();
+        await expectNoAxeViolations(page);
+      });
+    }
+
+    test("the request page while the form loads has no violations", async ({ page }) => {
+      // Hold the embed script until axe has looked at the loading state.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/stand-in-embed[^/]*\.js(\?.*)?$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await openPage(page, requestPath("candidate"));
+      await expect(page.getByRole("status").filter({ hasText: copy.loader.loading })).toBeVisible();
+      await expectNoAxeViolations(page);
+      release();
+      await expect(standInForm(page, "candidate")).toBeVisible();
+    });
+
+    test("the request page with the form failed has no violations", async ({ page, consoleErrors }) => {
+      consoleErrors.expect(FORM_FAILURE_CONSOLE);
+      await failFormEmbed(page);
+      await openPage(page, requestPath("employer"));
+      await expect(page.getByRole("alert")).toHaveText(copy.loader.failed);
+      await expect(page.getByRole("button", { name: copy.loader.retry })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  });
+}
+
+test.describe("axe with the mobile menu open", () => {
+  test.use({ viewport: MOBILE });
+
+  for (const route of ROUTES) {
+    test(`${route.name} (${route.path}) has no violations`, async ({ page, consoleErrors }) => {
+      if (route.path === UNKNOWN_PATH) consoleErrors.expect(NOT_FOUND_CONSOLE);
+      await page.goto(route.path);
+      await waitForHydration(page);
+      await menuToggle(page).click();
+      await expect(menuToggle(page)).toHaveAttribute("aria-expanded", "true");
+      await expectNoAxeViolations(page);
+    });
+  }
+});
