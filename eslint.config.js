@@ -25,6 +25,9 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
+  // Playwright reads a fixture's dependencies from its first parameter, which must be an
+  // object pattern even when empty: `async ({}, use) => ...`.
+  { files: ["tests/e2e/**/*.ts"], rules: { "no-empty-pattern": "off" } },
   // Hooks rules for the React code only: Playwright fixtures also call a function named `use`.
   {
     files: ["app/**/*.{ts,tsx}"],

@@ -1,5 +1,6 @@
+import { LinkButton } from "~/components/ui/button";
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { notFoundContent } from "~/content/shared";
 import { pages } from "~/content/pages";
 import { buildMeta } from "~/lib/seo";
@@ -20,12 +21,7 @@ export default function NotFound() {
       </p>
       <h1 className="text-title font-semibold">{notFoundContent.heading}</h1>
       <p className="max-w-md text-lead text-muted">{notFoundContent.body}</p>
-      <Link
-        to={notFoundContent.homeLink.to}
-        className="rounded-button bg-navy-900 px-5 py-3 font-semibold text-white hover:bg-navy-700"
-      >
-        {notFoundContent.homeLink.label}
-      </Link>
+      <LinkButton to={notFoundContent.homeLink.to}>{notFoundContent.homeLink.label}</LinkButton>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { site } from "./site-config";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { footerContent, headerContent, primaryNav, skipLinkLabel } from "../../app/content/shared";
 import { pages } from "../../app/content/pages";
@@ -37,9 +38,9 @@ test.describe("desktop navigation", () => {
 test.describe("mobile navigation", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  const toggle = (page: import("@playwright/test").Page) =>
+  const toggle = (page: Page) =>
     page.getByRole("button", { name: new RegExp(`${headerContent.menuOpenLabel}|${headerContent.menuCloseLabel}`) });
-  const navLink = (page: import("@playwright/test").Page, label: string) =>
+  const navLink = (page: Page, label: string) =>
     page.getByRole("navigation", { name: headerContent.navLabel }).getByRole("link", { name: label, exact: true });
 
   test("collapses the links behind a button that opens and closes them", async ({ page }) => {

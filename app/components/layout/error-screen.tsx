@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { LinkButton } from "~/components/ui/button";
 import { errorContent } from "~/content/shared";
 
 /** The router's last resort: the specification's heading, then the error's status and text or message. */
@@ -13,12 +13,7 @@ export function ErrorScreen({ detail }: { detail: string }) {
         {detail}
       </p>
       <p className="max-w-xl text-lead text-muted">{errorContent.body}</p>
-      <Link
-        to={errorContent.homeLink.to}
-        className="rounded-button bg-navy-900 px-5 py-3 font-semibold text-white hover:bg-navy-700"
-      >
-        {errorContent.homeLink.label}
-      </Link>
+      <LinkButton to={errorContent.homeLink.to}>{errorContent.homeLink.label}</LinkButton>
     </section>
   );
 }

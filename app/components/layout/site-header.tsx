@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { headerContent, primaryNav } from "~/content/shared";
 import { cn } from "~/lib/cn";
+import { LinkButton } from "~/components/ui/button";
 import { Logo } from "./logo";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -103,12 +104,9 @@ export function SiteHeader() {
           >
             <NavItems />
             <li className="mt-2 sm:hidden">
-              <Link
-                to={headerContent.cta.to}
-                className="flex justify-center rounded-button bg-navy-900 px-4 py-3 font-semibold text-white"
-              >
+              <LinkButton to={headerContent.cta.to} className="w-full">
                 {headerContent.cta.label}
-              </Link>
+              </LinkButton>
             </li>
           </ul>
         </nav>
