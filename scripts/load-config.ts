@@ -1,4 +1,4 @@
-import { ConfigError, parseConfig, type AppConfig } from "../app/config/schema";
+import { ConfigError, parseConfig, type AppConfig } from "../app/config/schema.ts";
 
 /**
  * Reads the environment once for the build and the start command. A bad value
