@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { SiteShell } from "~/components/layout/site-shell";
@@ -19,7 +19,15 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
+// Set on <html> once React has hydrated the page. Hydration starts only after the
+// first paint (scripts/defer-hydration.ts), later than the load event, so the browser
+// tests (tests/e2e/fixtures.ts) wait for this before they interact.
+const HYDRATED_ATTRIBUTE = "data-hydrated";
+
 export function Layout({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, "");
+  }, []);
   return (
     <html lang="en">
       <head>

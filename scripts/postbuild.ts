@@ -1,14 +1,17 @@
 // After `react-router build`: finish BUILD_DIR for serving.
 //   1. the prerendered 404 becomes 404.html; what no route needs goes;
 //   2. sitemap.xml and robots.txt from the route table, under SITE_URL;
-//   3. the CSP (with the hashes of this build's inline scripts) into the nginx
+//   3. every page's JavaScript kept off its first paint (scripts/defer-hydration.ts);
+//      this rewrites inline scripts, so it comes before the CSP hashes them;
+//   4. the CSP (with the hashes of this build's inline scripts) into the nginx
 //      configuration (BUILD_DIR/deploy/nginx.conf) and the static hosts' _headers;
-//   4. brotli and gzip variants of every compressible file;
-//   5. the build stamp `npm start` compares to decide whether to rebuild.
+//   5. brotli and gzip variants of every compressible file;
+//   6. the build stamp `npm start` compares to decide whether to rebuild.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildFingerprint, writeStamp } from "./build-stamp";
+import { deferHydrationInDirectory } from "./defer-hydration";
 import { buildCsp, ROBOTS_PATH, SITEMAP_PATH } from "./http-policy";
 import { collectInlineScriptHashes } from "./inline-scripts";
 import { loadConfig } from "./load-config";
@@ -46,7 +49,10 @@ for (const path of paths) {
 writeFileSync(join(client, SITEMAP_PATH), renderSitemap(site.siteUrl, paths));
 writeFileSync(join(client, ROBOTS_PATH), renderRobots(site.siteUrl));
 
-// 3. Headers for nginx and for static hosts, from the one policy.
+// 3. Hydration starts after the first paint; the CSP below hashes the rewritten scripts.
+const deferredPages = deferHydrationInDirectory(client);
+
+// 4. Headers for nginx and for static hosts, from the one policy.
 const scriptHashes = collectInlineScriptHashes(client);
 const csp = buildCsp({ scriptHashes });
 writeFileSync(join(client, STATIC_HOST_HEADERS_FILE), renderStaticHostHeaders({ csp, files: listFiles(client) }));
@@ -56,16 +62,17 @@ writeFileSync(
   renderNginxConfig({ csp, serverName: new URL(site.siteUrl).hostname }),
 );
 
-// 4. Precompression, last, so it covers the files written above.
+// 5. Precompression, last, so it covers the files written above.
 const compressed = precompressDirectory(client);
 
-// 5. The stamp `npm start` checks.
+// 6. The stamp `npm start` checks.
 writeStamp(buildDir, buildFingerprint(projectRoot, site));
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 console.log(
   [
     `postbuild: ${paths.length} pages in sitemap.xml under ${site.siteUrl}`,
+    `postbuild: ${deferredPages} pages load their JavaScript after their first paint`,
     `postbuild: CSP allows ${scriptHashes.length} inline scripts by hash; wrote deploy/nginx.conf and client/_headers`,
     `postbuild: precompressed ${compressed.files} files: ${kib(compressed.bytes.identity)} -> ` +
       `${kib(compressed.bytes.br)} brotli, ${kib(compressed.bytes.gzip)} gzip`,
