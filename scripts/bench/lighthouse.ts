@@ -9,13 +9,13 @@
 // sensitive to machine load: run it on a quiet machine before trusting a miss.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Config, type Result, type RunnerResult } from "lighthouse";
 import { pages } from "../../app/content/pages";
 import { CHROMIUM_ARGS } from "../../playwright.config";
 import { loadBudgets, type LighthouseBudget } from "../budgets";
+import { freePort } from "../free-port";
 
 export type Preset = "mobile" | "desktop";
 
@@ -156,18 +156,6 @@ export function formatBenchTable(rows: readonly BenchRow[]): string {
 }
 
 const slug = (route: string) => (route === "/" ? "home" : route.replace(/^\//, "").replace(/[^\w-]+/g, "_"));
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 async function startServer(dir: string): Promise<{ origin: string; child: ChildProcess }> {
   const port = await freePort();

@@ -11,13 +11,13 @@
 // budgets, and no test asserts them.
 import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
-import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { ensureFreshBuild } from "../build-stamp";
 import { loadConfig } from "../load-config";
 import { closeGracefully, startSiteServer } from "../site-server";
+import { freePort } from "../free-port";
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = 10;
@@ -31,17 +31,6 @@ interface Server {
   name: string;
   origin: string;
   stop: () => Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolvePort(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 async function startNode(): Promise<Server> {

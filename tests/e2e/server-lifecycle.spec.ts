@@ -2,21 +2,10 @@
 // exit with status 0, and leave nothing behind (the nginx runner's temp prefix).
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { dirname } from "node:path";
 import { expect, test } from "./fixtures";
 import { BUILD_CLIENT } from "./server-targets";
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolvePort(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
+import { freePort } from "../../scripts/free-port";
 
 /** Starts a script with tsx and resolves with the first stdout line matching `ready`. */
 function startScript(args: string[], ready: RegExp) {
