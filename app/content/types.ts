@@ -10,6 +10,7 @@ export type IconName =
   | "check"
   | "clipboard"
   | "compass"
+  | "external"
   | "cpu"
   | "document"
   | "gem"

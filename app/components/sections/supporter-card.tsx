@@ -1,3 +1,4 @@
+import { Icon } from "~/components/ui/icon";
 import { buttonClass } from "~/components/ui/button";
 import { ExternalLink } from "~/components/ui/external-link";
 import { Eyebrow } from "./section";
@@ -30,18 +31,7 @@ export function SupporterCard({ supporter, id }: { supporter: SupporterCardConte
         </div>
         <ExternalLink href={supporter.url} className={buttonClass("secondary", "md", "self-start md:self-center")}>
           {supporter.linkLabel}
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            className="size-4"
-          >
-            <path d="M8 4H4.5A1.5 1.5 0 0 0 3 5.5v10A1.5 1.5 0 0 0 4.5 17h10a1.5 1.5 0 0 0 1.5-1.5V12M11 3h6v6m0-6-8 8" />
-          </svg>
+          <Icon name="external" className="size-4" />
         </ExternalLink>
       </div>
     </section>

@@ -26,6 +26,7 @@ const ICONS: Record<IconName, ReactNode> = {
       <path d="m15.5 8.5-2 5-5 2 2-5z" />
     </>
   ),
+  external: <path d="M10 5H6a2 2 0 0 0-2 2v11a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2v-4M14 4h6v6m0-6-9 9" />,
   cpu: (
     <>
       <rect x="6" y="6" width="12" height="12" rx="2" />
