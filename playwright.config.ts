@@ -37,14 +37,14 @@ export default defineConfig({
   // tests/e2e/server-*.spec.ts send the same requests to both.
   webServer: [
     {
-      command: `tsx scripts/serve.ts --port ${NODE_SERVER_PORT} --dir ${buildDir}/client`,
+      command: `tsx server/serve.ts --port ${NODE_SERVER_PORT} --dir ${buildDir}/client`,
       url: `http://127.0.0.1:${NODE_SERVER_PORT}/`,
       reuseExistingServer: false,
       stdout: "ignore",
       gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
     },
     {
-      command: `tsx scripts/serve-nginx.ts --port ${NGINX_SERVER_PORT} --build ${buildDir}`,
+      command: `tsx server/deploy/serve-nginx.ts --port ${NGINX_SERVER_PORT} --build ${buildDir}`,
       url: `http://127.0.0.1:${NGINX_SERVER_PORT}/`,
       reuseExistingServer: false,
       stdout: "ignore",
@@ -52,7 +52,7 @@ export default defineConfig({
     },
     {
       // Built here, so a plain `playwright test` always tests the HubSpot path of the current code.
-      command: `npm run build && tsx scripts/serve.ts --port ${HUBSPOT_SERVER_PORT} --dir ${hubspotBuildDir}/client`,
+      command: `npm run build && tsx server/serve.ts --port ${HUBSPOT_SERVER_PORT} --dir ${hubspotBuildDir}/client`,
       env: { ...process.env, ...HUBSPOT_TEST_ENV, BUILD_DIR: hubspotBuildDir } as Record<string, string>,
       url: `http://127.0.0.1:${HUBSPOT_SERVER_PORT}/`,
       timeout: 240_000,

@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { imagetools } from "vite-imagetools";
-import { loadConfig } from "./scripts/load-config.ts";
+import { loadConfig } from "./server/load-config.ts";
 
 export default defineConfig(({ isSsrBuild }) => {
   const config = loadConfig({ warn: !isSsrBuild });

@@ -6,7 +6,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   define: { __SITE_CONFIG__: JSON.stringify(parseConfig({}).site) },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "server/**/*.test.ts"],
     environment: "happy-dom",
     setupFiles: ["./tests/unit-setup.ts"],
     restoreMocks: true,

@@ -20,7 +20,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 // Set on <html> once React has hydrated the page. Hydration starts only after the
-// first paint (scripts/defer-hydration.ts), later than the load event, so the browser
+// first paint (scripts/build/defer-hydration.ts), later than the load event, so the browser
 // tests (tests/e2e/fixtures.ts) wait for this before they interact.
 const HYDRATED_ATTRIBUTE = "data-hydrated";
 

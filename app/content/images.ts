@@ -9,7 +9,7 @@ export interface SideImage extends ResponsivePicture {
   headline: string;
 }
 
-/** Original illustrations (scripts/generate-illustrations.ts): 1200x1500 scenes and a 1200x1200 transparent orbit. */
+/** Original illustrations (scripts/assets/generate-illustrations.ts): 1200x1500 scenes and a 1200x1200 transparent orbit. */
 export const illustrations = {
   planning: toPicture(
     planningScene,

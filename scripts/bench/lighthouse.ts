@@ -3,7 +3,7 @@
 //
 //   BUILD_DIR=build-x npm run bench:lighthouse [-- --runs 1 --preset mobile --route /mission]
 //
-// It serves BUILD_DIR/client with scripts/serve.ts on a free loopback port and drives
+// It serves BUILD_DIR/client with server/serve.ts on a free loopback port and drives
 // Debian's Chromium (headless, with the machine's launch flags) through chrome-launcher.
 // Full JSON and HTML reports go to .reports/lighthouse/ (git-ignored). Scores are
 // sensitive to machine load: run it on a quiet machine before trusting a miss.
@@ -14,8 +14,8 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Config, type Result, type RunnerResult } from "lighthouse";
 import { pages } from "../../app/content/pages";
 import { CHROMIUM_ARGS } from "../../playwright.config";
-import { loadBudgets, type LighthouseBudget } from "../budgets";
-import { freePort } from "../free-port";
+import { loadBudgets, type LighthouseBudget } from "../checks/budgets";
+import { freePort } from "../lib/free-port";
 
 export type Preset = "mobile" | "desktop";
 
@@ -159,13 +159,13 @@ const slug = (route: string) => (route === "/" ? "home" : route.replace(/^\//, "
 
 async function startServer(dir: string): Promise<{ origin: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", "--port", String(port), "--dir", dir], {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/serve.ts", "--port", String(port), "--dir", dir], {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`scripts/serve.ts exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`server/serve.ts exited with code ${child.exitCode}`);
     try {
       if ((await fetch(`${origin}/`)).ok) return { origin, child };
     } catch {
@@ -174,7 +174,7 @@ async function startServer(dir: string): Promise<{ origin: string; child: ChildP
     await new Promise((done) => setTimeout(done, SERVER_POLL_MS));
   }
   child.kill();
-  throw new Error(`scripts/serve.ts did not answer on ${origin} within ${SERVER_READY_TIMEOUT_MS} ms`);
+  throw new Error(`server/serve.ts did not answer on ${origin} within ${SERVER_READY_TIMEOUT_MS} ms`);
 }
 
 function option(name: string): string[] {

@@ -14,10 +14,10 @@ import { readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { ensureFreshBuild } from "../build-stamp";
-import { loadConfig } from "../load-config";
-import { closeGracefully, startSiteServer } from "../site-server";
-import { freePort } from "../free-port";
+import { ensureFreshBuild } from "../build/build-stamp";
+import { loadConfig } from "../../server/load-config";
+import { closeGracefully, startSiteServer } from "../../server/http/site-server";
+import { freePort } from "../lib/free-port";
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = 10;
@@ -42,13 +42,13 @@ async function startNginx(): Promise<Server> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "scripts/serve-nginx.ts", "--port", String(port), "--build", buildDir],
+    ["--import", "tsx", "server/deploy/serve-nginx.ts", "--port", String(port), "--build", buildDir],
     { cwd: projectRoot, stdio: ["ignore", "ignore", "inherit"] },
   );
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`scripts/serve-nginx.ts exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`server/deploy/serve-nginx.ts exited with code ${child.exitCode}`);
     const ready = await fetch(`${origin}/`).then(
       (response) => response.ok,
       () => false,

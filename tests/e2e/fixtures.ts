@@ -17,7 +17,7 @@ const HYDRATED_ATTRIBUTE = "data-hydrated";
 type WaitUntil = NonNullable<Parameters<Page["goto"]>[1]>["waitUntil"];
 
 /**
- * Pages start their JavaScript after the first paint (scripts/defer-hydration.ts), which
+ * Pages start their JavaScript after the first paint (scripts/build/defer-hydration.ts), which
  * can be after the load event Playwright waits for. So a navigation that waits for the
  * load event also waits, on a page of this site, until React has hydrated it: a click
  * right after `goto` then reaches React's handlers, not the bare prerendered HTML. A

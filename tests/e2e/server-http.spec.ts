@@ -13,7 +13,7 @@ import {
   PERMISSIONS_POLICY,
   ROBOTS_PATH,
   SITEMAP_PATH,
-} from "../../scripts/http-policy";
+} from "../../server/http/http-policy";
 import { expect, test } from "./fixtures";
 import {
   BUILD_CLIENT,

@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import { expect, test } from "./fixtures";
 import { BUILD_CLIENT } from "./server-targets";
-import { freePort } from "../../scripts/free-port";
+import { freePort } from "../../scripts/lib/free-port";
 
 /** Starts a script with tsx and resolves with the first stdout line matching `ready`. */
 function startScript(args: string[], ready: RegExp) {
@@ -33,7 +33,7 @@ const stop = (child: ChildProcessWithoutNullStreams, signal: NodeJS.Signals) => 
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   test(`the Node server exits cleanly on ${signal}`, async () => {
-    const server = startScript(["scripts/serve.ts", "--port", "0", "--dir", BUILD_CLIENT], /at (http:\/\/\S+)/);
+    const server = startScript(["server/serve.ts", "--port", "0", "--dir", BUILD_CLIENT], /at (http:\/\/\S+)/);
     const [, url = ""] = await server.readyLine;
     await expectServing(url);
     stop(server.child, signal);
@@ -47,7 +47,7 @@ test("the nginx runner stops nginx gracefully on SIGTERM and removes its temp pr
   const port = await freePort();
   const buildDir = dirname(BUILD_CLIENT);
   const server = startScript(
-    ["scripts/serve-nginx.ts", "--port", String(port), "--build", buildDir],
+    ["server/deploy/serve-nginx.ts", "--port", String(port), "--build", buildDir],
     /at (http:\/\/\S+) \(prefix (\S+)\)/,
   );
   const [, url = "", prefix = ""] = await server.readyLine;

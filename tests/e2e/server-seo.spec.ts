@@ -1,7 +1,7 @@
 // sitemap.xml and robots.txt as both servers deliver them: generated from the route
 // table at build time, absolute under SITE_URL, every listed page really served.
 import { pages } from "../../app/content/pages";
-import { ROBOTS_PATH, SITEMAP_PATH } from "../../scripts/http-policy";
+import { ROBOTS_PATH, SITEMAP_PATH } from "../../server/http/http-policy";
 import { expect, test } from "./fixtures";
 import { rawRequest, SERVERS } from "./server-targets";
 import { site } from "./site-config";

@@ -7,8 +7,8 @@ import { readdirSync } from "node:fs";
 import { connect } from "node:net";
 import { resolve } from "node:path";
 import { NGINX_SERVER_PORT, NODE_SERVER_PORT } from "../../playwright.config";
-import { buildCsp } from "../../scripts/http-policy";
-import { collectInlineScriptHashes } from "../../scripts/inline-scripts";
+import { buildCsp } from "../../server/http/http-policy";
+import { collectInlineScriptHashes } from "../../server/http/inline-scripts";
 
 export const SERVERS = [
   { name: "node", port: NODE_SERVER_PORT },

@@ -3,7 +3,7 @@
 // outputs are committed so a build needs no image tooling.
 import { readFileSync, writeFileSync } from "node:fs";
 import sharp from "sharp";
-import { parseConfig } from "../app/config/schema";
+import { parseConfig } from "../../app/config/schema";
 
 const icon = readFileSync("assets-src/icon.svg");
 const { siteName } = parseConfig(process.env).site;

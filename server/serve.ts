@@ -2,7 +2,7 @@
 // Defaults: PORT from the validated configuration, BUILD_DIR/client, host 127.0.0.1 (HOST to change).
 import { resolve } from "node:path";
 import { loadConfig } from "./load-config";
-import { exitOnSignals, startSiteServer } from "./site-server";
+import { exitOnSignals, startSiteServer } from "./http/site-server";
 
 function flag(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);

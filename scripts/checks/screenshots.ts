@@ -9,8 +9,8 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS } from "../playwright.config";
-import { pages } from "../app/content/pages";
+import { CHROMIUM_ARGS } from "../../playwright.config";
+import { pages } from "../../app/content/pages";
 import { CHROMIUM_PATH } from "./ensure-chromium";
 
 export const SCREENSHOT_WIDTHS = [375, 1280] as const;
@@ -65,7 +65,7 @@ async function main() {
     // One process (node with tsx's loader), so stopping it stops the server.
     server = spawn(
       process.execPath,
-      ["--import", "tsx", "scripts/serve.ts", "--port", options.port!, "--dir", options.dir!],
+      ["--import", "tsx", "server/serve.ts", "--port", options.port!, "--dir", options.dir!],
       { stdio: "ignore" },
     );
     await waitForServer(`${baseUrl}/`);

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { buildCsp, CACHE_CONTROL, HSTS_VALUE } from "./http-policy";
+import { buildCsp, CACHE_CONTROL, HSTS_VALUE } from "../http/http-policy";
 import { NGINX_DEFAULT_LISTEN, NGINX_DEFAULT_ROOT, renderNginxConfig } from "./nginx-config";
 import { renderStaticHostHeaders } from "./static-host-headers";
 

@@ -2,8 +2,8 @@
  * sitemap.xml and robots.txt, generated at build time from the route table's words
  * (app/content/pages.ts): every page marked `indexable`, absolute under SITE_URL.
  */
-import { pages, type PageInfo } from "../app/content/pages";
-import { SITEMAP_PATH } from "./http-policy";
+import { pages, type PageInfo } from "../../app/content/pages";
+import { SITEMAP_PATH } from "../../server/http/http-policy";
 
 /** The paths listed in the sitemap, in route-table order. */
 export function indexablePaths(all: readonly PageInfo[] = Object.values(pages)): string[] {

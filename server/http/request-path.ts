@@ -2,7 +2,7 @@
  * From a request target (`req.url`, raw as the client sent it) to what the server
  * answers: a file of the build, a redirect to the canonical URL, 404, or 400. Pure,
  * so the path-safety rules are unit-tested on their own; nginx applies the same rules
- * (scripts/nginx-config.ts) and the browser tests check both servers agree.
+ * (server/deploy/nginx-config.ts) and the browser tests check both servers agree.
  */
 import { isHiddenFile, namesFile } from "./http-policy";
 

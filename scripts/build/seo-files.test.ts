@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { pages, type PageInfo } from "../app/content/pages";
+import { pages, type PageInfo } from "../../app/content/pages";
 import { indexablePaths, renderRobots, renderSitemap } from "./seo-files";
 
 const page = (path: string, indexable: boolean): PageInfo => ({

@@ -1,11 +1,11 @@
-// `npm start`: build when BUILD_DIR is missing or stale (scripts/build-stamp.ts), then
+// `npm start`: build when BUILD_DIR is missing or stale (scripts/build/build-stamp.ts), then
 // serve it with the production server on PORT (validated configuration, default 4173).
 // HOST sets the interface (default 127.0.0.1; 0.0.0.0 in a container).
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensureFreshBuild } from "./build-stamp";
+import { ensureFreshBuild } from "../scripts/build/build-stamp";
 import { loadConfig } from "./load-config";
-import { exitOnSignals, startSiteServer } from "./site-server";
+import { exitOnSignals, startSiteServer } from "./http/site-server";
 
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 const buildDir = resolve(projectRoot, process.env.BUILD_DIR ?? "build");

@@ -13,7 +13,7 @@ import {
   renderDeferredBootstrap,
   type Bootstrap,
 } from "./defer-hydration";
-import { inlineScriptHashes } from "./inline-scripts";
+import { inlineScriptHashes } from "../../server/http/inline-scripts";
 
 // React Router 7's `<Scripts/>` output for the home page, as the prerender writes it.
 const MANIFEST = "/assets/manifest-a8a762aa.js";

@@ -36,7 +36,7 @@ export type Budgets = z.infer<typeof budgetsSchema>;
 export type ByteBudgets = Budgets["bytes"];
 export type LighthouseBudget = z.infer<typeof lighthouseBudget>;
 
-export const BUDGETS_FILE = new URL("../budgets.json", import.meta.url);
+export const BUDGETS_FILE = new URL("../../budgets.json", import.meta.url);
 
 export function parseBudgets(json: unknown): Budgets {
   const result = budgetsSchema.safeParse(json);

@@ -9,11 +9,11 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import type { SiteConfig } from "../app/config/schema";
+import type { SiteConfig } from "../../app/config/schema";
 
 /** What the build reads: sources, public files, image sources, build scripts, configuration files. */
 export const BUILD_INPUTS = {
-  directories: ["app", "public", "assets-src", "scripts"],
+  directories: ["app", "public", "assets-src", "scripts", "server/http", "server/deploy"],
   files: ["package.json", "package-lock.json", "react-router.config.ts", "vite.config.ts", "tsconfig.json"],
 } as const;
 

@@ -2,7 +2,7 @@
  * The production server of `npm start` and `npm run serve`: node:http in front of
  * sirv (which streams files, negotiates the precompressed .br/.gz variants and
  * answers conditional requests). Routing, headers and caching come from
- * scripts/request-path.ts and scripts/http-policy.ts, the same rules nginx is given.
+ * server/http/request-path.ts and server/http/http-policy.ts, the same rules nginx is given.
  */
 import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";

@@ -3,9 +3,9 @@
  * Content-Security-Policy, caching, content types and which URLs are public.
  *
  * Three outputs are derived from this module and nothing else:
- *   - the Node server of `npm start` / `npm run serve` (scripts/site-server.ts),
- *   - the nginx configuration written at build time (scripts/nginx-config.ts),
- *   - the `_headers` file for static hosts and CDNs (scripts/static-host-headers.ts).
+ *   - the Node server of `npm start` / `npm run serve` (server/http/site-server.ts),
+ *   - the nginx configuration written at build time (server/deploy/nginx-config.ts),
+ *   - the `_headers` file for static hosts and CDNs (server/deploy/static-host-headers.ts).
  * The browser tests (tests/e2e/server-*.spec.ts) send the same requests to the Node
  * server and to a real nginx, so the three cannot drift apart unnoticed.
  */

@@ -19,7 +19,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { HtmlValidate, StaticConfigLoader, type ConfigData, type Message } from "html-validate";
 
-const CONFIG_FILE = new URL("../.htmlvalidaterc.json", import.meta.url);
+const CONFIG_FILE = new URL("../../.htmlvalidaterc.json", import.meta.url);
 const ERROR = 2;
 const EXCERPT_CHARS = 100;
 

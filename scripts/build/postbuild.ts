@@ -1,7 +1,7 @@
 // After `react-router build`: finish BUILD_DIR for serving.
 //   1. the prerendered 404 becomes 404.html; what no route needs goes;
 //   2. sitemap.xml and robots.txt from the route table, under SITE_URL;
-//   3. every page's JavaScript kept off its first paint (scripts/defer-hydration.ts);
+//   3. every page's JavaScript kept off its first paint (scripts/build/defer-hydration.ts);
 //      this rewrites inline scripts, so it comes before the CSP hashes them;
 //   4. the CSP (with the hashes of this build's inline scripts) into the nginx
 //      configuration (BUILD_DIR/deploy/nginx.conf) and the static hosts' _headers;
@@ -12,16 +12,16 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildFingerprint, writeStamp } from "./build-stamp";
 import { deferHydrationInDirectory } from "./defer-hydration";
-import { buildCsp, ROBOTS_PATH, SITEMAP_PATH } from "./http-policy";
-import { collectInlineScriptHashes } from "./inline-scripts";
-import { loadConfig } from "./load-config";
-import { renderNginxConfig } from "./nginx-config";
+import { buildCsp, ROBOTS_PATH, SITEMAP_PATH } from "../../server/http/http-policy";
+import { collectInlineScriptHashes } from "../../server/http/inline-scripts";
+import { loadConfig } from "../../server/load-config";
+import { renderNginxConfig } from "../../server/deploy/nginx-config";
 import { precompressDirectory } from "./precompress";
 import { indexablePaths, renderRobots, renderSitemap } from "./seo-files";
-import { listFiles } from "./site-server";
-import { renderStaticHostHeaders, STATIC_HOST_HEADERS_FILE } from "./static-host-headers";
+import { listFiles } from "../../server/http/site-server";
+import { renderStaticHostHeaders, STATIC_HOST_HEADERS_FILE } from "../../server/deploy/static-host-headers";
 
-const projectRoot = fileURLToPath(new URL("..", import.meta.url));
+const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 const buildDir = resolve(projectRoot, process.env.BUILD_DIR ?? "build");
 const client = join(buildDir, "client");
 const { site } = loadConfig({ warn: false });

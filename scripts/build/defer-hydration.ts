@@ -27,7 +27,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { htmlFilesUnder } from "./inline-scripts";
+import { htmlFilesUnder } from "../../server/http/inline-scripts";
 
 /** The id of the `<template>` that holds a page's modulepreload links until its first paint. */
 export const DEFERRED_PRELOADS_ID = "deferred-modulepreloads";

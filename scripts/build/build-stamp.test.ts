@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseConfig } from "../app/config/schema";
+import { parseConfig } from "../../app/config/schema";
 import { buildFingerprint, staleReason, writeStamp } from "./build-stamp";
 
 let project = "";
@@ -17,7 +17,7 @@ beforeEach(() => {
   project = mkdtempSync(join(tmpdir(), "build-stamp-"));
   write("app/root.tsx", "export default 1;");
   write("public/favicon.ico", "icon");
-  write("scripts/postbuild.ts", "postbuild");
+  write("scripts/build/postbuild.ts", "postbuild");
   write("package.json", "{}");
   write("vite.config.ts", "config");
 });
@@ -31,7 +31,7 @@ describe("buildFingerprint", () => {
   it.each([
     ["a source file", "app/root.tsx"],
     ["a public file", "public/favicon.ico"],
-    ["a build script", "scripts/postbuild.ts"],
+    ["a build script", "scripts/build/postbuild.ts"],
     ["a configuration file", "vite.config.ts"],
   ])("changes when %s changes", (_what, path) => {
     const before = buildFingerprint(project, site);
