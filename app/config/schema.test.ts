@@ -24,8 +24,16 @@ describe("parseConfig", () => {
         privacyPolicyUrl: "https://example.com/privacy",
         supporter: { name: "Example Talent Technologies", url: "https://example.com" },
         hubspot: null,
+        requestApi: true,
       },
       port: 4173,
+      server: {
+        dataDir: "./data",
+        databaseUrl: null,
+        hubspotApiOrigin: "https://api.hsforms.com",
+        rateLimit: { max: 10, windowMs: 600_000 },
+        trustProxyHops: 0,
+      },
     });
   });
 
@@ -40,7 +48,16 @@ describe("parseConfig", () => {
       HUBSPOT_PORTAL_ID: "1234567",
       HUBSPOT_FORM_ID_CANDIDATE: FORM_A,
       HUBSPOT_FORM_ID_EMPLOYER: FORM_B,
+      HUBSPOT_REGION: "eu1",
+      HUBSPOT_EMBED: "current",
+      HUBSPOT_API_ORIGIN: "http://127.0.0.1:9999",
+      INVITATION_API: "off",
       PORT: "8080",
+      DATA_DIR: "/var/lib/network",
+      DATABASE_URL: "postgres://network@db.internal/requests",
+      RATE_LIMIT_MAX: "50",
+      RATE_LIMIT_WINDOW_SECONDS: "60",
+      TRUST_PROXY: "1",
     });
     expect(config).toEqual({
       site: {
@@ -49,9 +66,22 @@ describe("parseConfig", () => {
         contactEmail: "hello@network.example.org",
         privacyPolicyUrl: "https://parent.example.com/legal/privacy",
         supporter: { name: "Parent Recruiting Tech", url: "https://parent.example.com" },
-        hubspot: { portalId: "1234567", formIds: { candidate: FORM_A, employer: FORM_B } },
+        hubspot: {
+          portalId: "1234567",
+          formIds: { candidate: FORM_A, employer: FORM_B },
+          region: "eu1",
+          embed: "current",
+        },
+        requestApi: false,
       },
       port: 8080,
+      server: {
+        dataDir: "/var/lib/network",
+        databaseUrl: "postgres://network@db.internal/requests",
+        hubspotApiOrigin: "http://127.0.0.1:9999",
+        rateLimit: { max: 50, windowMs: 60_000 },
+        trustProxyHops: 1,
+      },
     });
   });
 
@@ -80,6 +110,14 @@ describe("parseConfig", () => {
     ["SUPPORTER_NAME", " ", "must not be blank"],
     ["PORT", "eighty", "port number"],
     ["PORT", "70000", "between 1 and 65535"],
+    ["HUBSPOT_REGION", "us1", "one of na1, na2, eu1, ap1"],
+    ["HUBSPOT_EMBED", "v4", "one of legacy, current"],
+    ["HUBSPOT_API_ORIGIN", "https://api.hsforms.com/submissions", "origin"],
+    ["INVITATION_API", "yes", "on or off"],
+    ["DATABASE_URL", "mysql://db/requests", "postgres://"],
+    ["RATE_LIMIT_MAX", "0", "at least 1"],
+    ["RATE_LIMIT_WINDOW_SECONDS", "ten", "whole number of seconds"],
+    ["TRUST_PROXY", "-1", "number of proxies"],
   ])("rejects a malformed %s", (variable, value, reason) => {
     const message = rejection({ [variable]: value });
     expect(message).toContain(`${variable}:`);
@@ -101,6 +139,10 @@ describe("parseConfig", () => {
     const message = rejection({ HUBSPOT_PORTAL_ID: "1234567", HUBSPOT_FORM_ID_CANDIDATE: FORM_A });
     expect(message).toContain("HUBSPOT_FORM_ID_EMPLOYER: must be set when");
     expect(message).not.toContain("HUBSPOT_PORTAL_ID:");
+  });
+
+  it("refuses a deployment with neither HubSpot nor the request API", () => {
+    expect(rejection({ INVITATION_API: "off" })).toContain("INVITATION_API: off needs the HubSpot ids");
   });
 
   it("reports every bad variable at once", () => {

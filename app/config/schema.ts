@@ -8,14 +8,48 @@ export interface SiteConfig {
   contactEmail: string;
   privacyPolicyUrl: string;
   supporter: { name: string; url: string };
-  /** `null` when the HubSpot ids are unset: the request page uses the local stand-in form. */
-  hubspot: { portalId: string; formIds: { candidate: string; employer: string } } | null;
+  /** `null` when the HubSpot ids are unset: the request page uses the site's own form. */
+  hubspot: HubSpotConfig | null;
+  /**
+   * Whether this deployment runs the site's own request API (`npm start`). Off only for
+   * static-only hosting, which then needs HubSpot: a form that cannot send is never shown.
+   */
+  requestApi: boolean;
+}
+
+/** HubSpot's data regions (HUBSPOT_REGION). */
+export const HUBSPOT_REGIONS = ["na1", "na2", "eu1", "ap1"] as const;
+export type HubSpotRegion = (typeof HUBSPOT_REGIONS)[number];
+/** Which embed the portal's forms need (HUBSPOT_EMBED, DECISIONS §4). */
+export const HUBSPOT_EMBEDS = ["legacy", "current"] as const;
+export type HubSpotEmbedKind = (typeof HUBSPOT_EMBEDS)[number];
+
+export interface HubSpotConfig {
+  portalId: string;
+  formIds: { candidate: string; employer: string };
+  region: HubSpotRegion;
+  embed: HubSpotEmbedKind;
+}
+
+/** What only the server reads: never inlined into the pages. */
+export interface ServerConfig {
+  /** Folder of the SQLite database of invitation requests. */
+  dataDir: string;
+  /** PostgreSQL connection string; when set, requests are stored there instead. */
+  databaseUrl: string | null;
+  /** Origin of HubSpot's Forms Submission API that stored requests are relayed to. */
+  hubspotApiOrigin: string;
+  /** Requests accepted per client address within the window, before 429. */
+  rateLimit: { max: number; windowMs: number };
+  /** How many proxies in front of the server append to X-Forwarded-For (0: use the socket address). */
+  trustProxyHops: number;
 }
 
 export interface AppConfig {
   /** Safe to ship to the browser: every value here is public. */
   site: SiteConfig;
   port: number;
+  server: ServerConfig;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -46,6 +80,12 @@ const origin = z
     return url !== null && url.pathname === "/" && !url.search && !url.hash;
   }, "must be an absolute http(s) origin such as https://example.com, without a path, query or fragment");
 
+const wholeNumber = (what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `must be ${what}`);
+
 const email = z.string().trim().pipe(z.email("must be an email address"));
 const name = z.string().trim().min(1, "must not be blank");
 
@@ -60,10 +100,32 @@ const envSchema = z
     HUBSPOT_PORTAL_ID: optional(z.string().trim().regex(/^\d+$/, "must be a numeric HubSpot portal id")),
     HUBSPOT_FORM_ID_CANDIDATE: optional(z.uuid("must be a HubSpot form id (a UUID)")),
     HUBSPOT_FORM_ID_EMPLOYER: optional(z.uuid("must be a HubSpot form id (a UUID)")),
-    PORT: optional(z.string().trim().regex(/^\d+$/, "must be a port number"))
+    PORT: optional(wholeNumber("a port number"))
       .default("4173")
       .transform(Number)
       .refine((port) => port > 0 && port < 65536, "must be a port number between 1 and 65535"),
+    HUBSPOT_REGION: optional(z.enum(HUBSPOT_REGIONS, `must be one of ${HUBSPOT_REGIONS.join(", ")}`)).default("na1"),
+    HUBSPOT_EMBED: optional(z.enum(HUBSPOT_EMBEDS, `must be one of ${HUBSPOT_EMBEDS.join(", ")}`)).default("legacy"),
+    HUBSPOT_API_ORIGIN: optional(origin).default("https://api.hsforms.com"),
+    INVITATION_API: optional(z.enum(["on", "off"], "must be on or off")).default("on"),
+    DATA_DIR: optional(z.string().trim().min(1, "must not be blank")).default("./data"),
+    DATABASE_URL: optional(
+      z
+        .string()
+        .trim()
+        .refine((value) => /^postgres(ql)?:\/\/\S+$/.test(value), "must be a postgres:// or postgresql:// URL"),
+    ),
+    RATE_LIMIT_MAX: optional(wholeNumber("a whole number of requests"))
+      .default("10")
+      .transform(Number)
+      .refine((max) => max > 0, "must be at least 1"),
+    RATE_LIMIT_WINDOW_SECONDS: optional(wholeNumber("a whole number of seconds"))
+      .default("600")
+      .transform(Number)
+      .refine((seconds) => seconds > 0, "must be at least 1"),
+    TRUST_PROXY: optional(wholeNumber("the number of proxies in front of the server (0 for none)"))
+      .default("0")
+      .transform(Number),
   })
   .superRefine((env, ctx) => {
     const ids = ["HUBSPOT_PORTAL_ID", "HUBSPOT_FORM_ID_CANDIDATE", "HUBSPOT_FORM_ID_EMPLOYER"] as const;
@@ -74,6 +136,15 @@ const envSchema = z
         code: "custom",
         path: [id],
         message: `must be set when ${set.join(" and ")} ${set.length === 1 ? "is" : "are"} set`,
+      });
+    }
+  })
+  .superRefine((env, ctx) => {
+    if (env.INVITATION_API === "off" && env.HUBSPOT_PORTAL_ID === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["INVITATION_API"],
+        message: "off needs the HubSpot ids: without HubSpot or the site's own API, requests would have nowhere to go",
       });
     }
   });
@@ -99,6 +170,8 @@ export function parseConfig(env: Env): AppConfig {
       ? {
           portalId: value.HUBSPOT_PORTAL_ID,
           formIds: { candidate: value.HUBSPOT_FORM_ID_CANDIDATE, employer: value.HUBSPOT_FORM_ID_EMPLOYER },
+          region: value.HUBSPOT_REGION,
+          embed: value.HUBSPOT_EMBED,
         }
       : null;
   return {
@@ -109,7 +182,15 @@ export function parseConfig(env: Env): AppConfig {
       privacyPolicyUrl: value.PRIVACY_POLICY_URL,
       supporter: { name: value.SUPPORTER_NAME, url: value.SUPPORTER_URL },
       hubspot,
+      requestApi: value.INVITATION_API === "on",
     },
     port: value.PORT,
+    server: {
+      dataDir: value.DATA_DIR,
+      databaseUrl: value.DATABASE_URL ?? null,
+      hubspotApiOrigin: new URL(value.HUBSPOT_API_ORIGIN).origin,
+      rateLimit: { max: value.RATE_LIMIT_MAX, windowMs: value.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+      trustProxyHops: value.TRUST_PROXY,
+    },
   };
 }
