@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { parseConfig } from "./app/config/schema";
+import { parseConfig } from "./app/config/schema.ts";
 
 // Unit tests run against the default configuration, as a fresh checkout builds.
 export default defineConfig({

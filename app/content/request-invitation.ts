@@ -120,6 +120,19 @@ export const requestInvitationContent = {
   supporter: {
     label: "Supported by",
   },
+  /** The site's own form and the API answer with these, keyed by field. */
+  validation: {
+    required: "Please fill in this field.",
+    email: "Enter an email address such as name@company.com.",
+    url: "Enter a web address such as linkedin.com/in/your-name.",
+    /** `{max}` is replaced with the field's limit. */
+    tooLong: "Please use at most {max} characters.",
+    invalidCharacters: "This field contains characters that cannot be sent.",
+    notText: "This field must be text.",
+    unknownField: "This field is not part of the form.",
+    mode: "Choose TA Leaders or Employers.",
+    fields: "The request has no fields.",
+  },
   standInForm: {
     requiredNote: "All fields are required.",
     forms: {

@@ -1,0 +1,165 @@
+/**
+ * What an invitation request is, for the site's own form and for the server's API
+ * alike (DECISIONS §4): the fields of each mode, named as HubSpot names its contact
+ * properties, their limits, and the one validation both sides run. The form's
+ * labels and the messages live in content/request-invitation.ts.
+ */
+import { requestInvitationContent } from "~/content/request-invitation";
+import { INVITATION_MODES, type InvitationMode } from "./mode";
+
+export type RequestFieldKind = "text" | "email" | "url" | "textarea";
+
+export interface RequestFieldRule {
+  /** HubSpot's internal property name, also the form control's name. */
+  name: string;
+  kind: RequestFieldKind;
+  required: boolean;
+  /** In UTF-16 code units, as the browser's `maxlength` counts. */
+  maxLength: number;
+}
+
+const NAME_MAX = 100;
+
+const firstname: RequestFieldRule = { name: "firstname", kind: "text", required: true, maxLength: NAME_MAX };
+const lastname: RequestFieldRule = { name: "lastname", kind: "text", required: true, maxLength: NAME_MAX };
+// 254: the longest address SMTP can deliver to (RFC 5321 path limit less the brackets).
+const email: RequestFieldRule = { name: "email", kind: "email", required: true, maxLength: 254 };
+const jobtitle: RequestFieldRule = { name: "jobtitle", kind: "text", required: true, maxLength: 150 };
+const company: RequestFieldRule = { name: "company", kind: "text", required: true, maxLength: 200 };
+const message: RequestFieldRule = { name: "message", kind: "textarea", required: false, maxLength: 2000 };
+
+export const REQUEST_FIELDS = {
+  candidate: [
+    firstname,
+    lastname,
+    email,
+    jobtitle,
+    company,
+    { name: "linkedin_url", kind: "url", required: false, maxLength: 300 },
+    message,
+  ],
+  employer: [
+    firstname,
+    lastname,
+    email,
+    jobtitle,
+    company,
+    { name: "role_to_fill", kind: "text", required: true, maxLength: 150 },
+    message,
+  ],
+} as const satisfies Record<InvitationMode, readonly RequestFieldRule[]>;
+
+/** The hidden form field that selects the mode in a form post. */
+export const MODE_FIELD = "mode";
+/**
+ * A field people never see or fill (hidden from sight, focus and assistive technology)
+ * and simple bots do: a request carrying a value is answered as a success and dropped.
+ */
+export const HONEYPOT_FIELD = "website";
+/** Milliseconds from the form being shown to its submission, measured where JavaScript runs. */
+export const FILL_TIME_FIELD = "fill_ms";
+/**
+ * Requests sent faster than this after the form appeared are answered as a success and
+ * dropped. Far below what a person needs even with autofill (reading, clicking Send),
+ * because dropping a real person's request is the worst mistake this site can make.
+ */
+export const MIN_FILL_MS = 1500;
+
+export interface InvitationRequest {
+  mode: InvitationMode;
+  /** Only the mode's known fields, each exactly as sent; empty optional fields are left out. */
+  fields: Record<string, string>;
+}
+
+export type FieldErrors = Record<string, string>;
+
+export type ValidationResult =
+  { ok: true; request: InvitationRequest; looksAutomated: boolean } | { ok: false; errors: FieldErrors };
+
+/** What a request carries before validation, from JSON or a form post alike. */
+export interface UnvalidatedRequest {
+  mode: unknown;
+  fields: unknown;
+  honeypot?: unknown;
+  /** Absent when nothing measured it (a post without JavaScript, an API client). */
+  fillMs?: unknown;
+}
+
+// The WHATWG definition of a valid email address, which `<input type="email">` applies,
+// so the server never refuses what the browser let through, and the other way round.
+const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/** A web address with or without its scheme (`linkedin.com/in/name` is what people paste). */
+export function isWebAddress(value: string): boolean {
+  const candidate = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
+  try {
+    const url = new URL(candidate);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".") && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+// NUL cannot be stored in PostgreSQL text, and no other control character but tab and
+// line breaks (in the message) belongs in a form field.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const LINE_BREAKS = /[\r\n]/;
+
+const messages = requestInvitationContent.validation;
+
+function fieldError(rule: RequestFieldRule, value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed === "") return rule.required ? messages.required : null;
+  if (value.length > rule.maxLength) return messages.tooLong.replace("{max}", String(rule.maxLength));
+  if (CONTROL_CHARACTERS.test(value) || (rule.kind !== "textarea" && LINE_BREAKS.test(value))) {
+    return messages.invalidCharacters;
+  }
+  if (rule.kind === "email" && !EMAIL_PATTERN.test(trimmed)) return messages.email;
+  if (rule.kind === "url" && !isWebAddress(trimmed)) return messages.url;
+  return null;
+}
+
+const isMode = (value: unknown): value is InvitationMode =>
+  typeof value === "string" && (INVITATION_MODES as readonly string[]).includes(value);
+
+/**
+ * Checks a request against its mode's fields: an unknown mode, a field of the wrong
+ * type, an unknown field, a missing required one or a value over its limit each give
+ * a message keyed by the field's name (`mode` for the mode). A valid request that a
+ * bot most likely sent (honeypot filled, or sent faster than MIN_FILL_MS) is still
+ * `ok`, flagged `looksAutomated`, so the caller can answer it like any other.
+ */
+export function validateInvitationRequest(input: UnvalidatedRequest): ValidationResult {
+  const errors: FieldErrors = {};
+  if (!isMode(input.mode)) {
+    errors[MODE_FIELD] = messages.mode;
+    return { ok: false, errors };
+  }
+  const rules: readonly RequestFieldRule[] = REQUEST_FIELDS[input.mode];
+  const sent = input.fields;
+  if (typeof sent !== "object" || sent === null || Array.isArray(sent)) {
+    return { ok: false, errors: { fields: messages.fields } };
+  }
+
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(sent)) {
+    if (!rules.some((rule) => rule.name === name)) errors[name] = messages.unknownField;
+    else if (typeof value !== "string") errors[name] = messages.notText;
+  }
+  for (const rule of rules) {
+    const value: unknown = (sent as Record<string, unknown>)[rule.name];
+    if (errors[rule.name]) continue;
+    const text = typeof value === "string" ? value : "";
+    const error = fieldError(rule, text);
+    if (error) errors[rule.name] = error;
+    else if (text.trim() !== "") fields[rule.name] = text;
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+
+  const honeypotFilled = input.honeypot !== undefined && input.honeypot !== null && input.honeypot !== "";
+  const fillMs = typeof input.fillMs === "string" ? Number(input.fillMs) : input.fillMs;
+  const tooFast = typeof fillMs === "number" && Number.isFinite(fillMs) && fillMs < MIN_FILL_MS;
+  return { ok: true, request: { mode: input.mode, fields }, looksAutomated: honeypotFilled || tooFast };
+}
