@@ -23,6 +23,7 @@ import {
   NOT_FOUND_FILE,
   securityHeaders,
 } from "./http-policy";
+import { HttpError, sendJson, type ApiRoute } from "../api/http";
 import { collectInlineScriptHashes } from "./inline-scripts";
 import { resolveRequest } from "./request-path";
 
@@ -76,8 +77,24 @@ function sendText(res: ServerResponse, status: number, text: string): void {
   res.end(body);
 }
 
-/** A request handler serving the built site in `root` (BUILD_DIR/client). */
-export function createSiteHandler(root: string): Handler {
+/** Every path under it is answered by an API route, never by a file. */
+export const API_PREFIX = "/api/";
+
+/** Runs an API route, turning an HttpError into its status and anything else into a logged 500. */
+function answerApi(route: ApiRoute | undefined, req: IncomingMessage, res: ServerResponse): void {
+  if (!route) return sendJson(res, 404, { error: "Not Found" });
+  Promise.resolve()
+    .then(() => route.handle(req, res))
+    .catch((error: unknown) => {
+      if (res.headersSent) return void res.destroy();
+      if (error instanceof HttpError) return sendJson(res, error.status, { error: error.message });
+      console.error(`[api] ${req.method} ${route.path} failed:`, error);
+      sendJson(res, 500, { error: "Internal Server Error" });
+    });
+}
+
+/** A request handler serving the built site in `root` (BUILD_DIR/client) and the API routes. */
+export function createSiteHandler(root: string, apiRoutes: readonly ApiRoute[] = []): Handler {
   const dir = resolve(root);
   if (!existsSync(join(dir, NOT_FOUND_FILE))) {
     throw new Error(`${dir} has no ${NOT_FOUND_FILE.slice(1)}: is it a built site? Run \`npm run build\` first.`);
@@ -108,6 +125,15 @@ export function createSiteHandler(root: string): Handler {
     }
     // Anything that is not a file found (redirects, errors, the 404 page) is revalidated.
     res.setHeader("Cache-Control", CACHE_CONTROL.revalidate);
+
+    const pathname = (req.url ?? "/").split("?")[0]!;
+    if (pathname.startsWith(API_PREFIX)) {
+      return answerApi(
+        apiRoutes.find((route) => route.path === pathname),
+        req,
+        res,
+      );
+    }
 
     if (!(ALLOWED_METHODS as readonly string[]).includes(req.method ?? "")) {
       res.setHeader("Allow", ALLOW_HEADER);
@@ -148,12 +174,14 @@ export function startSiteServer({
   root,
   port,
   host,
+  apiRoutes = [],
 }: {
   root: string;
   port: number;
   host: string;
+  apiRoutes?: readonly ApiRoute[];
 }): Promise<RunningServer> {
-  const handle = createSiteHandler(root);
+  const handle = createSiteHandler(root, apiRoutes);
   const server = createServer((req, res) => {
     try {
       handle(req, res);
