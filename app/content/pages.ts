@@ -96,3 +96,12 @@ export type PageId = keyof typeof pages;
 
 /** The 404 page is prerendered once at this path and shipped as 404.html. */
 export const NOT_FOUND_PRERENDER_PATH = pages.notFound.path;
+
+/**
+ * Where the server sends a visitor whose request was posted without JavaScript, once
+ * it is stored (a 303): one prerendered confirmation page per mode.
+ */
+export const REQUEST_RECEIVED_PATHS = {
+  candidate: "/request-invitation/received",
+  employer: "/request-invitation/received/employer",
+} as const;
