@@ -3,10 +3,10 @@ import type { PageHeroContent } from "~/content/types";
 import { illustrations } from "~/content/images";
 import { DesktopArt } from "~/components/ui/desktop-art";
 import { cn } from "~/lib/cn";
-import { Eyebrow } from "./section";
+import { EyebrowHeadingText } from "./section";
 
 /**
- * The opening band of an inner page: the page's name as an eyebrow, its `<h1>`
+ * The opening band of an inner page: its `<h1>`, led by the page's name as an eyebrow,
  * and a lead paragraph on deep navy, with room for badges or actions below, and
  * the network art beside the text on wide screens.
  */
@@ -36,8 +36,9 @@ export function PageHero({
         )}
       >
         <div className="max-w-3xl">
-          <Eyebrow tone="dark">{hero.eyebrow}</Eyebrow>
-          <h1 className="mt-4 text-display font-semibold text-white">{title}</h1>
+          <h1 className="text-display font-semibold text-white">
+            <EyebrowHeadingText eyebrow={hero.eyebrow} title={title} tone="dark" />
+          </h1>
           <p className="mt-6 max-w-2xl text-lead text-navy-100">{hero.lead}</p>
           {children && <div className="mt-10">{children}</div>}
         </div>

@@ -30,17 +30,38 @@ export function Section({
   );
 }
 
+const eyebrowClass = (tone: "light" | "dark") =>
+  cn("text-sm font-semibold tracking-[0.14em] uppercase", tone === "light" ? "text-gold-600" : "text-gold-300");
+
 /** A small uppercase line above a heading that says what the section is about. */
 export function Eyebrow({ children, tone = "light" }: { children: ReactNode; tone?: "light" | "dark" }) {
+  return <p className={eyebrowClass(tone)}>{children}</p>;
+}
+
+/**
+ * The inside of a heading that an eyebrow introduces. The eyebrow is often the name the
+ * specification and the navigation give the section ("Our Mission", "What We Deliver"),
+ * so it belongs to the heading: a screen reader's list of headings then finds it, read as
+ * "Our Mission: Two sides of the same conversation".
+ */
+export function EyebrowHeadingText({
+  eyebrow,
+  title,
+  tone = "light",
+}: {
+  eyebrow?: string;
+  title: string;
+  tone?: "light" | "dark";
+}) {
+  if (!eyebrow) return title;
   return (
-    <p
-      className={cn(
-        "text-sm font-semibold tracking-[0.14em] uppercase",
-        tone === "light" ? "text-gold-600" : "text-gold-300",
-      )}
-    >
-      {children}
-    </p>
+    <>
+      <span className={cn("mb-3 block leading-normal", eyebrowClass(tone))}>
+        {eyebrow}
+        <span className="sr-only">:</span>
+      </span>
+      <span className="block">{title}</span>
+    </>
   );
 }
 
@@ -59,9 +80,8 @@ export function SectionHeader({
 }) {
   return (
     <div className={cn("max-w-3xl", align === "center" && "mx-auto text-center", className)}>
-      {intro.eyebrow && <Eyebrow>{intro.eyebrow}</Eyebrow>}
-      <h2 id={id} className="mt-3 text-title font-semibold">
-        {intro.title}
+      <h2 id={id} className="text-title font-semibold">
+        <EyebrowHeadingText eyebrow={intro.eyebrow} title={intro.title} />
       </h2>
       {intro.lead && <p className="mt-5 text-lead text-muted">{intro.lead}</p>}
     </div>

@@ -70,7 +70,8 @@ export function TermsDocument({
           ))}
         </ol>
       </nav>
-      <article className="max-w-[68ch] text-[1.0625rem] leading-[1.75] text-body">
+      {/* A plain container: the page is the document, and its <h1> sits in the hero above. */}
+      <div className="max-w-[68ch] text-[1.0625rem] leading-[1.75] text-body">
         <p className="text-lead text-ink">{intro}</p>
         {sections.map((section, index) => (
           <section
@@ -90,7 +91,7 @@ export function TermsDocument({
             </div>
           </section>
         ))}
-      </article>
+      </div>
     </div>
   );
 }
