@@ -106,15 +106,15 @@ export const termsContent = {
     },
     {
       id: "termination",
-      title: "Ending the engagement",
+      title: "Termination",
       blocks: [
         [
-          "Either side may end the engagement at any time, for any reason, by written notice to the other. Email counts as written notice; TA leaders and employers may write to ",
+          "Either side may terminate the engagement at any time, for any reason, by written notice to the other. Email counts as written notice; TA leaders and employers may send notice of termination to ",
           privacyEmail,
           ".",
         ],
         [
-          "When an engagement ends, we stop making introductions on your behalf and handle your information as described above.",
+          "On termination, we stop making introductions on your behalf and handle your information as described above.",
         ],
       ],
     },
