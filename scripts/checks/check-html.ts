@@ -75,8 +75,11 @@ export function formatProblem(problem: HtmlProblem): string {
     .join("\n");
 }
 
-async function main(): Promise<void> {
-  const client = resolve(process.env.BUILD_DIR ?? "build", "client");
+/** The folder the build's pages are in. */
+export const builtClientDir = () => resolve(process.env.BUILD_DIR ?? "build", "client");
+
+/** Every prerendered page of the build, sorted; exits with a hint when there is none. */
+export function prerenderedPages(client: string, check: string): string[] {
   let files: string[] = [];
   try {
     files = readdirSync(client, { recursive: true, encoding: "utf8" })
@@ -87,9 +90,15 @@ async function main(): Promise<void> {
     // reported below
   }
   if (files.length === 0) {
-    console.error(`check:html: no prerendered .html under ${client}; build first (BUILD_DIR=... npm run build).`);
+    console.error(`${check}: no prerendered .html under ${client}; build first (BUILD_DIR=... npm run build).`);
     process.exit(1);
   }
+  return files;
+}
+
+async function main(): Promise<void> {
+  const client = builtClientDir();
+  const files = prerenderedPages(client, "check:html");
   const validator = createValidator();
   const problems: HtmlProblem[] = [];
   for (const file of files) {

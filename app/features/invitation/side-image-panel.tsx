@@ -44,7 +44,6 @@ function preloadPicture(image: SideImage): Promise<void> {
     const img = document.createElement("img");
     img.addEventListener("load", () => resolve(), { once: true });
     img.addEventListener("error", () => resolve(), { once: true });
-    img.sizes = SIDE_IMAGE_SIZES;
     picture.append(img);
     img.src = image.src;
   });
@@ -183,7 +182,6 @@ function SideImageLayer({ image, label, mode, state }: SideImageLayerProps) {
           alt={image.alt}
           width={image.width}
           height={image.height}
-          sizes={SIDE_IMAGE_SIZES}
           decoding="async"
           className="size-full object-cover"
         />
