@@ -9,8 +9,9 @@ function flag(name: string): string | undefined {
   return index === -1 ? undefined : process.argv[index + 1];
 }
 
+const config = loadConfig({ warn: false });
 const portFlag = flag("port");
-const port = portFlag === undefined ? loadConfig({ warn: false }).port : Number(portFlag);
+const port = portFlag === undefined ? config.port : Number(portFlag);
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`--port must be a port number, got "${portFlag}"`);
   process.exit(1);
@@ -18,6 +19,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 const root = resolve(flag("dir") ?? `${process.env.BUILD_DIR ?? "build"}/client`);
 const host = process.env.HOST || "127.0.0.1";
 
-const { server, url } = await startSiteServer({ root, port, host });
+const { server, url } = await startSiteServer({
+  root,
+  port,
+  host,
+  publicHost: new URL(config.site.siteUrl).hostname,
+});
 exitOnSignals(server);
 console.log(`Serving ${root} at ${url}`);

@@ -16,6 +16,7 @@ const { server, url } = await startSiteServer({
   root: join(buildDir, "client"),
   port: config.port,
   host: process.env.HOST || "127.0.0.1",
+  publicHost: new URL(config.site.siteUrl).hostname,
 });
 exitOnSignals(server);
 console.log(`Serving the production build at ${url}`);

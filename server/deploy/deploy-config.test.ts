@@ -1,7 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { buildCsp, CACHE_CONTROL, HSTS_VALUE } from "../http/http-policy";
-import { NGINX_DEFAULT_LISTEN, NGINX_DEFAULT_ROOT, renderNginxConfig } from "./nginx-config";
+import {
+  NGINX_DEFAULT_LISTEN,
+  NGINX_DEFAULT_REDIRECT_LISTEN,
+  NGINX_DEFAULT_ROOT,
+  REDIRECT_LISTEN_TAG,
+  renderNginxConfig,
+  SITE_LISTEN_TAG,
+} from "./nginx-config";
 import { renderStaticHostHeaders } from "./static-host-headers";
 
 const csp = buildCsp({ scriptHashes: ["abc="] });
@@ -36,11 +43,24 @@ describe("renderNginxConfig", () => {
     expect(config).toMatch(/map "\$scheme:\$http_x_forwarded_proto" \$site_hsts \{\n\s+default "";/);
   });
 
+  it("redirects plain http to https on its own port, naming only this site", () => {
+    const named = renderNginxConfig({ csp, serverName: "network.example.org" });
+    const redirect = named.slice(named.indexOf("server {"), named.indexOf("}", named.indexOf("server {")));
+    expect(redirect).toContain(`listen ${NGINX_DEFAULT_REDIRECT_LISTEN}; ${REDIRECT_LISTEN_TAG}`);
+    expect(redirect).toContain("server_name network.example.org;");
+    expect(redirect).toContain("return 301 https://$server_name$request_uri;");
+    // Behind a proxy that terminated TLS, its X-Forwarded-Proto: http is redirected too.
+    expect(named).toMatch(/if \(\$http_x_forwarded_proto ~\* "[^"]+"\) \{\n\s+return 301 https:\/\/\$server_name\$request_uri;/);
+    // The TLS server block ships as a commented template.
+    expect(named).toContain("#   listen 443 ssl;");
+    expect(named).toContain("#   ssl_certificate     /etc/letsencrypt/live/network.example.org/fullchain.pem;");
+  });
+
   it("uses the deployment defaults unless told otherwise", () => {
-    expect(config).toContain(`listen ${NGINX_DEFAULT_LISTEN};`);
+    expect(config).toContain(`listen ${NGINX_DEFAULT_LISTEN}; ${SITE_LISTEN_TAG}`);
     expect(config).toContain(`root ${NGINX_DEFAULT_ROOT};`);
     const local = renderNginxConfig({ csp, listen: "127.0.0.1:4341", root: "/srv/site" });
-    expect(local).toContain("listen 127.0.0.1:4341;");
+    expect(local).toContain(`listen 127.0.0.1:4341; ${SITE_LISTEN_TAG}`);
     expect(local).toContain("root /srv/site;");
   });
 

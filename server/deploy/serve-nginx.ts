@@ -1,7 +1,7 @@
 // Serves a build with Debian's nginx and the build's own generated configuration
 // (BUILD_DIR/deploy/nginx.conf), for the browser tests and the load bench:
 //
-//   tsx server/deploy/serve-nginx.ts --port 4341 [--build build-x]
+//   tsx server/deploy/serve-nginx.ts --port 4341 [--build build-x] [--redirect-port 4342]
 //
 // nginx runs in the foreground on 127.0.0.1 with a throw-away prefix (pid and temp
 // folders in $TMPDIR/site-nginx-<port>) and a minimal main configuration; no system
@@ -11,16 +11,34 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ensureNginx, NGINX_BROTLI_MODULE_PATH, NGINX_PATH } from "../../scripts/checks/ensure-nginx";
+import { REDIRECT_LISTEN_TAG, SITE_LISTEN_TAG } from "./nginx-config";
 
 const TEMP_FOLDERS = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"] as const;
 
-/** The shipped configuration with its `listen` and `root` set for this machine. */
-export function localiseNginxConfig(shipped: string, { port, root }: { port: number; root: string }): string {
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const listenLine = (tag: string) => new RegExp(`^(\\s*)listen [^;]+; ${escapeRegExp(tag)}$`, "m");
+const REDIRECT_SERVER = new RegExp(`^server \\{\\n[^}]*${escapeRegExp(REDIRECT_LISTEN_TAG)}[^}]*\\}\\n`, "m");
+
+/**
+ * The shipped configuration with the site's `listen` and `root` set for this machine,
+ * and its http -> https redirect on `redirectPort` (left out without one: port 80 is
+ * not ours to take in a test run).
+ */
+export function localiseNginxConfig(
+  shipped: string,
+  { port, root, redirectPort }: { port: number; root: string; redirectPort?: number },
+): string {
   let replaced = 0;
-  const config = shipped
-    .replace(/^(\s*)listen [^;]+;$/m, (_line, indent: string) => (replaced++, `${indent}listen 127.0.0.1:${port};`))
+  let config = shipped
+    .replace(listenLine(SITE_LISTEN_TAG), (_line, indent: string) => (replaced++, `${indent}listen 127.0.0.1:${port};`))
     .replace(/^(\s*)root [^;]+;$/m, (_line, indent: string) => (replaced++, `${indent}root ${root};`));
-  if (replaced !== 2) throw new Error("serve-nginx: the configuration has no `listen` or no `root` line to set");
+  if (replaced !== 2) throw new Error("serve-nginx: the configuration has no site `listen` or no `root` line to set");
+  const redirect = listenLine(REDIRECT_LISTEN_TAG);
+  if (!redirect.test(config)) throw new Error("serve-nginx: the configuration has no http -> https redirect");
+  config =
+    redirectPort === undefined
+      ? config.replace(REDIRECT_SERVER, "")
+      : config.replace(redirect, (_line, indent: string) => `${indent}listen 127.0.0.1:${redirectPort};`);
   return config;
 }
 
@@ -53,6 +71,8 @@ function flag(name: string): string | undefined {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const port = Number(flag("port"));
   if (!Number.isInteger(port) || port <= 0) throw new Error("serve-nginx: --port <number> is required");
+  const redirectFlag = flag("redirect-port");
+  const redirectPort = redirectFlag === undefined ? undefined : Number(redirectFlag);
   const buildDir = resolve(flag("build") ?? process.env.BUILD_DIR ?? "build");
   ensureNginx();
 
@@ -65,7 +85,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const shippedPath = join(buildDir, "deploy", "nginx.conf");
   if (!existsSync(shippedPath)) throw new Error(`serve-nginx: ${shippedPath} is missing: run \`npm run build\` first`);
   const shipped = readFileSync(shippedPath, "utf8");
-  writeFileSync(siteConfigPath, localiseNginxConfig(shipped, { port, root: join(buildDir, "client") }));
+  writeFileSync(siteConfigPath, localiseNginxConfig(shipped, { port, root: join(buildDir, "client"), redirectPort }));
   writeFileSync(join(prefix, "nginx.conf"), mainNginxConfig(prefix, siteConfigPath));
 
   const nginx = spawn(NGINX_PATH, ["-p", prefix, "-c", join(prefix, "nginx.conf"), "-e", "stderr"], {

@@ -200,6 +200,22 @@ export function isHttpsRequest(encrypted: boolean, forwardedProto: string | unde
   return first === "https";
 }
 
+/**
+ * Whether a proxy in front terminated TLS and says the visitor came over plain http
+ * (X-Forwarded-Proto, first value): such requests are redirected to https, the
+ * redirection Mozilla's HTTP Observatory checks for. Without the header (a direct
+ * connection, local use) nothing is redirected; nginx with its own TLS redirects in a
+ * server block of its own (server/deploy/nginx-config.ts).
+ */
+export function cameOverPlainHttp(forwardedProto: string | undefined): boolean {
+  return forwardedProto?.split(",")[0]?.trim().toLowerCase() === "http";
+}
+
+/** Where a plain-http request goes: the same path and query on the public host, over https. */
+export function httpsLocation(host: string, requestTarget: string): string {
+  return `https://${host}${requestTarget.startsWith("/") ? requestTarget : "/"}`;
+}
+
 function extensionOf(filePath: string): string {
   const name = filePath.slice(filePath.lastIndexOf("/") + 1);
   const dot = name.lastIndexOf(".");

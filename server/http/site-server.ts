@@ -18,7 +18,9 @@ import {
   cacheClassFor,
   COMPRESSED_SUFFIXES,
   contentTypeFor,
+  cameOverPlainHttp,
   HSTS_VALUE,
+  httpsLocation,
   isHttpsRequest,
   NOT_FOUND_FILE,
   securityHeaders,
@@ -93,8 +95,17 @@ function answerApi(route: ApiRoute | undefined, req: IncomingMessage, res: Serve
     });
 }
 
+export interface SiteHandlerOptions {
+  /** The public host name (SITE_URL's), where plain-http requests from a proxy are redirected. */
+  publicHost?: string;
+  apiRoutes?: readonly ApiRoute[];
+}
+
 /** A request handler serving the built site in `root` (BUILD_DIR/client) and the API routes. */
-export function createSiteHandler(root: string, apiRoutes: readonly ApiRoute[] = []): Handler {
+export function createSiteHandler(
+  root: string,
+  { publicHost = "localhost", apiRoutes = [] }: SiteHandlerOptions = {},
+): Handler {
   const dir = resolve(root);
   if (!existsSync(join(dir, NOT_FOUND_FILE))) {
     throw new Error(`${dir} has no ${NOT_FOUND_FILE.slice(1)}: is it a built site? Run \`npm run build\` first.`);
@@ -119,12 +130,18 @@ export function createSiteHandler(root: string, apiRoutes: readonly ApiRoute[] =
   return (req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const encrypted = (req.socket as Partial<TLSSocket>).encrypted === true;
-    const forwardedProto = req.headers["x-forwarded-proto"];
-    if (isHttpsRequest(encrypted, Array.isArray(forwardedProto) ? forwardedProto[0] : forwardedProto)) {
+    const forwardedHeader = req.headers["x-forwarded-proto"];
+    const forwardedProto = Array.isArray(forwardedHeader) ? forwardedHeader[0] : forwardedHeader;
+    if (isHttpsRequest(encrypted, forwardedProto)) {
       res.setHeader("Strict-Transport-Security", HSTS_VALUE);
     }
     // Anything that is not a file found (redirects, errors, the 404 page) is revalidated.
     res.setHeader("Cache-Control", CACHE_CONTROL.revalidate);
+
+    if (!encrypted && cameOverPlainHttp(forwardedProto)) {
+      res.setHeader("Location", httpsLocation(publicHost, req.url ?? "/"));
+      return sendText(res, 301, "Moved Permanently");
+    }
 
     const pathname = (req.url ?? "/").split("?")[0]!;
     if (pathname.startsWith(API_PREFIX)) {
@@ -174,14 +191,13 @@ export function startSiteServer({
   root,
   port,
   host,
-  apiRoutes = [],
+  ...options
 }: {
   root: string;
   port: number;
   host: string;
-  apiRoutes?: readonly ApiRoute[];
-}): Promise<RunningServer> {
-  const handle = createSiteHandler(root, apiRoutes);
+} & SiteHandlerOptions): Promise<RunningServer> {
+  const handle = createSiteHandler(root, options);
   const server = createServer((req, res) => {
     try {
       handle(req, res);

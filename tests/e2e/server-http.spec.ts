@@ -1,6 +1,7 @@
 // The same HTTP contract, checked against both servers of the production build: the
 // Node server of `npm start` and nginx running the configuration the build generated.
 // Headers, caching, canonical redirects, the real 404, methods, path safety, compression.
+import { site } from "./site-config";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -68,6 +69,13 @@ for (const server of SERVERS) {
       expect(overHttps.headers["strict-transport-security"]).toBe(HSTS_VALUE);
       const overHttp = await get("/mission", { headers: { "X-Forwarded-Proto": "http" } });
       expect(overHttp.headers["strict-transport-security"]).toBeUndefined();
+    });
+
+    test("a visitor a TLS-terminating proxy received over plain http is redirected to https (301), path and query kept", async () => {
+      const publicHost = new URL(site.siteUrl).hostname;
+      const response = await get("/mission?ref=a%20b", { headers: { "X-Forwarded-Proto": "http" } });
+      expect(response.status).toBe(301);
+      expect(response.headers.location).toBe(`https://${publicHost}/mission?ref=a%20b`);
     });
 
     test("a trailing slash redirects (301) to the canonical path, query kept", async () => {

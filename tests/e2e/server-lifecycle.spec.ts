@@ -3,6 +3,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";
+import { site } from "./site-config";
 import { expect, test } from "./fixtures";
 import { BUILD_CLIENT } from "./server-targets";
 import { freePort } from "../../scripts/lib/free-port";
@@ -64,4 +65,34 @@ test("the nginx runner stops nginx gracefully on SIGTERM and removes its temp pr
   expect(await server.exited).toBe(0);
   await expect(fetch(url)).rejects.toThrow();
   expect(existsSync(prefix)).toBe(false);
+});
+
+test("the shipped nginx configuration redirects plain http to https, path and query kept", async () => {
+  const [port, redirectPort] = [await freePort(), await freePort()];
+  const server = startScript(
+    [
+      "server/deploy/serve-nginx.ts",
+      "--port",
+      String(port),
+      "--redirect-port",
+      String(redirectPort),
+      "--build",
+      dirname(BUILD_CLIENT),
+    ],
+    /at (http:\/\/\S+)/,
+  );
+  await server.readyLine;
+  const redirectUrl = `http://127.0.0.1:${redirectPort}/who-we-are?ref=x`;
+  await expect
+    .poll(() =>
+      fetch(redirectUrl, { redirect: "manual" }).then(
+        (r) => r.status,
+        () => 0,
+      ),
+    )
+    .toBe(301);
+  const response = await fetch(redirectUrl, { redirect: "manual" });
+  expect(response.headers.get("location")).toBe(`https://${new URL(site.siteUrl).hostname}/who-we-are?ref=x`);
+  stop(server.child, "SIGTERM");
+  expect(await server.exited).toBe(0);
 });
