@@ -20,6 +20,29 @@ export interface InvitationModeCopy {
   mailSubject: string;
 }
 
+/**
+ * One field of the site's own form, named as HubSpot names its contact properties. Its
+ * type, limit and whether it is required come from the request schema
+ * (features/invitation/request-schema.ts), which the server applies too.
+ */
+export interface OwnFormField {
+  name: string;
+  label: string;
+  autoComplete: string;
+  placeholder?: string;
+  /** A line under the field, read with it. */
+  hint?: string;
+  /** The half-width fields sit side by side from the small breakpoint up. */
+  half?: boolean;
+}
+
+export interface OwnFormCopy {
+  /** The form's accessible name. */
+  name: string;
+  submit: string;
+  fields: readonly OwnFormField[];
+}
+
 /** One field of the local stand-in form (named as HubSpot names its contact properties). */
 export interface StandInField {
   name: string;
@@ -119,6 +142,75 @@ export const requestInvitationContent = {
   },
   supporter: {
     label: "Supported by",
+  },
+  /** The site's own form (DECISIONS §4): a real form that posts to the site's API. */
+  ownForm: {
+    requiredNote: "All fields are required unless marked optional.",
+    optional: "optional",
+    forms: {
+      candidate: {
+        name: "Invitation request",
+        submit: "Request Invitation",
+        fields: [
+          { name: "firstname", label: "First name", autoComplete: "given-name", half: true },
+          { name: "lastname", label: "Last name", autoComplete: "family-name", half: true },
+          { name: "email", label: "Email", autoComplete: "email", placeholder: "name@example.com" },
+          { name: "jobtitle", label: "Current title", autoComplete: "organization-title", half: true },
+          { name: "company", label: "Company", autoComplete: "organization", half: true },
+          {
+            name: "linkedin_url",
+            label: "LinkedIn profile",
+            autoComplete: "url",
+            placeholder: "linkedin.com/in/your-name",
+          },
+          {
+            name: "message",
+            label: "What would you like your next role to be?",
+            autoComplete: "off",
+            hint: "A sentence or two is plenty.",
+          },
+        ],
+      },
+      employer: {
+        name: "Talent brief",
+        submit: "Submit Talent Brief",
+        fields: [
+          { name: "firstname", label: "First name", autoComplete: "given-name", half: true },
+          { name: "lastname", label: "Last name", autoComplete: "family-name", half: true },
+          { name: "email", label: "Work email", autoComplete: "email", placeholder: "name@company.com" },
+          { name: "jobtitle", label: "Your title", autoComplete: "organization-title", half: true },
+          { name: "company", label: "Company", autoComplete: "organization", half: true },
+          {
+            name: "role_to_fill",
+            label: "Role to fill",
+            autoComplete: "off",
+            placeholder: "e.g. VP, Talent Acquisition",
+          },
+          {
+            name: "message",
+            label: "About the role",
+            autoComplete: "off",
+            hint: "Scope, team size, location, timing: whatever helps us start.",
+          },
+        ],
+      },
+    } satisfies Record<InvitationMode, OwnFormCopy>,
+    sending: "Sending...",
+    /** Hidden from people; only bots fill it (HONEYPOT_FIELD). */
+    honeypotLabel: "Leave this field empty",
+    problems: {
+      /** Above the form when the server refused fields; each field shows its own message. */
+      invalid: "Please check the fields marked below.",
+      offline:
+        "We could not reach our server, so your request has not been sent yet. Check your connection and send it again: everything you typed is still here.",
+      server:
+        "Something went wrong on our side, so your request has not been sent yet. Please send it again in a moment: everything you typed is still here.",
+      /** `{minutes}` is replaced with the wait, e.g. "5 minutes". */
+      rateLimited:
+        "We have received several requests from your network in a short time. Please send yours again in {minutes}: everything you typed is still here.",
+      /** Followed by the contact address as a mailto link. */
+      emailLead: "If it keeps failing, email us at",
+    },
   },
   /** The site's own form and the API answer with these, keyed by field. */
   validation: {

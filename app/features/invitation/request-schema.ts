@@ -49,6 +49,9 @@ export const REQUEST_FIELDS = {
   ],
 } as const satisfies Record<InvitationMode, readonly RequestFieldRule[]>;
 
+/** Where the site's own form posts, with or without JavaScript (DECISIONS §4). */
+export const INVITATION_API_PATH = "/api/invitation-requests";
+
 /** The hidden form field that selects the mode in a form post. */
 export const MODE_FIELD = "mode";
 /**

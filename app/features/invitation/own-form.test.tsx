@@ -1,0 +1,146 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { requestInvitationContent } from "~/content/request-invitation";
+import type { InvitationMode } from "./mode";
+import { OwnForm, type FormDraft } from "./own-form";
+import { HONEYPOT_FIELD, INVITATION_API_PATH, MODE_FIELD, REQUEST_FIELDS } from "./request-schema";
+
+const copy = requestInvitationContent.ownForm;
+const label = (mode: InvitationMode, name: string) =>
+  copy.forms[mode].fields.find((field) => field.name === name)!.label;
+
+const leader = {
+  firstname: "Ada",
+  lastname: "Lovelace",
+  email: "ada@example.com",
+  jobtitle: "VP Talent Acquisition",
+  company: "Analytical Engines",
+};
+
+function renderForm(mode: InvitationMode = "candidate", draft?: FormDraft) {
+  const onSent = vi.fn();
+  const view = render(<OwnForm mode={mode} contactEmail="team@example.com" draft={draft} onSent={onSent} />);
+  return { ...view, onSent, form: screen.getByRole("form", { name: copy.forms[mode].name }) };
+}
+
+async function fillLeader(user: ReturnType<typeof userEvent.setup>) {
+  for (const [name, value] of Object.entries(leader))
+    await user.type(screen.getByLabelText(label("candidate", name)), value);
+}
+
+function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(JSON.stringify(body), { status, headers }));
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("OwnForm", () => {
+  it.each(["candidate", "employer"] as const)("has copy for exactly the fields the %s schema takes", (mode) => {
+    expect(copy.forms[mode].fields.map((field) => field.name)).toEqual(REQUEST_FIELDS[mode].map((rule) => rule.name));
+  });
+
+  it("is a real form that posts to the API without JavaScript: method, action, mode, honeypot", () => {
+    const { form } = renderForm("employer");
+    expect(form.getAttribute("method")).toBe("post");
+    expect(form.getAttribute("action")).toBe(INVITATION_API_PATH);
+    expect(form.querySelector<HTMLInputElement>(`input[type=hidden][name=${MODE_FIELD}]`)?.value).toBe("employer");
+    const honeypot = form.querySelector<HTMLInputElement>(`input[name=${HONEYPOT_FIELD}]`)!;
+    expect(honeypot.tabIndex).toBe(-1);
+    expect(honeypot.closest("[aria-hidden=true]")).not.toBeNull();
+  });
+
+  it("labels every field of the mode and marks the optional ones", () => {
+    renderForm("candidate");
+    for (const field of copy.forms.candidate.fields)
+      expect(screen.getByLabelText(field.label, { exact: false })).toBeTruthy();
+    expect((screen.getByLabelText(label("candidate", "email")) as HTMLInputElement).type).toBe("email");
+    expect((screen.getByLabelText(label("candidate", "firstname")) as HTMLInputElement).required).toBe(true);
+    const linkedin = screen.getByLabelText(label("candidate", "linkedin_url"), { exact: false }) as HTMLInputElement;
+    expect(linkedin.required).toBe(false);
+    expect(linkedin.closest("div")!.textContent).toContain(copy.optional);
+  });
+
+  it("sends the typed fields with the mode, the honeypot and the fill time, and reports success only on 201", async () => {
+    const fetchMock = answer(201, { id: "r-1" });
+    const user = userEvent.setup();
+    const { onSent } = renderForm("candidate");
+    await fillLeader(user);
+    await user.click(screen.getByRole("button", { name: copy.forms.candidate.submit }));
+    await vi.waitFor(() => expect(onSent).toHaveBeenCalledTimes(1));
+    const body = JSON.parse(String(fetchMock.mock.calls[0]![1]!.body));
+    expect(body).toMatchObject({
+      mode: "candidate",
+      fields: { ...leader, linkedin_url: "", message: "" },
+      website: "",
+    });
+    expect(body.fillMs).toBeGreaterThan(0);
+  });
+
+  it("shows the server's messages at the fields they concern, keeps what was typed and focuses the first", async () => {
+    answer(400, {
+      errors: { email: "Enter an email address such as name@company.com.", company: "Please fill in this field." },
+    });
+    const user = userEvent.setup();
+    const { onSent } = renderForm("candidate");
+    await fillLeader(user);
+    await user.click(screen.getByRole("button", { name: copy.forms.candidate.submit }));
+
+    const email = (await screen.findByLabelText(label("candidate", "email"))) as HTMLInputElement;
+    await vi.waitFor(() => expect(email.getAttribute("aria-invalid")).toBe("true"));
+    expect(screen.getByRole("alert").textContent).toContain(copy.problems.invalid);
+    const describedBy = email.getAttribute("aria-describedby")!.split(" ");
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toContain(
+      "Enter an email address such as name@company.com.",
+    );
+    expect(document.activeElement).toBe(email);
+    expect(email.value).toBe(leader.email);
+    expect(onSent).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [
+      "offline",
+      () => vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("Failed to fetch")),
+      copy.problems.offline,
+    ],
+    ["a server error", () => answer(503, { error: "down" }), copy.problems.server],
+    [
+      "rate limited",
+      () => answer(429, { error: "slow down" }, { "Retry-After": "290" }),
+      copy.problems.rateLimited.replace("{minutes}", "5 minutes"),
+    ],
+  ])("says what to do when %s, with the email fallback, and keeps every value", async (_case, mock, message) => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    mock();
+    const user = userEvent.setup();
+    const { onSent } = renderForm("candidate");
+    await fillLeader(user);
+    await user.click(screen.getByRole("button", { name: copy.forms.candidate.submit }));
+
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain(message);
+    expect(screen.getByRole("link", { name: "team@example.com" }).getAttribute("href")).toBe("mailto:team@example.com");
+    for (const [name, value] of Object.entries(leader)) {
+      expect((screen.getByLabelText(label("candidate", name)) as HTMLInputElement).value).toBe(value);
+    }
+    expect(screen.getByRole("button", { name: copy.forms.candidate.submit })).toHaveProperty("disabled", false);
+    expect(onSent).not.toHaveBeenCalled();
+  });
+
+  it("keeps the name, email and company across a mode change, but not the mode's own message", async () => {
+    const draft: FormDraft = {};
+    const user = userEvent.setup();
+    const view = renderForm("candidate", draft);
+    await fillLeader(user);
+    await user.type(screen.getByLabelText(label("candidate", "message"), { exact: false }), "A CHRO seat");
+    view.unmount();
+
+    renderForm("employer", draft);
+    expect((screen.getByLabelText(label("employer", "email")) as HTMLInputElement).value).toBe(leader.email);
+    expect((screen.getByLabelText(label("employer", "company")) as HTMLInputElement).value).toBe(leader.company);
+    expect((screen.getByLabelText(label("employer", "message"), { exact: false }) as HTMLTextAreaElement).value).toBe(
+      "",
+    );
+  });
+});

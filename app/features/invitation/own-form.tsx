@@ -1,0 +1,242 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { requestInvitationContent, type OwnFormField } from "~/content/request-invitation";
+import type { InvitationMode } from "./mode";
+import {
+  HONEYPOT_FIELD,
+  INVITATION_API_PATH,
+  MODE_FIELD,
+  REQUEST_FIELDS,
+  type FieldErrors,
+  type RequestFieldRule,
+} from "./request-schema";
+import { sendInvitationRequest, type SendOutcome } from "./send-request";
+
+const copy = requestInvitationContent.ownForm;
+
+/** What the visitor typed, kept across mode changes and failed sends; `message` differs per mode. */
+export type FormDraft = Record<string, string>;
+const MODE_SPECIFIC_FIELDS = new Set(["message"]);
+
+type Problem = Exclude<SendOutcome, { kind: "sent" }>;
+
+const classes = {
+  form: "grid gap-x-4 gap-y-5 sm:grid-cols-2",
+  note: "text-sm text-muted sm:col-span-2",
+  field: "grid content-start gap-1.5",
+  label: "text-sm font-medium text-ink",
+  optional: "font-normal text-muted",
+  control:
+    "block w-full rounded-button border border-line bg-white px-3.5 py-2.5 text-base text-ink shadow-[inset_0_1px_2px_rgb(15_23_42/0.04)] transition-colors placeholder:text-muted/70 hover:border-navy-100 focus-visible:border-navy-600 aria-invalid:border-red-700 user-invalid:border-red-700",
+  hint: "text-sm text-muted",
+  error: "text-sm font-medium text-red-700",
+  problem: "rounded-button border border-red-700/30 bg-red-50 px-4 py-3 text-sm text-red-800 sm:col-span-2",
+  // Off-screen rather than display:none, which simple bots recognise and skip.
+  honeypot: "absolute -left-[10000px] size-px overflow-hidden",
+  submit:
+    "mt-1 inline-flex w-full items-center justify-center rounded-button bg-navy-900 px-5 py-3.5 font-semibold text-white shadow-card transition-colors hover:bg-navy-700 disabled:cursor-progress disabled:opacity-80 sm:col-span-2",
+};
+
+interface OwnFormProps {
+  mode: InvitationMode;
+  contactEmail: string;
+  /** Shared by the page across modes, so switching mode keeps the name, email and company. */
+  draft?: FormDraft;
+  onSent: () => void;
+}
+
+/**
+ * The site's own invitation request form (DECISIONS §4). It is a real form that posts
+ * to the site's API, so it works before and without JavaScript (the server answers
+ * with a confirmation page). Once hydrated it sends the same data with `fetch` and
+ * reports success only when the server says the request is stored; any failure keeps
+ * what was typed and says what to do.
+ */
+export function OwnForm({ mode, contactEmail, draft, onSent }: OwnFormProps) {
+  const formCopy = copy.forms[mode];
+  const rules: readonly RequestFieldRule[] = REQUEST_FIELDS[mode];
+  const idPrefix = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const problemRef = useRef<HTMLDivElement>(null);
+  const shownAt = useRef<number | null>(null);
+  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+
+  // The fill time counts from when the visitor could first use this form with JavaScript.
+  useEffect(() => {
+    shownAt.current = performance.now();
+  }, []);
+
+  const fieldErrors: FieldErrors = problem?.kind === "invalid" ? problem.errors : {};
+
+  useEffect(() => {
+    if (!problem) return;
+    // Send the visitor where the problem is: the first field the server refused, or the message.
+    const firstInvalid = formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']");
+    (firstInvalid ?? problemRef.current)?.focus();
+  }, [problem]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    const data = new FormData(event.currentTarget);
+    const fields = Object.fromEntries(rules.map((rule) => [rule.name, String(data.get(rule.name) ?? "")]));
+    setSending(true);
+    setProblem(null);
+    const outcome = await sendInvitationRequest({
+      mode,
+      fields,
+      website: String(data.get(HONEYPOT_FIELD) ?? ""),
+      fillMs: Math.round(performance.now() - (shownAt.current ?? performance.now())),
+    });
+    setSending(false);
+    if (outcome.kind === "sent") {
+      if (draft) for (const name of Object.keys(draft)) delete draft[name];
+      onSent();
+    } else {
+      setProblem(outcome);
+    }
+  };
+
+  const remember = (name: string, value: string) => {
+    if (draft && !MODE_SPECIFIC_FIELDS.has(name)) draft[name] = value;
+  };
+
+  const problemId = `${idPrefix}-problem`;
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      action={INVITATION_API_PATH}
+      aria-label={formCopy.name}
+      aria-describedby={problem ? problemId : undefined}
+      className={classes.form}
+      onSubmit={submit}
+    >
+      <input type="hidden" name={MODE_FIELD} value={mode} />
+      <p className={classes.note}>{copy.requiredNote}</p>
+
+      {problem && (
+        <div ref={problemRef} id={problemId} role="alert" tabIndex={-1} className={classes.problem}>
+          <p>{problemMessage(problem)}</p>
+          {problem.kind !== "invalid" && (
+            <p className="mt-1.5">
+              {copy.problems.emailLead}{" "}
+              <a href={`mailto:${contactEmail}`} className="font-semibold break-words underline underline-offset-4">
+                {contactEmail}
+              </a>
+            </p>
+          )}
+        </div>
+      )}
+
+      {formCopy.fields.map((field) => {
+        const rule = rules.find((candidate) => candidate.name === field.name);
+        if (!rule) throw new Error(`The own form's copy names ${field.name}, which the ${mode} schema lacks`);
+        return (
+          <FormField
+            key={field.name}
+            id={`${idPrefix}-${field.name}`}
+            field={field}
+            rule={rule}
+            error={fieldErrors[field.name]}
+            defaultValue={MODE_SPECIFIC_FIELDS.has(field.name) ? undefined : draft?.[field.name]}
+            onInput={remember}
+          />
+        );
+      })}
+
+      <div aria-hidden="true" className={classes.honeypot}>
+        <label>
+          {copy.honeypotLabel}
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+
+      <button type="submit" disabled={sending} className={classes.submit}>
+        {sending ? copy.sending : formCopy.submit}
+      </button>
+    </form>
+  );
+}
+
+function problemMessage(problem: Problem): string {
+  switch (problem.kind) {
+    case "invalid":
+      return copy.problems.invalid;
+    case "rate-limited":
+      return copy.problems.rateLimited.replace("{minutes}", waitText(problem.retryAfterSeconds));
+    case "failed":
+      return problem.reason === "offline" ? copy.problems.offline : copy.problems.server;
+  }
+}
+
+/** "1 minute", "5 minutes": the wait rounded up to whole minutes. */
+function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+}
+
+function FormField({
+  id,
+  field,
+  rule,
+  error,
+  defaultValue,
+  onInput,
+}: {
+  id: string;
+  field: OwnFormField;
+  rule: RequestFieldRule;
+  error: string | undefined;
+  defaultValue: string | undefined;
+  onInput: (name: string, value: string) => void;
+}) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [field.hint && hintId, error && errorId].filter(Boolean).join(" ") || undefined;
+  const shared = {
+    id,
+    name: rule.name,
+    required: rule.required,
+    maxLength: rule.maxLength,
+    autoComplete: field.autoComplete,
+    placeholder: field.placeholder,
+    defaultValue,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy,
+    className: classes.control,
+    onInput: (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      onInput(rule.name, event.currentTarget.value),
+  };
+  return (
+    <div className={field.half ? classes.field : `${classes.field} sm:col-span-2`}>
+      <label htmlFor={id} className={classes.label}>
+        {field.label}
+        {!rule.required && <span className={classes.optional}> ({copy.optional})</span>}
+      </label>
+      {rule.kind === "textarea" ? (
+        <textarea {...shared} rows={4} />
+      ) : (
+        <input
+          {...shared}
+          type={rule.kind === "email" ? "email" : "text"}
+          // Not type="url": people paste "linkedin.com/in/name", which the server accepts.
+          inputMode={rule.kind === "url" ? "url" : undefined}
+          autoCapitalize={rule.kind === "text" ? undefined : "off"}
+          spellCheck={rule.kind === "text" ? undefined : false}
+        />
+      )}
+      {field.hint && (
+        <p id={hintId} className={classes.hint}>
+          {field.hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className={classes.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
