@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { requestInvitationContent } from "~/content/request-invitation";
 import type { InvitationMode } from "./mode";
-import { OwnForm, type FormDraft } from "./own-form";
+import { clearDraft } from "./form-draft";
+import { OwnForm } from "./own-form";
 import { HONEYPOT_FIELD, INVITATION_API_PATH, MODE_FIELD, REQUEST_FIELDS } from "./request-schema";
 
 const copy = requestInvitationContent.ownForm;
@@ -18,9 +19,9 @@ const leader = {
   company: "Analytical Engines",
 };
 
-function renderForm(mode: InvitationMode = "candidate", draft?: FormDraft) {
+function renderForm(mode: InvitationMode = "candidate") {
   const onSent = vi.fn();
-  const view = render(<OwnForm mode={mode} contactEmail="team@example.com" draft={draft} onSent={onSent} />);
+  const view = render(<OwnForm mode={mode} contactEmail="team@example.com" onSent={onSent} />);
   return { ...view, onSent, form: screen.getByRole("form", { name: copy.forms[mode].name }) };
 }
 
@@ -33,7 +34,10 @@ function answer(status: number, body: unknown, headers: Record<string, string> =
   return vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(JSON.stringify(body), { status, headers }));
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  clearDraft();
+});
 
 describe("OwnForm", () => {
   it.each(["candidate", "employer"] as const)("has copy for exactly the fields the %s schema takes", (mode) => {
@@ -61,10 +65,10 @@ describe("OwnForm", () => {
     expect(linkedin.closest("div")!.textContent).toContain(copy.optional);
   });
 
-  it("sends the typed fields with the mode, the honeypot and the fill time, and reports success only on 201", async () => {
+  it("sends the typed fields with the mode, the honeypot and the fill time, reports success only on 201, and forgets them", async () => {
     const fetchMock = answer(201, { id: "r-1" });
     const user = userEvent.setup();
-    const { onSent } = renderForm("candidate");
+    const { onSent, ...view } = renderForm("candidate");
     await fillLeader(user);
     await user.click(screen.getByRole("button", { name: copy.forms.candidate.submit }));
     await vi.waitFor(() => expect(onSent).toHaveBeenCalledTimes(1));
@@ -75,6 +79,9 @@ describe("OwnForm", () => {
       website: "",
     });
     expect(body.fillMs).toBeGreaterThan(0);
+    view.unmount();
+    renderForm("candidate");
+    expect((screen.getByLabelText(label("candidate", "email")) as HTMLInputElement).value).toBe("");
   });
 
   it("shows the server's messages at the fields they concern, keeps what was typed and focuses the first", async () => {
@@ -129,14 +136,13 @@ describe("OwnForm", () => {
   });
 
   it("keeps the name, email and company across a mode change, but not the mode's own message", async () => {
-    const draft: FormDraft = {};
     const user = userEvent.setup();
-    const view = renderForm("candidate", draft);
+    const view = renderForm("candidate");
     await fillLeader(user);
     await user.type(screen.getByLabelText(label("candidate", "message"), { exact: false }), "A CHRO seat");
     view.unmount();
 
-    renderForm("employer", draft);
+    renderForm("employer");
     expect((screen.getByLabelText(label("employer", "email")) as HTMLInputElement).value).toBe(leader.email);
     expect((screen.getByLabelText(label("employer", "company")) as HTMLInputElement).value).toBe(leader.company);
     expect((screen.getByLabelText(label("employer", "message"), { exact: false }) as HTMLTextAreaElement).value).toBe(

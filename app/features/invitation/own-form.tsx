@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { requestInvitationContent, type OwnFormField } from "~/content/request-invitation";
+import { clearDraft, draftValue, rememberDraftValue } from "./form-draft";
 import type { InvitationMode } from "./mode";
 import {
   HONEYPOT_FIELD,
@@ -12,10 +13,6 @@ import {
 import { sendInvitationRequest, type SendOutcome } from "./send-request";
 
 const copy = requestInvitationContent.ownForm;
-
-/** What the visitor typed, kept across mode changes and failed sends; `message` differs per mode. */
-export type FormDraft = Record<string, string>;
-const MODE_SPECIFIC_FIELDS = new Set(["message"]);
 
 type Problem = Exclude<SendOutcome, { kind: "sent" }>;
 
@@ -39,8 +36,6 @@ const classes = {
 interface OwnFormProps {
   mode: InvitationMode;
   contactEmail: string;
-  /** Shared by the page across modes, so switching mode keeps the name, email and company. */
-  draft?: FormDraft;
   onSent: () => void;
 }
 
@@ -51,7 +46,7 @@ interface OwnFormProps {
  * reports success only when the server says the request is stored; any failure keeps
  * what was typed and says what to do.
  */
-export function OwnForm({ mode, contactEmail, draft, onSent }: OwnFormProps) {
+export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
   const formCopy = copy.forms[mode];
   const rules: readonly RequestFieldRule[] = REQUEST_FIELDS[mode];
   const idPrefix = useId();
@@ -90,15 +85,11 @@ export function OwnForm({ mode, contactEmail, draft, onSent }: OwnFormProps) {
     });
     setSending(false);
     if (outcome.kind === "sent") {
-      if (draft) for (const name of Object.keys(draft)) delete draft[name];
+      clearDraft();
       onSent();
     } else {
       setProblem(outcome);
     }
-  };
-
-  const remember = (name: string, value: string) => {
-    if (draft && !MODE_SPECIFIC_FIELDS.has(name)) draft[name] = value;
   };
 
   const problemId = `${idPrefix}-problem`;
@@ -140,8 +131,8 @@ export function OwnForm({ mode, contactEmail, draft, onSent }: OwnFormProps) {
             field={field}
             rule={rule}
             error={fieldErrors[field.name]}
-            defaultValue={MODE_SPECIFIC_FIELDS.has(field.name) ? undefined : draft?.[field.name]}
-            onInput={remember}
+            defaultValue={draftValue(field.name)}
+            onInput={rememberDraftValue}
           />
         );
       })}
