@@ -1,7 +1,9 @@
 // Serves a built site with the production server: `npm run serve -- --port 4310 --dir build/client`.
 // Defaults: PORT from the validated configuration, BUILD_DIR/client, host 127.0.0.1 (HOST to change).
+// The API routes follow the configuration in the environment (INVITATION_API).
 import { resolve } from "node:path";
 import { loadConfig } from "./load-config";
+import { apiRoutes } from "./api/routes";
 import { exitOnSignals, startSiteServer } from "./http/site-server";
 
 function flag(name: string): string | undefined {
@@ -9,8 +11,9 @@ function flag(name: string): string | undefined {
   return index === -1 ? undefined : process.argv[index + 1];
 }
 
+const config = loadConfig({ warn: false });
 const portFlag = flag("port");
-const port = portFlag === undefined ? loadConfig({ warn: false }).port : Number(portFlag);
+const port = portFlag === undefined ? config.port : Number(portFlag);
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`--port must be a port number, got "${portFlag}"`);
   process.exit(1);
@@ -18,6 +21,6 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 const root = resolve(flag("dir") ?? `${process.env.BUILD_DIR ?? "build"}/client`);
 const host = process.env.HOST || "127.0.0.1";
 
-const { server, url } = await startSiteServer({ root, port, host });
+const { server, url } = await startSiteServer({ root, port, host, apiRoutes: apiRoutes(config) });
 exitOnSignals(server);
 console.log(`Serving ${root} at ${url}`);
