@@ -1,6 +1,6 @@
 // The request page in the build with HubSpot ids, the current forms editor's embed and
 // region eu1 (served at HUBSPOT_CURRENT_BUILD_URL), against a fake of the portal's
-// script served on HubSpot's eu1 host: every loader state and transition the legacy
+// script served on HubSpot's eu1 host: every loader state and change the legacy
 // embed's spec covers, driven by HubSpot's window events, under the served CSP.
 import type { Page } from "@playwright/test";
 import { expect, fetchHtml, test } from "./fixtures";
