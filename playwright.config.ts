@@ -1,13 +1,16 @@
 import { defineConfig } from "@playwright/test";
-import { HUBSPOT_TEST_ENV } from "./tests/e2e/fake-hubspot";
+import { HUBSPOT_CURRENT_TEST_ENV, HUBSPOT_TEST_ENV } from "./tests/e2e/fake-hubspot";
 
 export const NODE_SERVER_PORT = Number(process.env.E2E_PORT ?? 4310);
 /** nginx serves the same build, with the configuration the build generated, on the next port. */
 export const NGINX_SERVER_PORT = NODE_SERVER_PORT + 1;
-/** A second build, made with test HubSpot ids, for the specs of the real-embed path. */
+/** A second build, made with test HubSpot ids (legacy embed, na1), for the specs of the real-embed path. */
 export const HUBSPOT_SERVER_PORT = NODE_SERVER_PORT + 2;
+/** A third build, with the same ids, the current forms editor's embed and region eu1. */
+export const HUBSPOT_CURRENT_SERVER_PORT = NODE_SERVER_PORT + 3;
 const buildDir = process.env.BUILD_DIR ?? "build";
 const hubspotBuildDir = `${buildDir}-hs`;
+const hubspotCurrentBuildDir = `${buildDir}-hs-current`;
 
 // Flags this machine needs: no sandbox as root, and no background calls home on a closed network.
 export const CHROMIUM_ARGS = [
@@ -55,6 +58,16 @@ export default defineConfig({
       command: `npm run build && tsx server/serve.ts --port ${HUBSPOT_SERVER_PORT} --dir ${hubspotBuildDir}/client`,
       env: { ...process.env, ...HUBSPOT_TEST_ENV, BUILD_DIR: hubspotBuildDir } as Record<string, string>,
       url: `http://127.0.0.1:${HUBSPOT_SERVER_PORT}/`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    },
+    {
+      // Built here too, after the one above (Playwright starts web servers one by one).
+      command: `npm run build && tsx server/serve.ts --port ${HUBSPOT_CURRENT_SERVER_PORT} --dir ${hubspotCurrentBuildDir}/client`,
+      env: { ...process.env, ...HUBSPOT_CURRENT_TEST_ENV, BUILD_DIR: hubspotCurrentBuildDir } as Record<string, string>,
+      url: `http://127.0.0.1:${HUBSPOT_CURRENT_SERVER_PORT}/`,
       timeout: 240_000,
       reuseExistingServer: false,
       stdout: "ignore",

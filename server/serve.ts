@@ -1,7 +1,9 @@
 // Serves a built site with the production server: `npm run serve -- --port 4310 --dir build/client`.
 // Defaults: PORT from the validated configuration, BUILD_DIR/client, host 127.0.0.1 (HOST to change).
+// The API routes follow the configuration in the environment (INVITATION_API).
 import { resolve } from "node:path";
 import { loadConfig } from "./load-config";
+import { apiRoutes } from "./api/routes";
 import { exitOnSignals, startSiteServer } from "./http/site-server";
 
 function flag(name: string): string | undefined {
@@ -24,6 +26,7 @@ const { server, url } = await startSiteServer({
   port,
   host,
   publicHost: new URL(config.site.siteUrl).hostname,
+  apiRoutes: apiRoutes(config),
 });
 exitOnSignals(server);
 console.log(`Serving ${root} at ${url}`);

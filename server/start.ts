@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureFreshBuild } from "../scripts/build/build-stamp";
 import { loadConfig } from "./load-config";
+import { apiRoutes } from "./api/routes";
 import { exitOnSignals, startSiteServer } from "./http/site-server";
 
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -17,6 +18,7 @@ const { server, url } = await startSiteServer({
   port: config.port,
   host: process.env.HOST || "127.0.0.1",
   publicHost: new URL(config.site.siteUrl).hostname,
+  apiRoutes: apiRoutes(config),
 });
 exitOnSignals(server);
 console.log(`Serving the production build at ${url}`);

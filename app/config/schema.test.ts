@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "./schema";
+import { DEFAULT_HUBSPOT_REGION } from "~/features/invitation/hubspot";
 
 const FORM_A = "3f1c2b8e-1d2a-4c5b-9e8f-0a1b2c3d4e5f";
 const FORM_B = "7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d";
@@ -83,6 +84,16 @@ describe("parseConfig", () => {
         trustProxyHops: 1,
       },
     });
+  });
+
+  it("embeds HubSpot's legacy form in region na1 (SPEC §7) unless told otherwise", () => {
+    const { hubspot } = parseConfig({
+      HUBSPOT_PORTAL_ID: "1234567",
+      HUBSPOT_FORM_ID_CANDIDATE: FORM_A,
+      HUBSPOT_FORM_ID_EMPLOYER: FORM_B,
+    }).site;
+    expect(hubspot).toMatchObject({ region: DEFAULT_HUBSPOT_REGION, embed: "legacy" });
+    expect(DEFAULT_HUBSPOT_REGION).toBe("na1");
   });
 
   it("treats an empty variable as unset", () => {

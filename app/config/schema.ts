@@ -80,11 +80,7 @@ const origin = z
     return url !== null && url.pathname === "/" && !url.search && !url.hash;
   }, "must be an absolute http(s) origin such as https://example.com, without a path, query or fragment");
 
-const wholeNumber = (what: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, `must be ${what}`);
+const wholeNumber = (what: string) => z.string().trim().regex(/^\d+$/, `must be ${what}`);
 
 const email = z.string().trim().pipe(z.email("must be an email address"));
 const name = z.string().trim().min(1, "must not be blank");

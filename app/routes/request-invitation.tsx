@@ -8,7 +8,7 @@ import { requestInvitationContent as content } from "~/content/request-invitatio
 import { Confetti } from "~/features/celebration/confetti";
 import { ConfirmationNotice } from "~/features/invitation/confirmation-notice";
 import { FormLoader } from "~/features/invitation/form-loader";
-import { HUBSPOT_EMBED_ORIGIN } from "~/features/invitation/hubspot";
+import { hubspotFormsOrigin } from "~/features/invitation/hubspot";
 import { headModeFor, useHeadFollowsUrl } from "~/features/invitation/head-mode";
 import type { InvitationMode } from "~/features/invitation/mode";
 import { ModeToggle } from "~/features/invitation/mode-toggle";
@@ -23,9 +23,9 @@ import { prefersReducedMotion } from "~/lib/use-reduced-motion";
 export const meta: Route.MetaFunction = ({ location }) =>
   buildMeta({ page: { ...pages.requestInvitation, ...content.modes[headModeFor(location.search)].meta } });
 
-// Warm up the connection to HubSpot on this page only, and only when it is used.
+// Warm up the connection to the region's HubSpot host on this page only, and only when it is used.
 export const links: Route.LinksFunction = () =>
-  site.hubspot ? [{ rel: "preconnect", href: HUBSPOT_EMBED_ORIGIN }] : [];
+  site.hubspot ? [{ rel: "preconnect", href: hubspotFormsOrigin(site.hubspot.region) }] : [];
 
 const toggleLabels = {
   candidate: content.modes.candidate.toggleLabel,

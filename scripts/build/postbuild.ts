@@ -3,8 +3,10 @@
 //   2. sitemap.xml and robots.txt from the route table, under SITE_URL;
 //   3. every page's JavaScript kept off its first paint (scripts/build/defer-hydration.ts);
 //      this rewrites inline scripts, so it comes before the CSP hashes them;
-//   4. the CSP (with the hashes of this build's inline scripts) into the nginx
-//      configuration (BUILD_DIR/deploy/nginx.conf) and the static hosts' _headers;
+//   4. the CSP (with the hashes of this build's inline scripts and the hosts its
+//      configuration needs) into the nginx configuration (BUILD_DIR/deploy/nginx.conf)
+//      and the static hosts' _headers, and that configuration for the Node server
+//      (BUILD_DIR/deploy/policy-config.json);
 //   5. brotli and gzip variants of every compressible file;
 //   6. the build stamp `npm start` compares to decide whether to rebuild.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -12,7 +14,8 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildFingerprint, writeStamp } from "./build-stamp";
 import { deferHydrationInDirectory } from "./defer-hydration";
-import { buildCsp, ROBOTS_PATH, SITEMAP_PATH } from "../../server/http/http-policy";
+import { buildCsp, policyConfigFor, ROBOTS_PATH, SITEMAP_PATH } from "../../server/http/http-policy";
+import { writePolicyConfig } from "../../server/http/policy-config";
 import { collectInlineScriptHashes } from "../../server/http/inline-scripts";
 import { loadConfig } from "../../server/load-config";
 import { renderNginxConfig } from "../../server/deploy/nginx-config";
@@ -54,13 +57,19 @@ const deferredPages = deferHydrationInDirectory(client);
 
 // 4. Headers for nginx and for static hosts, from the one policy.
 const scriptHashes = collectInlineScriptHashes(client);
-const csp = buildCsp({ scriptHashes });
-writeFileSync(join(client, STATIC_HOST_HEADERS_FILE), renderStaticHostHeaders({ csp, files: listFiles(client) }));
+const policyConfig = policyConfigFor(site);
+const csp = buildCsp({ scriptHashes, ...policyConfig });
+const { reports } = policyConfig;
+writeFileSync(
+  join(client, STATIC_HOST_HEADERS_FILE),
+  renderStaticHostHeaders({ csp, reports, files: listFiles(client) }),
+);
 mkdirSync(join(buildDir, "deploy"), { recursive: true });
 writeFileSync(
   join(buildDir, "deploy", "nginx.conf"),
-  renderNginxConfig({ csp, serverName: new URL(site.siteUrl).hostname }),
+  renderNginxConfig({ csp, reports, serverName: new URL(site.siteUrl).hostname }),
 );
+writePolicyConfig(buildDir, policyConfig);
 
 // 5. Precompression, last, so it covers the files written above.
 const compressed = precompressDirectory(client);
@@ -73,7 +82,9 @@ console.log(
   [
     `postbuild: ${paths.length} pages in sitemap.xml under ${site.siteUrl}`,
     `postbuild: ${deferredPages} pages load their JavaScript after their first paint`,
-    `postbuild: CSP allows ${scriptHashes.length} inline scripts by hash; wrote deploy/nginx.conf and client/_headers`,
+    `postbuild: CSP allows ${scriptHashes.length} inline scripts by hash, ` +
+      `${policyConfig.hubspot ? `HubSpot's ${policyConfig.hubspot.region} hosts` : "no third-party host"}` +
+      `${reports ? ", reports violations to the API" : ""}; wrote deploy/nginx.conf and client/_headers`,
     `postbuild: precompressed ${compressed.files} files: ${kib(compressed.bytes.identity)} -> ` +
       `${kib(compressed.bytes.br)} brotli, ${kib(compressed.bytes.gzip)} gzip`,
   ].join("\n"),

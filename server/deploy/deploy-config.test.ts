@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { buildCsp, CACHE_CONTROL, HSTS_VALUE } from "../http/http-policy";
+import { buildCsp, CACHE_CONTROL, CSP_REPORT_PATH, HSTS_VALUE, REPORTING_ENDPOINTS_VALUE } from "../http/http-policy";
 import {
   NGINX_DEFAULT_LISTEN,
   NGINX_DEFAULT_REDIRECT_LISTEN,
@@ -11,7 +11,8 @@ import {
 } from "./nginx-config";
 import { renderStaticHostHeaders } from "./static-host-headers";
 
-const csp = buildCsp({ scriptHashes: ["abc="] });
+const csp = buildCsp({ scriptHashes: ["abc="], hubspot: { region: "eu1" }, reports: false });
+const reportingCsp = buildCsp({ scriptHashes: ["abc="], hubspot: null, reports: true });
 
 describe("renderNginxConfig", () => {
   const config = renderNginxConfig({ csp });
@@ -65,8 +66,21 @@ describe("renderNginxConfig", () => {
   });
 
   it("refuses a value that would break out of an nginx string", () => {
-    expect(() => renderNginxConfig({ csp: 'default-src "self"' })).toThrow(/unsafe character/);
+    expect(() => renderNginxConfig({ csp: `default-src "self' x"` })).toThrow(/unsafe character/);
     expect(() => renderNginxConfig({ csp: "default-src $evil" })).toThrow(/unsafe character/);
+    expect(() => renderNginxConfig({ csp: "default-src \\x" })).toThrow(/unsafe character/);
+  });
+
+  it("names the Reporting API endpoint from every location that answers, only when the policy reports", () => {
+    expect(config).not.toContain("Reporting-Endpoints");
+    const reporting = renderNginxConfig({ csp: reportingCsp, reports: true });
+    expect(reporting).toContain(CSP_REPORT_PATH);
+    const locations = reporting.split(/\n {4}location /).slice(1);
+    const answering = locations.filter((location) => location.includes("try_files") || location.includes("internal;"));
+    for (const location of answering) {
+      // Single quotes: the structured header's own value is double-quoted.
+      expect(location).toContain(`add_header Reporting-Endpoints '${REPORTING_ENDPOINTS_VALUE}' always;`);
+    }
   });
 });
 
@@ -87,6 +101,14 @@ describe("renderStaticHostHeaders", () => {
     expect(headers).toContain(`/*\n  Content-Security-Policy: ${csp}\n`);
     expect(headers).toContain(`  Strict-Transport-Security: ${HSTS_VALUE}\n`);
     expect(headers).toContain("  X-Content-Type-Options: nosniff\n");
+    expect(headers).not.toContain("Reporting-Endpoints");
+  });
+
+  it("names the Reporting API endpoint on every path when the policy reports", () => {
+    const reporting = renderStaticHostHeaders({ csp: reportingCsp, reports: true, files });
+    expect(reporting).toContain(
+      `/*\n  Content-Security-Policy: ${reportingCsp}\n  Reporting-Endpoints: ${REPORTING_ENDPOINTS_VALUE}\n`,
+    );
   });
 
   it("gives each path exactly one Cache-Control", () => {

@@ -42,6 +42,8 @@ export const NGINX_BROTLI_STATIC_MODULE = "ngx_http_brotli_static_module.so";
 
 export interface NginxConfigInput {
   csp: string;
+  /** Whether the policy reports to the site's API (adds the Reporting API endpoint). */
+  reports?: boolean;
   /** Parameters of the site's `listen` directive: `8080`, `127.0.0.1:4341`... */
   listen?: string;
   /** Parameters of the `listen` directive of the http -> https redirect. */
@@ -52,17 +54,26 @@ export interface NginxConfigInput {
   serverName?: string;
 }
 
-/** A double-quoted nginx string; refuses characters nginx would interpret. */
+/**
+ * A quoted nginx string: double quotes, or single quotes around a value with double
+ * quotes in it (a structured header such as Reporting-Endpoints). Refuses characters
+ * nginx would interpret, and a value with both kinds of quote.
+ */
 function quoted(value: string): string {
-  if (/["\\$\n\r{}]/.test(value)) throw new Error(`nginx-config: unsafe character in "${value}"`);
-  return `"${value}"`;
+  if (/[\\$\n\r{}]/.test(value) || (value.includes('"') && value.includes("'"))) {
+    throw new Error(`nginx-config: unsafe character in ${value}`);
+  }
+  return value.includes('"') ? `'${value}'` : `"${value}"`;
 }
 
 const CSP_VARIABLE = "$site_csp";
 
-function headerDirectives(cache: CacheClass): string[] {
+function headerDirectives(cache: CacheClass, reports: boolean): string[] {
   // The long CSP is written once, in a map, and referred to by its variable.
-  const headers: Record<string, string> = { ...securityHeaders(CSP_VARIABLE), "Cache-Control": CACHE_CONTROL[cache] };
+  const headers: Record<string, string> = {
+    ...securityHeaders(CSP_VARIABLE, { reports }),
+    "Cache-Control": CACHE_CONTROL[cache],
+  };
   return [
     ...Object.entries(headers).map(([name, value]) =>
       value === CSP_VARIABLE ? `add_header ${name} ${value} always;` : `add_header ${name} ${quoted(value)} always;`,
@@ -78,6 +89,7 @@ function block(head: string, lines: readonly string[], indent = "    "): string[
 
 export function renderNginxConfig({
   csp,
+  reports = false,
   listen = NGINX_DEFAULT_LISTEN,
   redirectListen = NGINX_DEFAULT_REDIRECT_LISTEN,
   root = NGINX_DEFAULT_ROOT,
@@ -85,7 +97,7 @@ export function renderNginxConfig({
 }: NginxConfigInput): string {
   const hidden = `(\\.(${HIDDEN_EXTENSIONS.join("|")})$)|(/\\.)`;
   const types = Object.entries(CONTENT_TYPES).map(([extension, type]) => `${type} ${extension};`);
-  const headers = (cache: CacheClass) => headerDirectives(cache);
+  const headers = (cache: CacheClass) => headerDirectives(cache, reports);
   const methods = ALLOWED_METHODS.join("|");
 
   // $server_name, not the client's Host header: the redirect only ever names this site.

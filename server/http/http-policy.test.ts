@@ -1,15 +1,19 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
+import { HUBSPOT_REGIONS, type HubSpotRegion } from "../../app/config/schema";
+import { embedSrc } from "../../app/features/invitation/hubspot";
 import {
   buildCsp,
   CACHE_CONTROL,
   cacheClassFor,
   contentTypeFor,
-  HUBSPOT_SOURCES,
+  CSP_REPORT_GROUP,
+  CSP_REPORT_PATH,
   isHiddenFile,
   isHttpsRequest,
   isPrecompressible,
   namesFile,
+  policyConfigFor,
   securityHeaders,
 } from "./http-policy";
 
@@ -27,7 +31,7 @@ describe("buildCsp", () => {
   const later = `${"b".repeat(43)}=`;
   const earlier = `${"a".repeat(43)}=`;
   // Duplicates (scripts shared by several pages) appear once, and the order is stable.
-  const policy = directives(buildCsp({ scriptHashes: [later, earlier, later] }));
+  const policy = directives(buildCsp({ scriptHashes: [later, earlier, later], hubspot: null, reports: false }));
 
   it("allows scripts from the site and exactly the given inline scripts, by hash, never 'unsafe-inline'", () => {
     const scripts = policy.get("script-src") ?? [];
@@ -51,27 +55,127 @@ describe("buildCsp", () => {
     expect(policy.get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
   });
 
-  it("allows HubSpot's embed script, form frame, data and submissions, and no other host", () => {
-    expect(policy.get("script-src")).toEqual(expect.arrayContaining([...HUBSPOT_SOURCES.script]));
-    expect(policy.get("connect-src")).toEqual(["'self'", ...HUBSPOT_SOURCES.connect]);
-    expect(policy.get("frame-src")).toEqual([...HUBSPOT_SOURCES.frame]);
-    expect(policy.get("form-action")).toEqual(["'self'", ...HUBSPOT_SOURCES.formAction]);
-    expect(policy.get("img-src")).toEqual(["'self'", "data:", ...HUBSPOT_SOURCES.img]);
-    const hosts = [...policy.values()].flat().filter((source) => source.startsWith("https://"));
-    for (const host of hosts)
-      expect(host).toMatch(
-        /^https:\/\/(\*\.hsforms\.(net|com)|forms\.hubspot\.com|static\.hsappstatic\.net|www\.(google|gstatic)\.com\/recaptcha\/)$/,
-      );
+  it("without HubSpot, allows no other host at all and frames nothing", () => {
+    const hosts = [...policy.values()].flat().filter((source) => /^https?:/.test(source));
+    expect(hosts).toEqual([]);
+    expect(policy.get("frame-src")).toEqual(["'none'"]);
+    expect(policy.get("connect-src")).toEqual(["'self'"]);
+    expect(policy.get("form-action")).toEqual(["'self'"]);
+    expect(policy.get("img-src")).toEqual(["'self'", "data:"]);
   });
 
-  it("covers the host of HubSpot's v2 embed script and its submission endpoint", () => {
-    const matches = (sources: readonly string[], host: string) =>
-      sources.some(
-        (source) => source === `https://${host}` || (source.startsWith("https://*.") && host.endsWith(source.slice(9))),
+  it("reports violations to the site's API only when the deployment has it", () => {
+    expect(policy.has("report-uri")).toBe(false);
+    expect(policy.has("report-to")).toBe(false);
+    const reporting = directives(buildCsp({ scriptHashes: [], hubspot: null, reports: true }));
+    expect(reporting.get("report-uri")).toEqual([CSP_REPORT_PATH]);
+    expect(reporting.get("report-to")).toEqual([CSP_REPORT_GROUP]);
+    expect(CSP_REPORT_PATH).toBe("/api/csp-reports");
+  });
+});
+
+/** Whether a CSP source list lets the browser load `url` (host wildcards and path prefixes, https only). */
+function allows(sources: readonly string[], url: string): boolean {
+  const { protocol, hostname, pathname } = new URL(url);
+  return sources.some((source) => {
+    const match = /^https:\/\/(\*\.)?([^/]+)(\/.*)?$/.exec(source);
+    if (!match || protocol !== "https:") return false;
+    const [, wildcard, host = "", path] = match;
+    const hostMatches = wildcard ? hostname.endsWith(`.${host}`) : hostname === host;
+    const pathMatches = !path || (path.endsWith("/") ? pathname.startsWith(path) : pathname === path);
+    return hostMatches && pathMatches;
+  });
+}
+
+// What each region's form needs, by the addresses HubSpot's embed code and live pages use
+// (docs/decisions/0007-hubspot-embeds.md), for both embeds.
+const REGION_NEEDS = {
+  na1: {
+    scripts: ["https://js.hsforms.net/forms/embed/v2.js", "https://js.hsforms.net/forms/embed/123456.js"],
+    frame: "https://js.hsforms.net/ui-forms-embed-components-app/frame.html",
+    submission: "https://forms.hsforms.com/submissions/v3/public/submit/formsnext/multipart/123456/x",
+    images: [
+      "https://123456.fs1.hubspotusercontent-na1.net/hubfs/123456/logo.png",
+      "https://f.hubspotusercontent10.net/hubfs/123456/logo.png",
+      "https://cdn2.hubspot.net/hubfs/123456/logo.png",
+    ],
+  },
+  na2: {
+    scripts: ["https://js-na2.hsforms.net/forms/embed/v2.js", "https://js-na2.hsforms.net/forms/embed/123456.js"],
+    frame: "https://js-na2.hsforms.net/ui-forms-embed-components-app/frame.html",
+    submission: "https://forms-na2.hsforms.com/submissions/v3/public/submit/formsnext/multipart/123456/x",
+    images: ["https://123456.fs1.hubspotusercontent-na2.net/hubfs/123456/logo.png"],
+  },
+  eu1: {
+    scripts: ["https://js-eu1.hsforms.net/forms/embed/v2.js", "https://js-eu1.hsforms.net/forms/embed/123456.js"],
+    frame: "https://js-eu1.hsforms.net/ui-forms-embed-components-app/frame.html",
+    submission: "https://forms-eu1.hsforms.com/submissions/v3/public/submit/formsnext/multipart/123456/x",
+    images: ["https://123456.fs1.hubspotusercontent-eu1.net/hubfs/123456/logo.png"],
+  },
+  ap1: {
+    scripts: ["https://js-ap1.hsforms.net/forms/embed/v2.js", "https://js-ap1.hsforms.net/forms/embed/123456.js"],
+    frame: "https://js-ap1.hsforms.net/ui-forms-embed-components-app/frame.html",
+    submission: "https://forms-ap1.hsforms.com/submissions/v3/public/submit/formsnext/multipart/123456/x",
+    images: ["https://123456.fs1.hubspotusercontent-ap1.net/hubfs/123456/logo.png"],
+  },
+} as const satisfies Record<HubSpotRegion, unknown>;
+
+describe("buildCsp with HubSpot's form", () => {
+  it("knows every region the configuration accepts", () => {
+    expect(Object.keys(REGION_NEEDS).sort()).toEqual([...HUBSPOT_REGIONS].sort());
+  });
+
+  describe.each(HUBSPOT_REGIONS)("region %s", (region) => {
+    const policy = directives(buildCsp({ scriptHashes: [], hubspot: { region }, reports: false }));
+    const needs = REGION_NEEDS[region];
+    const source = (name: string) => policy.get(name) ?? [];
+
+    it("allows the region's embed scripts (both embeds), the form's frame and its submission", () => {
+      for (const script of needs.scripts) expect(allows(source("script-src"), script), script).toBe(true);
+      expect(allows(source("script-src"), embedSrc({ embed: "current", region, portalId: "123456" }))).toBe(true);
+      expect(allows(source("script-src"), embedSrc({ embed: "legacy", region, portalId: "123456" }))).toBe(true);
+      expect(allows(source("frame-src"), needs.frame)).toBe(true);
+      expect(allows(source("connect-src"), needs.submission)).toBe(true);
+      expect(allows(source("form-action"), needs.submission)).toBe(true);
+    });
+
+    it("allows images from the region's file hosts, and no other region's", () => {
+      for (const image of needs.images) expect(allows(source("img-src"), image), image).toBe(true);
+      for (const other of HUBSPOT_REGIONS.filter((name) => name !== region)) {
+        expect(allows(source("img-src"), REGION_NEEDS[other].images[0]), other).toBe(false);
+      }
+    });
+
+    it("allows reCAPTCHA exactly as Google asks: its scripts and both of its frame hosts", () => {
+      expect(allows(source("script-src"), "https://www.google.com/recaptcha/api.js")).toBe(true);
+      expect(allows(source("script-src"), "https://www.gstatic.com/recaptcha/releases/abc/recaptcha__en.js")).toBe(
+        true,
       );
-    expect(matches(HUBSPOT_SOURCES.script, "js.hsforms.net")).toBe(true);
-    expect(matches(HUBSPOT_SOURCES.connect, "forms.hsforms.com")).toBe(true);
-    expect(matches(HUBSPOT_SOURCES.frame, "forms.hsforms.com")).toBe(true);
+      expect(allows(source("frame-src"), "https://www.google.com/recaptcha/api2/anchor")).toBe(true);
+      expect(allows(source("frame-src"), "https://recaptcha.google.com/recaptcha/api2/bframe")).toBe(true);
+      // Only reCAPTCHA's paths of Google's hosts.
+      expect(allows(source("script-src"), "https://www.google.com/maps/api.js")).toBe(false);
+    });
+
+    it("allows no host outside HubSpot's and reCAPTCHA's", () => {
+      const hosts = [...policy.values()].flat().filter((value) => value.startsWith("https://"));
+      for (const host of hosts) {
+        expect(host).toMatch(
+          /^https:\/\/(\*\.hsforms\.(net|com)|forms\.hubspot\.com|static\.hsappstatic\.net|\*\.hubspotusercontent-(na1|na2|eu1|ap1)\.net|f\.hubspotusercontent[0-4]0\.net|cdn2\.hubspot\.net|www\.(google|gstatic)\.com\/recaptcha\/|recaptcha\.google\.com\/recaptcha\/)$/,
+        );
+      }
+    });
+  });
+
+  it("is the policy of the build's configuration", () => {
+    expect(policyConfigFor({ hubspot: null, requestApi: true })).toEqual({ hubspot: null, reports: true });
+    const hubspot = {
+      portalId: "1",
+      formIds: { candidate: "a", employer: "b" },
+      region: "eu1",
+      embed: "current",
+    } as const;
+    expect(policyConfigFor({ hubspot, requestApi: false })).toEqual({ hubspot: { region: "eu1" }, reports: false });
   });
 });
 
@@ -87,6 +191,13 @@ describe("securityHeaders", () => {
     expect(headers["Permissions-Policy"]).toMatch(/(^|, )camera=\(\)(,|$)/);
     expect(headers["Permissions-Policy"]).toMatch(/(^|, )geolocation=\(\)(,|$)/);
     expect(headers).not.toHaveProperty("Strict-Transport-Security");
+    expect(headers).not.toHaveProperty("Reporting-Endpoints");
+  });
+
+  it("names the Reporting API endpoint of the policy's report-to group when it reports", () => {
+    expect(securityHeaders("x", { reports: true })["Reporting-Endpoints"]).toBe(
+      `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`,
+    );
   });
 });
 

@@ -10,6 +10,8 @@
  * server and to a real nginx, so the three cannot drift apart unnoticed.
  */
 
+import type { HubSpotRegion, SiteConfig } from "../../app/config/schema.ts";
+
 /** Vite writes every content-hashed file (scripts, styles, optimised images) here. */
 export const ASSETS_PREFIX = "/assets/";
 /** The prerendered 404 page that postbuild writes; served with status 404 for unknown paths. */
@@ -90,39 +92,82 @@ export const COMPRESSED_SUFFIXES = { br: ".br", gzip: ".gz" } as const;
 export const HIDDEN_EXTENSIONS = ["html", "br", "gz", "map"] as const;
 export const HIDDEN_SEGMENT = /^\./;
 
+/** Where browsers send Content-Security-Policy violation reports: the site's own API (server/api/csp-reports.ts). */
+export const CSP_REPORT_PATH = "/api/csp-reports";
+/** The Reporting API group of those reports (`report-to` in the policy, `Reporting-Endpoints` header). */
+export const CSP_REPORT_GROUP = "csp-endpoint";
+
 /**
- * HubSpot's v2 forms embed, region na1 (SPEC §7, DECISIONS §1), as its hosts are
- * documented by HubSpot's community CSP guide and by sites running it under a CSP:
- *   - the embed script `js.hsforms.net/forms/embed/v2.js` and the chunks it loads
- *     from `*.hsforms.net` (regional twins such as js-na1) and `static.hsappstatic.net`;
- *   - the form definition and the submission (`forms.hsforms.com/embed/v3/...`,
- *     `forms.hsforms.com/submissions/v3/...`, older portals `forms.hubspot.com`) and
- *     the embed's performance beacons (`perf.hsforms.com`), all under `*.hsforms.com`;
- *   - the form's iframe, from the same families;
- *   - reCAPTCHA, which HubSpot adds to a form when the portal turns it on.
- * Wildcards cover HubSpot's regional subdomains without naming each one; nothing
- * outside HubSpot's (and, for the CAPTCHA, Google's reCAPTCHA) hosts is allowed.
+ * What a deployment's policy depends on besides its build's inline scripts, taken from
+ * the configuration the build was made with (postbuild records it in
+ * BUILD_DIR/deploy/policy-config.json for the Node server; see `readPolicyConfig`).
+ */
+export interface PolicyConfig {
+  /** The HubSpot region whose forms the request page embeds, or null when it embeds none. */
+  hubspot: { region: HubSpotRegion } | null;
+  /** Whether the deployment runs the site's API, which receives violation reports. */
+  reports: boolean;
+}
+
+export function policyConfigFor(site: Pick<SiteConfig, "hubspot" | "requestApi">): PolicyConfig {
+  return { hubspot: site.hubspot && { region: site.hubspot.region }, reports: site.requestApi };
+}
+
+/**
+ * The sources HubSpot's forms need, both embeds (the legacy v2 `hbspt.forms.create`
+ * and the current editor's `div.hs-form-frame`), every region. Each host is in
+ * docs/decisions/0007-hubspot-embeds.md with its source; in short:
+ *   - scripts: the embed scripts on each region's forms host (`js.hsforms.net` in na1,
+ *     `js-<region>.hsforms.net` elsewhere: `/forms/embed/v2.js`, `/forms/embed/<portalId>.js`)
+ *     and the chunks they load from `*.hsforms.net`, `*.hsforms.com` and
+ *     `static.hsappstatic.net` (the forms app);
+ *   - frames: the current embed draws its form in an iframe on the region's forms host
+ *     (`/ui-forms-embed-components-app/frame.html`); legacy forms may use frames on the
+ *     same families;
+ *   - data: form definitions, submissions and counters on `*.hsforms.com` (`forms.hsforms.com`,
+ *     `forms-<region>.hsforms.com`), older portals' `forms.hubspot.com`;
+ *   - images: beacons and icons on the same hosts.
+ * Wildcards cover the regional subdomains of `hsforms.net` and `hsforms.com`.
  */
 export const HUBSPOT_SOURCES = {
-  script: [
-    "https://*.hsforms.net",
-    "https://*.hsforms.com",
-    "https://static.hsappstatic.net",
-    "https://www.google.com/recaptcha/",
-    "https://www.gstatic.com/recaptcha/",
-  ],
+  script: ["https://*.hsforms.net", "https://*.hsforms.com", "https://static.hsappstatic.net"],
   connect: ["https://*.hsforms.com", "https://*.hsforms.net", "https://forms.hubspot.com"],
-  frame: [
-    "https://*.hsforms.net",
-    "https://*.hsforms.com",
-    "https://forms.hubspot.com",
-    "https://www.google.com/recaptcha/",
-  ],
+  frame: ["https://*.hsforms.net", "https://*.hsforms.com", "https://forms.hubspot.com"],
   img: ["https://*.hsforms.com", "https://*.hsforms.net", "https://static.hsappstatic.net"],
   formAction: ["https://*.hsforms.com", "https://forms.hubspot.com"],
 } as const;
 
-export interface CspInput {
+/**
+ * HubSpot's file hosts per region, for images in a form's rich text (HubSpot's file
+ * manager serves `https://<portalId>.fs1.hubspotusercontent-<region>.net/hubfs/...`;
+ * na1 portals also have files on the hosts before regions: `f.hubspotusercontent00`
+ * to `40.net` and `cdn2.hubspot.net`).
+ */
+export const HUBSPOT_FILE_HOSTS: Readonly<Record<HubSpotRegion, readonly string[]>> = {
+  na1: [
+    "https://*.hubspotusercontent-na1.net",
+    "https://f.hubspotusercontent00.net",
+    "https://f.hubspotusercontent10.net",
+    "https://f.hubspotusercontent20.net",
+    "https://f.hubspotusercontent30.net",
+    "https://f.hubspotusercontent40.net",
+    "https://cdn2.hubspot.net",
+  ],
+  na2: ["https://*.hubspotusercontent-na2.net"],
+  eu1: ["https://*.hubspotusercontent-eu1.net"],
+  ap1: ["https://*.hubspotusercontent-ap1.net"],
+};
+
+/**
+ * Google reCAPTCHA, which HubSpot adds to a form when the portal turns CAPTCHA on,
+ * exactly as Google's reCAPTCHA FAQ asks for a policy without nonces.
+ */
+export const RECAPTCHA_SOURCES = {
+  script: ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"],
+  frame: ["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"],
+} as const;
+
+export interface CspInput extends PolicyConfig {
   /** Base64 SHA-256 digests of every inline executable script in the built HTML. */
   scriptHashes: readonly string[];
 }
@@ -140,24 +185,42 @@ export interface CspInput {
  * run time, and components set style attributes that a hash cannot cover without
  * 'unsafe-hashes'. With script injection closed by the script hashes, inline styles
  * leave little to an attacker; we keep the form working instead.
+ *
+ * Third parties: HubSpot's and reCAPTCHA's hosts only when the site embeds HubSpot's
+ * form, with the file hosts of its region; none otherwise (the site's own form needs
+ * nothing but 'self'). Violations are reported to the site's API when it has one.
  */
-export function buildCsp({ scriptHashes }: CspInput): string {
+export function buildCsp({ scriptHashes, hubspot, reports }: CspInput): string {
   const hashes = [...new Set(scriptHashes)].sort().map((hash) => `'sha256-${hash}'`);
+  const hs = hubspot
+    ? {
+        script: [...HUBSPOT_SOURCES.script, ...RECAPTCHA_SOURCES.script],
+        connect: HUBSPOT_SOURCES.connect,
+        frame: [...HUBSPOT_SOURCES.frame, ...RECAPTCHA_SOURCES.frame],
+        img: [...HUBSPOT_SOURCES.img, ...HUBSPOT_FILE_HOSTS[hubspot.region]],
+        formAction: HUBSPOT_SOURCES.formAction,
+      }
+    : { script: [], connect: [], frame: [], img: [], formAction: [] };
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
-    ["script-src", "'self'", ...hashes, ...HUBSPOT_SOURCES.script],
+    ["script-src", "'self'", ...hashes, ...hs.script],
     ["style-src", "'self'", "'unsafe-inline'"],
-    ["img-src", "'self'", "data:", ...HUBSPOT_SOURCES.img],
+    ["img-src", "'self'", "data:", ...hs.img],
     ["font-src", "'self'"],
-    ["connect-src", "'self'", ...HUBSPOT_SOURCES.connect],
-    ["frame-src", ...HUBSPOT_SOURCES.frame],
-    ["form-action", "'self'", ...HUBSPOT_SOURCES.formAction],
+    ["connect-src", "'self'", ...hs.connect],
+    // The site frames nothing of its own.
+    hs.frame.length > 0 ? ["frame-src", ...hs.frame] : ["frame-src", "'none'"],
+    ["form-action", "'self'", ...hs.formAction],
     ["manifest-src", "'self'"],
     ["worker-src", "'self'"],
     ["object-src", "'none'"],
     ["base-uri", "'none'"],
     ["frame-ancestors", "'none'"],
   ];
+  if (reports) {
+    // report-to for browsers with the Reporting API (they then ignore report-uri), report-uri for the others.
+    directives.push(["report-uri", CSP_REPORT_PATH], ["report-to", CSP_REPORT_GROUP]);
+  }
   return directives.map((directive) => directive.join(" ")).join("; ");
 }
 
@@ -175,10 +238,17 @@ export const PERMISSIONS_POLICY = [
   "usb=()",
 ].join(", ");
 
-/** The headers every response carries, whatever its status (HSTS is added per request). */
-export function securityHeaders(csp: string): Readonly<Record<string, string>> {
+/** The Reporting API's endpoint for the policy's `report-to` group. */
+export const REPORTING_ENDPOINTS_VALUE = `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`;
+
+/**
+ * The headers every response carries, whatever its status (HSTS is added per request);
+ * with `reports`, the Reporting API endpoint the policy's `report-to` names.
+ */
+export function securityHeaders(csp: string, { reports = false } = {}): Readonly<Record<string, string>> {
   return {
     "Content-Security-Policy": csp,
+    ...(reports ? { "Reporting-Endpoints": REPORTING_ENDPOINTS_VALUE } : {}),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Permissions-Policy": PERMISSIONS_POLICY,

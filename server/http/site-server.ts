@@ -7,7 +7,7 @@
 import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import type { TLSSocket } from "node:tls";
 import sirv from "sirv";
 import {
@@ -27,6 +27,7 @@ import {
 } from "./http-policy";
 import { HttpError, sendJson, type ApiRoute } from "../api/http";
 import { collectInlineScriptHashes } from "./inline-scripts";
+import { readPolicyConfig } from "./policy-config";
 import { resolveRequest } from "./request-path";
 
 /** How long in-flight requests may take to finish once shutdown begins. */
@@ -101,7 +102,10 @@ export interface SiteHandlerOptions {
   apiRoutes?: readonly ApiRoute[];
 }
 
-/** A request handler serving the built site in `root` (BUILD_DIR/client) and the API routes. */
+/**
+ * A request handler serving the built site in `root` (BUILD_DIR/client) and the API
+ * routes, with the headers of that build (BUILD_DIR/deploy/policy-config.json).
+ */
 export function createSiteHandler(
   root: string,
   { publicHost = "localhost", apiRoutes = [] }: SiteHandlerOptions = {},
@@ -111,7 +115,11 @@ export function createSiteHandler(
     throw new Error(`${dir} has no ${NOT_FOUND_FILE.slice(1)}: is it a built site? Run \`npm run build\` first.`);
   }
   const files = listFiles(dir);
-  const headers = securityHeaders(buildCsp({ scriptHashes: collectInlineScriptHashes(dir) }));
+  // The policy of the build being served: its inline scripts, and the configuration it was built with.
+  const policyConfig = readPolicyConfig(dirname(dir));
+  const headers = securityHeaders(buildCsp({ scriptHashes: collectInlineScriptHashes(dir), ...policyConfig }), {
+    reports: policyConfig.reports,
+  });
   const notFoundPage = loadVariants(dir, NOT_FOUND_FILE);
   // dev: false makes sirv index the folder once at start-up and serve only what it found.
   const serveFile = sirv(dir, { dev: false, etag: true, brotli: true, gzip: true, extensions: [] });

@@ -1,10 +1,18 @@
-// The request page in a build WITH HubSpot ids (served at HUBSPOT_BUILD_URL), against a
-// fake HubSpot embed script served at HubSpot's address: every loader state and transition.
+// The request page in a build WITH HubSpot ids and the default legacy embed in region na1
+// (served at HUBSPOT_BUILD_URL), against a fake of HubSpot's v2 embed script served at
+// HubSpot's address: every loader state and transition.
 import type { Page } from "@playwright/test";
 import { expect, fetchHtml, test } from "./fixtures";
 import { site } from "./site-config";
-import { FAKE_FORM_NAME, FAKE_SUBMIT_LABEL, fakeHubSpot, HUBSPOT_BUILD_URL, HUBSPOT_TEST_IDS } from "./fake-hubspot";
-import { HUBSPOT_EMBED_ORIGIN, HUBSPOT_EMBED_SRC } from "../../app/features/invitation/hubspot";
+import {
+  FAKE_FORM_NAME,
+  FAKE_SUBMIT_LABEL,
+  fakeHubSpot,
+  HUBSPOT_BUILD_URL,
+  HUBSPOT_EMBED_ORIGIN,
+  HUBSPOT_EMBED_SRC,
+  HUBSPOT_TEST_IDS,
+} from "./fake-hubspot";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
 
@@ -25,6 +33,9 @@ const failure = (page: Page) => page.getByRole("alert");
 const retry = (page: Page) => page.getByRole("button", { name: copy.loader.retry });
 const notice = (page: Page) => page.getByRole("status", { name: copy.confirmation.title });
 const embedScripts = (page: Page) => page.locator(`script[src="${HUBSPOT_EMBED_SRC}"]`);
+
+/** Text as the page escapes it into HubSpot's HTML inline message. */
+const html = (text: string) => text.replaceAll("'", "&#39;");
 
 /** The console lines of a failed load: the browser's network error and the page's own log. */
 const FAILURE_CONSOLE = /Failed to load resource|contact form failed to load/;
@@ -81,7 +92,9 @@ test.describe("the form loader with HubSpot", () => {
     await expect(loading(page)).toHaveCount(0);
   });
 
-  test("creates the form in region na1 with the portal id and each mode's form id", async ({ page }) => {
+  test("creates the form in region na1 with the portal id, each mode's form id and an inline thank-you", async ({
+    page,
+  }) => {
     const fake = await fakeHubSpot(page);
     await page.goto(PATH);
     await expect(hubspotForm(page)).toBeVisible();
@@ -93,6 +106,11 @@ test.describe("the form loader with HubSpot", () => {
     });
     // The target is this page's own container, found by a selector HubSpot accepts.
     expect(candidate!.target).toMatch(/^#[\w-]+$/);
+    // An inline thank-you, so a form set to redirect cannot take the visitor away first.
+    expect(candidate!.inlineMessage).toBe(
+      `<p>${html(copy.confirmation.title)}</p><p>${html(copy.modes.candidate.confirmationBody)}</p>`,
+    );
+    expect(candidate!.redirectUrl).toBeUndefined();
     await expect(page.locator(`${candidate!.target} form`)).toHaveCount(1);
 
     await radio(page, "employer").check();
@@ -100,6 +118,7 @@ test.describe("the form loader with HubSpot", () => {
     const calls = await fake.calls();
     expect(calls).toHaveLength(2);
     expect(calls[1]).toMatchObject({ region: HUBSPOT_REGION, formId: HUBSPOT_TEST_IDS.formIds.employer });
+    expect(calls[1]!.inlineMessage).toContain(html(copy.modes.employer.confirmationBody));
     expect(calls[1]!.target).not.toBe(candidate!.target);
     expect(fake.requests).toBe(1);
   });

@@ -1,11 +1,15 @@
 // The Content-Security-Policy in a real browser, on both servers: every route loads and
-// hydrates without a single violation, HubSpot's embed (faked here, the tests are
-// offline) may load what it needs, and the policy does block what it should.
+// hydrates without a single violation, the policy does block what it should (HubSpot
+// too, in a build without it), and in the builds with HubSpot each region's embed
+// (faked here, the tests are offline) may load what it needs.
 import type { Page } from "@playwright/test";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent } from "../../app/content/request-invitation";
 import { expect, test } from "./fixtures";
 import { originOf, SERVERS } from "./server-targets";
+import { HUBSPOT_BUILD_URL, HUBSPOT_CURRENT_BUILD_URL, HUBSPOT_CURRENT_TEST_ENV } from "./fake-hubspot";
+import type { HubSpotRegion } from "../../app/config/schema";
+import { embedSrc, hubspotFormsOrigin } from "../../app/features/invitation/hubspot";
 
 const routes = [
   ...Object.values(pages)
@@ -17,7 +21,7 @@ const routes = [
 declare global {
   interface Window {
     cspViolations?: string[];
-    fakeEmbed?: { frameLoaded: boolean; submissionStatus: number; beaconLoaded: boolean };
+    fakeEmbed?: { framesLoaded: number; submissionStatus: number; imagesLoaded: number };
     injectedRan?: boolean;
   }
 }
@@ -34,31 +38,50 @@ async function watchViolations(page: Page) {
 
 const violations = (page: Page) => page.evaluate(() => window.cspViolations ?? []);
 
-// What HubSpot's v2 embed does, reduced to the requests the policy must let through:
-// its script, a <style>, the form's iframe, a beacon image and the submission.
-const FAKE_EMBED_SCRIPT = `
-window.fakeEmbed = { frameLoaded: false, submissionStatus: 0, beaconLoaded: false };
+// What HubSpot's embeds do, reduced to the requests the policy must let through: the
+// region's script, a <style>, the form's iframe on the region's forms host, a beacon
+// image, an image of the form's rich text from the region's file host, the submission,
+// and reCAPTCHA's frame on both of Google's hosts (HubSpot adds it when CAPTCHA is on).
+function fakeEmbedScript(region: HubSpotRegion) {
+  const formsHost = hubspotFormsOrigin(region);
+  const fileHost = `https://123456.fs1.hubspotusercontent-${region}.net`;
+  const submissionHost = region === "na1" ? "https://forms.hsforms.com" : `https://forms-${region}.hsforms.com`;
+  return `
+window.fakeEmbed = { framesLoaded: 0, submissionStatus: 0, imagesLoaded: 0 };
 var style = document.createElement("style");
 style.textContent = ".hs-form-frame { border: 0; width: 100%; }";
 document.head.appendChild(style);
-var frame = document.createElement("iframe");
-frame.className = "hs-form-frame";
-frame.title = "Fake HubSpot form";
-frame.onload = function () { window.fakeEmbed.frameLoaded = true; };
-frame.src = "https://forms.hsforms.com/embed/v3/form/123456/00000000-0000-4000-8000-000000000000";
-document.body.appendChild(frame);
-var beacon = new Image();
-beacon.onload = function () { window.fakeEmbed.beaconLoaded = true; };
-beacon.src = "https://perf.hsforms.com/embed/v3/counters.gif";
-fetch("https://forms.hsforms.com/submissions/v3/public/submit/formsnext/multipart/123456/00000000-0000-4000-8000-000000000000", { method: "POST", body: "email=a%40example.com" })
+[
+  "${formsHost}/ui-forms-embed-components-app/frame.html?_hsPortalId=123456",
+  "https://www.google.com/recaptcha/api2/anchor?k=site-key",
+  "https://recaptcha.google.com/recaptcha/api2/bframe?k=site-key",
+].forEach(function (src, index) {
+  var frame = document.createElement("iframe");
+  frame.title = "Fake HubSpot frame " + index;
+  frame.onload = function () { window.fakeEmbed.framesLoaded += 1; };
+  frame.src = src;
+  document.body.appendChild(frame);
+});
+["https://perf.hsforms.com/embed/v3/counters.gif", "${fileHost}/hubfs/123456/logo.gif"].forEach(function (src) {
+  var image = new Image();
+  image.onload = function () { window.fakeEmbed.imagesLoaded += 1; };
+  image.src = src;
+});
+fetch("${submissionHost}/submissions/v3/public/submit/formsnext/multipart/123456/00000000-0000-4000-8000-000000000000", { method: "POST", body: "email=a%40example.com" })
   .then(function (response) { window.fakeEmbed.submissionStatus = response.status; });
 `;
+}
 const ONE_PIXEL_GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
-async function fakeHubSpot(page: Page) {
-  await page.route(/^https:\/\/[^/]+\.hsforms\.(net|com)\//, (route) => {
+async function fakeHubSpotHosts(page: Page, region: HubSpotRegion) {
+  const html = { contentType: "text/html", body: "<!doctype html><title>frame</title><form></form>" };
+  await page.route(/^https:\/\/www\.google\.com\/recaptcha\/|^https:\/\/recaptcha\.google\.com\/recaptcha\//, (route) =>
+    route.fulfill(html),
+  );
+  await page.route(/^https:\/\/[^/]+\.(hsforms\.(net|com)|hubspotusercontent-[a-z0-9]+\.net)\//, (route) => {
     const url = new URL(route.request().url());
-    if (url.pathname.endsWith(".js")) return route.fulfill({ contentType: "text/javascript", body: FAKE_EMBED_SCRIPT });
+    if (url.pathname.endsWith(".js"))
+      return route.fulfill({ contentType: "text/javascript", body: fakeEmbedScript(region) });
     if (url.pathname.endsWith(".gif")) return route.fulfill({ contentType: "image/gif", body: ONE_PIXEL_GIF });
     if (url.pathname.startsWith("/submissions/")) {
       return route.fulfill({
@@ -67,9 +90,17 @@ async function fakeHubSpot(page: Page) {
         body: "{}",
       });
     }
-    return route.fulfill({ contentType: "text/html", body: "<!doctype html><title>form</title><form></form>" });
+    return route.fulfill(html);
   });
 }
+
+/** Adds a script element for `src` to the page, as the loader would. */
+const addScript = (page: Page, src: string) =>
+  page.evaluate((url) => {
+    const script = document.createElement("script");
+    script.src = url;
+    document.body.appendChild(script);
+  }, src);
 
 for (const server of SERVERS) {
   test.describe(`${server.name} server`, () => {
@@ -96,19 +127,15 @@ for (const server of SERVERS) {
       expect(await violations(page)).toEqual([]);
     });
 
-    test("HubSpot's embed may load its script, styles, frame, beacon and submission", async ({ page }) => {
-      await fakeHubSpot(page);
+    test("without HubSpot configured, the policy refuses HubSpot's script", async ({ page, consoleErrors }) => {
+      consoleErrors.expect(/Content Security Policy/);
+      await fakeHubSpotHosts(page, "na1");
       await watchViolations(page);
       await page.goto("/request-invitation", { waitUntil: "networkidle" });
-      await page.evaluate(() => {
-        const script = document.createElement("script");
-        script.src = "https://js.hsforms.net/forms/embed/v2.js";
-        document.body.appendChild(script);
-      });
-      await expect
-        .poll(() => page.evaluate(() => window.fakeEmbed))
-        .toEqual({ frameLoaded: true, submissionStatus: 200, beaconLoaded: true });
-      expect(await violations(page)).toEqual([]);
+      const src = embedSrc({ embed: "legacy", region: "na1", portalId: "123456" });
+      await addScript(page, src);
+      await expect.poll(() => violations(page)).toEqual([`script-src-elem blocked ${src}`]);
+      expect(await page.evaluate(() => window.fakeEmbed)).toBeUndefined();
     });
 
     test("the policy blocks injected inline scripts and scripts from other hosts", async ({ page, consoleErrors }) => {
@@ -143,6 +170,37 @@ for (const server of SERVERS) {
       if (!framed) throw new Error("the iframe is missing");
       await expect(framed.getByRole("heading", { name: pages.mission.heading })).toHaveCount(0);
       await expect(framed.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+    });
+  });
+}
+
+// The builds with HubSpot ids, served by the Node server: the legacy embed in na1
+// (build-hs) and the current embed in eu1 (build-hs-current). Each policy lets its
+// region's embed load everything it needs, with no violation.
+const HUBSPOT_BUILDS = [
+  { name: "legacy embed, na1", url: HUBSPOT_BUILD_URL, embed: "legacy", region: "na1" },
+  {
+    name: "current embed, eu1",
+    url: HUBSPOT_CURRENT_BUILD_URL,
+    embed: HUBSPOT_CURRENT_TEST_ENV.HUBSPOT_EMBED,
+    region: HUBSPOT_CURRENT_TEST_ENV.HUBSPOT_REGION,
+  },
+] as const;
+
+for (const build of HUBSPOT_BUILDS) {
+  test.describe(`the HubSpot build (${build.name})`, () => {
+    test.use({ baseURL: build.url });
+
+    test("HubSpot's embed may load its script, styles, frames, images, submission and reCAPTCHA", async ({ page }) => {
+      await fakeHubSpotHosts(page, build.region);
+      await watchViolations(page);
+      // A page without the form, so the script added here is the only HubSpot on it.
+      await page.goto("/", { waitUntil: "networkidle" });
+      await addScript(page, embedSrc({ embed: build.embed, region: build.region, portalId: "123456" }));
+      await expect
+        .poll(() => page.evaluate(() => window.fakeEmbed))
+        .toEqual({ framesLoaded: 3, submissionStatus: 200, imagesLoaded: 2 });
+      expect(await violations(page)).toEqual([]);
     });
   });
 }

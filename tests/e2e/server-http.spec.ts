@@ -12,6 +12,8 @@ import {
   HSTS_VALUE,
   NOT_FOUND_FILE,
   PERMISSIONS_POLICY,
+  policyConfigFor,
+  REPORTING_ENDPOINTS_VALUE,
   ROBOTS_PATH,
   SITEMAP_PATH,
 } from "../../server/http/http-policy";
@@ -36,6 +38,10 @@ function expectSecurityHeaders(response: RawResponse) {
   expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(response.headers["permissions-policy"]).toBe(PERMISSIONS_POLICY);
   expect(response.headers["x-frame-options"]).toBe("DENY");
+  // The Reporting API endpoint of the policy's report-to group, when the deployment has the API.
+  expect(response.headers["reporting-endpoints"]).toBe(
+    policyConfigFor(site).reports ? REPORTING_ENDPOINTS_VALUE : undefined,
+  );
   // Plain http here: HSTS only when the request came over https.
   expect(response.headers["strict-transport-security"]).toBeUndefined();
 }

@@ -7,8 +7,9 @@ import { readdirSync } from "node:fs";
 import { connect } from "node:net";
 import { resolve } from "node:path";
 import { NGINX_SERVER_PORT, NODE_SERVER_PORT } from "../../playwright.config";
-import { buildCsp } from "../../server/http/http-policy";
+import { buildCsp, policyConfigFor } from "../../server/http/http-policy";
 import { collectInlineScriptHashes } from "../../server/http/inline-scripts";
+import { site } from "./site-config";
 
 export const SERVERS = [
   { name: "node", port: NODE_SERVER_PORT },
@@ -22,8 +23,9 @@ export const originOf = (server: ServerTarget) => `http://127.0.0.1:${server.por
 /** The folder both servers serve. */
 export const BUILD_CLIENT = resolve(process.env.BUILD_DIR ?? "build", "client");
 
-/** The policy both servers must send: the shared module applied to the build under test. */
-export const expectedCsp = () => buildCsp({ scriptHashes: collectInlineScriptHashes(BUILD_CLIENT) });
+/** The policy both servers must send: the shared module applied to the build under test and its configuration. */
+export const expectedCsp = () =>
+  buildCsp({ scriptHashes: collectInlineScriptHashes(BUILD_CLIENT), ...policyConfigFor(site) });
 
 /** A content-hashed script of the build, as a URL path. */
 export function hashedScript(): string {

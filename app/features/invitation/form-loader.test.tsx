@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { StrictMode } from "react";
+import { StrictMode, type ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { requestInvitationContent } from "~/content/request-invitation";
 import { FormLoader } from "./form-loader";
@@ -10,10 +10,16 @@ import type { InvitationMode } from "./mode";
 const forms = requestInvitationContent.standInForm.forms;
 const loader = requestInvitationContent.loader;
 
-function renderLoader(mode: InvitationMode, onSubmitted = vi.fn()) {
+function renderLoader(mode: InvitationMode, onSubmitted = vi.fn(), fallback?: ReactNode) {
   const ui = (current: InvitationMode) => (
     <StrictMode>
-      <FormLoader key={current} mode={current} contactEmail="team@example.com" onSubmitted={onSubmitted} />
+      <FormLoader
+        key={current}
+        mode={current}
+        contactEmail="team@example.com"
+        onSubmitted={onSubmitted}
+        fallback={fallback}
+      />
     </StrictMode>
   );
   const view = render(ui(mode));
@@ -75,5 +81,18 @@ describe("FormLoader", () => {
     await userEvent.setup().click(screen.getByRole("button", { name: loader.retry }));
     await screen.findByRole("form", { name: forms.employer.name });
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("renders what the page gives it for the failed state beside Try Again, and only then", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const create = vi.fn(() => {
+      throw new Error("blocked");
+    });
+    window.hbspt = { forms: { create } };
+    renderLoader("candidate", vi.fn(), <p>Another way to send it</p>);
+    expect(screen.queryByText("Another way to send it")).toBeNull();
+    await screen.findByRole("alert");
+    expect(screen.getByText("Another way to send it")).toBeTruthy();
+    expect(screen.getByRole("button", { name: loader.retry })).toBeTruthy();
   });
 });

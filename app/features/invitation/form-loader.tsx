@@ -1,7 +1,7 @@
-import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import { requestInvitationContent } from "~/content/request-invitation";
 import { startEmbeddedForm } from "./embedded-form";
-import { formFor, loadFormEmbed } from "./form-source";
+import { formFor } from "./form-source";
 import type { InvitationMode } from "./mode";
 
 type LoadStatus = "loading" | "ready" | "failed";
@@ -11,6 +11,11 @@ interface FormLoaderProps {
   /** The address and subject of the mailto fallback shown when the form cannot load. */
   contactEmail: string;
   onSubmitted: () => void;
+  /**
+   * Shown beside Try Again when the form failed or timed out: the place for another
+   * way to send the request (DECISIONS §3).
+   */
+  fallback?: ReactNode;
 }
 
 const copy = requestInvitationContent.loader;
@@ -20,7 +25,7 @@ const copy = requestInvitationContent.loader;
  * failed (the message, Try Again and a mailto fallback). The parent keys it by mode,
  * so a mode change starts from loading with a new form.
  */
-export function FormLoader({ mode, contactEmail, onSubmitted }: FormLoaderProps) {
+export function FormLoader({ mode, contactEmail, onSubmitted, fallback }: FormLoaderProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const regionRef = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<LoadStatus>("loading");
@@ -33,7 +38,7 @@ export function FormLoader({ mode, contactEmail, onSubmitted }: FormLoaderProps)
     const container = containerRef.current;
     if (!container) return;
     return startEmbeddedForm(
-      { container, ...formFor(mode), loadEmbed: loadFormEmbed },
+      { container, ...formFor(mode) },
       {
         onReady: () => setStatus("ready"),
         onSubmitted: () => submitted(),
@@ -90,6 +95,7 @@ export function FormLoader({ mode, contactEmail, onSubmitted }: FormLoaderProps)
               {contactEmail}
             </a>
           </p>
+          {fallback}
         </div>
       )}
       {/* Laid out but invisible until ready: HubSpot sizes its form from the container's width. */}

@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { requestInvitationContent } from "~/content/request-invitation";
-import { HUBSPOT_REGION, STAND_IN_FORM_IDS, STAND_IN_PORTAL_ID, type HubSpotFormOptions } from "./hubspot";
+import { DEFAULT_HUBSPOT_REGION, STAND_IN_FORM_IDS, STAND_IN_PORTAL_ID, type HubSpotFormOptions } from "./hubspot";
 import { INVITATION_MODES } from "./mode";
 import { installStandInEmbed } from "./stand-in-embed";
 
@@ -14,7 +14,7 @@ function create(mode: "candidate" | "employer", callbacks: Partial<HubSpotFormOp
   document.body.append(target);
   installStandInEmbed();
   window.hbspt!.forms!.create!({
-    region: HUBSPOT_REGION,
+    region: DEFAULT_HUBSPOT_REGION,
     portalId: STAND_IN_PORTAL_ID,
     formId: STAND_IN_FORM_IDS[mode],
     target: `#${target.id}`,
@@ -82,7 +82,7 @@ describe("the stand-in embed", () => {
     installStandInEmbed();
     expect(() =>
       window.hbspt!.forms!.create!({
-        region: HUBSPOT_REGION,
+        region: DEFAULT_HUBSPOT_REGION,
         portalId: STAND_IN_PORTAL_ID,
         formId: "unknown",
         target: document.body,
