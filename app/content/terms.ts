@@ -113,9 +113,7 @@ export const termsContent = {
           privacyEmail,
           ".",
         ],
-        [
-          "On termination, we stop making introductions on your behalf and handle your information as described above.",
-        ],
+        ["On termination, we stop making introductions on your behalf and handle your information as described above."],
       ],
     },
     {
