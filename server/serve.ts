@@ -1,16 +1,19 @@
 // Serves a built site with the production server: `npm run serve -- --port 4310 --dir build/client`.
 // Defaults: PORT from the validated configuration, BUILD_DIR/client, host 127.0.0.1 (HOST to change).
+// The request API and its relay run as under `npm start` (server/api/routes.ts).
 import { resolve } from "node:path";
 import { loadConfig } from "./load-config";
 import { exitOnSignals, startSiteServer } from "./http/site-server";
+import { startApi } from "./api/routes";
 
 function flag(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
   return index === -1 ? undefined : process.argv[index + 1];
 }
 
+const config = loadConfig({ warn: false });
 const portFlag = flag("port");
-const port = portFlag === undefined ? loadConfig({ warn: false }).port : Number(portFlag);
+const port = portFlag === undefined ? config.port : Number(portFlag);
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`--port must be a port number, got "${portFlag}"`);
   process.exit(1);
@@ -18,6 +21,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 const root = resolve(flag("dir") ?? `${process.env.BUILD_DIR ?? "build"}/client`);
 const host = process.env.HOST || "127.0.0.1";
 
-const { server, url } = await startSiteServer({ root, port, host });
-exitOnSignals(server);
+const api = await startApi(config, { servedRoot: root });
+const { server, url } = await startSiteServer({ root, port, host, apiRoutes: api.routes });
+exitOnSignals(server, api.stop);
 console.log(`Serving ${root} at ${url}`);
