@@ -34,6 +34,8 @@ describe("parseConfig", () => {
         hubspotApiOrigin: "https://api.hsforms.com",
         rateLimit: { max: 10, windowMs: 600_000 },
         trustProxyHops: 0,
+        relay: { retryMinMs: 2000, retryMaxMs: 600_000, timeoutMs: 10_000, leaseMs: 60_000, maxPer10Seconds: 40 },
+        apiUpstream: "127.0.0.1:4173",
       },
     });
   });
@@ -59,6 +61,12 @@ describe("parseConfig", () => {
       RATE_LIMIT_MAX: "50",
       RATE_LIMIT_WINDOW_SECONDS: "60",
       TRUST_PROXY: "1",
+      RELAY_RETRY_MIN_SECONDS: "0.5",
+      RELAY_RETRY_MAX_SECONDS: "30",
+      RELAY_TIMEOUT_SECONDS: "5",
+      RELAY_LEASE_SECONDS: "20",
+      RELAY_MAX_PER_10_SECONDS: "50",
+      API_UPSTREAM: "10.0.0.5:8080",
     });
     expect(config).toEqual({
       site: {
@@ -82,6 +90,8 @@ describe("parseConfig", () => {
         hubspotApiOrigin: "http://127.0.0.1:9999",
         rateLimit: { max: 50, windowMs: 60_000 },
         trustProxyHops: 1,
+        relay: { retryMinMs: 500, retryMaxMs: 30_000, timeoutMs: 5000, leaseMs: 20_000, maxPer10Seconds: 50 },
+        apiUpstream: "10.0.0.5:8080",
       },
     });
   });
@@ -129,10 +139,27 @@ describe("parseConfig", () => {
     ["RATE_LIMIT_MAX", "0", "at least 1"],
     ["RATE_LIMIT_WINDOW_SECONDS", "ten", "whole number of seconds"],
     ["TRUST_PROXY", "-1", "number of proxies"],
+    ["RELAY_RETRY_MIN_SECONDS", "soon", "number of seconds"],
+    ["RELAY_TIMEOUT_SECONDS", "0", "more than 0"],
+    ["RELAY_MAX_PER_10_SECONDS", "0", "at least 1"],
+    ["API_UPSTREAM", "http://127.0.0.1:4173", "host:port"],
   ])("rejects a malformed %s", (variable, value, reason) => {
     const message = rejection({ [variable]: value });
     expect(message).toContain(`${variable}:`);
     expect(message).toContain(reason);
+  });
+
+  it("sends nginx's /api/ to the Node server on PORT unless told otherwise", () => {
+    expect(parseConfig({ PORT: "8080" }).server.apiUpstream).toBe("127.0.0.1:8080");
+  });
+
+  it("rejects relay timings that would retry backwards or let a claim expire mid-send", () => {
+    expect(rejection({ RELAY_RETRY_MIN_SECONDS: "60", RELAY_RETRY_MAX_SECONDS: "30" })).toContain(
+      "RELAY_RETRY_MAX_SECONDS: must not be less than RELAY_RETRY_MIN_SECONDS",
+    );
+    expect(rejection({ RELAY_TIMEOUT_SECONDS: "10", RELAY_LEASE_SECONDS: "20" })).toContain(
+      "RELAY_LEASE_SECONDS: must be more than twice RELAY_TIMEOUT_SECONDS",
+    );
   });
 
   it("rejects HubSpot ids that are not ids", () => {

@@ -43,6 +43,23 @@ export interface ServerConfig {
   rateLimit: { max: number; windowMs: number };
   /** How many proxies in front of the server append to X-Forwarded-For (0: use the socket address). */
   trustProxyHops: number;
+  /** How the relay to HubSpot's Forms Submission API paces and retries. */
+  relay: RelaySettings;
+  /** `host:port` of the Node server that the shipped nginx configuration sends /api/ to. */
+  apiUpstream: string;
+}
+
+export interface RelaySettings {
+  /** First wait after HubSpot fails (5xx, 429 without Retry-After, timeout); doubles per failure. */
+  retryMinMs: number;
+  /** The longest wait between two attempts. */
+  retryMaxMs: number;
+  /** How long one submission may take before it counts as failed and is retried. */
+  timeoutMs: number;
+  /** How long a server's claim on a row lasts; a killed server's claims are taken over after it. */
+  leaseMs: number;
+  /** Submissions one server sends per 10 seconds at most (HubSpot allows 50 on this endpoint). */
+  maxPer10Seconds: number;
 }
 
 export interface AppConfig {
@@ -81,6 +98,18 @@ const origin = z
   }, "must be an absolute http(s) origin such as https://example.com, without a path, query or fragment");
 
 const wholeNumber = (what: string) => z.string().trim().regex(/^\d+$/, `must be ${what}`);
+
+/** A duration in seconds, fractions allowed (`0.5`), more than 0. */
+const seconds = (fallback: string) =>
+  optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d+)?$/, "must be a number of seconds, such as 2 or 0.5"),
+  )
+    .default(fallback)
+    .transform(Number)
+    .refine((value) => value > 0, "must be more than 0");
 
 const email = z.string().trim().pipe(z.email("must be an email address"));
 const name = z.string().trim().min(1, "must not be blank");
@@ -122,6 +151,20 @@ const envSchema = z
     TRUST_PROXY: optional(wholeNumber("the number of proxies in front of the server (0 for none)"))
       .default("0")
       .transform(Number),
+    API_UPSTREAM: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, "must be host:port, such as 127.0.0.1:4173"),
+    ),
+    RELAY_RETRY_MIN_SECONDS: seconds("2"),
+    RELAY_RETRY_MAX_SECONDS: seconds("600"),
+    RELAY_TIMEOUT_SECONDS: seconds("10"),
+    RELAY_LEASE_SECONDS: seconds("60"),
+    RELAY_MAX_PER_10_SECONDS: optional(wholeNumber("a whole number of submissions"))
+      .default("40")
+      .transform(Number)
+      .refine((max) => max > 0, "must be at least 1"),
   })
   .superRefine((env, ctx) => {
     const ids = ["HUBSPOT_PORTAL_ID", "HUBSPOT_FORM_ID_CANDIDATE", "HUBSPOT_FORM_ID_EMPLOYER"] as const;
@@ -132,6 +175,23 @@ const envSchema = z
         code: "custom",
         path: [id],
         message: `must be set when ${set.join(" and ")} ${set.length === 1 ? "is" : "are"} set`,
+      });
+    }
+  })
+  .superRefine((env, ctx) => {
+    if (env.RELAY_RETRY_MAX_SECONDS < env.RELAY_RETRY_MIN_SECONDS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["RELAY_RETRY_MAX_SECONDS"],
+        message: "must not be less than RELAY_RETRY_MIN_SECONDS",
+      });
+    }
+    // A claim must outlast the submission it covers, or a second server could send the row too.
+    if (env.RELAY_LEASE_SECONDS <= env.RELAY_TIMEOUT_SECONDS * 2) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["RELAY_LEASE_SECONDS"],
+        message: "must be more than twice RELAY_TIMEOUT_SECONDS",
       });
     }
   })
@@ -187,6 +247,14 @@ export function parseConfig(env: Env): AppConfig {
       hubspotApiOrigin: new URL(value.HUBSPOT_API_ORIGIN).origin,
       rateLimit: { max: value.RATE_LIMIT_MAX, windowMs: value.RATE_LIMIT_WINDOW_SECONDS * 1000 },
       trustProxyHops: value.TRUST_PROXY,
+      relay: {
+        retryMinMs: value.RELAY_RETRY_MIN_SECONDS * 1000,
+        retryMaxMs: value.RELAY_RETRY_MAX_SECONDS * 1000,
+        timeoutMs: value.RELAY_TIMEOUT_SECONDS * 1000,
+        leaseMs: value.RELAY_LEASE_SECONDS * 1000,
+        maxPer10Seconds: value.RELAY_MAX_PER_10_SECONDS,
+      },
+      apiUpstream: value.API_UPSTREAM ?? `127.0.0.1:${value.PORT}`,
     },
   };
 }

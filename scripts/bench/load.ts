@@ -1,16 +1,21 @@
 // A bounded load run on loopback against the production server of `npm start`:
 // autocannon, 50 connections for 10 s each against / and one content-hashed script,
-// as a browser asks for them (Accept-Encoding: br, gzip). Prints requests per second,
-// p99 latency and errors as a table; exits 1 on any error, timeout or non-2xx answer.
+// as a browser asks for them (Accept-Encoding: br, gzip), and against the request API:
+// valid invitation requests POSTed to a server in its own process, with a fresh store
+// and the rate limit raised for the run, then the stored rows counted: they must equal
+// the 2xx answers. Prints requests per second, p99 latency and errors as a table;
+// exits 1 on any error, timeout or non-2xx answer, or rows that do not match.
 //
-//   BUILD_DIR=build-x npm run bench:load [-- --nginx]
+//   BUILD_DIR=build-x npm run bench:load [-- --nginx] [-- --api-only]
 //
 // It builds first when BUILD_DIR is missing or stale (like `npm start`). --nginx runs
 // the same load against nginx with the build's generated configuration, for comparison.
 // Figures depend on the machine and what else runs on it: they are measurements, not
 // budgets, and no test asserts them.
 import { spawn } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { Agent, request as httpRequest } from "node:http";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -18,6 +23,8 @@ import { ensureFreshBuild } from "../build/build-stamp";
 import { loadConfig } from "../../server/load-config";
 import { closeGracefully, startSiteServer } from "../../server/http/site-server";
 import { freePort } from "../lib/free-port";
+import { INVITATION_REQUESTS_PATH } from "../../server/api/invitation-requests";
+import { openRequestStore } from "../../server/requests/open-store";
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = 10;
@@ -38,29 +45,186 @@ async function startNode(): Promise<Server> {
   return { name: "node", origin: url.replace(/\/$/, ""), stop: () => closeGracefully(server) };
 }
 
-async function startNginx(): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "server/deploy/serve-nginx.ts", "--port", String(port), "--build", buildDir],
-    { cwd: projectRoot, stdio: ["ignore", "ignore", "inherit"] },
-  );
-  const origin = `http://127.0.0.1:${port}`;
+/** Starts a server script in its own process and resolves once `origin` answers. */
+async function startProcess(
+  name: string,
+  args: string[],
+  origin: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Server> {
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+    cwd: projectRoot,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server/deploy/serve-nginx.ts exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${args[0]} exited with code ${child.exitCode}`);
     const ready = await fetch(`${origin}/`).then(
       (response) => response.ok,
       () => false,
     );
     if (ready) {
       const exited = new Promise<void>((resolveExit) => child.once("exit", () => resolveExit()));
-      return { name: "nginx", origin, stop: () => (child.kill("SIGTERM"), exited) };
+      return { name, origin, stop: () => (child.kill("SIGTERM"), exited) };
     }
     await new Promise((wait) => setTimeout(wait, 200));
   }
   child.kill("SIGTERM");
-  throw new Error(`nginx did not answer on ${origin} within ${SERVER_READY_TIMEOUT_MS} ms`);
+  throw new Error(`${name} did not answer on ${origin} within ${SERVER_READY_TIMEOUT_MS} ms`);
+}
+
+async function startNginx(): Promise<Server> {
+  const port = await freePort();
+  return startProcess(
+    "nginx",
+    ["server/deploy/serve-nginx.ts", "--port", String(port), "--build", buildDir],
+    `http://127.0.0.1:${port}`,
+  );
+}
+
+/** A valid request of each mode, as the site's own form sends it with JavaScript. */
+const API_BODY = JSON.stringify({
+  mode: "candidate",
+  fields: {
+    firstname: "Ada",
+    lastname: "Lovelace",
+    email: "ada@example.com",
+    jobtitle: "VP, Talent Acquisition",
+    company: "Analytical Engines",
+  },
+  fillMs: 12_000,
+});
+
+interface ApiTarget {
+  name: string;
+  /** DATA_DIR or DATABASE_URL of a fresh, empty store, and how to let it go afterwards. */
+  store(): Promise<{ env: Record<string, string>; dispose(): Promise<void> }>;
+}
+
+const sqliteTarget: ApiTarget = {
+  name: "node + SQLite",
+  async store() {
+    const folder = mkdtempSync(join(tmpdir(), "bench-requests-"));
+    return {
+      env: { DATA_DIR: join(folder, "data") },
+      dispose: async () => rmSync(folder, { recursive: true, force: true }),
+    };
+  },
+};
+
+interface PostLoad {
+  answered2xx: number;
+  other: number;
+  errors: number;
+  latencies: number[];
+  seconds: number;
+}
+
+/**
+ * `connections` keep-alive connections, each posting one request after another for
+ * `seconds`; then no new request starts and those in flight are awaited, so every
+ * request has an answer (autocannon drops the answers still in flight at its cut-off,
+ * which would hide stored rows from the count).
+ */
+async function postForDuration(url: string, body: string, connections: number, seconds: number): Promise<PostLoad> {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const load: PostLoad = { answered2xx: 0, other: 0, errors: 0, latencies: [], seconds: 0 };
+  const started = performance.now();
+  const stopAt = started + seconds * 1000;
+  const postOnce = () =>
+    new Promise<void>((resolvePost) => {
+      const sentAt = performance.now();
+      const req = httpRequest(url, {
+        method: "POST",
+        agent,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      });
+      req.on("response", (res) => {
+        res.resume();
+        res.on("end", () => {
+          load.latencies.push(performance.now() - sentAt);
+          if (res.statusCode! >= 200 && res.statusCode! < 300) load.answered2xx += 1;
+          else load.other += 1;
+          resolvePost();
+        });
+      });
+      req.on("error", () => {
+        load.errors += 1;
+        resolvePost();
+      });
+      req.end(body);
+    });
+  const connection = async () => {
+    while (performance.now() < stopAt) await postOnce();
+  };
+  await Promise.all(Array.from({ length: connections }, connection));
+  load.seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return load;
+}
+
+function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
+}
+
+/** One API row: a server in its own process on a fresh store, loaded, then its rows counted. */
+async function benchApi(target: ApiTarget): Promise<Record<string, string | number>> {
+  const store = await target.store();
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    ...store.env,
+    // Raised for the run: the bench measures the API and its store, not the limiter.
+    RATE_LIMIT_MAX: "100000000",
+    HUBSPOT_PORTAL_ID: "",
+    HUBSPOT_FORM_ID_CANDIDATE: "",
+    HUBSPOT_FORM_ID_EMPLOYER: "",
+  };
+  const server = await startProcess(
+    target.name,
+    ["server/serve.ts", "--port", String(port), "--dir", client],
+    `http://127.0.0.1:${port}`,
+    env,
+  );
+  let stopped = false;
+  try {
+    console.log(
+      `${target.name} POST ${INVITATION_REQUESTS_PATH}: ${CONNECTIONS} connections for ${DURATION_SECONDS} s...`,
+    );
+    const load = await postForDuration(
+      `${server.origin}${INVITATION_REQUESTS_PATH}`,
+      API_BODY,
+      CONNECTIONS,
+      DURATION_SECONDS,
+    );
+    await server.stop();
+    stopped = true;
+    const requests = await openRequestStore({
+      dataDir: store.env.DATA_DIR ?? "",
+      databaseUrl: store.env.DATABASE_URL ?? null,
+    });
+    const stored = (await requests.list()).length;
+    await requests.close();
+    const errors = load.errors + load.other;
+    const mismatch = stored === load.answered2xx ? 0 : 1;
+    failures += errors + mismatch;
+    if (mismatch) console.error(`${target.name}: ${load.answered2xx} answers 2xx but ${stored} rows stored`);
+    const total = load.answered2xx + load.other + load.errors;
+    return {
+      server: target.name,
+      path: `POST ${INVITATION_REQUESTS_PATH}`,
+      "requests/s": Math.round(total / load.seconds),
+      "p99 latency (ms)": Math.round(percentile(load.latencies, 0.99)),
+      requests: total,
+      errors,
+      "2xx answers = rows stored": `${load.answered2xx} = ${stored}`,
+    };
+  } finally {
+    if (!stopped) await server.stop();
+    await store.dispose();
+  }
 }
 
 /** The app's entry script: content-hashed, requested by every page. */
@@ -74,12 +238,14 @@ function hashedAsset(): string {
 const { site } = loadConfig({ warn: false });
 ensureFreshBuild({ projectRoot, buildDir, site });
 
+const apiOnly = process.argv.includes("--api-only");
 const paths = ["/", hashedAsset()];
-const servers = [await startNode(), ...(process.argv.includes("--nginx") ? [await startNginx()] : [])];
+const servers = apiOnly ? [] : [await startNode(), ...(process.argv.includes("--nginx") ? [await startNginx()] : [])];
 const rows: Record<string, string | number>[] = [];
 let failures = 0;
 
 try {
+  for (const target of [sqliteTarget]) rows.push(await benchApi(target));
   for (const server of servers) {
     for (const path of paths) {
       console.log(`${server.name} ${path}: ${CONNECTIONS} connections for ${DURATION_SECONDS} s...`);
@@ -106,16 +272,16 @@ try {
   await Promise.all(servers.map((server) => server.stop()));
 }
 
-const columns = Object.keys(rows[0] ?? {});
+const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
 const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => String(row[column]).length)));
 const line = (cells: string[]) => `| ${cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join(" | ")} |`;
 console.log(
   [
     "",
-    `Load on loopback: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per row, Accept-Encoding: br, gzip`,
+    `Load on loopback: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per row (pages with Accept-Encoding: br, gzip)`,
     line(columns),
     line(widths.map((width) => "-".repeat(width))),
-    ...rows.map((row) => line(columns.map((column) => String(row[column])))),
+    ...rows.map((row) => line(columns.map((column) => String(row[column] ?? "")))),
     "",
   ].join("\n"),
 );

@@ -27,7 +27,7 @@ import { renderStaticHostHeaders, STATIC_HOST_HEADERS_FILE } from "../../server/
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 const buildDir = resolve(projectRoot, process.env.BUILD_DIR ?? "build");
 const client = join(buildDir, "client");
-const { site } = loadConfig({ warn: false });
+const { site, server } = loadConfig({ warn: false });
 
 // 1. The 404 page is prerendered at /404 and served as the body of every 404.
 const prerendered404 = join(client, "404/index.html");
@@ -67,7 +67,7 @@ writeFileSync(
 mkdirSync(join(buildDir, "deploy"), { recursive: true });
 writeFileSync(
   join(buildDir, "deploy", "nginx.conf"),
-  renderNginxConfig({ csp, reports, serverName: new URL(site.siteUrl).hostname }),
+  renderNginxConfig({ csp, reports, serverName: new URL(site.siteUrl).hostname, apiUpstream: server.apiUpstream }),
 );
 writePolicyConfig(buildDir, policyConfig);
 

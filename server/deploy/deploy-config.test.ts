@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { buildCsp, CACHE_CONTROL, CSP_REPORT_PATH, HSTS_VALUE, REPORTING_ENDPOINTS_VALUE } from "../http/http-policy";
 import {
+  NGINX_DEFAULT_API_UPSTREAM,
   NGINX_DEFAULT_LISTEN,
   NGINX_DEFAULT_REDIRECT_LISTEN,
   NGINX_DEFAULT_ROOT,
@@ -63,6 +64,32 @@ describe("renderNginxConfig", () => {
     const local = renderNginxConfig({ csp, listen: "127.0.0.1:4341", root: "/srv/site" });
     expect(local).toContain(`listen 127.0.0.1:4341; ${SITE_LISTEN_TAG}`);
     expect(local).toContain("root /srv/site;");
+  });
+
+  it("sends /api/ to the Node server with the client's address and scheme, and its own headers", () => {
+    const api = config.slice(config.indexOf("location ^~ /api/ {"));
+    const block = api.slice(0, api.indexOf("\n    }"));
+    expect(block).toContain(`proxy_pass http://${NGINX_DEFAULT_API_UPSTREAM};`);
+    expect(block).toContain("proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;");
+    expect(block).toContain("proxy_set_header X-Forwarded-Proto $scheme;");
+    expect(block).toContain("proxy_set_header Host $http_host;");
+    // The Node server's no-store passes; the policy headers are nginx's, sent once.
+    expect(block).not.toContain("Cache-Control");
+    expect(block).toContain("proxy_hide_header Content-Security-Policy;");
+    expect(block).toContain("add_header Content-Security-Policy $site_csp always;");
+    expect(renderNginxConfig({ csp, apiUpstream: "10.0.0.5:8080" })).toContain("proxy_pass http://10.0.0.5:8080;");
+    expect(() => renderNginxConfig({ csp, apiUpstream: "10.0.0.5:8080; evil" })).toThrow(/host:port/);
+  });
+
+  it("refuses methods other than GET and HEAD for pages only, and never redirects an API path", () => {
+    expect(config).toMatch(/map \$request_uri \$site_api \{\n\s+"~\^\/api\/" 1;\n\s+default 0;/);
+    expect(config).toContain('"~^1:" "";');
+    expect(config).toContain('"~^0:(GET|HEAD)$" "";');
+    expect(config).toContain("if ($site_method_refused) {\n        return 405;");
+    const redirect = config.match(/if \(\$request_uri ~ "(.+)"\) \{\n\s+return 301/)?.[1];
+    const pattern = new RegExp(redirect!); // nginx PCRE and JavaScript read this pattern alike
+    expect(pattern.test("/mission/")).toBe(true);
+    expect(pattern.test("/api/invitation-requests/")).toBe(false);
   });
 
   it("refuses a value that would break out of an nginx string", () => {

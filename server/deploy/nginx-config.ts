@@ -7,6 +7,11 @@
  *
  * The file is meant for nginx's `http {}` context (Debian: /etc/nginx/conf.d/). It
  * uses `brotli_static`, which needs Debian's libnginx-mod-http-brotli-static.
+ *
+ * Everything under /api/ (the request API) goes to the Node server (`apiUpstream`,
+ * API_UPSTREAM at build time, default 127.0.0.1:PORT) with X-Forwarded-For and
+ * X-Forwarded-Proto; that server then runs with TRUST_PROXY=1. Which requests are
+ * API requests is decided on the raw request line, as the Node server decides it.
  */
 import {
   ALLOW_HEADER,
@@ -24,6 +29,7 @@ import {
   SITEMAP_PATH,
   UTF8_CONTENT_TYPES,
 } from "../http/http-policy";
+import { API_PREFIX } from "../http/site-server";
 
 /**
  * The site's own server block listens here: the port a TLS-terminating load balancer
@@ -39,6 +45,8 @@ export const REDIRECT_LISTEN_TAG = "# http-redirect";
 export const NGINX_DEFAULT_ROOT = "/var/www/site";
 /** The dynamic module `brotli_static` comes from (Debian's libnginx-mod-http-brotli-static). */
 export const NGINX_BROTLI_STATIC_MODULE = "ngx_http_brotli_static_module.so";
+/** Where /api/ goes unless the build says otherwise: the Node server of `npm start` on its default port. */
+export const NGINX_DEFAULT_API_UPSTREAM = "127.0.0.1:4173";
 
 export interface NginxConfigInput {
   csp: string;
@@ -52,6 +60,8 @@ export interface NginxConfigInput {
   root?: string;
   /** Host names the server answers for: SITE_URL's host. */
   serverName?: string;
+  /** `host:port` of the Node server that answers /api/. */
+  apiUpstream?: string;
 }
 
 /**
@@ -83,6 +93,32 @@ function headerDirectives(cache: CacheClass, reports: boolean): string[] {
   ];
 }
 
+/**
+ * The API's answers come from the Node server, Cache-Control (no-store) included; nginx
+ * replaces only the policy headers, so they are the same bytes as on every other answer.
+ */
+function apiLocation(upstream: string): string[] {
+  if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/.test(upstream)) {
+    throw new Error(`nginx-config: the API upstream must be host:port, got "${upstream}"`);
+  }
+  const policy = Object.keys(securityHeaders(CSP_VARIABLE));
+  return [
+    `proxy_pass http://${upstream};`,
+    "proxy_http_version 1.1;",
+    'proxy_set_header Connection "";',
+    "# The Host as the browser sent it (with its port): the API compares it with Origin.",
+    "proxy_set_header Host $http_host;",
+    "# The Node server finds the client's address here when started with TRUST_PROXY=1.",
+    "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
+    "proxy_set_header X-Forwarded-Proto $scheme;",
+    ...[...policy, "Strict-Transport-Security"].map((name) => `proxy_hide_header ${name};`),
+    ...Object.entries(securityHeaders(CSP_VARIABLE)).map(([name, value]) =>
+      value === CSP_VARIABLE ? `add_header ${name} ${value} always;` : `add_header ${name} ${quoted(value)} always;`,
+    ),
+    "add_header Strict-Transport-Security $site_hsts always;",
+  ];
+}
+
 function block(head: string, lines: readonly string[], indent = "    "): string[] {
   return [`${head} {`, ...lines.map((line) => (line ? `${indent}${line}` : line)), "}"];
 }
@@ -94,6 +130,7 @@ export function renderNginxConfig({
   redirectListen = NGINX_DEFAULT_REDIRECT_LISTEN,
   root = NGINX_DEFAULT_ROOT,
   serverName = "_",
+  apiUpstream = NGINX_DEFAULT_API_UPSTREAM,
 }: NginxConfigInput): string {
   const hidden = `(\\.(${HIDDEN_EXTENSIONS.join("|")})$)|(/\\.)`;
   const types = Object.entries(CONTENT_TYPES).map(([extension, type]) => `${type} ${extension};`);
@@ -149,20 +186,24 @@ export function renderNginxConfig({
     "add_header Allow $site_allow always;",
     "",
     "# A load balancer that terminated TLS says a visitor came over plain http: send them to https.",
-    '# Local requests carry no X-Forwarded-Proto and are served as they are.',
+    "# Local requests carry no X-Forwarded-Proto and are served as they are.",
     `if ($http_x_forwarded_proto ~* "^\\s*http\\s*(,|$)") {`,
     `    return 301 https://${publicHost}$request_uri;`,
     "}",
-    `if ($request_method !~ ^(${methods})$) {`,
+    "# Pages take GET and HEAD; the API (its own methods) is left to the Node server.",
+    "if ($site_method_refused) {",
     "    return 405;",
     "}",
     "# One canonical form, without a trailing slash: /mission/ -> /mission, query kept.",
     "# Matched on the raw request line, so nothing decoded (CR, LF) reaches Location, and",
-    "# the first segment must not start with / or \\ (no //host open redirect).",
+    "# the first segment must not start with / or \\ (no //host open redirect). Not for the API.",
     // \x5c is the backslash: nginx's parser would unescape a literal one.
-    `if ($request_uri ~ "^(/[^/\\x5c?][^?]*?)/+(\\?.*)?$") {`,
+    `if ($request_uri ~ "^(/(?!${API_PREFIX.slice(1)})[^/\\x5c?][^?]*?)/+(\\?.*)?$") {`,
     "    return 301 $1$2;",
     "}",
+    "",
+    `# The request API: answered by the Node server.`,
+    ...block(`location ^~ ${API_PREFIX}`, apiLocation(apiUpstream)),
     "",
     "# Pages: an extensionless path is a prerendered route, <path>/index.html.",
     ...block("location /", [...headers("revalidate"), "try_files $uri/index.html =404;"]),
@@ -198,6 +239,15 @@ export function renderNginxConfig({
     "",
     "# nginx has no constants at http level: a map with only a default holds the CSP.",
     ...block(`map $request_method ${CSP_VARIABLE}`, [`default ${quoted(csp)};`]),
+    "",
+    "# API requests, decided on the raw request line as the Node server decides them.",
+    ...block("map $request_uri $site_api", [`"~^${API_PREFIX}" 1;`, "default 0;"]),
+    "",
+    ...block('map "$site_api:$request_method" $site_method_refused', [
+      `"~^1:" "";`,
+      `"~^0:(${methods})$" "";`,
+      "default 1;",
+    ]),
     "",
     ...block("map $request_method $site_allow", [
       ...ALLOWED_METHODS.map((method) => `${method} "";`),

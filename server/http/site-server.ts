@@ -234,11 +234,22 @@ export function closeGracefully(server: Server, graceMs = SHUTDOWN_GRACE_MS): Pr
   });
 }
 
-/** SIGTERM (process managers, containers) and SIGINT (Ctrl-C) shut the server down gracefully. */
-export function exitOnSignals(server: Server): void {
+/**
+ * SIGTERM (process managers, containers) and SIGINT (Ctrl-C) shut the server down
+ * gracefully: in-flight requests finish, then `afterClose` (the API's relay and store).
+ */
+export function exitOnSignals(server: Server, afterClose: () => Promise<void> = async () => {}): void {
   const stop = (signal: NodeJS.Signals) => {
     console.log(`${signal} received: finishing in-flight requests, then exiting.`);
-    void closeGracefully(server).then(() => process.exit(0));
+    void closeGracefully(server)
+      .then(afterClose)
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error("Shutting down failed:", error);
+          process.exit(1);
+        },
+      );
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);

@@ -89,6 +89,13 @@ describe("validateInvitationRequest", () => {
     expect(validateInvitationRequest(input)).toEqual({ ok: false, errors });
   });
 
+  it("refuses a field named __proto__ like any unknown field", () => {
+    const fields = JSON.parse(`{"__proto__": {"polluted": "1"}, ${JSON.stringify(leader).slice(1, -1)}}`);
+    const result = validateInvitationRequest({ mode: "candidate", fields });
+    expect(result.ok).toBe(false);
+    expect(result.ok ? [] : Object.entries(result.errors)).toEqual([["__proto__", messages.unknownField]]);
+  });
+
   it("allows line breaks in the message", () => {
     expect(
       validateInvitationRequest({ mode: "candidate", fields: { ...leader, message: "Hello,\r\nthanks" } }).ok,
@@ -107,6 +114,14 @@ describe("validateInvitationRequest", () => {
     expect(flag({ fillMs: MIN_FILL_MS })).toBe(false);
     expect(flag({ honeypot: "" })).toBe(false);
     expect(flag({})).toBe(false);
+  });
+
+  it("judges a form post whose fill time was never measured by the honeypot alone", () => {
+    // Without JavaScript the hidden fill-time field is posted empty.
+    for (const fillMs of ["", " ", "soon", undefined, null]) {
+      const result = validateInvitationRequest({ mode: "candidate", fields: leader, honeypot: "", fillMs });
+      expect(result.ok && result.looksAutomated, JSON.stringify(fillMs)).toBe(false);
+    }
   });
 
   it("keeps the fill-time threshold at most 3 s, as DECISIONS §4 allows", () => {

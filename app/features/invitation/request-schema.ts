@@ -135,7 +135,9 @@ const isMode = (value: unknown): value is InvitationMode =>
  * `ok`, flagged `looksAutomated`, so the caller can answer it like any other.
  */
 export function validateInvitationRequest(input: UnvalidatedRequest): ValidationResult {
-  const errors: FieldErrors = {};
+  // No prototype: a field named `__proto__` is then an unknown field like any other,
+  // not a write to the object's prototype that would drop its error.
+  const errors: FieldErrors = Object.create(null);
   if (!isMode(input.mode)) {
     errors[MODE_FIELD] = messages.mode;
     return { ok: false, errors };
@@ -162,7 +164,14 @@ export function validateInvitationRequest(input: UnvalidatedRequest): Validation
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 
   const honeypotFilled = input.honeypot !== undefined && input.honeypot !== null && input.honeypot !== "";
-  const fillMs = typeof input.fillMs === "string" ? Number(input.fillMs) : input.fillMs;
+  // A form post without JavaScript sends the hidden fill-time field empty: that is no
+  // measurement (Number("") would be 0 ms), so only digits count.
+  const fillMs =
+    typeof input.fillMs === "string"
+      ? /^\d+$/.test(input.fillMs.trim())
+        ? Number(input.fillMs)
+        : undefined
+      : input.fillMs;
   const tooFast = typeof fillMs === "number" && Number.isFinite(fillMs) && fillMs < MIN_FILL_MS;
   return { ok: true, request: { mode: input.mode, fields }, looksAutomated: honeypotFilled || tooFast };
 }

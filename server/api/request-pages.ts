@@ -1,0 +1,159 @@
+/**
+ * The small pages a form posted without JavaScript gets when its request was not
+ * stored (invalid, rate limited, too long, or a failure on our side): what went wrong,
+ * per field label, and how to get back to what was typed. Self-contained (no script,
+ * no external file), and nothing in them comes from the request: the labels and
+ * messages are the site's own words, escaped all the same.
+ */
+import type { ServerResponse } from "node:http";
+import type { SiteConfig } from "~/config/schema";
+import { requestPaths } from "~/content/calls-to-action";
+import { requestApiContent } from "~/content/request-api";
+import { requestInvitationContent } from "~/content/request-invitation";
+import type { InvitationMode } from "~/features/invitation/mode";
+import { MODE_FIELD, REQUEST_FIELDS, type FieldErrors } from "~/features/invitation/request-schema";
+
+const copy = requestApiContent.pages;
+
+export function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]!,
+  );
+}
+
+/** The request page of a mode, where the form is. */
+export function requestPagePath(mode: InvitationMode): string {
+  return mode === "employer" ? requestPaths.employers : requestPaths.leaders;
+}
+
+/** `<title> | The <SITE_NAME>`, unless the title already names the product (as app/lib/seo.ts does). */
+export function pageTitle(title: string, siteName: string): string {
+  return title.toLowerCase().includes(siteName.toLowerCase()) ? title : `${title} | The ${siteName}`;
+}
+
+/** The label the site's form shows for a field, or null when the form has no such field. */
+export function fieldLabel(mode: InvitationMode, name: string): string | null {
+  const known = (REQUEST_FIELDS[mode] as readonly { name: string }[]).some((rule) => rule.name === name);
+  if (!known) return null;
+  // The mode's own label first; a field both forms have may be labelled in the other only.
+  const forms = requestInvitationContent.standInForm.forms;
+  const fields: readonly { name: string; label: string }[] = [
+    ...forms[mode].fields,
+    ...Object.values(forms).flatMap((form) => form.fields),
+  ];
+  return fields.find((field) => field.name === name)?.label ?? name;
+}
+
+const STYLE = `
+body{margin:0;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#334155;background:#f7f8fb;line-height:1.6}
+main{max-width:36rem;margin:3rem auto;padding:2rem;background:#fff;border:1px solid #e2e8f0;border-radius:1rem}
+h1{color:#0b1f3a;font-size:1.5rem;line-height:1.25;margin:0 0 1rem}
+a{color:#1b3a66;text-underline-offset:2px}
+a:focus-visible{outline:3px solid #8a6420;outline-offset:2px}
+li{margin:.25rem 0}`;
+
+interface PageInput {
+  status: number;
+  title: string;
+  heading: string;
+  /** Paragraphs and lists, already HTML (built from escaped text only). */
+  body: string;
+  mode: InvitationMode;
+  site: SiteConfig;
+  headers?: Record<string, string>;
+}
+
+function sendPage(res: ServerResponse, { status, title, heading, body, mode, site, headers = {} }: PageInput) {
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(pageTitle(title, site.siteName))}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(heading)}</h1>
+${body}
+<p>${escapeHtml(copy.back)}</p>
+<p><a href="${escapeHtml(requestPagePath(mode))}">${escapeHtml(copy.formLink)}</a></p>
+<p>${escapeHtml(copy.emailLead)} <a href="mailto:${escapeHtml(site.contactEmail)}">${escapeHtml(site.contactEmail)}</a>.</p>
+</main>
+</body>
+</html>
+`;
+  const payload = Buffer.from(html);
+  res.writeHead(status, {
+    ...headers,
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Length": payload.length,
+    "Cache-Control": "no-store",
+  });
+  res.end(payload);
+}
+
+const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
+
+export function sendInvalidPage(res: ServerResponse, site: SiteConfig, mode: InvitationMode, errors: FieldErrors) {
+  const items: string[] = [];
+  let unknownField = false;
+  for (const [name, message] of Object.entries(errors)) {
+    if (name === MODE_FIELD) {
+      items.push(`<li>${escapeHtml(message)}</li>`);
+      continue;
+    }
+    const label = fieldLabel(mode, name);
+    if (label === null) unknownField = true;
+    else items.push(`<li><strong>${escapeHtml(label)}</strong>: ${escapeHtml(message)}</li>`);
+  }
+  if (unknownField) items.push(`<li>${escapeHtml(copy.invalid.unknownField)}</li>`);
+  sendPage(res, {
+    status: 400,
+    title: copy.invalid.title,
+    heading: copy.invalid.heading,
+    body: `${paragraph(copy.invalid.lead)}\n<ul>\n${items.join("\n")}\n</ul>`,
+    mode,
+    site,
+  });
+}
+
+export function sendRateLimitedPage(res: ServerResponse, site: SiteConfig, mode: InvitationMode, retryAfter: number) {
+  const minutes = Math.ceil(retryAfter / 60);
+  const wait =
+    minutes <= 1 ? copy.rateLimited.waitOne : copy.rateLimited.waitMany.replace("{minutes}", String(minutes));
+  sendPage(res, {
+    status: 429,
+    title: copy.rateLimited.title,
+    heading: copy.rateLimited.heading,
+    body: paragraph(copy.rateLimited.body.replace("{wait}", wait)),
+    mode,
+    site,
+    headers: { "Retry-After": String(retryAfter) },
+  });
+}
+
+export function sendTooLargePage(res: ServerResponse, site: SiteConfig, mode: InvitationMode) {
+  sendPage(res, {
+    status: 413,
+    title: copy.tooLarge.title,
+    heading: copy.tooLarge.heading,
+    body: paragraph(copy.tooLarge.body),
+    mode,
+    site,
+    headers: { Connection: "close" },
+  });
+}
+
+export function sendFailedPage(res: ServerResponse, site: SiteConfig, mode: InvitationMode) {
+  sendPage(res, {
+    status: 500,
+    title: copy.failed.title,
+    heading: copy.failed.heading,
+    body: paragraph(copy.failed.body),
+    mode,
+    site,
+  });
+}

@@ -1,0 +1,54 @@
+// The team's view of the stored invitation requests (DECISIONS §4), with no web surface:
+//
+//   npm run --silent requests -- export [--format json|csv]   every request, to stdout
+//   npm run requests -- retry                                 queue failed relays again
+//
+// Reads the same configuration as the server (DATA_DIR, or DATABASE_URL), and works
+// while the server runs. A summary goes to stderr, so stdout is only the export.
+import { loadConfig } from "../load-config";
+import { exportCsv, exportJson } from "../requests/export";
+import { openRequestStore } from "../requests/open-store";
+
+export const USAGE = `Usage:
+  npm run --silent requests -- export [--format json|csv]
+  npm run requests -- retry`;
+
+const FORMATS = { json: exportJson, csv: exportCsv } as const;
+type Format = keyof typeof FORMATS;
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+function formatFrom(args: readonly string[]): Format {
+  const index = args.indexOf("--format");
+  const inline = args.find((arg) => arg.startsWith("--format="));
+  const value = inline ? inline.slice("--format=".length) : index === -1 ? "json" : args[index + 1];
+  if (value !== "json" && value !== "csv") fail(`--format must be json or csv, got "${value ?? ""}".`);
+  return value;
+}
+
+const [command, ...args] = process.argv.slice(2);
+if (command !== "export" && command !== "retry") fail(command ? `Unknown command "${command}".` : "No command given.");
+const format = command === "export" ? formatFrom(args) : null;
+
+const config = loadConfig({ warn: false });
+const store = await openRequestStore(config.server);
+try {
+  if (format) {
+    const requests = await store.list();
+    process.stdout.write(FORMATS[format](requests));
+    console.error(`${requests.length} request${requests.length === 1 ? "" : "s"} from the ${store.description}.`);
+  } else {
+    const queued = await store.requeueFailed(Date.now());
+    console.error(
+      `Queued ${queued} failed request${queued === 1 ? "" : "s"} for the relay again (${store.description}).`,
+    );
+    if (queued > 0 && !config.site.hubspot) {
+      console.error("HubSpot is not configured here: a server started with the HubSpot ids will send them.");
+    }
+  }
+} finally {
+  await store.close();
+}

@@ -1,0 +1,118 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { REQUEST_FIELDS } from "~/features/invitation/request-schema";
+import { CSV_COLUMNS, CSV_FIELD_COLUMNS, csvCell, exportCsv, exportJson } from "./export";
+import type { StoredInvitationRequest } from "./store";
+
+function stored(overrides: Partial<StoredInvitationRequest> = {}): StoredInvitationRequest {
+  return {
+    id: "7d3c1c8e-2f7a-4f51-9a0e-3c1d2b4a5e6f",
+    receivedAt: Date.UTC(2026, 2, 14, 15, 9, 26, 535),
+    mode: "candidate",
+    fields: { firstname: "Ada", lastname: "Lovelace", email: "ada@example.com" },
+    context: { pageUri: "https://network.example/request-invitation", pageName: "Request", hutk: "abc" },
+    relay: "sent",
+    relayAttempts: 1,
+    relayError: null,
+    sentAt: Date.UTC(2026, 2, 14, 15, 9, 27),
+    ...overrides,
+  };
+}
+
+/** A minimal RFC 4180 reader, to check what a spreadsheet would see. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index]!;
+    if (quoted && character === '"' && text[index + 1] === '"') {
+      cell += '"';
+      index += 1;
+    } else if (character === '"') {
+      quoted = !quoted;
+    } else if (!quoted && character === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (!quoted && character === "\r" && text[index + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      index += 1;
+    } else {
+      cell += character;
+    }
+  }
+  return rows;
+}
+
+describe("exportJson", () => {
+  it("lists id, receivedAt, mode, fields and relay state for each request, and nothing the relay keeps", () => {
+    const failed = stored({ id: "b", relay: "failed", relayError: "HubSpot answered 400: Invalid email" });
+    const parsed = JSON.parse(exportJson([stored(), failed]));
+    expect(parsed).toEqual([
+      {
+        id: "7d3c1c8e-2f7a-4f51-9a0e-3c1d2b4a5e6f",
+        receivedAt: "2026-03-14T15:09:26.535Z",
+        mode: "candidate",
+        fields: { firstname: "Ada", lastname: "Lovelace", email: "ada@example.com" },
+        relay: "sent",
+        relayError: null,
+      },
+      expect.objectContaining({ id: "b", relay: "failed", relayError: "HubSpot answered 400: Invalid email" }),
+    ]);
+  });
+
+  it("is an empty array when nothing is stored", () => {
+    expect(JSON.parse(exportJson([]))).toEqual([]);
+  });
+});
+
+describe("exportCsv", () => {
+  it("has a header row and one column per field of either form, each once", () => {
+    const [header] = parseCsv(exportCsv([]).slice(1));
+    expect(header).toEqual([...CSV_COLUMNS]);
+    const allFields = new Set([...REQUEST_FIELDS.candidate, ...REQUEST_FIELDS.employer].map((rule) => rule.name));
+    expect(new Set(CSV_FIELD_COLUMNS)).toEqual(allFields);
+    expect(CSV_FIELD_COLUMNS).toHaveLength(allFields.size);
+  });
+
+  it("starts with a byte-order mark and ends lines with CRLF, so spreadsheets read UTF-8", () => {
+    const csv = exportCsv([stored({ fields: { firstname: "Zoë", lastname: "Nguyễn" } })]);
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    expect(csv.split("\r\n")).toHaveLength(3);
+    const [, row] = parseCsv(csv.slice(1));
+    expect(row?.[CSV_COLUMNS.indexOf("firstname")]).toBe("Zoë");
+  });
+
+  it("keeps commas, quotes and line breaks inside their cell", () => {
+    const message = 'Hello, "team"\nSecond line';
+    const [, row] = parseCsv(exportCsv([stored({ fields: { message } })]).slice(1));
+    expect(row).toHaveLength(CSV_COLUMNS.length);
+    expect(row?.[CSV_COLUMNS.indexOf("message")]).toBe(message);
+  });
+
+  it.each(['=HYPERLINK("http://evil.example","x")', "+1+2", "-2+3", "@SUM(A1)", "\t=1", "\r=1", "  =1+1"])(
+    "neutralises a cell a spreadsheet would run as a formula: %j",
+    (value) => {
+      expect(csvCell(value)).toBe(`"'${value.replaceAll('"', '""')}"`);
+      const [, row] = parseCsv(exportCsv([stored({ fields: { company: value } })]).slice(1));
+      expect(row?.[CSV_COLUMNS.indexOf("company")]).toBe(`'${value}`);
+    },
+  );
+
+  it("leaves ordinary text as it is", () => {
+    for (const value of ["Acme", "a=b", "name@example.com", "2026-03-14T15:09:26.535Z", ""]) {
+      expect(csvCell(value)).toBe(`"${value}"`);
+    }
+  });
+
+  it("puts the relay state and HubSpot's reason in their columns", () => {
+    const [, row] = parseCsv(exportCsv([stored({ relay: "failed", relayError: "HubSpot answered 400" })]).slice(1));
+    expect(row?.[CSV_COLUMNS.indexOf("relay")]).toBe("failed");
+    expect(row?.[CSV_COLUMNS.indexOf("relayError")]).toBe("HubSpot answered 400");
+    expect(row?.[CSV_COLUMNS.indexOf("receivedAt")]).toBe("2026-03-14T15:09:26.535Z");
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * One submission to HubSpot's Forms Submission API, the unauthenticated v3 endpoint
+ * (no token to keep; HubSpot allows it 50 requests per 10 seconds):
+ *
+ *   POST {HUBSPOT_API_ORIGIN}/submissions/v3/integration/submit/<portalId>/<formId>
+ *   {"submittedAt": "<ms>", "fields": [{"name", "value"}], "context": {"pageUri", "pageName", "hutk"}}
+ *
+ * HubSpot answers 200 with an inline message or a redirect URI when it accepts the data,
+ * and errors as JSON (`{"status": "error", "message", "errors": [{"message", "errorType"}]}`,
+ * every part optional). The secure endpoint (.../integration/secure/submit/...) would
+ * need a private app token and is only for sensitive data, which these forms do not ask.
+ */
+import type { HubSpotConfig } from "~/config/schema";
+import type { RelayClaim } from "./store";
+
+/** Longest reason kept on a row: HubSpot's message plus its first field errors. */
+const REASON_MAX_LENGTH = 1000;
+/** The most a Retry-After header is honoured for, so a wild value cannot park the queue. */
+export const RETRY_AFTER_MAX_MS = 60 * 60 * 1000;
+
+export type SubmissionOutcome =
+  | { kind: "sent" }
+  /** HubSpot refused the data itself (4xx other than 408 and 429): sending it again cannot help. */
+  | { kind: "refused"; reason: string }
+  /** HubSpot failed or asked us to slow down (5xx, 408, 429), or did not answer: try again later. */
+  | { kind: "retry"; reason: string; retryAfterMs: number | null };
+
+export interface SubmissionTarget {
+  apiOrigin: string;
+  hubspot: Pick<HubSpotConfig, "portalId" | "formIds">;
+  timeoutMs: number;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+export function submissionUrl(target: SubmissionTarget, claim: Pick<RelayClaim, "mode">): string {
+  const { portalId, formIds } = target.hubspot;
+  return `${target.apiOrigin}/submissions/v3/integration/submit/${encodeURIComponent(portalId)}/${encodeURIComponent(formIds[claim.mode])}`;
+}
+
+export function submissionBody(claim: RelayClaim) {
+  const { pageUri, pageName, hutk } = claim.context;
+  return {
+    // The time the visitor sent it, not the time of this (possibly delayed) attempt.
+    submittedAt: String(claim.receivedAt),
+    fields: Object.entries(claim.fields).map(([name, value]) => ({ name, value })),
+    context: { pageUri, pageName, ...(hutk ? { hutk } : {}) },
+  };
+}
+
+/** Seconds or an HTTP date, as RFC 9110 allows; null when absent or unreadable. */
+export function parseRetryAfter(header: string | null, now: number): number | null {
+  if (!header) return null;
+  const value = header.trim();
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
+  if (!Number.isFinite(ms)) return null;
+  return Math.min(Math.max(ms, 0), RETRY_AFTER_MAX_MS);
+}
+
+/** HubSpot's own words for an error answer: its message and those of the field errors. */
+export function describeHubSpotError(status: number, body: string): string {
+  let detail = body.trim().slice(0, 200);
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown; errors?: { message?: unknown }[] };
+    const messages = [
+      parsed.message,
+      ...(Array.isArray(parsed.errors) ? parsed.errors.map((error) => error?.message) : []),
+    ].filter((message): message is string => typeof message === "string" && message.trim() !== "");
+    if (messages.length > 0) detail = [...new Set(messages)].join(" ");
+  } catch {
+    // Not JSON (a proxy's HTML error page, say): keep the start of the text.
+  }
+  return `HubSpot answered ${status}${detail ? `: ${detail}` : ""}`.slice(0, REASON_MAX_LENGTH);
+}
+
+export async function submitToHubSpot(target: SubmissionTarget, claim: RelayClaim): Promise<SubmissionOutcome> {
+  const doFetch = target.fetch ?? fetch;
+  const now = target.now ?? Date.now;
+  let response: Response;
+  let text: string;
+  try {
+    response = await doFetch(submissionUrl(target, claim), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(submissionBody(claim)),
+      signal: AbortSignal.timeout(target.timeoutMs),
+    });
+    text = await response.text();
+  } catch (error) {
+    const name = (error as Error).name;
+    const reason =
+      name === "TimeoutError" || name === "AbortError"
+        ? `HubSpot did not answer within ${target.timeoutMs / 1000} s`
+        : `HubSpot could not be reached: ${describeNetworkError(error)}`;
+    return { kind: "retry", reason, retryAfterMs: null };
+  }
+  if (response.ok) return { kind: "sent" };
+  const reason = describeHubSpotError(response.status, text);
+  if (response.status === 429 || response.status === 408 || response.status >= 500) {
+    return { kind: "retry", reason, retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), now()) };
+  }
+  return { kind: "refused", reason };
+}
+
+function describeNetworkError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message;
+}

@@ -1,0 +1,13 @@
+import type { ServerConfig } from "~/config/schema";
+import { openSqliteStore } from "./sqlite-store";
+import type { RequestStore } from "./store";
+
+/**
+ * The store the configuration names, its schema migrated: PostgreSQL when DATABASE_URL
+ * is set, otherwise SQLite under DATA_DIR (created on first use).
+ */
+export async function openRequestStore(server: Pick<ServerConfig, "dataDir" | "databaseUrl">): Promise<RequestStore> {
+  if (server.databaseUrl)
+    throw new Error("DATABASE_URL is set, but this server stores requests in SQLite only so far.");
+  return openSqliteStore(server.dataDir);
+}

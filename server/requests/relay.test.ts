@@ -1,0 +1,360 @@
+// @vitest-environment node
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { RelaySettings } from "~/config/schema";
+import { sampleRequest } from "../../tests/support/store-contract";
+import { describeHubSpotError, parseRetryAfter, submissionBody } from "./hubspot-submission";
+import { backoffMs, IDLE_POLL_MS, RelayWorker, type RelayOptions } from "./relay";
+import { openSqliteStore } from "./sqlite-store";
+import type { RequestStore } from "./store";
+
+const HUBSPOT = {
+  portalId: "1234567",
+  formIds: { candidate: "3f1c2b8e-1d2a-4c5b-9e8f-0a1b2c3d4e5f", employer: "7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d" },
+};
+const SETTINGS: RelaySettings = {
+  retryMinMs: 2000,
+  retryMaxMs: 600_000,
+  timeoutMs: 10_000,
+  leaseMs: 60_000,
+  maxPer10Seconds: 40,
+};
+const T0 = sampleRequest(0).receivedAt + 60_000;
+
+interface Answer {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A scripted HubSpot: answers in order (the last one repeats), recording each call and the virtual time. */
+function scriptedFetch(clock: { now: number }, answers: (Answer | Error)[]) {
+  const calls: { url: string; body: ReturnType<typeof submissionBody>; at: number }[] = [];
+  const fetch = (async (url: string, init: RequestInit) => {
+    calls.push({ url, body: JSON.parse(String(init.body)), at: clock.now });
+    const answer = answers[Math.min(calls.length - 1, answers.length - 1)]!;
+    if (answer instanceof Error) throw answer;
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: answer.headers,
+    });
+  }) as typeof globalThis.fetch;
+  const emails = () => calls.map((call) => call.body.fields.find((field) => field.name === "email")?.value);
+  return { fetch, calls, emails };
+}
+
+const folders: string[] = [];
+const workers: RelayWorker[] = [];
+const stores: RequestStore[] = [];
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+  await Promise.all(stores.splice(0).map((store) => store.close()));
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function tempStore(): RequestStore {
+  const folder = mkdtempSync(join(tmpdir(), "relay-"));
+  folders.push(folder);
+  const store = openSqliteStore(folder);
+  stores.push(store);
+  return store;
+}
+
+/**
+ * A worker on a virtual clock, answered by a scripted HubSpot: every sleep the worker
+ * asks for moves the clock on by that much (and is recorded) but takes a millisecond
+ * of real time, so hours of backoff run at once.
+ */
+function virtualWorker(store: RequestStore, answers: (Answer | Error)[], overrides: Partial<RelayOptions> = {}) {
+  const clock = { now: T0 };
+  const hubspot = scriptedFetch(clock, answers);
+  const sleeps: number[] = [];
+  const log: string[] = [];
+  const worker = new RelayWorker({
+    store,
+    apiOrigin: "https://api.hsforms.example",
+    hubspot: HUBSPOT,
+    settings: SETTINGS,
+    fetch: hubspot.fetch,
+    now: () => clock.now,
+    random: () => 1,
+    log: (line) => log.push(line),
+    sleep: async (ms, signal) => {
+      if (signal.aborted) return;
+      sleeps.push(ms);
+      clock.now += ms;
+      await new Promise((resolveSleep) => setTimeout(resolveSleep, 1));
+    },
+    ...overrides,
+  });
+  workers.push(worker);
+  return { worker, clock, sleeps, log, hubspot };
+}
+
+async function until(condition: () => Promise<boolean> | boolean, what: string, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 5));
+  }
+}
+
+const relayStates = async (store: RequestStore) => (await store.list()).map((request) => request.relay);
+
+describe("backoffMs", () => {
+  it("doubles from the minimum and stops at the cap", () => {
+    const settings = { retryMinMs: 2000, retryMaxMs: 20_000 };
+    expect([1, 2, 3, 4, 5, 6].map((failures) => backoffMs(failures, settings))).toEqual([
+      2000, 4000, 8000, 16_000, 20_000, 20_000,
+    ]);
+  });
+});
+
+describe("what is sent to HubSpot", () => {
+  it("posts the fields as name/value pairs with the page, the visitor cookie and the time it was received", async () => {
+    const store = tempStore();
+    const request = sampleRequest(1, {
+      context: { pageUri: "https://network.example/request-invitation?type=employer", pageName: "Brief", hutk: "f00d" },
+    });
+    await store.save(request);
+    const { worker, hubspot } = virtualWorker(store, [{ status: 200, body: { inlineMessage: "Thanks" } }]);
+    worker.start();
+    await until(async () => (await relayStates(store))[0] === "sent", "the row to be sent");
+    expect(hubspot.calls).toHaveLength(1);
+    expect(hubspot.calls[0]!.url).toBe(
+      `https://api.hsforms.example/submissions/v3/integration/submit/1234567/${HUBSPOT.formIds.employer}`,
+    );
+    expect(hubspot.calls[0]!.body).toEqual({
+      submittedAt: String(request.receivedAt),
+      fields: Object.entries(request.fields).map(([name, value]) => ({ name, value })),
+      context: { pageUri: "https://network.example/request-invitation?type=employer", pageName: "Brief", hutk: "f00d" },
+    });
+  });
+
+  it("leaves hutk out when the visitor had no HubSpot cookie", () => {
+    const body = submissionBody({ ...sampleRequest(2), attempts: 0 });
+    expect(body.context).toEqual(sampleRequest(2).context);
+    expect(body.context).not.toHaveProperty("hutk");
+  });
+});
+
+describe("HubSpot's answers", () => {
+  it("reads Retry-After as seconds or as a date, within an hour", () => {
+    const now = Date.UTC(2026, 0, 1);
+    expect(parseRetryAfter("30", now)).toBe(30_000);
+    expect(parseRetryAfter(new Date(now + 90_000).toUTCString(), now)).toBe(90_000);
+    expect(parseRetryAfter("86400", now)).toBe(3_600_000);
+    expect(parseRetryAfter("soon", now)).toBeNull();
+    expect(parseRetryAfter(null, now)).toBeNull();
+  });
+
+  it("keeps HubSpot's own message and its field errors as the reason", () => {
+    const body = JSON.stringify({
+      status: "error",
+      message: "The request is not valid",
+      correlationId: "4f4b",
+      errors: [{ message: "Error in 'fields.email'. Invalid email address", errorType: "INVALID_EMAIL" }],
+    });
+    expect(describeHubSpotError(400, body)).toBe(
+      "HubSpot answered 400: The request is not valid Error in 'fields.email'. Invalid email address",
+    );
+    expect(describeHubSpotError(502, "<html>Bad gateway</html>")).toBe(
+      "HubSpot answered 502: <html>Bad gateway</html>",
+    );
+  });
+});
+
+describe("the relay worker", () => {
+  it("retries while HubSpot fails, doubling its pause up to the cap, then sends once", async () => {
+    const store = tempStore();
+    await store.save(sampleRequest(1));
+    const failures = Array.from({ length: 6 }, () => ({ status: 503, body: { message: "Service Unavailable" } }));
+    const { worker, sleeps, hubspot } = virtualWorker(store, [...failures, { status: 200 }], {
+      settings: { ...SETTINGS, retryMaxMs: 20_000 },
+    });
+    worker.start();
+    await until(async () => (await relayStates(store))[0] === "sent", "the row to be sent");
+    expect(hubspot.calls).toHaveLength(7);
+    expect(sleeps.slice(0, 6)).toEqual([2000, 4000, 8000, 16_000, 20_000, 20_000]);
+    const [row] = await store.list();
+    expect(row).toMatchObject({ relay: "sent", relayAttempts: 7, relayError: null });
+  });
+
+  it("spreads its pauses at random between half and all of the backoff", async () => {
+    const store = tempStore();
+    await store.save(sampleRequest(1));
+    const { worker, sleeps } = virtualWorker(store, [{ status: 500 }, { status: 500 }, { status: 200 }], {
+      random: () => 0,
+    });
+    worker.start();
+    await until(async () => (await relayStates(store))[0] === "sent", "the row to be sent");
+    expect(sleeps.slice(0, 2)).toEqual([1000, 2000]);
+  });
+
+  it("treats no answer within the timeout as a failure to retry", async () => {
+    const store = tempStore();
+    await store.save(sampleRequest(1));
+    const timeout = Object.assign(new Error("The operation was aborted due to timeout"), { name: "TimeoutError" });
+    const { worker, log, hubspot } = virtualWorker(store, [timeout, new TypeError("fetch failed"), { status: 200 }]);
+    worker.start();
+    await until(async () => (await relayStates(store))[0] === "sent", "the row to be sent");
+    expect(hubspot.calls).toHaveLength(3);
+    expect(log.join("\n")).toContain("HubSpot did not answer within 10 s");
+    expect(log.join("\n")).toContain("HubSpot could not be reached");
+  });
+
+  it("waits at least as long as a 429's Retry-After", async () => {
+    const store = tempStore();
+    await store.save(sampleRequest(1));
+    const { worker, hubspot } = virtualWorker(store, [
+      { status: 429, headers: { "Retry-After": "30" } },
+      { status: 200 },
+    ]);
+    worker.start();
+    await until(async () => (await relayStates(store))[0] === "sent", "the row to be sent");
+    expect(hubspot.calls).toHaveLength(2);
+    expect(hubspot.calls[1]!.at - hubspot.calls[0]!.at).toBeGreaterThanOrEqual(30_000);
+    const [row] = await store.list();
+    expect(row?.relayAttempts).toBe(2);
+  });
+
+  it("stops on HubSpot's 400, keeps its message, and sends the row once it is queued again", async () => {
+    const store = tempStore();
+    await store.save(sampleRequest(1));
+    const refusal = {
+      status: 400,
+      body: { status: "error", message: "Error in 'fields.email'. Invalid email address" },
+    };
+    const { worker, clock, hubspot } = virtualWorker(store, [refusal, { status: 200 }]);
+    worker.start();
+    await until(async () => (await relayStates(store))[0] === "failed", "the row to fail");
+    // Many idle polls later, it has not been tried again.
+    const polledUntil = clock.now + 10 * IDLE_POLL_MS;
+    await until(() => clock.now > polledUntil, "idle polls");
+    expect(hubspot.calls).toHaveLength(1);
+    expect((await store.list())[0]?.relayError).toBe(
+      "HubSpot answered 400: Error in 'fields.email'. Invalid email address",
+    );
+
+    expect(await store.requeueFailed(clock.now)).toBe(1);
+    await until(async () => (await relayStates(store))[0] === "sent", "the re-queued row to be sent");
+    expect(hubspot.calls).toHaveLength(2);
+  });
+
+  it("resumes after a restart: stored rows go at once, a killed server's claim after its lease", async () => {
+    const store = tempStore();
+    await store.save(sampleRequest(1));
+    await store.save(sampleRequest(2));
+    const killedAt = T0;
+    expect((await store.claimNext("killed-server", killedAt, SETTINGS.leaseMs))?.id).toBe(sampleRequest(1).id);
+
+    const { worker, hubspot: recorded } = virtualWorker(store, [{ status: 200 }]);
+    worker.start();
+    await until(async () => (await relayStates(store)).every((state) => state === "sent"), "both rows to be sent");
+    expect(recorded.emails()).toEqual(["ada2@example.com", "ada1@example.com"]);
+    expect(recorded.calls[0]!.at).toBe(T0);
+    expect(recorded.calls[1]!.at).toBeGreaterThanOrEqual(killedAt + SETTINGS.leaseMs);
+  });
+
+  it("sends each row exactly once with two workers on one store, and never again", async () => {
+    const store = tempStore();
+    for (let index = 1; index <= 30; index += 1) await store.save(sampleRequest(index));
+    const clock = { now: T0 };
+    const hubspot = scriptedFetch(clock, [{ status: 200 }]);
+    const options = (random: number): RelayOptions => ({
+      store,
+      apiOrigin: "https://api.hsforms.example",
+      hubspot: HUBSPOT,
+      settings: SETTINGS,
+      fetch: hubspot.fetch,
+      now: () => clock.now,
+      random: () => random,
+      log: () => {},
+      sleep: (ms, signal) =>
+        new Promise((resolveSleep) => {
+          if (signal.aborted) return resolveSleep();
+          clock.now += Math.min(ms, 100);
+          setTimeout(resolveSleep, 1);
+        }),
+    });
+    const pair = [new RelayWorker(options(0)), new RelayWorker(options(1))];
+    workers.push(...pair);
+    for (const worker of pair) worker.start();
+    await until(async () => (await relayStates(store)).every((state) => state === "sent"), "every row to be sent");
+    const pollsFrom = clock.now;
+    await until(() => clock.now > pollsFrom + 2 * SETTINGS.leaseMs, "both workers to poll past a lease");
+    const counts = new Map<string, number>();
+    for (const email of hubspot.emails()) counts.set(email!, (counts.get(email!) ?? 0) + 1);
+    expect(counts.size).toBe(30);
+    expect([...counts.values()].every((count) => count === 1)).toBe(true);
+  });
+
+  it("sends at most its allowance per 10 seconds", async () => {
+    const store = tempStore();
+    for (let index = 1; index <= 5; index += 1) await store.save(sampleRequest(index));
+    const { worker, hubspot } = virtualWorker(store, [{ status: 200 }], {
+      settings: { ...SETTINGS, maxPer10Seconds: 2 },
+    });
+    worker.start();
+    await until(async () => (await relayStates(store)).every((state) => state === "sent"), "every row to be sent");
+    const times = hubspot.calls.map((call) => call.at);
+    expect(times).toHaveLength(5);
+    expect(times[2]! - times[0]!).toBeGreaterThanOrEqual(10_000);
+    expect(times[4]! - times[2]!).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it("wakes at once when a row is saved, with no poll delay before the first send", async () => {
+    const store = tempStore();
+    let sentAt = 0;
+    const worker = new RelayWorker({
+      store,
+      apiOrigin: "https://api.hsforms.example",
+      hubspot: HUBSPOT,
+      settings: SETTINGS,
+      log: () => {},
+      fetch: (async () => {
+        sentAt = Date.now();
+        return new Response(null, { status: 204 });
+      }) as typeof fetch,
+    });
+    workers.push(worker);
+    worker.start();
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+    const savedAt = Date.now();
+    await store.save(sampleRequest(1, { receivedAt: savedAt }));
+    worker.notify();
+    await until(async () => (await relayStates(store))[0] === "sent", "the row to be sent", IDLE_POLL_MS / 2);
+    expect(sentAt - savedAt).toBeLessThan(IDLE_POLL_MS / 2);
+  });
+
+  it("finishes the submission in flight when stopped, and records it", async () => {
+    const store = tempStore();
+    await store.save(sampleRequest(1, { receivedAt: Date.now() }));
+    let release!: () => void;
+    let started!: () => void;
+    const inFlight = new Promise<void>((resolveStarted) => (started = resolveStarted));
+    const worker = new RelayWorker({
+      store,
+      apiOrigin: "https://api.hsforms.example",
+      hubspot: HUBSPOT,
+      settings: SETTINGS,
+      log: () => {},
+      fetch: (async () => {
+        started();
+        await new Promise<void>((resolveAnswer) => (release = resolveAnswer));
+        return new Response(null, { status: 200 });
+      }) as typeof fetch,
+    });
+    worker.start();
+    await inFlight;
+    let stopped = false;
+    const stopping = worker.stop().then(() => (stopped = true));
+    await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(await relayStates(store)).toEqual(["sent"]);
+  });
+});

@@ -1,0 +1,82 @@
+// @vitest-environment node
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { describeRequestStore, sampleRequest } from "../../tests/support/store-contract";
+import { openSqliteStore, SQLITE_FILE } from "./sqlite-store";
+
+const folders: string[] = [];
+function tempDataDir(): string {
+  const folder = mkdtempSync(join(tmpdir(), "requests-sqlite-"));
+  folders.push(folder);
+  return join(folder, "data");
+}
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+describeRequestStore("SQLite", async () => openSqliteStore(tempDataDir()));
+
+describe("the SQLite file", () => {
+  it("is created with its folder on first use, readable by its owner only", async () => {
+    const dataDir = tempDataDir();
+    const store = openSqliteStore(dataDir);
+    await store.save(sampleRequest(1));
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    for (const file of [SQLITE_FILE, `${SQLITE_FILE}-wal`, `${SQLITE_FILE}-shm`]) {
+      expect(statSync(join(dataDir, file)).mode & 0o777, file).toBe(0o600);
+    }
+    await store.close();
+  });
+
+  it("is in WAL mode with every commit synced, and keeps its rows across a reopen", async () => {
+    const dataDir = tempDataDir();
+    const first = openSqliteStore(dataDir);
+    await first.save(sampleRequest(1));
+    await first.close();
+    const db = new Database(join(dataDir, SQLITE_FILE), { readonly: true });
+    expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+    db.close();
+    const second = openSqliteStore(dataDir);
+    expect((await second.list()).map((request) => request.id)).toEqual([sampleRequest(1).id]);
+    await second.close();
+  });
+
+  it("can be read by a second process while the first keeps writing", async () => {
+    const dataDir = tempDataDir();
+    const server = openSqliteStore(dataDir);
+    await server.save(sampleRequest(1));
+    const read = () =>
+      execFileSync(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "-e",
+          `const { openSqliteStore } = await import("./server/requests/sqlite-store.ts");
+           const store = openSqliteStore(${JSON.stringify(dataDir)});
+           console.log((await store.list()).length);
+           await store.close();`,
+        ],
+        { encoding: "utf8" },
+      ).trim();
+    expect(read()).toBe("1");
+    await server.save(sampleRequest(2));
+    expect(read()).toBe("2");
+    await server.save(sampleRequest(3));
+    expect((await server.list()).length).toBe(3);
+    await server.close();
+  });
+
+  it("refuses a database made by a newer version of the schema", async () => {
+    const dataDir = tempDataDir();
+    await openSqliteStore(dataDir).close();
+    const db = new Database(join(dataDir, SQLITE_FILE));
+    db.pragma("user_version = 99");
+    db.close();
+    expect(() => openSqliteStore(dataDir)).toThrow(/schema version 99, newer/);
+  });
+});

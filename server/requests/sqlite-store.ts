@@ -1,0 +1,194 @@
+/**
+ * The request store in an embedded SQLite database, DATA_DIR/requests.sqlite: zero setup,
+ * one machine. better-sqlite3 is synchronous; each call here is one short statement.
+ *
+ * - WAL journal: the export command (a second process) reads while the server writes.
+ * - synchronous=FULL: every commit is fsynced (the WAL is synced on each commit), so a
+ *   request answered 201 survives a killed process AND a power cut. NORMAL would be
+ *   safe against a killed process only (a power cut may roll back the last commits);
+ *   requests are few and each is worth more than the fsync (see `npm run bench`).
+ * - The file is created readable and writable by its owner only (0600), in a folder
+ *   only its owner can enter; SQLite gives the -wal and -shm files the same mode.
+ */
+import { closeSync, mkdirSync, openSync } from "node:fs";
+import { join, resolve } from "node:path";
+import Database from "better-sqlite3";
+import type { InvitationMode } from "~/features/invitation/mode";
+import type { RelayClaim, RelayContext, RelayState, RequestStore, StoredInvitationRequest } from "./store";
+
+export const SQLITE_FILE = "requests.sqlite";
+/** How long a statement waits for another process's write lock before failing. */
+const BUSY_TIMEOUT_MS = 5000;
+
+/** Each entry moves the schema one version up; PRAGMA user_version records how far a file is. */
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE invitation_requests (
+     seq INTEGER PRIMARY KEY,
+     id TEXT NOT NULL UNIQUE,
+     received_at INTEGER NOT NULL,
+     mode TEXT NOT NULL CHECK (mode IN ('candidate', 'employer')),
+     fields TEXT NOT NULL,
+     context TEXT NOT NULL,
+     relay TEXT NOT NULL CHECK (relay IN ('pending', 'sent', 'failed', 'off')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER,
+     lease_owner TEXT,
+     lease_until INTEGER,
+     last_error TEXT,
+     sent_at INTEGER
+   );
+   CREATE INDEX invitation_requests_due ON invitation_requests (next_attempt_at, seq) WHERE relay = 'pending';`,
+];
+
+interface Row {
+  id: string;
+  received_at: number;
+  mode: InvitationMode;
+  fields: string;
+  context: string;
+  relay: RelayState;
+  attempts: number;
+  last_error: string | null;
+  sent_at: number | null;
+}
+
+/** Creates the folder (owner only) and the database file (0600) when they do not exist yet. */
+function createPrivateFile(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const path = join(dataDir, SQLITE_FILE);
+  try {
+    closeSync(openSync(path, "wx", 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  return path;
+}
+
+function migrate(db: Database.Database, path: string) {
+  const version = () => db.pragma("user_version", { simple: true }) as number;
+  if (version() > MIGRATIONS.length) {
+    throw new Error(`${path} has schema version ${version()}, newer than this server knows (${MIGRATIONS.length}).`);
+  }
+  if (version() === MIGRATIONS.length) return;
+  // IMMEDIATE takes the write lock first, so two processes starting together migrate once.
+  db.transaction(() => {
+    for (let next = version(); next < MIGRATIONS.length; next += 1) db.exec(MIGRATIONS[next]!);
+    db.pragma(`user_version = ${MIGRATIONS.length}`);
+  }).immediate();
+}
+
+export function openSqliteStore(dataDir: string): RequestStore {
+  const path = createPrivateFile(resolve(dataDir));
+  const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = FULL");
+  migrate(db, path);
+
+  const insert = db.prepare(
+    `INSERT INTO invitation_requests (id, received_at, mode, fields, context, relay, next_attempt_at)
+     VALUES (@id, @receivedAt, @mode, @fields, @context, @relay, @nextAttemptAt)`,
+  );
+  const all = db.prepare<[], Row>(
+    `SELECT id, received_at, mode, fields, context, relay, attempts, last_error, sent_at
+     FROM invitation_requests ORDER BY seq`,
+  );
+  const claim = db.prepare<{ owner: string; now: number; until: number }, Row>(
+    `UPDATE invitation_requests SET lease_owner = @owner, lease_until = @until
+     WHERE seq = (
+       SELECT seq FROM invitation_requests
+       WHERE relay = 'pending' AND next_attempt_at <= @now AND (lease_until IS NULL OR lease_until <= @now)
+       ORDER BY next_attempt_at, seq LIMIT 1
+     )
+     RETURNING id, received_at, mode, fields, context, relay, attempts, last_error, sent_at`,
+  );
+  const held = "WHERE id = @id AND lease_owner = @owner AND relay = 'pending'";
+  const sent = db.prepare(
+    `UPDATE invitation_requests SET relay = 'sent', sent_at = @now, attempts = attempts + 1, last_error = NULL,
+       next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL ${held}`,
+  );
+  const failed = db.prepare(
+    `UPDATE invitation_requests SET relay = 'failed', attempts = attempts + 1, last_error = @reason,
+       next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL ${held}`,
+  );
+  const retry = db.prepare(
+    `UPDATE invitation_requests SET attempts = attempts + 1, last_error = @reason, next_attempt_at = @retryAt,
+       lease_owner = NULL, lease_until = NULL ${held}`,
+  );
+  const release = db.prepare(`UPDATE invitation_requests SET lease_owner = NULL, lease_until = NULL ${held}`);
+  const nextAt = db.prepare<[], { at: number | null }>(
+    `SELECT MIN(MAX(next_attempt_at, COALESCE(lease_until, 0))) AS at FROM invitation_requests WHERE relay = 'pending'`,
+  );
+  const requeue = db.prepare(
+    `UPDATE invitation_requests SET relay = 'pending', attempts = 0, next_attempt_at = @now,
+       lease_owner = NULL, lease_until = NULL WHERE relay = 'failed'`,
+  );
+
+  return {
+    description: `SQLite database ${path}`,
+    async save(request) {
+      insert.run({
+        id: request.id,
+        receivedAt: request.receivedAt,
+        mode: request.mode,
+        fields: JSON.stringify(request.fields),
+        context: JSON.stringify(request.context),
+        relay: request.relay,
+        nextAttemptAt: request.relay === "pending" ? request.receivedAt : null,
+      });
+    },
+    async list() {
+      return all.all().map(toStored);
+    },
+    async claimNext(owner, now, leaseMs) {
+      const row = claim.get({ owner, now, until: now + leaseMs });
+      return row ? toClaim(row) : null;
+    },
+    async markSent(id, owner, now) {
+      return sent.run({ id, owner, now }).changes === 1;
+    },
+    async markFailed(id, owner, reason) {
+      return failed.run({ id, owner, reason }).changes === 1;
+    },
+    async scheduleRetry(id, owner, retryAt, reason) {
+      return retry.run({ id, owner, retryAt, reason }).changes === 1;
+    },
+    async release(id, owner) {
+      release.run({ id, owner });
+    },
+    async nextRelayAt() {
+      return nextAt.get()?.at ?? null;
+    },
+    async requeueFailed(now) {
+      return requeue.run({ now }).changes;
+    },
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}
+
+function toStored(row: Row): StoredInvitationRequest {
+  return {
+    id: row.id,
+    receivedAt: row.received_at,
+    mode: row.mode,
+    fields: JSON.parse(row.fields) as Record<string, string>,
+    context: JSON.parse(row.context) as RelayContext,
+    relay: row.relay,
+    relayAttempts: row.attempts,
+    relayError: row.last_error,
+    sentAt: row.sent_at,
+  };
+}
+
+function toClaim(row: Row): RelayClaim {
+  const stored = toStored(row);
+  return {
+    id: stored.id,
+    receivedAt: stored.receivedAt,
+    mode: stored.mode,
+    fields: stored.fields,
+    context: stored.context,
+    attempts: stored.relayAttempts,
+  };
+}

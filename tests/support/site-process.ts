@@ -1,0 +1,173 @@
+/**
+ * The real production server as a child process (server/serve.ts, as `npm run serve`
+ * runs it) for API and fault tests: a tiny site folder, a chosen port so a restart
+ * answers at the same address, its own environment, SIGTERM or SIGKILL to stop it.
+ * Also the requests command (server/commands/requests.ts) and a raw HTTP client for
+ * requests fetch would not send (duplicate headers, odd paths, chunked bodies).
+ */
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const READY_TIMEOUT_MS = 30_000;
+
+/** The least a server needs to serve: a 404 page (its API does not need the build). */
+export function fixtureSite(): string {
+  const dir = mkdtempSync(join(tmpdir(), "site-fixture-"));
+  writeFileSync(join(dir, "404.html"), "<!doctype html><title>Not found</title><h1>Not found</h1>\n");
+  writeFileSync(join(dir, "index.html"), "<!doctype html><title>Home</title><h1>Home</h1>\n");
+  return dir;
+}
+
+/** Only what a server needs from the test runner's environment, so nothing leaks in by accident. */
+function baseEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const { PATH, HOME, TMPDIR } = process.env;
+  return { PATH, HOME, TMPDIR, ...env };
+}
+
+export interface SiteProcess {
+  origin: string;
+  port: number;
+  child: ChildProcessWithoutNullStreams;
+  output(): string;
+  /** SIGTERM: resolves with the exit code once the server has shut down. */
+  stop(): Promise<number | null>;
+  /** SIGKILL: no chance to finish anything. */
+  kill(): Promise<void>;
+}
+
+export async function startSiteProcess({
+  dir,
+  port,
+  env,
+}: {
+  dir: string;
+  port: number;
+  env: Record<string, string>;
+}): Promise<SiteProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/serve.ts", "--port", String(port), "--dir", dir], {
+    cwd: PROJECT_ROOT,
+    env: baseEnv(env),
+    stdio: "pipe",
+  });
+  let output = "";
+  const exited = new Promise<number | null>((resolveExit) => child.once("exit", (code) => resolveExit(code)));
+  const origin = await new Promise<string>((resolveReady, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server not ready in ${READY_TIMEOUT_MS} ms:\n${output}`)),
+      READY_TIMEOUT_MS,
+    );
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Serving \S+ at (http:\/\/\S+?)\/?\n/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolveReady(match[1]!);
+      }
+    });
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+  return {
+    origin,
+    port: Number(new URL(origin).port),
+    child,
+    output: () => output,
+    stop: () => (child.kill("SIGTERM"), exited),
+    kill: async () => {
+      child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
+
+/** Runs `server/commands/requests.ts` with the given environment; stdout, stderr and the exit code. */
+export function runRequestsCommand(
+  args: string[],
+  env: Record<string, string>,
+  { viaNpm = false } = {},
+): Promise<{ stdout: string; stderr: string; code: number }> {
+  const [file, argv] = viaNpm
+    ? ["npm", ["run", "--silent", "requests", "--", ...args]]
+    : [process.execPath, ["--import", "tsx", "server/commands/requests.ts", ...args]];
+  return new Promise((resolveRun) => {
+    execFile(file, argv, { cwd: PROJECT_ROOT, env: baseEnv(env) }, (error, stdout, stderr) => {
+      resolveRun({ stdout, stderr, code: error ? Number((error as { code?: number }).code ?? 1) : 0 });
+    });
+  });
+}
+
+export interface RawResponse {
+  status: number;
+  /** Lower-case names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * Sends one HTTP/1.1 request exactly as given: the target as written, the headers in
+ * order (repeats allowed), and the body with a Content-Length, or in chunks.
+ */
+export function rawRequest(
+  port: number,
+  {
+    method = "POST",
+    target,
+    headers = [],
+    body = "",
+    chunked = false,
+  }: { method?: string; target: string; headers?: [string, string][]; body?: string | Buffer; chunked?: boolean },
+): Promise<RawResponse> {
+  const payload = typeof body === "string" ? Buffer.from(body) : body;
+  const lines = [`${method} ${target} HTTP/1.1`, `Host: 127.0.0.1:${port}`, "Connection: close"];
+  for (const [name, value] of headers) lines.push(`${name}: ${value}`);
+  lines.push(chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${payload.length}`);
+  return new Promise((resolveResponse, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk) => chunks.push(chunk));
+    // The server may close before it has read all of a refused body: that is an answer too.
+    socket.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ECONNRESET" && error.code !== "EPIPE") reject(error);
+    });
+    socket.on("close", () => {
+      const data = Buffer.concat(chunks);
+      const split = data.indexOf("\r\n\r\n");
+      if (split === -1) return reject(new Error(`no complete answer to ${method} ${target}`));
+      const [statusLine = "", ...headerLines] = data.subarray(0, split).toString("latin1").split("\r\n");
+      const parsed: Record<string, string> = {};
+      for (const line of headerLines) {
+        const colon = line.indexOf(":");
+        const name = line.slice(0, colon).trim().toLowerCase();
+        const value = line.slice(colon + 1).trim();
+        parsed[name] = parsed[name] === undefined ? value : `${parsed[name]}, ${value}`;
+      }
+      resolveResponse({
+        status: Number(statusLine.split(" ")[1]),
+        headers: parsed,
+        body: data.subarray(split + 4).toString("utf8"),
+      });
+    });
+    socket.write(`${lines.join("\r\n")}\r\n\r\n`);
+    if (chunked) {
+      // Several chunks, as a client streaming a body of unknown length sends it.
+      const size = 4096;
+      for (let offset = 0; offset < payload.length; offset += size) {
+        const part = payload.subarray(offset, offset + size);
+        socket.write(`${part.length.toString(16)}\r\n`);
+        socket.write(part);
+        socket.write("\r\n");
+      }
+      socket.write("0\r\n\r\n");
+    } else {
+      socket.write(payload);
+    }
+  });
+}

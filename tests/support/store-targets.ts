@@ -1,0 +1,31 @@
+/**
+ * The stores the server tests run against, each giving a fresh, empty store: the
+ * environment a server needs to use it, and a way to open it from the test itself.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openRequestStore } from "../../server/requests/open-store";
+import type { RequestStore } from "../../server/requests/store";
+
+export interface FreshStore {
+  /** DATA_DIR or DATABASE_URL, for a server or a command. */
+  env: Record<string, string>;
+  /** The same store, opened in the test process (it can read while a server writes). */
+  open(): Promise<RequestStore>;
+}
+
+export interface StoreTarget {
+  name: string;
+  fresh(): Promise<FreshStore>;
+}
+
+export const sqliteTarget: StoreTarget = {
+  name: "SQLite",
+  async fresh() {
+    const dataDir = join(mkdtempSync(join(tmpdir(), "requests-")), "data");
+    return { env: { DATA_DIR: dataDir }, open: () => openRequestStore({ dataDir, databaseUrl: null }) };
+  },
+};
+
+export const STORE_TARGETS: readonly StoreTarget[] = [sqliteTarget];
