@@ -4,7 +4,7 @@
  * the answers that look like success but store nothing (honeypot, fill time), and the
  * happy paths, checked in the store and through the export command.
  */
-import { rmSync } from "node:fs";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REQUEST_RECEIVED_PATHS } from "~/content/pages";
 import { requestApiContent } from "~/content/request-api";
@@ -15,6 +15,7 @@ import { INVITATION_REQUESTS_PATH, REQUEST_BODY_LIMIT_BYTES } from "../../server
 import type { RequestStore } from "../../server/requests/store";
 import {
   fixtureSite,
+  removeFixtureSite,
   rawRequest,
   runRequestsCommand,
   startSiteProcess,
@@ -420,7 +421,7 @@ describe.each(STORE_TARGETS)("the invitation request API on $name", (target) => 
   afterAll(async () => {
     await store?.close();
     expect(await server?.stop()).toBe(0);
-    rmSync(site, { recursive: true, force: true });
+    removeFixtureSite(site);
   });
 
   describe("refuses, storing nothing", () => {

@@ -4,12 +4,11 @@
  * HubSpot failing and recovering, HubSpot refusing a request until it is re-queued, and
  * a shutdown with a submission in flight.
  */
-import { rmSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/free-port";
 import type { RequestStore, StoredInvitationRequest } from "../../server/requests/store";
 import { accepted, ACCEPT_ALL, failFor, invalidEmail, startFakeHubSpotApi } from "../support/fake-hubspot-api";
-import { fixtureSite, runRequestsCommand, startSiteProcess } from "../support/site-process";
+import { fixtureSite, removeFixtureSite, runRequestsCommand, startSiteProcess } from "../support/site-process";
 import { BASE_ENV, FORM_IDS, hubspotEnv, PORTAL_ID, postRequest, SITE_URL, until } from "../support/requests-client";
 import { STORE_TARGETS, type FreshStore } from "../support/store-targets";
 
@@ -24,7 +23,7 @@ describe.each(STORE_TARGETS)("faults on $name", (target) => {
   async function setUp(env: Record<string, string> = {}) {
     const fresh: FreshStore = await target.fresh();
     const dir = fixtureSite();
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    cleanups.push(() => removeFixtureSite(dir));
     const port = await freePort();
     const start = () => startSiteProcess({ dir, port, env: { ...BASE_ENV, ...fresh.env, ...env } });
     const handle = { server: await start(), start };

@@ -6,21 +6,34 @@
  * requests fetch would not send (duplicate headers, odd paths, chunked bodies).
  */
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { writePolicyConfig } from "../../server/http/policy-config";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const READY_TIMEOUT_MS = 30_000;
 
-/** The least a server needs to serve: a 404 page (its API does not need the build). */
+/**
+ * The least a server needs to serve, laid out as a build (BUILD_DIR/client and the
+ * policy configuration beside it): a 404 page and a home page. The API does not need
+ * the real build. Returns the client folder.
+ */
 export function fixtureSite(): string {
-  const dir = mkdtempSync(join(tmpdir(), "site-fixture-"));
+  const buildDir = mkdtempSync(join(tmpdir(), "site-fixture-"));
+  const dir = join(buildDir, "client");
+  mkdirSync(dir);
   writeFileSync(join(dir, "404.html"), "<!doctype html><title>Not found</title><h1>Not found</h1>\n");
   writeFileSync(join(dir, "index.html"), "<!doctype html><title>Home</title><h1>Home</h1>\n");
+  writePolicyConfig(buildDir, { hubspot: null, reports: true });
   return dir;
+}
+
+/** Removes what `fixtureSite` made. */
+export function removeFixtureSite(dir: string): void {
+  rmSync(dirname(dir), { recursive: true, force: true });
 }
 
 /** Only what a server needs from the test runner's environment, so nothing leaks in by accident. */
