@@ -3,7 +3,7 @@
 // as a browser asks for them (Accept-Encoding: br, gzip), and against the request API:
 // valid invitation requests POSTed to a server in its own process, with a fresh store
 // and the rate limit raised for the run, then the stored rows counted: they must equal
-// the 2xx answers. Prints requests per second, p99 latency and errors as a table;
+// the 2xx answers. Once on SQLite, once on PostgreSQL (a throw-away cluster on loopback). Prints requests per second, p99 latency and errors as a table;
 // exits 1 on any error, timeout or non-2xx answer, or rows that do not match.
 //
 //   BUILD_DIR=build-x npm run bench:load [-- --nginx] [-- --api-only]
@@ -23,6 +23,7 @@ import { ensureFreshBuild } from "../build/build-stamp";
 import { loadConfig } from "../../server/load-config";
 import { closeGracefully, startSiteServer } from "../../server/http/site-server";
 import { freePort } from "../lib/free-port";
+import { createDatabase, startPostgresCluster, type PostgresCluster } from "../lib/postgres-cluster";
 import { INVITATION_REQUESTS_PATH } from "../../server/api/invitation-requests";
 import { openRequestStore } from "../../server/requests/open-store";
 
@@ -169,6 +170,19 @@ function percentile(values: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
 }
 
+/**
+ * A database in a throw-away PostgreSQL cluster on loopback, durable like production
+ * (fsync and synchronous commit on), started for the first row that needs it.
+ */
+const clusters: PostgresCluster[] = [];
+const postgresTarget: ApiTarget = {
+  name: "node + PostgreSQL",
+  async store() {
+    if (clusters.length === 0) clusters.push(await startPostgresCluster({ durable: true }));
+    return { env: { DATABASE_URL: await createDatabase(clusters[0]!.adminUrl, "bench") }, dispose: async () => {} };
+  },
+};
+
 /** One API row: a server in its own process on a fresh store, loaded, then its rows counted. */
 async function benchApi(target: ApiTarget): Promise<Record<string, string | number>> {
   const store = await target.store();
@@ -245,7 +259,7 @@ const rows: Record<string, string | number>[] = [];
 let failures = 0;
 
 try {
-  for (const target of [sqliteTarget]) rows.push(await benchApi(target));
+  for (const target of [sqliteTarget, postgresTarget]) rows.push(await benchApi(target));
   for (const server of servers) {
     for (const path of paths) {
       console.log(`${server.name} ${path}: ${CONNECTIONS} connections for ${DURATION_SECONDS} s...`);
@@ -270,6 +284,7 @@ try {
   }
 } finally {
   await Promise.all(servers.map((server) => server.stop()));
+  for (const cluster of clusters) cluster.stop();
 }
 
 const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];

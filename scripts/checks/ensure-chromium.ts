@@ -5,8 +5,9 @@ import { existsSync } from "node:fs";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-export function ensureDebianPackage(binary: string, pkg: string): void {
-  if (existsSync(binary)) return;
+/** Installs Debian's `pkg` unless `installed()` (by default: `binary` exists). */
+export function ensureDebianPackage(binary: string, pkg: string, installed = () => existsSync(binary)): void {
+  if (installed()) return;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot) {
     console.error(`${binary} is missing. Install it with: sudo apt-get update && sudo apt-get install -y ${pkg}`);
@@ -16,7 +17,7 @@ export function ensureDebianPackage(binary: string, pkg: string): void {
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   execFileSync("apt-get", ["update"], { stdio: "inherit", env });
   execFileSync("apt-get", ["install", "-y", "--no-install-recommends", pkg], { stdio: "inherit", env });
-  if (!existsSync(binary)) {
+  if (!installed()) {
     console.error(`Installing ${pkg} did not provide ${binary}.`);
     process.exit(1);
   }

@@ -7,7 +7,10 @@ import type { RequestStore } from "./store";
  * is set, otherwise SQLite under DATA_DIR (created on first use).
  */
 export async function openRequestStore(server: Pick<ServerConfig, "dataDir" | "databaseUrl">): Promise<RequestStore> {
-  if (server.databaseUrl)
-    throw new Error("DATABASE_URL is set, but this server stores requests in SQLite only so far.");
+  if (server.databaseUrl) {
+    // Loaded only when used: a SQLite deployment never loads the PostgreSQL driver.
+    const { openPostgresStore } = await import("./postgres-store");
+    return openPostgresStore(server.databaseUrl);
+  }
   return openSqliteStore(server.dataDir);
 }

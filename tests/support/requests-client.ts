@@ -3,6 +3,7 @@
  * a client that re-sends only what never reached the server, the environment that
  * points a server's relay at the fake HubSpot API with fast timings, and polling.
  */
+import { request } from "node:http";
 import { INVITATION_MODES, type InvitationMode } from "~/features/invitation/mode";
 import { INVITATION_REQUESTS_PATH } from "../../server/api/invitation-requests";
 import type { FakeHubSpotApi } from "./fake-hubspot-api";
@@ -46,25 +47,52 @@ export function requestBody(index: number) {
   return { mode, fields };
 }
 
-/** Posts one request; null when the connection failed after it may have been delivered. */
+/** One POST on a connection of its own (no reused socket that a killed server may have left half-closed). */
+function postOnce(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolvePost, reject) => {
+    const req = request(url, {
+      method: "POST",
+      agent: false,
+      headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), ...headers },
+    });
+    req.on("response", (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolvePost({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/**
+ * Posts request `index` to the first of `origins`. A refused connection means nothing
+ * was delivered (that server is down), so it goes to the next origin, as a load
+ * balancer would, until one answers; null when the connection broke after the request
+ * may have been delivered (it may be stored, so it is not sent twice).
+ */
 export async function postRequest(
-  origin: string,
+  origins: string | readonly string[],
   index: number,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; id?: string } | null> {
-  for (;;) {
+  const targets = typeof origins === "string" ? [origins] : origins;
+  for (let attempt = 0; ; attempt += 1) {
+    const origin = targets[attempt % targets.length]!;
     try {
-      const response = await fetch(`${origin}${INVITATION_REQUESTS_PATH}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", ...headers },
-        body: JSON.stringify(requestBody(index)),
-      });
-      const body = (await response.json()) as { id?: string };
-      return { status: response.status, id: body.id };
+      const response = await postOnce(
+        `${origin}${INVITATION_REQUESTS_PATH}`,
+        JSON.stringify(requestBody(index)),
+        headers,
+      );
+      return { status: response.status, id: (JSON.parse(response.body) as { id?: string }).id };
     } catch (error) {
-      // Refused means never delivered (the server is down): safe to send again. Anything
-      // else (a reset mid-request) may have been stored, so it is not sent twice.
-      if ((error as { cause?: { code?: string } }).cause?.code === "ECONNREFUSED") {
+      if ((error as NodeJS.ErrnoException).code === "ECONNREFUSED") {
         await new Promise((resolveWait) => setTimeout(resolveWait, 50));
         continue;
       }

@@ -5,6 +5,8 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { inject } from "vitest";
+import { createDatabase } from "../../scripts/lib/postgres-cluster";
 import { openRequestStore } from "../../server/requests/open-store";
 import type { RequestStore } from "../../server/requests/store";
 
@@ -28,4 +30,13 @@ export const sqliteTarget: StoreTarget = {
   },
 };
 
-export const STORE_TARGETS: readonly StoreTarget[] = [sqliteTarget];
+/** A new database in the run's throw-away cluster (tests/support/postgres-global-setup.ts). */
+export const postgresTarget: StoreTarget = {
+  name: "PostgreSQL",
+  async fresh() {
+    const databaseUrl = await createDatabase(inject("postgresAdminUrl"));
+    return { env: { DATABASE_URL: databaseUrl }, open: () => openRequestStore({ dataDir: "", databaseUrl }) };
+  },
+};
+
+export const STORE_TARGETS: readonly StoreTarget[] = [sqliteTarget, postgresTarget];

@@ -1,0 +1,195 @@
+/**
+ * The request store in PostgreSQL (DATABASE_URL), for several servers behind a load
+ * balancer on one database: the same rows and the same relay bookkeeping as the SQLite
+ * store (sqlite-store.ts).
+ *
+ * - The schema is migrated at start inside a transaction holding an advisory lock, so
+ *   when two servers start at once one migrates and the other waits, then finds the
+ *   schema current.
+ * - A worker claims a row with `SELECT ... FOR UPDATE SKIP LOCKED` inside the UPDATE
+ *   that sets its lease: concurrent workers each get a different row, and a row whose
+ *   lease is still running is not offered. The lease times come from the servers'
+ *   clocks (keep them synchronised, as NTP does); the lease is long against any skew.
+ * - `fields` and `context` are `json` (not `jsonb`): kept as sent, keys in their order.
+ *   They are sent as text and cast, or the driver would encode the JSON text once more.
+ * - Commits are durable under PostgreSQL's default `synchronous_commit = on`.
+ */
+import postgres from "postgres";
+import type { InvitationMode } from "~/features/invitation/mode";
+import type { RelayClaim, RelayContext, RelayState, RequestStore, StoredInvitationRequest } from "./store";
+
+/** The advisory lock key the migration holds (any constant unique to this schema). */
+const MIGRATION_LOCK_KEY = 7_340_011_001;
+/** Connections per server process: requests hold one only for a statement. */
+const POOL_SIZE = 10;
+
+/** Each entry moves the schema one version up; `invitation_schema.version` records how far a database is. */
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE invitation_requests (
+     seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+     id text NOT NULL UNIQUE,
+     received_at timestamptz NOT NULL,
+     mode text NOT NULL CHECK (mode IN ('candidate', 'employer')),
+     fields json NOT NULL,
+     context json NOT NULL,
+     relay text NOT NULL CHECK (relay IN ('pending', 'sent', 'failed', 'off')),
+     attempts integer NOT NULL DEFAULT 0,
+     next_attempt_at timestamptz,
+     lease_owner text,
+     lease_until timestamptz,
+     last_error text,
+     sent_at timestamptz
+   );
+   CREATE INDEX invitation_requests_due ON invitation_requests (next_attempt_at, seq) WHERE relay = 'pending';`,
+];
+
+interface Row {
+  id: string;
+  received_at: Date;
+  mode: InvitationMode;
+  fields: Record<string, string>;
+  context: RelayContext;
+  relay: RelayState;
+  attempts: number;
+  last_error: string | null;
+  sent_at: Date | null;
+}
+
+/** `PostgreSQL database <name> on <host:port>`, never the user or password. */
+export function describeDatabaseUrl(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  return `PostgreSQL database ${decodeURIComponent(url.pathname.slice(1)) || "(default)"} on ${url.host || "localhost"}`;
+}
+
+async function migrate(sql: postgres.Sql, description: string) {
+  await sql.begin(async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;
+    await tx`CREATE TABLE IF NOT EXISTS invitation_schema (version integer NOT NULL)`;
+    const [row] = await tx<{ version: number }[]>`SELECT version FROM invitation_schema`;
+    const version = row?.version ?? 0;
+    if (!row) await tx`INSERT INTO invitation_schema (version) VALUES (0)`;
+    if (version > MIGRATIONS.length) {
+      throw new Error(
+        `${description} has schema version ${version}, newer than this server knows (${MIGRATIONS.length}).`,
+      );
+    }
+    for (let next = version; next < MIGRATIONS.length; next += 1) await tx.unsafe(MIGRATIONS[next]!);
+    await tx`UPDATE invitation_schema SET version = ${MIGRATIONS.length}`;
+  });
+}
+
+export async function openPostgresStore(databaseUrl: string): Promise<RequestStore> {
+  const description = describeDatabaseUrl(databaseUrl);
+  const sql = postgres(databaseUrl, {
+    max: POOL_SIZE,
+    idle_timeout: 30,
+    connect_timeout: 10,
+    onnotice: () => {},
+  });
+  try {
+    await migrate(sql, description);
+  } catch (error) {
+    await sql.end({ timeout: 1 });
+    throw new Error(`Could not open the ${description}: ${(error as Error).message}`, { cause: error });
+  }
+
+  const columns = sql`id, received_at, mode, fields, context, relay, attempts, last_error, sent_at`;
+  const held = (id: string, owner: string) => sql`id = ${id} AND lease_owner = ${owner} AND relay = 'pending'`;
+
+  return {
+    description,
+    async save(request) {
+      await sql`
+        INSERT INTO invitation_requests (id, received_at, mode, fields, context, relay, next_attempt_at)
+        VALUES (
+          ${request.id}, ${new Date(request.receivedAt)}, ${request.mode},
+          ${JSON.stringify(request.fields)}::text::json, ${JSON.stringify(request.context)}::text::json,
+          ${request.relay},
+          ${request.relay === "pending" ? new Date(request.receivedAt) : null}
+        )`;
+    },
+    async list() {
+      const rows = await sql<Row[]>`SELECT ${columns} FROM invitation_requests ORDER BY seq`;
+      return rows.map(toStored);
+    },
+    async claimNext(owner, now, leaseMs) {
+      const at = new Date(now);
+      const [row] = await sql<Row[]>`
+        UPDATE invitation_requests SET lease_owner = ${owner}, lease_until = ${new Date(now + leaseMs)}
+        WHERE seq = (
+          SELECT seq FROM invitation_requests
+          WHERE relay = 'pending' AND next_attempt_at <= ${at} AND (lease_until IS NULL OR lease_until <= ${at})
+          ORDER BY next_attempt_at, seq
+          LIMIT 1
+          FOR UPDATE SKIP LOCKED
+        )
+        RETURNING ${columns}`;
+      return row ? toClaim(row) : null;
+    },
+    async markSent(id, owner, now) {
+      const result = await sql`
+        UPDATE invitation_requests SET relay = 'sent', sent_at = ${new Date(now)}, attempts = attempts + 1,
+          last_error = NULL, next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL
+        WHERE ${held(id, owner)}`;
+      return result.count === 1;
+    },
+    async markFailed(id, owner, reason) {
+      const result = await sql`
+        UPDATE invitation_requests SET relay = 'failed', attempts = attempts + 1, last_error = ${reason},
+          next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL
+        WHERE ${held(id, owner)}`;
+      return result.count === 1;
+    },
+    async scheduleRetry(id, owner, retryAt, reason) {
+      const result = await sql`
+        UPDATE invitation_requests SET attempts = attempts + 1, last_error = ${reason},
+          next_attempt_at = ${new Date(retryAt)}, lease_owner = NULL, lease_until = NULL
+        WHERE ${held(id, owner)}`;
+      return result.count === 1;
+    },
+    async release(id, owner) {
+      await sql`UPDATE invitation_requests SET lease_owner = NULL, lease_until = NULL WHERE ${held(id, owner)}`;
+    },
+    async nextRelayAt() {
+      const [row] = await sql<{ at: Date | null }[]>`
+        SELECT MIN(GREATEST(next_attempt_at, COALESCE(lease_until, 'epoch'::timestamptz))) AS at
+        FROM invitation_requests WHERE relay = 'pending'`;
+      return row?.at ? row.at.getTime() : null;
+    },
+    async requeueFailed(now) {
+      const result = await sql`
+        UPDATE invitation_requests SET relay = 'pending', attempts = 0, next_attempt_at = ${new Date(now)},
+          lease_owner = NULL, lease_until = NULL
+        WHERE relay = 'failed'`;
+      return result.count;
+    },
+    async close() {
+      await sql.end({ timeout: 5 });
+    },
+  };
+}
+
+function toStored(row: Row): StoredInvitationRequest {
+  return {
+    id: row.id,
+    receivedAt: row.received_at.getTime(),
+    mode: row.mode,
+    fields: row.fields,
+    context: row.context,
+    relay: row.relay,
+    relayAttempts: row.attempts,
+    relayError: row.last_error,
+    sentAt: row.sent_at ? row.sent_at.getTime() : null,
+  };
+}
+
+function toClaim(row: Row): RelayClaim {
+  return {
+    id: row.id,
+    receivedAt: row.received_at.getTime(),
+    mode: row.mode,
+    fields: row.fields,
+    context: row.context,
+    attempts: row.attempts,
+  };
+}

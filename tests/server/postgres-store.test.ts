@@ -1,0 +1,65 @@
+/**
+ * The PostgreSQL store against the store contract (tests/support/store-contract.ts, the
+ * same suite the SQLite store passes), plus what only it must do: migrate safely when
+ * several servers start at once, and hand each pending row to exactly one of many
+ * workers claiming at the same time.
+ */
+import { describe, expect, inject, it } from "vitest";
+import { createDatabase } from "../../scripts/lib/postgres-cluster";
+import { describeDatabaseUrl, openPostgresStore } from "../../server/requests/postgres-store";
+import { describeRequestStore, sampleRequest } from "../support/store-contract";
+
+const freshStore = async () => openPostgresStore(await createDatabase(inject("postgresAdminUrl")));
+
+describeRequestStore("PostgreSQL", freshStore);
+
+describe("the PostgreSQL store", () => {
+  it("migrates once when several servers open the same new database at once", async () => {
+    const url = await createDatabase(inject("postgresAdminUrl"));
+    const stores = await Promise.all(Array.from({ length: 6 }, () => openPostgresStore(url)));
+    await stores[0]!.save(sampleRequest(1));
+    for (const store of stores)
+      expect((await store.list()).map((request) => request.id)).toEqual([sampleRequest(1).id]);
+    await Promise.all(stores.map((store) => store.close()));
+    // And a later start finds the schema current and keeps the rows.
+    const again = await openPostgresStore(url);
+    expect(await again.list()).toHaveLength(1);
+    await again.close();
+  });
+
+  it("gives each pending row to exactly one of many workers claiming at once", async () => {
+    const url = await createDatabase(inject("postgresAdminUrl"));
+    const writer = await openPostgresStore(url);
+    const ROWS = 60;
+    for (let index = 1; index <= ROWS; index += 1) await writer.save(sampleRequest(index));
+    const workers = await Promise.all(Array.from({ length: 4 }, () => openPostgresStore(url)));
+    const now = sampleRequest(ROWS).receivedAt + 1000;
+    const claimed: string[] = [];
+    await Promise.all(
+      workers.map(async (store, worker) => {
+        for (;;) {
+          const claim = await store.claimNext(`worker-${worker}`, now, 60_000);
+          if (!claim) return;
+          claimed.push(claim.id);
+          expect(await store.markSent(claim.id, `worker-${worker}`, now)).toBe(true);
+        }
+      }),
+    );
+    expect(claimed).toHaveLength(ROWS);
+    expect(new Set(claimed).size).toBe(ROWS);
+    expect((await writer.list()).every((request) => request.relay === "sent")).toBe(true);
+    await Promise.all([writer, ...workers].map((store) => store.close()));
+  });
+
+  it("names the database without its password in logs", () => {
+    expect(describeDatabaseUrl("postgres://app:s3cret@db.internal:5433/requests")).toBe(
+      "PostgreSQL database requests on db.internal:5433",
+    );
+  });
+
+  it("says which database it could not reach", async () => {
+    await expect(openPostgresStore("postgres://postgres@127.0.0.1:9/requests")).rejects.toThrow(
+      /Could not open the PostgreSQL database requests on 127.0.0.1:9/,
+    );
+  });
+});
