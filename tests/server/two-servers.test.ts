@@ -5,13 +5,18 @@
  * accepts every stored row exactly once: the survivor takes over the killed server's
  * claim when its lease runs out, and no row is sent by both.
  */
-import { rmSync } from "node:fs";
 import postgres from "postgres";
 import { afterAll, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/free-port";
 import { accepted, startFakeHubSpotApi, unavailable, type FakeHubSpotApi } from "../support/fake-hubspot-api";
 import { BASE_ENV, hubspotEnv, postRequest, until } from "../support/requests-client";
-import { fixtureSite, runRequestsCommand, startSiteProcess, type SiteProcess } from "../support/site-process";
+import {
+  fixtureSite,
+  removeFixtureSite,
+  runRequestsCommand,
+  startSiteProcess,
+  type SiteProcess,
+} from "../support/site-process";
 import { postgresTarget } from "../support/store-targets";
 
 const TOTAL = 400;
@@ -38,7 +43,7 @@ it("two servers, one killed mid-run while HubSpot fails: every 201 stored once, 
   const sql = postgres(fresh.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
   cleanups.push(() => sql.end({ timeout: 5 }));
   const dir = fixtureSite();
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  cleanups.push(() => removeFixtureSite(dir));
 
   const env = {
     ...BASE_ENV,
