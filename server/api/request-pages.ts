@@ -36,12 +36,7 @@ export function pageTitle(title: string, siteName: string): string {
 export function fieldLabel(mode: InvitationMode, name: string): string | null {
   const known = (REQUEST_FIELDS[mode] as readonly { name: string }[]).some((rule) => rule.name === name);
   if (!known) return null;
-  // The mode's own label first; a field both forms have may be labelled in the other only.
-  const forms = requestInvitationContent.standInForm.forms;
-  const fields: readonly { name: string; label: string }[] = [
-    ...forms[mode].fields,
-    ...Object.values(forms).flatMap((form) => form.fields),
-  ];
+  const fields: readonly { name: string; label: string }[] = requestInvitationContent.ownForm.forms[mode].fields;
   return fields.find((field) => field.name === name)?.label ?? name;
 }
 
