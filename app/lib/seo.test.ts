@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from "react-router";
+import type { MetaDescriptor } from "./seo";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/config/schema";
 import { buildMeta, DEFAULT_SOCIAL_IMAGE, formatTitle } from "./seo";

@@ -1,8 +1,15 @@
-import type { MetaDescriptor } from "react-router";
 import type { Thing, WithContext } from "schema-dts";
 import type { SiteConfig } from "~/config/schema";
 import { site } from "~/config/site";
 import type { PageInfo } from "~/content/pages";
+
+/** One tag of a page's head, as the page layout renders it (app/layouts/head-tags.astro). */
+export type MetaDescriptor =
+  | { title: string }
+  | { name: string; content: string }
+  | { property: string; content: string }
+  | { tagName: "link"; rel: string; href: string }
+  | { "script:ld+json": unknown };
 
 export interface SocialImage {
   /** Path under the site origin, e.g. `/social/default.png`. */

@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from "react";
+import { REDUCED_MOTION_QUERY } from "./reduced-motion";
 
-const QUERY = "(prefers-reduced-motion: reduce)";
+export { prefersReducedMotion } from "./reduced-motion";
 
 function subscribe(onChange: () => void) {
-  const media = window.matchMedia(QUERY);
+  const media = window.matchMedia(REDUCED_MOTION_QUERY);
   media.addEventListener("change", onChange);
   return () => media.removeEventListener("change", onChange);
 }
@@ -12,12 +13,7 @@ function subscribe(onChange: () => void) {
 export function useReducedMotion(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia(QUERY).matches,
+    () => window.matchMedia(REDUCED_MOTION_QUERY).matches,
     () => false,
   );
-}
-
-/** The same question outside React, e.g. in an event handler. */
-export function prefersReducedMotion(): boolean {
-  return typeof window !== "undefined" && window.matchMedia(QUERY).matches;
 }

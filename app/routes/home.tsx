@@ -10,7 +10,7 @@ import { ServicesOverview } from "~/components/sections/services-overview";
 import { Section, SectionHeader } from "~/components/sections/section";
 import { ArrowLink } from "~/components/ui/button";
 
-export const meta = () =>
+export const head = () =>
   buildMeta({ page: pages.home, jsonLd: organizationSchema({ description: homeContent.description }) });
 
 export default function HomePage() {

@@ -7,7 +7,7 @@ import { FeatureGrid } from "~/components/sections/feature-grid";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section, SectionHeader } from "~/components/sections/section";
 
-export const meta = () => buildMeta({ page: pages.howWeHelp });
+export const head = () => buildMeta({ page: pages.howWeHelp });
 
 export default function HowWeHelpPage() {
   const { hero, badgesLabel, badges, groups, cta } = howWeHelpContent;

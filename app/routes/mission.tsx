@@ -7,7 +7,7 @@ import { FeatureGrid } from "~/components/sections/feature-grid";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section, SectionHeader } from "~/components/sections/section";
 
-export const meta = () => buildMeta({ page: pages.mission, image: missionContent.socialImage });
+export const head = () => buildMeta({ page: pages.mission, image: missionContent.socialImage });
 
 export default function MissionPage() {
   const { hero, pillars, dualPurpose, cta } = missionContent;

@@ -1,19 +1,15 @@
 import { LinkButton } from "~/components/ui/button";
-import { useEffect } from "react";
-import { useLocation } from "react-router";
 import { notFoundContent } from "~/content/shared";
 import { pages } from "~/content/pages";
 import { buildMeta } from "~/lib/seo";
 
-export const meta = () => buildMeta({ page: pages.notFound });
+export const head = () => buildMeta({ page: pages.notFound });
 
-/** Any unknown path. Prerendered once as 404.html, which the servers answer with status 404. */
+/**
+ * Any unknown path. Prerendered once as 404.html, which the servers answer with status
+ * 404; app/pages/404.astro logs the unknown path to the console.
+ */
 export default function NotFound() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    console.error(`404: no page at "${pathname}"`);
-  }, [pathname]);
-
   return (
     <section className="container-page flex min-h-[60vh] flex-col items-center justify-center gap-6 py-24 text-center">
       <p className="text-7xl font-semibold tracking-tight text-gold-500" aria-hidden="true">

@@ -4,7 +4,7 @@ import { buildMeta } from "~/lib/seo";
 import { DocumentHero } from "~/components/sections/document-hero";
 import { TermsDocument } from "~/components/sections/terms-document";
 
-export const meta = () => buildMeta({ page: pages.terms });
+export const head = () => buildMeta({ page: pages.terms });
 
 export default function TermsOfEngagementPage() {
   return (

@@ -8,7 +8,7 @@ import { ReasonColumns } from "~/components/sections/reason-columns";
 import { Section, SectionHeader } from "~/components/sections/section";
 import { SupporterCard } from "~/components/sections/supporter-card";
 
-export const meta = () => buildMeta({ page: pages.whoWeAre });
+export const head = () => buildMeta({ page: pages.whoWeAre });
 
 export default function WhoWeArePage() {
   const { hero, supporter, foundations, reasons, cta } = whoWeAreContent;

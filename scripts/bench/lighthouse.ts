@@ -157,7 +157,8 @@ export function formatBenchTable(rows: readonly BenchRow[]): string {
 
 const slug = (route: string) => (route === "/" ? "home" : route.replace(/^\//, "").replace(/[^\w-]+/g, "_"));
 
-async function startServer(dir: string): Promise<{ origin: string; child: ChildProcess }> {
+/** Serves a build's client folder with server/serve.ts on a free loopback port. */
+export async function startServer(dir: string): Promise<{ origin: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "server/serve.ts", "--port", String(port), "--dir", dir], {
     stdio: ["ignore", "ignore", "inherit"],

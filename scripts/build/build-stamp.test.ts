@@ -29,10 +29,10 @@ describe("buildFingerprint", () => {
   });
 
   it.each([
-    ["a source file", "app/root.tsx"],
+    ["a source file", "app/layouts/page-layout.astro"],
     ["a public file", "public/favicon.ico"],
     ["a build script", "scripts/build/postbuild.ts"],
-    ["a configuration file", "vite.config.ts"],
+    ["a configuration file", "astro.config.ts"],
   ])("changes when %s changes", (_what, path) => {
     const before = buildFingerprint(project, site);
     write(path, "changed");

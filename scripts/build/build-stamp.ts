@@ -14,7 +14,7 @@ import type { SiteConfig } from "../../app/config/schema";
 /** What the build reads: sources, public files, image sources, build scripts, configuration files. */
 export const BUILD_INPUTS = {
   directories: ["app", "public", "assets-src", "scripts", "server/http", "server/deploy"],
-  files: ["package.json", "package-lock.json", "react-router.config.ts", "vite.config.ts", "tsconfig.json"],
+  files: ["package.json", "package-lock.json", "astro.config.ts", "tsconfig.json"],
 } as const;
 
 /** Tests never reach the build output. */

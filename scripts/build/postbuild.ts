@@ -1,19 +1,17 @@
-// After `react-router build`: finish BUILD_DIR for serving.
-//   1. the prerendered 404 becomes 404.html; what no route needs goes;
+// After `astro build`: finish BUILD_DIR for serving.
+//   1. the prerendered 404 is 404.html; source maps go;
 //   2. sitemap.xml and robots.txt from the route table, under SITE_URL;
-//   3. every page's JavaScript kept off its first paint (scripts/build/defer-hydration.ts);
-//      this rewrites inline scripts, so it comes before the CSP hashes them;
+//   3. (none: the pages ship as Astro rendered them)
 //   4. the CSP (with the hashes of this build's inline scripts and the hosts its
 //      configuration needs) into the nginx configuration (BUILD_DIR/deploy/nginx.conf)
 //      and the static hosts' _headers, and that configuration for the Node server
 //      (BUILD_DIR/deploy/policy-config.json);
 //   5. brotli and gzip variants of every compressible file;
 //   6. the build stamp `npm start` compares to decide whether to rebuild.
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildFingerprint, writeStamp } from "./build-stamp";
-import { deferHydrationInDirectory } from "./defer-hydration";
 import { buildCsp, policyConfigFor, ROBOTS_PATH, SITEMAP_PATH } from "../../server/http/http-policy";
 import { writePolicyConfig } from "../../server/http/policy-config";
 import { collectInlineScriptHashes } from "../../server/http/inline-scripts";
@@ -29,13 +27,9 @@ const buildDir = resolve(projectRoot, process.env.BUILD_DIR ?? "build");
 const client = join(buildDir, "client");
 const { site, server } = loadConfig({ warn: false });
 
-// 1. The 404 page is prerendered at /404 and served as the body of every 404.
-const prerendered404 = join(client, "404/index.html");
-if (!existsSync(prerendered404)) throw new Error(`postbuild: ${prerendered404} is missing`);
-renameSync(prerendered404, join(client, "404.html"));
-rmSync(join(client, "404"), { recursive: true });
-// Every route is prerendered and unknown paths get 404.html, so the SPA fallback is unused.
-rmSync(join(client, "__spa-fallback.html"), { force: true });
+// 1. Astro writes app/pages/404.astro as 404.html, the body of every 404.
+const notFoundPage = join(client, "404.html");
+if (!existsSync(notFoundPage)) throw new Error(`postbuild: ${notFoundPage} is missing`);
 // Production ships no source maps (vite.config.ts turns them off; this catches a slip).
 for (const file of readdirSync(client, { recursive: true, encoding: "utf8" })) {
   if (file.endsWith(".map")) {
@@ -51,9 +45,6 @@ for (const path of paths) {
 }
 writeFileSync(join(client, SITEMAP_PATH), renderSitemap(site.siteUrl, paths));
 writeFileSync(join(client, ROBOTS_PATH), renderRobots(site.siteUrl));
-
-// 3. Hydration starts after the first paint; the CSP below hashes the rewritten scripts.
-const deferredPages = deferHydrationInDirectory(client);
 
 // 4. Headers for nginx and for static hosts, from the one policy.
 const scriptHashes = collectInlineScriptHashes(client);
@@ -81,7 +72,6 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 console.log(
   [
     `postbuild: ${paths.length} pages in sitemap.xml under ${site.siteUrl}`,
-    `postbuild: ${deferredPages} pages load their JavaScript after their first paint`,
     `postbuild: CSP allows ${scriptHashes.length} inline scripts by hash, ` +
       `${policyConfig.hubspot ? `HubSpot's ${policyConfig.hubspot.region} hosts` : "no third-party host"}` +
       `${reports ? ", reports violations to the API" : ""}; wrote deploy/nginx.conf and client/_headers`,

@@ -2,13 +2,11 @@
 // content modules the site configuration they read from Vite's `define` in the app.
 import type { Page } from "@playwright/test";
 import { site } from "./site-config";
+import { PAGE_READY } from "./fixtures";
 
 export { site };
 
-/** Resolves once React has hydrated the page, so clicks reach React's handlers rather than the bare HTML. */
+/** Resolves once the page's scripts have run and its islands have hydrated, so clicks reach their handlers. */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
+  await page.waitForFunction(PAGE_READY);
 }

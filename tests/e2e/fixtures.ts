@@ -11,27 +11,26 @@ const isLocal = (url: string) => {
   return protocol === "data:" || protocol === "blob:" || hostname === "127.0.0.1" || hostname === "localhost";
 };
 
-/** The attribute app/root.tsx sets on <html> once React has hydrated the page. */
-const HYDRATED_ATTRIBUTE = "data-hydrated";
-
 type WaitUntil = NonNullable<Parameters<Page["goto"]>[1]>["waitUntil"];
 
 /**
- * Pages start their JavaScript after the first paint (scripts/build/defer-hydration.ts), which
- * can be after the load event Playwright waits for. So a navigation that waits for the
- * load event also waits, on a page of this site, until React has hydrated it: a click
- * right after `goto` then reaches React's handlers, not the bare prerendered HTML. A
- * test that asks for an earlier moment (`waitUntil: "commit"` or `"domcontentloaded"`)
- * gets it unchanged, and so does a document that never hydrates (no React Router
- * context: robots.txt, another site, scripts disabled).
+ * Whether the page's scripts are ready: its module scripts have run (they run before
+ * DOMContentLoaded) and every React island has hydrated (Astro removes an island's
+ * `ssr` attribute once it has). Read from the DOM, not from React's internals.
+ */
+export const PAGE_READY = () =>
+  document.readyState !== "loading" && document.querySelector("astro-island[ssr]") === null;
+
+/**
+ * A navigation that waits for the load event also waits until the page's islands have
+ * hydrated, which can finish after it: a click right after `goto` then reaches the
+ * island's handlers. A test that asks for an earlier moment (`waitUntil: "commit"` or
+ * `"domcontentloaded"`) gets it unchanged.
  */
 function waitForHydrationAfterNavigation(page: Page): void {
   const hydrated = async (waitUntil: WaitUntil) => {
     if (waitUntil === "commit" || waitUntil === "domcontentloaded") return;
-    await page.waitForFunction(
-      (attribute) => !("__reactRouterContext" in window) || document.documentElement.hasAttribute(attribute),
-      HYDRATED_ATTRIBUTE,
-    );
+    await page.waitForFunction(PAGE_READY);
   };
   const { goto, reload, goBack, goForward } = page;
   page.goto = async (url, options) => {

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { ExternalLink } from "~/components/ui/external-link";
 import { site } from "~/config/site";
 import { footerContent } from "~/content/shared";
@@ -28,9 +27,9 @@ export function SiteFooter() {
           <ul className="space-y-3 text-sm">
             {footerContent.aboutLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
+                <a href={link.to} className={linkClass}>
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -51,9 +50,9 @@ export function SiteFooter() {
               </ExternalLink>
             </li>
             <li>
-              <Link to={footerContent.termsLink.to} className={linkClass}>
+              <a href={footerContent.termsLink.to} className={linkClass}>
                 {footerContent.termsLink.label}
-              </Link>
+              </a>
             </li>
           </ul>
         </div>

@@ -1,67 +1,44 @@
-import { useEffect, useId, useState, type ReactElement } from "react";
 import type { BadgeWithTooltip } from "~/content/how-we-help";
 import { BadgeButton } from "~/components/ui/badge";
-// A type-only import: erased at build time, so the module itself still loads lazily below.
-import type * as TooltipModuleExports from "~/components/ui/tooltip";
 
-type TooltipModule = typeof TooltipModuleExports;
+/** The badge list's marker: badge-tooltips-script.ts binds every list that has it, and sets it to "ready" once bound. */
+export const TOOLTIP_LIST_ATTRIBUTE = "data-tooltips";
+
+const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
 /**
  * Badges on a dark hero, each explained by a one-sentence tooltip on hover or keyboard
- * focus. The tooltip library (about 20 KB gzip) is fetched after hydration, off the
- * page's critical path; until it arrives the badges are plain buttons. `data-tooltips`
- * says which state the list is in.
+ * focus. The markup is static: each tooltip is a hidden popover that describes its
+ * badge (`aria-describedby`), so screen readers announce it with or without scripts.
+ * badge-tooltips-script.ts (under 1 KB) shows them with the specification's delays.
  */
 export function BadgeTooltips({ label, badges }: { label: string; badges: readonly BadgeWithTooltip[] }) {
-  const headingId = useId();
-  const [tooltips, setTooltips] = useState<TooltipModule | null>(null);
-
-  useEffect(() => {
-    let mounted = true;
-    void import("~/components/ui/tooltip").then((module) => {
-      if (mounted) setTooltips(module);
-    });
-    return () => {
-      mounted = false;
-    };
-  }, []);
-
-  const list = (wrap: (badge: BadgeWithTooltip, button: ReactElement) => ReactElement) => (
-    <ul data-tooltips={tooltips ? "ready" : "pending"} className="flex flex-wrap gap-3">
-      {badges.map((badge) => (
-        <li key={badge.label}>
-          {wrap(
-            badge,
-            <BadgeButton tone="on-dark" icon={badge.icon}>
-              {badge.label}
-            </BadgeButton>,
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-
-  const heading = (
-    <h2 id={headingId} className="sr-only">
-      {label}
-    </h2>
-  );
-  if (!tooltips)
-    return (
-      <section aria-labelledby={headingId}>
-        {heading}
-        {list((_, button) => button)}
-      </section>
-    );
-  const { Tooltip, TooltipProvider } = tooltips;
+  const headingId = "badge-tooltips-heading";
   return (
     <section aria-labelledby={headingId}>
-      {heading}
-      <TooltipProvider>
-        {list((badge, button) => (
-          <Tooltip content={badge.tooltip}>{button}</Tooltip>
-        ))}
-      </TooltipProvider>
+      <h2 id={headingId} className="sr-only">
+        {label}
+      </h2>
+      <ul {...{ [TOOLTIP_LIST_ATTRIBUTE]: "pending" }} className="flex flex-wrap gap-3">
+        {badges.map((badge) => {
+          const tooltipId = `tooltip-${slug(badge.label)}`;
+          return (
+            <li key={badge.label}>
+              <BadgeButton tone="on-dark" icon={badge.icon} aria-describedby={tooltipId}>
+                {badge.label}
+              </BadgeButton>
+              <div
+                id={tooltipId}
+                role="tooltip"
+                popover="manual"
+                className="inset-auto m-0 max-w-72 rounded-xl border-0 bg-white px-4 py-3 text-sm leading-relaxed text-ink shadow-lift ring-1 ring-navy-900/10"
+              >
+                {badge.tooltip}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }

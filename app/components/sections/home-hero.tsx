@@ -32,7 +32,7 @@ export function HomeHero({ hero, preview }: { hero: HomeHeroContent; preview: Pr
               {hero.leaders.label}
               <ArrowIcon />
             </CelebrationLink>
-            <LinkButton to={hero.employers.to} variant="secondary" size="lg" prefetch="intent">
+            <LinkButton to={hero.employers.to} variant="secondary" size="lg">
               {hero.employers.label}
             </LinkButton>
           </div>

@@ -1,5 +1,4 @@
-import type { ReactNode } from "react";
-import { Link, type LinkProps } from "react-router";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "~/lib/cn";
 
 export type ButtonVariant = "primary" | "accent" | "secondary" | "on-dark";
@@ -45,7 +44,10 @@ export function ArrowIcon() {
   );
 }
 
-type LinkButtonProps = Omit<LinkProps, "className"> & {
+/** An in-site link: a plain `<a href>`, so it works before and without JavaScript. */
+type SiteLinkProps = Omit<ComponentProps<"a">, "href" | "className"> & { to: string; className?: string };
+
+type LinkButtonProps = SiteLinkProps & {
   variant?: ButtonVariant;
   size?: ButtonSize;
   arrow?: boolean;
@@ -54,20 +56,21 @@ type LinkButtonProps = Omit<LinkProps, "className"> & {
 };
 
 /** An in-site link that looks like a button. */
-export function LinkButton({ variant, size, arrow = false, className, children, ...props }: LinkButtonProps) {
+export function LinkButton({ to, variant, size, arrow = false, className, children, ...props }: LinkButtonProps) {
   return (
-    <Link {...props} className={buttonClass(variant, size, className)}>
+    <a {...props} href={to} className={buttonClass(variant, size, className)}>
       {children}
       {arrow && <ArrowIcon />}
-    </Link>
+    </a>
   );
 }
 
 /** A quieter text link with an arrow, for "read more" moves. */
-export function ArrowLink({ className, children, ...props }: Omit<LinkProps, "className"> & { className?: string }) {
+export function ArrowLink({ to, className, children, ...props }: SiteLinkProps) {
   return (
-    <Link
+    <a
       {...props}
+      href={to}
       className={cn(
         "group inline-flex items-center gap-1.5 rounded font-semibold text-navy-700 underline-offset-4 hover:text-navy-900 hover:underline",
         className,
@@ -75,6 +78,6 @@ export function ArrowLink({ className, children, ...props }: Omit<LinkProps, "cl
     >
       {children}
       <ArrowIcon />
-    </Link>
+    </a>
   );
 }

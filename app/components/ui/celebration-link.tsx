@@ -1,45 +1,18 @@
-import { useCallback, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import { Link, useNavigate } from "react-router";
-import { Confetti } from "~/features/celebration/confetti";
-import { prefersReducedMotion } from "~/lib/use-reduced-motion";
+import type { ReactNode } from "react";
+
+/** Marks a link that celebrates before it leaves; celebration-link.ts gives it its behaviour. */
+export const CELEBRATION_ATTRIBUTE = "data-celebrate";
 
 /**
  * A link that celebrates before it leaves: the confetti plays for its full duration,
- * then the link navigates. Further clicks during the celebration do nothing. Under
- * reduced motion it is an ordinary link and navigates at once; before hydration it
- * is a plain `<a href>`, so it works without JavaScript too.
+ * then the link navigates (celebration-link-script.ts, about 1 KB, no React). It is a plain
+ * `<a href>`, so before that script runs, without JavaScript and under reduced motion
+ * it is an ordinary link.
  */
 export function CelebrationLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
-  const navigate = useNavigate();
-  const [celebrating, setCelebrating] = useState(false);
-  // Set in the click handler itself, so even two clicks before a re-render start one celebration.
-  const started = useRef(false);
-
-  const finish = useCallback(() => {
-    setCelebrating(false);
-    void navigate(to);
-  }, [navigate, to]);
-
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    // New-tab and other modified clicks keep the browser's own behaviour.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    if (started.current) {
-      event.preventDefault();
-      return;
-    }
-    if (prefersReducedMotion()) return;
-    event.preventDefault();
-    started.current = true;
-    setCelebrating(true);
-  };
-
   return (
-    <>
-      {/* Fetching the next page's code on intent makes the hand-over after the confetti instant. */}
-      <Link to={to} prefetch="intent" onClick={onClick} className={className}>
-        {children}
-      </Link>
-      {celebrating && <Confetti onComplete={finish} />}
-    </>
+    <a href={to} className={className} {...{ [CELEBRATION_ATTRIBUTE]: "" }}>
+      {children}
+    </a>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef } from "react";
-import { Link } from "react-router";
 import type { NavLink } from "~/content/shared";
 import { prefersReducedMotion } from "~/lib/use-reduced-motion";
 
@@ -46,12 +45,12 @@ export function ConfirmationNotice({ title, body, homeLink }: ConfirmationNotice
         {title}
       </h2>
       <p className="max-w-md text-lead text-body">{body}</p>
-      <Link
-        to={homeLink.to}
+      <a
+        href={homeLink.to}
         className="mt-1 rounded-button border border-line px-5 py-2.5 font-semibold text-navy-900 transition-colors hover:border-navy-100 hover:bg-navy-50"
       >
         {homeLink.label}
-      </Link>
+      </a>
     </div>
   );
 }

@@ -1,31 +1,32 @@
 import { useEffect } from "react";
-import { useRevalidator } from "react-router";
 import { pages } from "~/content/pages";
-import { modeFromSearch, type InvitationMode } from "./mode";
+import { requestInvitationContent } from "~/content/request-invitation";
+import { buildMeta, type MetaDescriptor } from "~/lib/seo";
+import type { InvitationMode } from "./mode";
 
-/**
- * Which mode the page head describes. React 19 does not patch a prerendered `<meta>`
- * whose content differs while it hydrates: it adds a second one beside it. So while
- * the prerendered request page hydrates, the head stays in the leader mode the HTML
- * was built with, and follows the URL from then on.
- *
- * Loaded on another page (a client-side navigation here), hydration is long done.
- */
-const normalise = (path: string) => path.replace(/\/+$/, "") || "/";
-let headFollowsUrl =
-  typeof window !== "undefined" && normalise(window.location.pathname) !== pages.requestInvitation.path;
-
-export function headModeFor(search: string): InvitationMode {
-  return headFollowsUrl ? modeFromSearch(search) : "candidate";
+/** Every head tag of the request page in a mode; both modes share the one canonical URL. */
+export function requestPageHead(mode: InvitationMode): MetaDescriptor[] {
+  return buildMeta({ page: { ...pages.requestInvitation, ...requestInvitationContent.modes[mode].meta } });
 }
 
-/** Once hydrated, lets the head follow the URL, and re-renders the head if it must change. */
-export function useHeadFollowsUrl(): void {
-  const { revalidate } = useRevalidator();
+/** Sets the document's existing head tags to these values (the prerendered head has every tag). */
+export function applyHead(tags: readonly MetaDescriptor[], doc: Document = document): void {
+  for (const tag of tags) {
+    if ("title" in tag) doc.title = tag.title;
+    else if ("tagName" in tag) doc.head.querySelector(`link[rel="${tag.rel}"]`)?.setAttribute("href", tag.href);
+    else if ("property" in tag)
+      doc.head.querySelector(`meta[property="${tag.property}"]`)?.setAttribute("content", tag.content);
+    else if ("name" in tag) doc.head.querySelector(`meta[name="${tag.name}"]`)?.setAttribute("content", tag.content);
+  }
+}
+
+/**
+ * The page head follows the mode (docs/decisions/0005): the prerendered head is the
+ * leader mode's; once the island has hydrated, every mode change updates the title,
+ * description and social tags in place.
+ */
+export function useHeadFollowsMode(mode: InvitationMode): void {
   useEffect(() => {
-    if (headFollowsUrl) return;
-    headFollowsUrl = true;
-    // Re-evaluates every route's meta for the current URL; this site has no loaders to run.
-    if (modeFromSearch(window.location.search) !== "candidate") void revalidate();
-  }, [revalidate]);
+    applyHead(requestPageHead(mode));
+  }, [mode]);
 }

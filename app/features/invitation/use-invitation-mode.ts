@@ -1,33 +1,36 @@
-import { useCallback, useState } from "react";
-import { useLocation, useSearchParams } from "react-router";
+import { useCallback, useSyncExternalStore } from "react";
 import { modeFromSearch, searchForMode, type InvitationMode } from "./mode";
-import { useHydrated } from "./use-hydrated";
+
+/** Dispatched on window when the toggle has replaced the URL (history.replaceState fires no event). */
+const URL_CHANGED_EVENT = "invitation-mode-url";
+
+function subscribe(onChange: () => void) {
+  window.addEventListener("popstate", onChange);
+  window.addEventListener(URL_CHANGED_EVENT, onChange);
+  return () => {
+    window.removeEventListener("popstate", onChange);
+    window.removeEventListener(URL_CHANGED_EVENT, onChange);
+  };
+}
 
 /**
  * The page's mode, derived from the URL (`?type=employer`): a link, the back button
- * and the toggle all change it the same way. The prerendered page is the leader mode;
- * the URL's mode applies once hydrated.
- *
- * The router commits a navigation a little after the click, so the choice just made
- * is shown until then (and only then: it belongs to the location it was made on),
- * or the checked option would jump back for a frame.
+ * and the toggle all change it the same way. The prerendered page is the leader mode
+ * (its HTML is built without a query); the URL's mode applies once hydrated, so the
+ * first client render matches the HTML it hydrates.
  */
 export function useInvitationMode(): [InvitationMode, (mode: InvitationMode) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const location = useLocation();
-  const hydrated = useHydrated();
-  const [chosen, setChosen] = useState<{ mode: InvitationMode; on: string } | null>(null);
-
-  const urlMode = hydrated ? modeFromSearch(searchParams) : "candidate";
-  const mode = chosen?.on === location.key ? chosen.mode : urlMode;
-
-  const setMode = useCallback(
-    (next: InvitationMode) => {
-      setChosen({ mode: next, on: location.key });
-      // Replace, not push: the toggle is a setting of this page, not a new page in history.
-      setSearchParams((current) => searchForMode(current, next), { replace: true, preventScrollReset: true });
-    },
-    [location.key, setSearchParams],
+  const search = useSyncExternalStore(
+    subscribe,
+    () => window.location.search,
+    () => "",
   );
-  return [mode, setMode];
+  const setMode = useCallback((next: InvitationMode) => {
+    const { pathname, search: current, hash } = window.location;
+    const query = searchForMode(new URLSearchParams(current), next).toString();
+    // Replace, not push: the toggle is a setting of this page, not a new page in history.
+    window.history.replaceState(window.history.state, "", `${pathname}${query ? `?${query}` : ""}${hash}`);
+    window.dispatchEvent(new Event(URL_CHANGED_EVENT));
+  }, []);
+  return [modeFromSearch(search), setMode];
 }

@@ -1,31 +1,18 @@
 import { useCallback, useState } from "react";
-import { Link } from "react-router";
-import type { Route } from "./+types/request-invitation";
 import { site } from "~/config/site";
 import { sideImages } from "~/content/images";
-import { pages } from "~/content/pages";
 import { requestInvitationContent as content } from "~/content/request-invitation";
+import { IslandErrorBoundary } from "~/components/layout/island-error-boundary";
 import { Confetti } from "~/features/celebration/confetti";
 import { ConfirmationNotice } from "~/features/invitation/confirmation-notice";
 import { FormLoader } from "~/features/invitation/form-loader";
-import { hubspotFormsOrigin } from "~/features/invitation/hubspot";
-import { headModeFor, useHeadFollowsUrl } from "~/features/invitation/head-mode";
+import { useHeadFollowsMode } from "~/features/invitation/head-mode";
 import type { InvitationMode } from "~/features/invitation/mode";
 import { ModeToggle } from "~/features/invitation/mode-toggle";
 import { SideImagePanel } from "~/features/invitation/side-image-panel";
 import { SupporterBadge } from "~/features/invitation/supporter-badge";
 import { useInvitationMode } from "~/features/invitation/use-invitation-mode";
-import { buildMeta } from "~/lib/seo";
 import { prefersReducedMotion } from "~/lib/use-reduced-motion";
-
-// The prerendered HTML has no query, so it carries the leader mode's tags; once
-// hydrated, the URL's mode sets them. Both modes share the one canonical URL.
-export const meta: Route.MetaFunction = ({ location }) =>
-  buildMeta({ page: { ...pages.requestInvitation, ...content.modes[headModeFor(location.search)].meta } });
-
-// Warm up the connection to the region's HubSpot host on this page only, and only when it is used.
-export const links: Route.LinksFunction = () =>
-  site.hubspot ? [{ rel: "preconnect", href: hubspotFormsOrigin(site.hubspot.region) }] : [];
 
 const toggleLabels = {
   candidate: content.modes.candidate.toggleLabel,
@@ -37,9 +24,22 @@ const imageLabels = {
   employer: content.modes.employer.imageLabel,
 } satisfies Record<InvitationMode, string>;
 
-export default function RequestInvitationPage() {
+/**
+ * The request page's body: the one React island of the site (app/pages/request-invitation.astro).
+ * It is prerendered in the leader mode; once hydrated, the URL's mode applies and the
+ * toggle changes it without a reload, keeping the URL and the page head in step.
+ */
+export function RequestInvitationPage() {
+  return (
+    <IslandErrorBoundary>
+      <RequestInvitationBody />
+    </IslandErrorBoundary>
+  );
+}
+
+function RequestInvitationBody() {
   const [mode, setMode] = useInvitationMode();
-  useHeadFollowsUrl();
+  useHeadFollowsMode(mode);
   const copy = content.modes[mode];
   // The mode whose form was sent; switching to the other mode shows that mode's form.
   const [submittedMode, setSubmittedMode] = useState<InvitationMode | null>(null);
@@ -59,8 +59,8 @@ export default function RequestInvitationPage() {
       />
       <div className="container-page grid gap-12 pt-8 pb-20 sm:pt-10 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,0.9fr)] lg:gap-16 lg:pt-14 lg:pb-28">
         <div className="min-w-0">
-          <Link
-            to={content.backLink.to}
+          <a
+            href={content.backLink.to}
             className="group inline-flex items-center gap-2 rounded-md text-sm font-medium text-muted transition-colors hover:text-navy-900"
           >
             <svg
@@ -74,7 +74,7 @@ export default function RequestInvitationPage() {
               <path d="M12.5 4.5L7 10l5.5 5.5" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
             {content.backLink.label}
-          </Link>
+          </a>
 
           <p className="mt-8 text-sm font-semibold tracking-wide text-gold-600 uppercase">{content.eyebrow}</p>
           <h1 className="mt-3 text-display font-semibold">{copy.heading}</h1>

@@ -1,0 +1,28 @@
+import react from "@astrojs/react";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "astro/config";
+import { imagetools } from "vite-imagetools";
+import { loadConfig } from "./server/load-config.ts";
+
+// Every page is static HTML rendered at build time from the React components; only
+// the request page's body hydrates, as one island (docs/decisions/0008-astro-islands.md).
+const config = loadConfig();
+// BUILD_DIR lets parallel checks build side by side; the server and nginx serve BUILD_DIR/client.
+const buildDir = process.env.BUILD_DIR ?? "build";
+
+export default defineConfig({
+  srcDir: "./app",
+  publicDir: "./public",
+  outDir: `./${buildDir}/client`,
+  site: config.site.siteUrl,
+  // /mission/index.html, served at /mission; hashed files under /assets/, cached as immutable.
+  build: { format: "directory", assets: "assets", inlineStylesheets: "never" },
+  devToolbar: { enabled: false },
+  integrations: [react()],
+  vite: {
+    // The plugins are typed against the project's newer Vite; Astro runs them with its own.
+    plugins: [tailwindcss() as never, imagetools() as never],
+    define: { __SITE_CONFIG__: JSON.stringify(config.site) },
+    build: { sourcemap: false },
+  },
+});

@@ -1,0 +1,146 @@
+// Paint to interactive, per route, on a throttled phone: how long a visitor looks at a
+// control that does not answer yet.
+//
+//   BUILD_DIR=build-x npm run bench:interactive [-- --runs 3 --route /mission]
+//
+// Playwright drives Debian's Chromium with real throttling through the DevTools protocol
+// (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, 4x CPU slowdown: Lighthouse's mobile
+// figures, applied to the browser rather than simulated). For each route it records,
+// from navigation start: the first contentful paint, the first script request, and the
+// moment the page's interactive parts are ready. "Ready" is read from the DOM only, never
+// from a framework's internals: every Astro island has lost its `ssr` attribute (Astro
+// removes it once the island has hydrated) and the page's module scripts have run
+// (DOMContentLoaded), or, for the former React Router build, `<html data-hydrated>`.
+// The window is ready minus FCP: the time a visible control may not answer.
+import { chromium, type Page } from "@playwright/test";
+import { resolve } from "node:path";
+import { CHROMIUM_ARGS } from "../../playwright.config";
+import { BENCH_ROUTES, median, startServer } from "./lighthouse";
+import { pages } from "../../app/content/pages";
+
+export const THROTTLING = {
+  rttMs: 150,
+  downloadBitsPerSecond: 1.6 * 1024 * 1024,
+  uploadBitsPerSecond: 750 * 1024,
+  cpuSlowdown: 4,
+} as const;
+
+export interface InteractiveRun {
+  fcpMs: number;
+  firstScriptMs: number | null;
+  readyMs: number;
+}
+
+/**
+ * Installed before any page script: notes when the page's interactive parts are ready.
+ * A string, not a function: tsx would wrap a function's inner names in a helper the page lacks.
+ */
+const WATCH_READINESS = `(() => {
+  let domReady = false;
+  const check = () => {
+    if (window.__probeReadyAt !== undefined) return;
+    const legacy = document.documentElement !== null && document.documentElement.hasAttribute("data-hydrated");
+    const islands = domReady && document.querySelector("astro-island[ssr]") === null && !("__reactRouterContext" in window);
+    if (legacy || islands) window.__probeReadyAt = performance.now();
+  };
+  document.addEventListener("DOMContentLoaded", () => { domReady = true; check(); });
+  new MutationObserver(check).observe(document, { subtree: true, attributes: true, childList: true });
+})();`;
+
+async function measure(page: Page, url: string): Promise<InteractiveRun> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: THROTTLING.rttMs,
+    downloadThroughput: THROTTLING.downloadBitsPerSecond / 8,
+    uploadThroughput: THROTTLING.uploadBitsPerSecond / 8,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLING.cpuSlowdown });
+  await page.addInitScript(WATCH_READINESS);
+  await page.goto(url, { waitUntil: "load" });
+  await page.waitForFunction(() => (window as unknown as { __probeReadyAt?: number }).__probeReadyAt !== undefined, null, {
+    timeout: 60_000,
+  });
+  await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
+  return page.evaluate(() => {
+    const fcp = performance.getEntriesByName("first-contentful-paint")[0]!.startTime;
+    const scripts = performance
+      .getEntriesByType("resource")
+      .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === "script" || entry.name.endsWith(".js"))
+      .map((entry) => entry.startTime);
+    return {
+      fcpMs: fcp,
+      firstScriptMs: scripts.length ? Math.min(...scripts) : null,
+      readyMs: (window as unknown as { __probeReadyAt: number }).__probeReadyAt,
+    };
+  });
+}
+
+export function formatInteractiveTable(rows: readonly { route: string; run: InteractiveRun }[]): string {
+  const ms = (value: number | null) => (value === null ? "none" : `${Math.round(value)} ms`);
+  const header = ["route", "FCP", "first script request", "islands hydrated", "window"];
+  const body = rows.map(({ route, run }) => [
+    route,
+    ms(run.fcpMs),
+    ms(run.firstScriptMs),
+    ms(run.readyMs),
+    ms(Math.max(0, run.readyMs - run.fcpMs)),
+  ]);
+  const widths = header.map((cell, column) => Math.max(cell.length, ...body.map((line) => line[column]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+  return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...body.map(line)].join("\n");
+}
+
+function option(name: string): string[] {
+  const values: string[] = [];
+  process.argv.forEach((arg, index) => {
+    if (arg === `--${name}` && process.argv[index + 1]) values.push(process.argv[index + 1]!);
+  });
+  return values;
+}
+
+async function main(): Promise<void> {
+  const runs = Number(option("runs")[0] ?? 3);
+  const routes = option("route").length ? option("route") : [...BENCH_ROUTES, "/no-such-page"];
+  const dir = resolve(process.env.BUILD_DIR ?? "build", "client");
+  const server = await startServer(dir);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+  const rows: { route: string; run: InteractiveRun }[] = [];
+  try {
+    for (const route of routes) {
+      const results: InteractiveRun[] = [];
+      for (let run = 0; run < runs; run++) {
+        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+        const page = await context.newPage();
+        // The 404 page logs the unknown path by design.
+        results.push(await measure(page, `${server.origin}${route}`));
+        await context.close();
+      }
+      const firstScripts = results.map((result) => result.firstScriptMs).filter((value) => value !== null);
+      rows.push({
+        route: route === "/no-such-page" ? `${pages.notFound.path} (unknown path)` : route,
+        run: {
+          fcpMs: median(results.map((result) => result.fcpMs)),
+          firstScriptMs: firstScripts.length ? median(firstScripts) : null,
+          readyMs: median(results.map((result) => result.readyMs)),
+        },
+      });
+    }
+  } finally {
+    await browser.close();
+    server.child.kill();
+  }
+  console.log(
+    `\nPaint to interactive, medians of ${runs} runs, ${dir}` +
+      ` (${THROTTLING.rttMs} ms RTT, ${THROTTLING.downloadBitsPerSecond / 1024 / 1024} Mbit/s, ${THROTTLING.cpuSlowdown}x CPU):\n`,
+  );
+  console.log(formatInteractiveTable(rows));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
