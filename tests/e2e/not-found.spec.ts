@@ -13,22 +13,25 @@ for (const path of ["/no-such-page", "/mission/deeper/still"]) {
     await expect(page.getByText("Oops! Page not found")).toBeVisible();
     await expect.poll(() => consoleErrors.all.some((text) => text.includes(path))).toBe(true);
 
-    // The page hydrates at any path: its link navigates in the page, without a reload.
-    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    // Its link is a plain link home, at any path.
     const home = page.getByRole("link", { name: notFoundContent.homeLink.label });
     await expect(home).toHaveAttribute("href", "/");
     await home.click();
     await expect(page).toHaveURL(/\/$/);
-    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(notFoundContent.heading);
   });
 }
 
-test("client-side navigation to an unknown path shows the 404 page", async ({ page, consoleErrors }) => {
-  consoleErrors.expect(/no page at "\/gone"/);
-  await page.goto("/");
-  await page.evaluate(() => {
-    window.history.pushState({}, "", "/gone");
-    window.dispatchEvent(new PopStateEvent("popstate"));
+test.describe("with JavaScript disabled", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an unknown path shows the 404 page and its link home works", async ({ page, consoleErrors }) => {
+    // The browser logs the 404 response itself.
+    consoleErrors.expect(/404/);
+    const response = await page.goto("/gone");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(notFoundContent.heading);
+    await page.getByRole("link", { name: notFoundContent.homeLink.label }).click();
+    await expect(page).toHaveURL(/\/$/);
   });
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(notFoundContent.heading);
 });

@@ -1,9 +1,6 @@
 import type { BadgeWithTooltip } from "~/content/how-we-help";
 import { BadgeButton } from "~/components/ui/badge";
 
-/** The badge list's marker: badge-tooltips-script.ts binds every list that has it, and sets it to "ready" once bound. */
-export const TOOLTIP_LIST_ATTRIBUTE = "data-tooltips";
-
 const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
 /**
@@ -19,7 +16,8 @@ export function BadgeTooltips({ label, badges }: { label: string; badges: readon
       <h2 id={headingId} className="sr-only">
         {label}
       </h2>
-      <ul {...{ [TOOLTIP_LIST_ATTRIBUTE]: "pending" }} className="flex flex-wrap gap-3">
+      {/* badge-tooltips-script.ts binds the list and marks it "ready". */}
+      <ul data-tooltips="pending" className="flex flex-wrap gap-3">
         {badges.map((badge) => {
           const tooltipId = `tooltip-${slug(badge.label)}`;
           return (

@@ -35,6 +35,10 @@ function playConfetti(): HTMLElement {
 
 for (const link of document.querySelectorAll<HTMLAnchorElement>("a[data-celebrate]")) {
   let started = false;
+  // Back to this page from the back/forward cache: the link celebrates again.
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) started = false;
+  });
   link.addEventListener("click", (event) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     if (started) {
