@@ -60,9 +60,13 @@ async function measure(page: Page, url: string): Promise<InteractiveRun> {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLING.cpuSlowdown });
   await page.addInitScript(WATCH_READINESS);
   await page.goto(url, { waitUntil: "load" });
-  await page.waitForFunction(() => (window as unknown as { __probeReadyAt?: number }).__probeReadyAt !== undefined, null, {
-    timeout: 60_000,
-  });
+  await page.waitForFunction(
+    () => (window as unknown as { __probeReadyAt?: number }).__probeReadyAt !== undefined,
+    null,
+    {
+      timeout: 60_000,
+    },
+  );
   await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
   return page.evaluate(() => {
     const fcp = performance.getEntriesByName("first-contentful-paint")[0]!.startTime;
@@ -90,7 +94,9 @@ export function formatInteractiveTable(rows: readonly { route: string; run: Inte
   ]);
   const widths = header.map((cell, column) => Math.max(cell.length, ...body.map((line) => line[column]!.length)));
   const line = (cells: string[]) =>
-    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join("  ");
   return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...body.map(line)].join("\n");
 }
 
@@ -116,7 +122,11 @@ async function main(): Promise<void> {
     for (const route of routes) {
       const results: InteractiveRun[] = [];
       for (let run = 0; run < runs; run++) {
-        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+        const context = await browser.newContext({
+          viewport: { width: 412, height: 823 },
+          isMobile: true,
+          hasTouch: true,
+        });
         const page = await context.newPage();
         // The 404 page logs the unknown path by design.
         results.push(await measure(page, `${server.origin}${route}`));

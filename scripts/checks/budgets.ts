@@ -20,7 +20,11 @@ const lighthouseBudget = z.object({
 
 const budgetsSchema = z.object({
   bytes: z.object({
-    firstLoadJsKB: z.number().positive(),
+    /**
+     * Per route (a route's path, `/404.html` for the 404 page), `*` for every other
+     * route; or one number for all.
+     */
+    firstLoadJsKB: z.union([z.number().positive(), z.record(z.string(), z.number().positive())]),
     cssKB: z.number().positive(),
     firstLoadTotalKB: z.number().positive(),
     excludedHosts: z.array(z.string().min(1)),
@@ -49,4 +53,13 @@ export function parseBudgets(json: unknown): Budgets {
 
 export function loadBudgets(file: URL | string = BUDGETS_FILE): Budgets {
   return parseBudgets(JSON.parse(readFileSync(file, "utf8")));
+}
+
+/** The first-load JS budget of a route, in KB. */
+export function jsBudgetKB(route: string, bytes: Pick<ByteBudgets, "firstLoadJsKB">): number {
+  const budget = bytes.firstLoadJsKB;
+  if (typeof budget === "number") return budget;
+  const own = budget[route] ?? budget["*"];
+  if (own === undefined) throw new Error(`budgets.json: no firstLoadJsKB for ${route} and no "*" entry`);
+  return own;
 }

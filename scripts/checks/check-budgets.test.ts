@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ByteBudgets } from "./budgets";
-import { KB } from "./budgets";
+import { jsBudgetKB, KB } from "./budgets";
 import {
   budgetFailures,
   compareRoutes,
@@ -23,7 +23,7 @@ const budgets: ByteBudgets = {
   excludedHosts: ["js.hsforms.net"],
 };
 
-// A page shaped like React Router's prerendered output, with one of everything the check must weigh or skip.
+// A page shaped like a prerendered page with a framework bootstrap, with one of everything the check must weigh or skip.
 const page = `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>
 <title>Home &amp; away</title>
 <link rel="icon" href="/favicon.ico" sizes="32x32"/>
@@ -121,27 +121,51 @@ describe("firstLoadRefs", () => {
 describe("measurePage", () => {
   const figures = measurePage("/", page, read, budgets.excludedHosts);
 
-  it("follows static imports of every script once, and never a lazy import", () => {
+  it("follows static and dynamic imports of every script once (an upper bound on what loads before idle)", () => {
     expect(figures.assets.filter((asset) => asset.kind === "script").map((asset) => asset.path)).toEqual([
       "/assets/entry.js",
       "/assets/runtime.js",
       "/assets/shared.js",
+      "/assets/lazy-route.js",
       "/assets/manifest.js",
       "/assets/root.js",
     ]);
     expect(figures.problems).toEqual([]);
   });
 
-  it("sums gzip sizes per kind and counts the inline CSS inside the HTML, not twice", () => {
+  it("sums gzip sizes per kind and counts the inline CSS and scripts inside the HTML, not twice", () => {
     const gz = (...paths: string[]) => paths.reduce((sum, path) => sum + gzipSize(files[path]!), 0);
+    const inlineJs = gzipSize(
+      scanHtml(page)
+        .inlineScripts.map((script) => script.text)
+        .join("\n"),
+    );
+    const fileJs = gz(
+      "/assets/entry.js",
+      "/assets/runtime.js",
+      "/assets/shared.js",
+      "/assets/lazy-route.js",
+      "/assets/manifest.js",
+      "/assets/root.js",
+    );
     expect(figures.htmlBytes).toBe(gzipSize(page));
     expect(figures.cssBytes).toBe(gzipSize("body{color:red}"));
-    expect(figures.jsBytes).toBe(
-      gz("/assets/entry.js", "/assets/runtime.js", "/assets/shared.js", "/assets/manifest.js", "/assets/root.js"),
-    );
+    expect(figures.jsBytes).toBe(inlineJs + fileJs);
     expect(figures.imageBytes).toBe(gz("/img/hero-640.avif", "/img/team-640.avif", "/img/logo-1x.png"));
     expect(figures.iconBytes).toBe(gz("/favicon.ico", "/brand/touch.png"));
-    expect(figures.totalBytes).toBe(figures.htmlBytes + figures.jsBytes + figures.imageBytes + figures.iconBytes);
+    expect(figures.totalBytes).toBe(figures.htmlBytes + fileJs + figures.imageBytes + figures.iconBytes);
+  });
+
+  it("weighs an Astro island's component and renderer, and not a JSON-LD block", () => {
+    const html = `<script type="application/ld+json">{"@type":"Organization"}</script><astro-island component-url="/assets/root.js" renderer-url="/assets/manifest.js" ssr></astro-island>`;
+    const island = measurePage("/x", html, read);
+    expect(island.assets.map((asset) => asset.path)).toEqual([
+      "/assets/root.js",
+      "/assets/shared.js",
+      "/assets/runtime.js",
+      "/assets/manifest.js",
+    ]);
+    expect(island.jsBytes).toBe(island.assets.reduce((sum, asset) => sum + asset.gzipBytes, 0));
   });
 
   it("reports a reference missing from the build and a resource from a host that is not excluded", () => {
@@ -189,11 +213,22 @@ describe("routes and the table", () => {
     expect([...routes].sort(compareRoutes)).toEqual(["/", "/how-we-help", "/mission", "/404.html"]);
   });
 
-  it("prints one row per route with the budgets in the header", () => {
+  it("prints one row per route with the budgets in the header and each route's JS budget", () => {
     const table = formatTable([measurePage("/", page, read)], budgets).split("\n");
     expect(table[0]).toMatch(
-      /^route\s+HTML\s+CSS \(≤15\)\s+JS \(≤125\)\s+images\s+icons\s+other\s+total \(≤250\)\s+files$/,
+      /^route\s+HTML\s+CSS \(≤15\)\s+JS\s+JS budget\s+images\s+icons\s+other\s+total \(≤250\)\s+files$/,
     );
-    expect(table[2]).toMatch(/^\/\s+\d+\.\d KB/);
+    expect(table[2]).toMatch(/^\/\s+\d+\.\d KB\s+.*≤ 125 KB/);
+  });
+
+  it("reads a JS budget per route, with * for the others", () => {
+    const perRoute = { firstLoadJsKB: { "*": 10, "/": 70 } };
+    expect(jsBudgetKB("/", perRoute)).toBe(70);
+    expect(jsBudgetKB("/mission", perRoute)).toBe(10);
+    expect(() => jsBudgetKB("/x", { firstLoadJsKB: { "/": 70 } })).toThrow(/no firstLoadJsKB for \/x/);
+    const over = { ...measurePage("/mission", page, read), jsBytes: 11 * KB };
+    expect(budgetFailures(over, { ...budgets, ...perRoute })).toContain(
+      "/mission: first-load JS 11.0 KB gzip is over the 10 KB budget by 1.0 KB",
+    );
   });
 });

@@ -8,10 +8,10 @@
 // (JSON has no comments, so the reasons live here and in docs/checks.md):
 // - attr-case allows camelCase besides lowercase: React writes `charSet` for
 //   <meta charset> (it warns on `charset`); HTML attribute names are case-insensitive.
-// - attribute-boolean-style is off: React writes `hidden` while React Router writes
+// - attribute-boolean-style is off: React writes `hidden` while Astro writes
 //   `async=""`; both are valid spellings of a boolean attribute.
-// - void-style requires the self-closing form: React writes every void element as
-//   `<meta/>`, valid HTML; the rule still catches a hand-written mix.
+// - void-style is off: Astro writes the page shell's void elements as `<link>`, React
+//   writes the components' as `<img/>`; both are valid HTML.
 // - valid-id is relaxed to HTML's own rule (non-empty, no whitespace): React's
 //   useId() makes ids such as `_R_j5_`, which the strict rule rejects for starting
 //   with an underscore; duplicate ids are still errors (no-dup-id).

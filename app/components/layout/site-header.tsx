@@ -4,7 +4,6 @@ import { LinkButton } from "~/components/ui/button";
 import { Logo } from "./logo";
 import { MOBILE_MENU_ID } from "./site-header-id";
 
-
 const navLinkClass = (isActive: boolean) =>
   cn(
     "relative block rounded-md px-3 py-3 text-base font-medium transition-colors md:py-2 md:text-[0.95rem]",
