@@ -18,16 +18,33 @@ const reportingCsp = buildCsp({ scriptHashes: ["abc="], hubspot: null, reports: 
 describe("renderNginxConfig", () => {
   const config = renderNginxConfig({ csp });
 
-  it("holds the policy once and sends it from every location that answers", () => {
+  /** The locations that answer, split by whether they answer documents (pages, the 404 page) or other files. */
+  const answeringLocations = (text: string) => {
+    const locations = text
+      .split(/\n {4}location /)
+      .slice(1)
+      .filter((location) => location.includes("try_files") || location.includes("internal;"));
+    const isDocuments = (location: string) => location.startsWith("/ {") || location.startsWith("= /404.html");
+    return { documents: locations.filter(isDocuments), files: locations.filter((l) => !isDocuments(l)) };
+  };
+
+  it("holds the policy once and sends it with documents only; nosniff, HSTS and caching from every location", () => {
     expect(config.split(csp)).toHaveLength(2);
-    const locations = config.split(/\n {4}location /).slice(1);
-    const answering = locations.filter((location) => location.includes("try_files") || location.includes("internal;"));
-    expect(answering.length).toBeGreaterThanOrEqual(5);
-    for (const location of answering) {
-      expect(location).toContain("add_header Content-Security-Policy $site_csp always;");
+    const { documents, files } = answeringLocations(config);
+    expect(documents).toHaveLength(2);
+    expect(files.length).toBeGreaterThanOrEqual(4);
+    for (const location of [...documents, ...files]) {
       expect(location).toContain('add_header X-Content-Type-Options "nosniff" always;');
       expect(location).toContain("add_header Strict-Transport-Security $site_hsts always;");
       expect(location).toMatch(/add_header Cache-Control "[^"]+" always;/);
+    }
+    for (const location of documents) {
+      expect(location).toContain("add_header Content-Security-Policy $site_csp always;");
+      expect(location).toContain("add_header X-Frame-Options");
+    }
+    for (const location of files) {
+      expect(location).not.toContain("Content-Security-Policy");
+      expect(location).not.toContain("Permissions-Policy");
     }
   });
 
@@ -102,9 +119,9 @@ describe("renderNginxConfig", () => {
     expect(config).not.toContain("Reporting-Endpoints");
     const reporting = renderNginxConfig({ csp: reportingCsp, reports: true });
     expect(reporting).toContain(CSP_REPORT_PATH);
-    const locations = reporting.split(/\n {4}location /).slice(1);
-    const answering = locations.filter((location) => location.includes("try_files") || location.includes("internal;"));
-    for (const location of answering) {
+    const { documents, files } = answeringLocations(reporting);
+    for (const location of files) expect(location).not.toContain("Reporting-Endpoints");
+    for (const location of documents) {
       // Single quotes: the structured header's own value is double-quoted.
       expect(location).toContain(`add_header Reporting-Endpoints '${REPORTING_ENDPOINTS_VALUE}' always;`);
     }
@@ -124,18 +141,22 @@ describe("renderStaticHostHeaders", () => {
   ];
   const headers = renderStaticHostHeaders({ csp, files });
 
-  it("sends the security headers and HSTS on every path", () => {
-    expect(headers).toContain(`/*\n  Content-Security-Policy: ${csp}\n`);
-    expect(headers).toContain(`  Strict-Transport-Security: ${HSTS_VALUE}\n`);
-    expect(headers).toContain("  X-Content-Type-Options: nosniff\n");
+  it("sends nosniff and HSTS on every path, the policy and its kin on pages only", () => {
+    expect(headers).toContain(`/*\n  X-Content-Type-Options: nosniff\n  Strict-Transport-Security: ${HSTS_VALUE}\n/assets/*`);
+    for (const page of ["/", "/mission"]) {
+      expect(headers).toContain(`\n${page}\n  Cache-Control: ${CACHE_CONTROL.revalidate}\n  Content-Security-Policy: ${csp}\n`);
+    }
+    expect(headers.split("Content-Security-Policy")).toHaveLength(3);
+    expect(headers.split("X-Frame-Options: DENY")).toHaveLength(3);
     expect(headers).not.toContain("Reporting-Endpoints");
   });
 
-  it("names the Reporting API endpoint on every path when the policy reports", () => {
+  it("names the Reporting API endpoint on every page when the policy reports", () => {
     const reporting = renderStaticHostHeaders({ csp: reportingCsp, reports: true, files });
     expect(reporting).toContain(
-      `/*\n  Content-Security-Policy: ${reportingCsp}\n  Reporting-Endpoints: ${REPORTING_ENDPOINTS_VALUE}\n`,
+      `\n/mission\n  Cache-Control: ${CACHE_CONTROL.revalidate}\n  Content-Security-Policy: ${reportingCsp}\n  Reporting-Endpoints: ${REPORTING_ENDPOINTS_VALUE}\n`,
     );
+    expect(reporting.split("Reporting-Endpoints")).toHaveLength(3);
   });
 
   it("gives each path exactly one Cache-Control", () => {

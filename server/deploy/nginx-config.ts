@@ -26,6 +26,7 @@ import {
   NOT_FOUND_FILE,
   ROBOTS_PATH,
   securityHeaders,
+  COMMON_HEADERS,
   SITEMAP_PATH,
   UTF8_CONTENT_TYPES,
 } from "../http/http-policy";
@@ -78,10 +79,13 @@ function quoted(value: string): string {
 
 const CSP_VARIABLE = "$site_csp";
 
-function headerDirectives(cache: CacheClass, reports: boolean): string[] {
-  // The long CSP is written once, in a map, and referred to by its variable.
+/** What a location answers: documents (pages, the 404 page, nginx's own answers) or other files. */
+type Answers = "documents" | "files";
+
+function headerDirectives(cache: CacheClass, reports: boolean, answers: Answers): string[] {
+  // The long CSP is written once, in a map, and referred to by its variable; only documents carry it.
   const headers: Record<string, string> = {
-    ...securityHeaders(CSP_VARIABLE, { reports }),
+    ...(answers === "documents" ? securityHeaders(CSP_VARIABLE, { reports }) : COMMON_HEADERS),
     "Cache-Control": CACHE_CONTROL[cache],
   };
   return [
@@ -134,7 +138,7 @@ export function renderNginxConfig({
 }: NginxConfigInput): string {
   const hidden = `(\\.(${HIDDEN_EXTENSIONS.join("|")})$)|(/\\.)`;
   const types = Object.entries(CONTENT_TYPES).map(([extension, type]) => `${type} ${extension};`);
-  const headers = (cache: CacheClass) => headerDirectives(cache, reports);
+  const headers = (cache: CacheClass, answers: Answers = "documents") => headerDirectives(cache, reports, answers);
   const methods = ALLOWED_METHODS.join("|");
 
   // $server_name, not the client's Host header: the redirect only ever names this site.
@@ -212,13 +216,13 @@ export function renderNginxConfig({
     ...block(`location = ${NOT_FOUND_FILE}`, ["internal;", ...headers("revalidate")]),
     "",
     ...[SITEMAP_PATH, ROBOTS_PATH].flatMap((path) => [
-      ...block(`location = ${path}`, [...headers("revalidate"), "try_files $uri =404;"]),
+      ...block(`location = ${path}`, [...headers("revalidate", "files"), "try_files $uri =404;"]),
       "",
     ]),
     "# Content-hashed files: cached for a year.",
     ...block(`location ^~ ${ASSETS_PREFIX}`, [
       ...block(`location ~* "${hidden}"`, ["return 404;"]),
-      ...headers("immutable"),
+      ...headers("immutable", "files"),
       "try_files $uri =404;",
     ]),
     "",
@@ -227,7 +231,7 @@ export function renderNginxConfig({
     ...block(`location ~* "${hidden}"`, ["return 404;"]),
     "",
     "# Other public files (favicon, brand icons, social images, manifest).",
-    ...block(`location ~ "[^/]\\.[^/.]+$"`, [...headers("short"), "try_files $uri =404;"]),
+    ...block(`location ~ "[^/]\\.[^/.]+$"`, [...headers("short", "files"), "try_files $uri =404;"]),
   ];
 
   return [

@@ -15,6 +15,9 @@ import {
   namesFile,
   policyConfigFor,
   securityHeaders,
+  COMMON_HEADERS,
+  documentHeaders,
+  isDocumentFile,
 } from "./http-policy";
 
 /** The policy as a map from directive to its sources. */
@@ -192,6 +195,24 @@ describe("securityHeaders", () => {
     expect(headers["Permissions-Policy"]).toMatch(/(^|, )geolocation=\(\)(,|$)/);
     expect(headers).not.toHaveProperty("Strict-Transport-Security");
     expect(headers).not.toHaveProperty("Reporting-Endpoints");
+  });
+
+  it("splits into what every response carries and what only documents carry", () => {
+    expect(COMMON_HEADERS).toEqual({ "X-Content-Type-Options": "nosniff" });
+    const documentOnly = documentHeaders("x", { reports: true });
+    expect(Object.keys(documentOnly)).toEqual(
+      expect.arrayContaining([
+        "Content-Security-Policy",
+        "Reporting-Endpoints",
+        "Permissions-Policy",
+        "X-Frame-Options",
+      ]),
+    );
+    expect(documentOnly).not.toHaveProperty("X-Content-Type-Options");
+    expect(isDocumentFile("/mission/index.html")).toBe(true);
+    expect(isDocumentFile("/404.html")).toBe(true);
+    expect(isDocumentFile("/assets/client.abc.js")).toBe(false);
+    expect(isDocumentFile("/sitemap.xml")).toBe(false);
   });
 
   it("names the Reporting API endpoint of the policy's report-to group when it reports", () => {

@@ -241,20 +241,34 @@ export const PERMISSIONS_POLICY = [
 /** The Reporting API's endpoint for the policy's `report-to` group. */
 export const REPORTING_ENDPOINTS_VALUE = `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`;
 
+/** The headers every response carries, whatever its type or status (HSTS is added per request). */
+export const COMMON_HEADERS: Readonly<Record<string, string>> = { "X-Content-Type-Options": "nosniff" };
+
 /**
- * The headers every response carries, whatever its status (HSTS is added per request);
- * with `reports`, the Reporting API endpoint the policy's `report-to` names.
+ * The headers only a document uses (a page, the 404 page, the server's own HTML and
+ * text answers): the CSP (about 2 KB) and the policies that govern what a page may
+ * do; with `reports`, the Reporting API endpoint the policy's `report-to` names.
+ * Scripts, styles, images and the other files of the build do not carry them.
  */
-export function securityHeaders(csp: string, { reports = false } = {}): Readonly<Record<string, string>> {
+export function documentHeaders(csp: string, { reports = false } = {}): Readonly<Record<string, string>> {
   return {
     "Content-Security-Policy": csp,
     ...(reports ? { "Reporting-Endpoints": REPORTING_ENDPOINTS_VALUE } : {}),
-    "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Permissions-Policy": PERMISSIONS_POLICY,
     // frame-ancestors 'none' says the same to current browsers; this is for older ones.
     "X-Frame-Options": "DENY",
   };
+}
+
+/** Every header a document carries: the common ones and the document-only ones. */
+export function securityHeaders(csp: string, { reports = false } = {}): Readonly<Record<string, string>> {
+  return { ...documentHeaders(csp, { reports }), ...COMMON_HEADERS };
+}
+
+/** Whether a file of the build is served as a document (an HTML page) rather than a resource. */
+export function isDocumentFile(filePath: string): boolean {
+  return extensionOf(filePath) === "html";
 }
 
 /**

@@ -24,6 +24,8 @@ import {
   isHttpsRequest,
   NOT_FOUND_FILE,
   securityHeaders,
+  documentHeaders,
+  isDocumentFile,
 } from "./http-policy";
 import { HttpError, sendJson, type ApiRoute } from "../api/http";
 import { collectInlineScriptHashes } from "./inline-scripts";
@@ -120,6 +122,7 @@ export function createSiteHandler(
   const headers = securityHeaders(buildCsp({ scriptHashes: collectInlineScriptHashes(dir), ...policyConfig }), {
     reports: policyConfig.reports,
   });
+  const documentOnly = Object.keys(documentHeaders("", { reports: policyConfig.reports }));
   const notFoundPage = loadVariants(dir, NOT_FOUND_FILE);
   // dev: false makes sirv index the folder once at start-up and serve only what it found.
   const serveFile = sirv(dir, { dev: false, etag: true, brotli: true, gzip: true, extensions: [] });
@@ -129,6 +132,8 @@ export function createSiteHandler(
       (coding) => notFoundPage.encoded[coding] && acceptsEncoding(req.headers["accept-encoding"], coding),
     );
     const body = (encoding && notFoundPage.encoded[encoding]) || notFoundPage.identity;
+    // The 404 page is a document, whatever was asked for.
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     res.setHeader("Vary", "Accept-Encoding");
     if (encoding) res.setHeader("Content-Encoding", encoding);
     res.writeHead(404, { "Content-Type": contentTypeFor(NOT_FOUND_FILE), "Content-Length": body.length });
@@ -175,6 +180,8 @@ export function createSiteHandler(
       case "not-found":
         return sendNotFound(req, res);
       case "file":
+        // Scripts, styles, images and data files are not documents: no CSP and its kin.
+        if (!isDocumentFile(resolution.file)) for (const name of documentOnly) res.removeHeader(name);
         res.setHeader("Cache-Control", CACHE_CONTROL[cacheClassFor(resolution.file)]);
         res.setHeader("Content-Type", contentTypeFor(resolution.file));
         // sirv looks the file up by req.url: hand it the resolved file, never the raw target.

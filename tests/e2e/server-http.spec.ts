@@ -46,6 +46,21 @@ function expectSecurityHeaders(response: RawResponse) {
   expect(response.headers["strict-transport-security"]).toBeUndefined();
 }
 
+/** A file that is not a document (script, image, data): nosniff and caching, none of the document-only headers. */
+function expectFileHeaders(response: RawResponse, path: string) {
+  expect(response.headers["x-content-type-options"], path).toBe("nosniff");
+  expect(response.headers["cache-control"], path).toBeTruthy();
+  for (const name of [
+    "content-security-policy",
+    "reporting-endpoints",
+    "permissions-policy",
+    "x-frame-options",
+    "referrer-policy",
+  ]) {
+    expect(response.headers[name], `${path} ${name}`).toBeUndefined();
+  }
+}
+
 function expectNotFoundPage(response: RawResponse) {
   expect(response.status).toBe(404);
   expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
@@ -97,15 +112,15 @@ for (const server of SERVERS) {
       expectSecurityHeaders(withQuery);
     });
 
-    test("content-hashed assets are cached for a year as immutable", async () => {
+    test("content-hashed assets are cached for a year as immutable, without the document-only headers", async () => {
       const response = await get(hashedScript());
       expect(response.status).toBe(200);
       expect(response.headers["cache-control"]).toBe(CACHE_CONTROL.immutable);
       expect(response.headers["content-type"]).toBe("text/javascript; charset=utf-8");
-      expectSecurityHeaders(response);
+      expectFileHeaders(response, hashedScript());
     });
 
-    test("other public files get a short cache; sitemap and robots are revalidated", async () => {
+    test("other public files get a short cache; sitemap and robots are revalidated; none carries the document-only headers", async () => {
       const expectations: [string, string, string][] = [
         ["/favicon.ico", "image/x-icon", CACHE_CONTROL.short],
         ["/site.webmanifest", "application/manifest+json; charset=utf-8", CACHE_CONTROL.short],
@@ -119,6 +134,7 @@ for (const server of SERVERS) {
         expect(response.headers["content-type"], path).toBe(type);
         expect(response.headers["cache-control"], path).toBe(cache);
         expect(response.body.equals(fileOf(path)), path).toBe(true);
+        expectFileHeaders(response, path);
       }
     });
 

@@ -29,7 +29,7 @@ export const expectedCsp = () =>
 
 /** A content-hashed script of the build, as a URL path. */
 export function hashedScript(): string {
-  const name = readdirSync(resolve(BUILD_CLIENT, "assets")).find((file) => /-[\w-]{6,}\.js$/.test(file));
+  const name = readdirSync(resolve(BUILD_CLIENT, "assets")).find((file) => /[.-][\w-]{6,}\.js$/.test(file));
   if (!name) throw new Error(`no hashed script in ${BUILD_CLIENT}/assets`);
   return `/assets/${name}`;
 }
