@@ -3,8 +3,8 @@ import { expect, test } from "./fixtures";
 
 // A malformed value stops the build before anything is written, naming the variable.
 const build = (env: Record<string, string>) =>
-  spawnSync("npx", ["react-router", "build"], {
-    env: { ...process.env, BUILD_DIR: "build-config-check", ...env },
+  spawnSync("npx", ["astro", "build"], {
+    env: { ...process.env, BUILD_DIR: "build-config-check", ASTRO_TELEMETRY_DISABLED: "1", ...env },
     encoding: "utf8",
     timeout: 60_000,
   });
