@@ -70,13 +70,15 @@ describe("routes and table", () => {
     expect(BENCH_ROUTES).toHaveLength(Object.keys(pages).length - 1);
   });
 
-  it("prints one row per route and preset with every column", () => {
-    const lines = formatBenchTable([{ route: "/", preset: "mobile", metrics: run() }]).split("\n");
+  it("prints one row per route, preset and throttling method with every column", () => {
+    const lines = formatBenchTable([{ route: "/", preset: "mobile", throttling: "devtools", metrics: run() }]).split(
+      "\n",
+    );
     expect(lines[0]).toMatch(
-      /^route\s+preset\s+perf\s+a11y\s+best pr\.\s+SEO\s+FCP\s+LCP\s+TBT\s+CLS\s+JS bytes\s+total bytes$/,
+      /^route\s+preset\s+throttling\s+perf\s+a11y\s+best pr\.\s+SEO\s+FCP\s+LCP\s+TBT\s+CLS\s+JS bytes\s+total bytes$/,
     );
     expect(lines[2]).toMatch(
-      /^\/\s+mobile\s+100\s+100\s+100\s+100\s+900 ms\s+1000 ms\s+10 ms\s+0\.000\s+117\.2 KB\s+175\.8 KB$/,
+      /^\/\s+mobile\s+devtools\s+100\s+100\s+100\s+100\s+900 ms\s+1000 ms\s+10 ms\s+0\.000\s+117\.2 KB\s+175\.8 KB$/,
     );
   });
 });

@@ -288,3 +288,15 @@ export async function fakeCurrentHubSpot(page: Page, options: FakeCurrentHubSpot
       ] as const),
   };
 }
+
+/**
+ * How many documents of `path` the page has loaded so far (pages are separate
+ * documents: the embed script is requested once per page load).
+ */
+export function countLoadsOf(page: Page, path: string): () => number {
+  let loads = 0;
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame() && new URL(frame.url()).pathname === path) loads += 1;
+  });
+  return () => loads;
+}

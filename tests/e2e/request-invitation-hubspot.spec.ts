@@ -12,6 +12,7 @@ import {
   HUBSPOT_EMBED_ORIGIN,
   HUBSPOT_EMBED_SRC,
   HUBSPOT_TEST_IDS,
+  countLoadsOf,
 } from "./fake-hubspot";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
@@ -56,7 +57,7 @@ test.describe("the HubSpot build", () => {
   test("the request page preconnects to HubSpot (this server holds the build with ids)", async ({ page }) => {
     const { html } = await fetchHtml(page, PATH);
     expect(html, `${HUBSPOT_BUILD_URL} must serve a build made with HUBSPOT_TEST_ENV`).toContain(
-      `<link rel="preconnect" href="${HUBSPOT_EMBED_ORIGIN}"/>`,
+      `<link rel="preconnect" href="${HUBSPOT_EMBED_ORIGIN}">`,
     );
   });
 
@@ -225,8 +226,9 @@ test.describe("the form loader with HubSpot", () => {
     await expect(page.locator("form")).toHaveCount(1);
   });
 
-  test("one form, one script and one request after navigating away and back", async ({ page }) => {
+  test("one form, one script and one request per page load after navigating away and back", async ({ page }) => {
     const fake = await fakeHubSpot(page);
+    const loads = countLoadsOf(page, PATH);
     await page.goto(PATH);
     await expect(hubspotForm(page)).toBeVisible();
 
@@ -238,11 +240,8 @@ test.describe("the form loader with HubSpot", () => {
     await expect(hubspotForm(page)).toBeVisible();
     await expect(page.locator("form")).toHaveCount(1);
     await expect(embedScripts(page)).toHaveCount(1);
-    expect(fake.requests).toBe(1);
-    expect(await fake.calls()).toHaveLength(2);
-
-    await fake.invokeCallback(0, "onFormSubmitted");
-    await expect(notice(page)).toHaveCount(0);
+    expect(fake.requests).toBe(loads());
+    expect(await fake.calls()).toHaveLength(1);
   });
 
   for (const mode of ["candidate", "employer"] as const) {

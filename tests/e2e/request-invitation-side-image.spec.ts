@@ -14,7 +14,7 @@ const IMAGE_CLEANUP_MS = 1000;
 type Mode = keyof typeof copy.modes;
 const PATH = pages.requestInvitation.path;
 /** The employer mode's image files (every format and width); the leader mode shows the planning scene. */
-const EMPLOYER_IMAGE = /\/assets\/team-scene-[^/]+$/;
+const EMPLOYER_IMAGE = /\/assets\/team-scene[.-][^/]+$/;
 
 const panel = (page: Page) => page.getByTestId("side-image-panel");
 const radio = (page: Page, mode: Mode) => page.getByRole("radio", { name: copy.modes[mode].toggleLabel });

@@ -1,0 +1,62 @@
+// A tap at first paint is not lost. The page's external scripts (the island's code,
+// the celebration script) are held back until the test releases them, so the tap lands
+// on the bare prerendered HTML, as on a slow phone; it must work then, and the scripts
+// that arrive later must agree with what it did.
+import type { Page, Route } from "@playwright/test";
+import { expect, test, PAGE_READY } from "./fixtures";
+import { headerContent, primaryNav } from "../../app/content/shared";
+import { pages } from "../../app/content/pages";
+
+test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+/** Holds every request for a script of the site until `release` is called. */
+async function holdScripts(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(
+    (url) => url.pathname.endsWith(".js"),
+    async (route) => {
+      if (released) await route.continue();
+      else held.push(route);
+    },
+  );
+  return {
+    count: () => held.length,
+    release: async () => {
+      released = true;
+      await Promise.all(held.splice(0).map((route) => route.continue()));
+    },
+  };
+}
+
+const navLink = (page: Page, label: string) =>
+  page.getByRole("navigation", { name: headerContent.navLabel }).getByRole("link", { name: label, exact: true });
+const menuButton = (page: Page) =>
+  page.getByRole("button", { name: new RegExp(`${headerContent.menuOpenLabel}|${headerContent.menuCloseLabel}`) });
+
+for (const path of [pages.requestInvitation.path, pages.home.path]) {
+  test(`a menu tap at first paint on ${path} opens the menu, before the page's scripts have arrived`, async ({
+    page,
+  }) => {
+    const scripts = await holdScripts(page);
+    await page.goto(path, { waitUntil: "commit" });
+    await expect(menuButton(page)).toBeVisible();
+    // The page's external scripts are still held: nothing of them has run.
+    await expect.poll(scripts.count).toBeGreaterThan(0);
+    if (path === pages.requestInvitation.path) await expect(page.locator("astro-island[ssr]")).toHaveCount(1);
+
+    await menuButton(page).tap();
+    for (const item of primaryNav) await expect(navLink(page, item.label)).toBeVisible();
+
+    // The scripts arrive: the menu stays open and its button now says so.
+    await scripts.release();
+    await page.waitForFunction(PAGE_READY);
+    await expect(menuButton(page)).toHaveAttribute("aria-expanded", "true");
+    await expect(navLink(page, "Mission")).toBeVisible();
+
+    // And the menu keeps working: a tap closes it.
+    await menuButton(page).tap();
+    await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false");
+    await expect(navLink(page, "Mission")).toBeHidden();
+  });
+}
