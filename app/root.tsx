@@ -24,6 +24,10 @@ export const links: Route.LinksFunction = () => [
 // tests (tests/e2e/fixtures.ts) wait for this before they interact.
 const HYDRATED_ATTRIBUTE = "data-hydrated";
 
+// Marks the document as having JavaScript before the body is parsed, so CSS can show
+// what only works without it (the `no-js:` and `js:` variants in app.css) from the first paint.
+const MARK_SCRIPTING = 'document.documentElement.classList.add("js")';
+
 export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, "");
@@ -34,6 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1f3a" />
+        <script dangerouslySetInnerHTML={{ __html: MARK_SCRIPTING }} />
         <style id={SITE_CSS_ID} dangerouslySetInnerHTML={{ __html: siteCss }} />
         <Meta />
         <Links />

@@ -8,6 +8,8 @@ export default [
   route("how-we-help", "routes/how-we-help.tsx"),
   route("who-we-are", "routes/who-we-are.tsx"),
   route("request-invitation", "routes/request-invitation.tsx"),
+  route("request-invitation/received", "routes/request-received.tsx"),
+  route("request-invitation/received/employer", "routes/request-received-employer.tsx"),
   route("terms-of-engagement", "routes/terms-of-engagement.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
