@@ -97,6 +97,8 @@ export const requestInvitationContent = {
   },
   confirmation: {
     title: "Invitation Request Submitted!",
+    /** On the confirmation page a request posted without JavaScript lands on; followed by the contact address. */
+    questionsLead: "Questions in the meantime?",
     homeLink: { label: "Back to Home", to: pages.home.path } satisfies NavLink,
   },
   questions: {

@@ -22,7 +22,7 @@ export function RequestReceived({ mode, heading }: { mode: InvitationMode; headi
           {content.confirmation.homeLink.label}
         </Link>
         <p className="text-sm text-muted">
-          {content.questions.lead}{" "}
+          {content.confirmation.questionsLead}{" "}
           <a
             href={`mailto:${site.contactEmail}`}
             className="font-semibold break-words text-navy-900 underline decoration-navy-100 decoration-2 underline-offset-4 hover:decoration-navy-600"
