@@ -69,7 +69,7 @@ export interface HubSpotFormsV4 {
   getFormFromEvent(event: Event): HubSpotFormInstance | null | undefined;
 }
 
-/** The options of HubSpot's v2 embed API that this site uses; the stand-in accepts the same. */
+/** The options of HubSpot's v2 embed API that this site uses. */
 export interface HubSpotFormOptions {
   region: string;
   portalId: string;
