@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { HUBSPOT_CURRENT_TEST_ENV, HUBSPOT_TEST_ENV } from "./tests/e2e/fake-hubspot";
 
@@ -8,6 +10,11 @@ export const NGINX_SERVER_PORT = NODE_SERVER_PORT + 1;
 export const HUBSPOT_SERVER_PORT = NODE_SERVER_PORT + 2;
 /** A third build, with the same ids, the current forms editor's embed and region eu1. */
 export const HUBSPOT_CURRENT_SERVER_PORT = NODE_SERVER_PORT + 3;
+/** The fake of HubSpot's submission API (tests/support/fake-hubspot-api-server.ts) the HubSpot builds relay to. */
+export const FAKE_HUBSPOT_API_PORT = NODE_SERVER_PORT + 4;
+export const FAKE_HUBSPOT_API_ORIGIN = `http://127.0.0.1:${FAKE_HUBSPOT_API_PORT}`;
+/** Each server's request database: a throw-away folder per port, emptied when the server starts. */
+export const e2eDataDir = (port: number) => join(tmpdir(), `ta-network-e2e-${port}`);
 const buildDir = process.env.BUILD_DIR ?? "build";
 const hubspotBuildDir = `${buildDir}-hs`;
 const hubspotCurrentBuildDir = `${buildDir}-hs-current`;
@@ -22,6 +29,10 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
+
+/** The request API of every test server: its own database, and a rate limit no test run reaches. */
+const apiEnv = (port: number) => ({ DATA_DIR: e2eDataDir(port), RATE_LIMIT_MAX: "100000" });
+const fresh = (port: number) => `rm -rf ${e2eDataDir(port)} && `;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -40,7 +51,14 @@ export default defineConfig({
   // tests/e2e/server-*.spec.ts send the same requests to both.
   webServer: [
     {
-      command: `tsx server/serve.ts --port ${NODE_SERVER_PORT} --dir ${buildDir}/client`,
+      command: `tsx tests/support/fake-hubspot-api-server.ts --port ${FAKE_HUBSPOT_API_PORT}`,
+      url: `${FAKE_HUBSPOT_API_ORIGIN}/__fake-hubspot/received`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+    },
+    {
+      command: `${fresh(NODE_SERVER_PORT)}tsx server/serve.ts --port ${NODE_SERVER_PORT} --dir ${buildDir}/client`,
+      env: { ...process.env, ...apiEnv(NODE_SERVER_PORT) } as Record<string, string>,
       url: `http://127.0.0.1:${NODE_SERVER_PORT}/`,
       reuseExistingServer: false,
       stdout: "ignore",
@@ -55,8 +73,14 @@ export default defineConfig({
     },
     {
       // Built here, so a plain `playwright test` always tests the HubSpot path of the current code.
-      command: `npm run build && tsx server/serve.ts --port ${HUBSPOT_SERVER_PORT} --dir ${hubspotBuildDir}/client`,
-      env: { ...process.env, ...HUBSPOT_TEST_ENV, BUILD_DIR: hubspotBuildDir } as Record<string, string>,
+      command: `npm run build && ${fresh(HUBSPOT_SERVER_PORT)}tsx server/serve.ts --port ${HUBSPOT_SERVER_PORT} --dir ${hubspotBuildDir}/client`,
+      env: {
+        ...process.env,
+        ...HUBSPOT_TEST_ENV,
+        ...apiEnv(HUBSPOT_SERVER_PORT),
+        BUILD_DIR: hubspotBuildDir,
+        HUBSPOT_API_ORIGIN: FAKE_HUBSPOT_API_ORIGIN,
+      } as Record<string, string>,
       url: `http://127.0.0.1:${HUBSPOT_SERVER_PORT}/`,
       timeout: 240_000,
       reuseExistingServer: false,
@@ -65,8 +89,14 @@ export default defineConfig({
     },
     {
       // Built here too, after the one above (Playwright starts web servers one by one).
-      command: `npm run build && tsx server/serve.ts --port ${HUBSPOT_CURRENT_SERVER_PORT} --dir ${hubspotCurrentBuildDir}/client`,
-      env: { ...process.env, ...HUBSPOT_CURRENT_TEST_ENV, BUILD_DIR: hubspotCurrentBuildDir } as Record<string, string>,
+      command: `npm run build && ${fresh(HUBSPOT_CURRENT_SERVER_PORT)}tsx server/serve.ts --port ${HUBSPOT_CURRENT_SERVER_PORT} --dir ${hubspotCurrentBuildDir}/client`,
+      env: {
+        ...process.env,
+        ...HUBSPOT_CURRENT_TEST_ENV,
+        ...apiEnv(HUBSPOT_CURRENT_SERVER_PORT),
+        BUILD_DIR: hubspotCurrentBuildDir,
+        HUBSPOT_API_ORIGIN: FAKE_HUBSPOT_API_ORIGIN,
+      } as Record<string, string>,
       url: `http://127.0.0.1:${HUBSPOT_CURRENT_SERVER_PORT}/`,
       timeout: 240_000,
       reuseExistingServer: false,

@@ -3,7 +3,7 @@ import { ConfigError, parseConfig, type AppConfig } from "../app/config/schema.t
 /**
  * Reads the environment once for the build and the start command. A bad value
  * stops the process with a message naming the variable; an unset HubSpot id
- * prints one warning that the local stand-in form is in use.
+ * prints one warning that the site's own form is in use.
  */
 export function loadConfig({ warn = true } = {}): AppConfig {
   let config: AppConfig;
@@ -21,7 +21,7 @@ export function loadConfig({ warn = true } = {}): AppConfig {
     process.env.STAND_IN_WARNING_SHOWN = "1";
     console.warn(
       "\n[config] HUBSPOT_PORTAL_ID, HUBSPOT_FORM_ID_CANDIDATE and HUBSPOT_FORM_ID_EMPLOYER are unset: " +
-        "the request page uses the local stand-in form.\n",
+        "the request page uses the site's own form, and requests are stored by this server.\n",
     );
   }
   return config;

@@ -82,6 +82,23 @@ export const pages = {
     heading: "Terms of Engagement",
     indexable: true,
   },
+  // Where a request posted without JavaScript lands once it is stored (REQUEST_RECEIVED_PATHS).
+  requestReceived: {
+    path: "/request-invitation/received",
+    title: "Invitation Request Submitted",
+    description: "Your invitation request has been received. We reply within 48 hours.",
+    keywords: ["invitation request received"],
+    heading: "Invitation Request Submitted!",
+    indexable: false,
+  },
+  requestReceivedEmployer: {
+    path: "/request-invitation/received/employer",
+    title: "Talent Brief Submitted",
+    description: "Your talent brief has been received. We reply within 48 hours.",
+    keywords: ["talent brief received"],
+    heading: "Invitation Request Submitted!",
+    indexable: false,
+  },
   notFound: {
     path: "/404",
     title: "Page Not Found",
@@ -102,6 +119,6 @@ export const NOT_FOUND_PRERENDER_PATH = pages.notFound.path;
  * it is stored (a 303): one prerendered confirmation page per mode.
  */
 export const REQUEST_RECEIVED_PATHS = {
-  candidate: "/request-invitation/received",
-  employer: "/request-invitation/received/employer",
+  candidate: pages.requestReceived.path,
+  employer: pages.requestReceivedEmployer.path,
 } as const;

@@ -43,47 +43,6 @@ export interface OwnFormCopy {
   fields: readonly OwnFormField[];
 }
 
-/** One field of the local stand-in form (named as HubSpot names its contact properties). */
-export interface StandInField {
-  name: string;
-  label: string;
-  type: "text" | "email" | "url";
-  autoComplete: string;
-  placeholder?: string;
-  /** The half-width fields sit side by side from the small breakpoint up. */
-  half?: boolean;
-}
-
-export interface StandInFormCopy {
-  /** The form's accessible name. */
-  name: string;
-  submit: string;
-  fields: readonly StandInField[];
-}
-
-const firstName: StandInField = {
-  name: "firstname",
-  label: "First name",
-  type: "text",
-  autoComplete: "given-name",
-  half: true,
-};
-const lastName: StandInField = {
-  name: "lastname",
-  label: "Last name",
-  type: "text",
-  autoComplete: "family-name",
-  half: true,
-};
-const workEmail: StandInField = {
-  name: "email",
-  label: "Work email",
-  type: "email",
-  autoComplete: "email",
-  placeholder: "name@company.com",
-};
-const company: StandInField = { name: "company", label: "Company", type: "text", autoComplete: "organization" };
-
 export const requestInvitationContent = {
   backLink: { label: "Back to Home", to: pages.home.path } satisfies NavLink,
   eyebrow: "Invitation only · Free for both sides",
@@ -131,9 +90,15 @@ export const requestInvitationContent = {
     retry: "Try Again",
     /** Followed by the contact address as a mailto link. */
     fallbackLead: "Prefer email, or using a content blocker? Write to us at",
+    /** Above the site's own form, shown beside Try Again when HubSpot's form cannot load. */
+    ownFormLead: "Or send your request with this form: it reaches our team just the same.",
+    /** Above the site's own form for visitors without JavaScript, who cannot get HubSpot's form. */
+    noScriptLead: "Send your request with this form: it works without JavaScript.",
   },
   confirmation: {
     title: "Invitation Request Submitted!",
+    /** On the confirmation page a request posted without JavaScript lands on; followed by the contact address. */
+    questionsLead: "Questions in the meantime?",
     homeLink: { label: "Back to Home", to: pages.home.path } satisfies NavLink,
   },
   questions: {
@@ -224,46 +189,5 @@ export const requestInvitationContent = {
     unknownField: "This field is not part of the form.",
     mode: "Choose TA Leaders or Employers.",
     fields: "The request has no fields.",
-  },
-  standInForm: {
-    requiredNote: "All fields are required.",
-    forms: {
-      candidate: {
-        name: "Invitation request",
-        submit: "Request Invitation",
-        fields: [
-          firstName,
-          lastName,
-          workEmail,
-          { name: "jobtitle", label: "Current title", type: "text", autoComplete: "organization-title" },
-          company,
-          {
-            name: "linkedin_url",
-            label: "LinkedIn URL",
-            type: "url",
-            autoComplete: "url",
-            placeholder: "https://www.linkedin.com/in/your-name",
-          },
-        ],
-      },
-      employer: {
-        name: "Talent brief",
-        submit: "Submit Talent Brief",
-        fields: [
-          firstName,
-          lastName,
-          workEmail,
-          company,
-          {
-            name: "role_to_fill",
-            label: "Role to fill",
-            type: "text",
-            autoComplete: "off",
-            placeholder: "e.g. VP, Talent Acquisition",
-          },
-        ],
-      },
-    } satisfies Record<InvitationMode, StandInFormCopy>,
-    sending: "Sending...",
   },
 } as const;

@@ -86,7 +86,12 @@ export function ensureFreshBuild({
     return;
   }
   console.log(`Building: ${reason}.`);
-  const result = spawnSync("npm", ["run", "build"], { cwd: projectRoot, stdio: "inherit", env: process.env });
+  // Errors only from npm itself: its warnings about the machine's own npm configuration are not the build's.
+  const result = spawnSync("npm", ["--loglevel=error", "run", "build"], {
+    cwd: projectRoot,
+    stdio: "inherit",
+    env: process.env,
+  });
   if (result.status !== 0) {
     console.error("The build failed; not serving.");
     process.exit(result.status ?? 1);

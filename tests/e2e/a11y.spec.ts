@@ -2,10 +2,10 @@
 // with the mobile menu open, and on each state of the request page.
 import { expect, test } from "./fixtures";
 import { requestInvitationContent } from "../../app/content/request-invitation";
+import { fakeHubSpot, FAKE_FORM_NAME, HUBSPOT_BUILD_URL, HUBSPOT_EMBED_SRC } from "./fake-hubspot";
 import {
   DESKTOP,
   expectNoAxeViolations,
-  failFormEmbed,
   FORM_FAILURE_CONSOLE,
   MOBILE,
   menuToggle,
@@ -14,8 +14,8 @@ import {
   openRequestPage,
   requestPath,
   ROUTES,
-  standInForm,
-  submitStandInForm,
+  ownForm,
+  submitOwnForm,
   UNKNOWN_PATH,
   waitForHydration,
   type Mode,
@@ -44,33 +44,32 @@ for (const viewport of [MOBILE, DESKTOP]) {
 
       test(`the request page in ${mode} mode after confirmation has no violations`, async ({ page }) => {
         await openRequestPage(page, mode);
-        await submitStandInForm(page, mode);
+        await submitOwnForm(page, mode);
         await expect(page.getByText(copy.modes[mode].confirmationBody)).toBeVisible();
         await expectNoAxeViolations(page);
       });
     }
 
-    test("the request page while the form loads has no violations", async ({ page }) => {
-      // Hold the embed script until axe has looked at the loading state.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/stand-in-embed[^/]*\.js(\?.*)?$/, async (route) => {
-        await held;
-        await route.continue();
-      });
-      await openPage(page, requestPath("candidate"));
+    // The loading and failed states exist only with HubSpot's embed: the build with test ids.
+    test("the request page while HubSpot's form loads has no violations", async ({ page }) => {
+      const hubspot = await fakeHubSpot(page, { hold: true });
+      await openPage(page, `${HUBSPOT_BUILD_URL}${requestPath("candidate")}`);
       await expect(page.getByRole("status").filter({ hasText: copy.loader.loading })).toBeVisible();
       await expectNoAxeViolations(page);
-      release();
-      await expect(standInForm(page, "candidate")).toBeVisible();
+      hubspot.release();
+      await expect(page.getByRole("form", { name: FAKE_FORM_NAME })).toBeVisible();
     });
 
-    test("the request page with the form failed has no violations", async ({ page, consoleErrors }) => {
+    test("the request page with HubSpot's form failed, and the own form beside Try Again, has no violations", async ({
+      page,
+      consoleErrors,
+    }) => {
       consoleErrors.expect(FORM_FAILURE_CONSOLE);
-      await failFormEmbed(page);
-      await openPage(page, requestPath("employer"));
+      await page.route(HUBSPOT_EMBED_SRC, (route) => route.abort("failed"));
+      await openPage(page, `${HUBSPOT_BUILD_URL}${requestPath("employer")}`);
       await expect(page.getByRole("alert")).toHaveText(copy.loader.failed);
       await expect(page.getByRole("button", { name: copy.loader.retry })).toBeVisible();
+      await expect(ownForm(page, "employer")).toBeVisible();
       await expectNoAxeViolations(page);
     });
   });

@@ -14,7 +14,7 @@ import {
   openPage,
   openRequestPage,
   ROUTES,
-  standInForm,
+  ownForm,
   UNKNOWN_PATH,
 } from "./quality-helpers";
 
@@ -295,12 +295,12 @@ test.describe("the request page's mode toggle from the keyboard alone", () => {
     await expect(employers).toBeChecked();
     await expect(page).toHaveURL(/\?type=employer$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.modes.employer.heading);
-    await expect(standInForm(page, "employer")).toBeVisible();
+    await expect(ownForm(page, "employer")).toBeVisible();
 
     await page.keyboard.press("ArrowLeft");
     await expect(leaders).toBeChecked();
     await expect(page).toHaveURL(/\/request-invitation$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.modes.candidate.heading);
-    await expect(standInForm(page, "candidate")).toBeVisible();
+    await expect(ownForm(page, "candidate")).toBeVisible();
   });
 });

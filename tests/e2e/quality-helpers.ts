@@ -1,7 +1,8 @@
 // Shared by the accessibility and keyboard specs: the routes to check, hydration, and
-// the request page's states driven through the stand-in form.
+// the request page's states driven through the site's own form.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { asLongAsAPerson } from "./stored-requests";
 import { expect, PAGE_READY } from "./fixtures";
 import { pages } from "../../app/content/pages";
 import { headerContent } from "../../app/content/shared";
@@ -74,39 +75,29 @@ export type Mode = keyof typeof copy.modes;
 export const requestPath = (mode: Mode) =>
   mode === "employer" ? `${pages.requestInvitation.path}?type=employer` : pages.requestInvitation.path;
 
-/** The stand-in form (no HubSpot ids: the default build), found by its accessible name. */
-export const standInForm = (page: Page, mode: Mode) =>
-  page.getByRole("form", { name: copy.standInForm.forms[mode].name });
+/** The site's own form (no HubSpot ids: the default build), found by its accessible name. */
+export const ownForm = (page: Page, mode: Mode) => page.getByRole("form", { name: copy.ownForm.forms[mode].name });
 
-/** The request page in a mode, with its form loaded and ready. */
+/** The request page in a mode, with its form shown and hydrated. */
 export async function openRequestPage(page: Page, mode: Mode): Promise<void> {
   await openPage(page, requestPath(mode));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.modes[mode].heading);
-  await expect(standInForm(page, mode)).toBeVisible();
+  await expect(ownForm(page, mode)).toBeVisible();
 }
 
-/**
- * Makes the embed script fail to load: the stand-in's chunk in the default build, or
- * HubSpot's script when the build has HubSpot ids.
- */
-export async function failFormEmbed(page: Page): Promise<void> {
-  await page.route(/\/assets\/stand-in-embed[^/]*\.js(\?.*)?$/, (route) => route.abort("failed"));
-  await page.route(/^https:\/\/js\.hsforms\.net\//, (route) => route.abort("failed"));
-}
+/** The failed state's console errors: the aborted script and the page's own log of the failure. */
+export const FORM_FAILURE_CONSOLE = /Failed to load resource|contact form failed to load/;
 
-/** The failed state's console errors: the aborted request and the page's own log of the failure. */
-export const FORM_FAILURE_CONSOLE =
-  /Failed to load resource|contact form failed to load|Failed to fetch dynamically imported module/;
+const sampleValue = (name: string) =>
+  name === "email" ? "alex.morgan@example.com" : name === "linkedin_url" ? "linkedin.com/in/alex-morgan" : "Alex";
 
-const sampleValue = (type: string) =>
-  type === "email" ? "alex.morgan@example.com" : type === "url" ? "https://www.linkedin.com/in/alex-morgan" : "Alex";
-
-/** Fills every field of the stand-in form by its label and submits it. */
-export async function submitStandInForm(page: Page, mode: Mode): Promise<void> {
-  const form = standInForm(page, mode);
-  for (const field of copy.standInForm.forms[mode].fields) {
-    await form.getByLabel(field.label, { exact: true }).fill(sampleValue(field.type));
+/** Fills every field of the own form by its label and submits it; the request is stored. */
+export async function submitOwnForm(page: Page, mode: Mode): Promise<void> {
+  const form = ownForm(page, mode);
+  for (const field of copy.ownForm.forms[mode].fields) {
+    await form.getByLabel(field.label, { exact: false }).first().fill(sampleValue(field.name));
   }
-  await form.getByRole("button", { name: copy.standInForm.forms[mode].submit }).click();
+  await asLongAsAPerson(page);
+  await form.getByRole("button", { name: copy.ownForm.forms[mode].submit }).click();
   await expect(page.getByRole("heading", { name: copy.confirmation.title })).toBeVisible();
 }

@@ -16,6 +16,8 @@ import {
 } from "./fake-hubspot";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
+import { HUBSPOT_SERVER_PORT } from "../../playwright.config";
+import { acceptedByHubSpot, asLongAsAPerson, theStoredRequest, uniqueEmail } from "./stored-requests";
 
 test.use({ baseURL: HUBSPOT_BUILD_URL });
 
@@ -33,6 +35,7 @@ const loading = (page: Page) => page.getByRole("status").filter({ hasText: copy.
 const failure = (page: Page) => page.getByRole("alert");
 const retry = (page: Page) => page.getByRole("button", { name: copy.loader.retry });
 const notice = (page: Page) => page.getByRole("status", { name: copy.confirmation.title });
+const ownForm = (page: Page, mode: Mode) => page.getByRole("form", { name: copy.ownForm.forms[mode].name });
 const embedScripts = (page: Page) => page.locator(`script[src="${HUBSPOT_EMBED_SRC}"]`);
 
 /** Text as the page escapes it into HubSpot's HTML inline message. */
@@ -49,8 +52,32 @@ async function expectFailedState(page: Page, mode: Mode) {
     "href",
     `mailto:${site.contactEmail}?subject=${encodeURIComponent(copy.modes[mode].mailSubject)}`,
   );
-  await expect(page.locator("form")).toHaveCount(0);
+  // The site's own form for the mode stands beside Try Again; HubSpot's is gone.
+  await expect(ownForm(page, mode)).toBeVisible();
+  await expect(hubspotForm(page)).toHaveCount(0);
+  await expect(page.locator("form")).toHaveCount(1);
   await expect(loading(page)).toHaveCount(0);
+}
+
+/** Fills the own form for the mode with `email` and sends it. */
+async function sendOwnForm(page: Page, mode: Mode, email: string) {
+  const values: Record<string, string> = {
+    firstname: "Sam",
+    lastname: "Rivera",
+    email,
+    jobtitle: "Head of Talent",
+    company: "Contoso",
+    linkedin_url: "https://www.linkedin.com/in/sam-rivera",
+    role_to_fill: "VP, Talent Acquisition",
+    message: "Sent while HubSpot was blocked.",
+  };
+  const form = ownForm(page, mode);
+  for (const field of copy.ownForm.forms[mode].fields) {
+    await form.getByLabel(field.label, { exact: false }).first().fill(values[field.name]!);
+  }
+  await asLongAsAPerson(page);
+  await form.getByRole("button", { name: copy.ownForm.forms[mode].submit }).click();
+  return values;
 }
 
 test.describe("the HubSpot build", () => {
@@ -260,16 +287,62 @@ test.describe("the form loader with HubSpot", () => {
     });
   }
 
-  test("the stand-in is never loaded when HubSpot is configured", async ({ page }) => {
-    const standIn: string[] = [];
-    page.on("request", (request) => {
-      if (/stand-in/.test(request.url())) standIn.push(request.url());
-    });
+  test("the site's own form is not on the page while HubSpot's form works", async ({ page }) => {
     await fakeHubSpot(page);
     await page.goto(PATH);
     await expect(hubspotForm(page)).toBeVisible();
     await radio(page, "employer").check();
     await expect(hubspotForm(page)).toHaveAttribute("data-form-id", HUBSPOT_TEST_IDS.formIds.employer);
-    expect(standIn).toEqual([]);
+    await expect(page.locator('form[action="/api/invitation-requests"]')).toHaveCount(0);
+  });
+});
+
+test.describe("the site's own form when HubSpot's cannot be used", () => {
+  for (const mode of ["candidate", "employer"] as const) {
+    test(`${mode}: HubSpot's script blocked: the own form beside Try Again is stored and relayed to HubSpot once`, async ({
+      page,
+      consoleErrors,
+    }) => {
+      consoleErrors.expect(FAILURE_CONSOLE);
+      await page.route(HUBSPOT_EMBED_SRC, (route) => route.abort("blockedbyclient"));
+      await page.goto(pathFor(mode));
+      await expectFailedState(page, mode);
+      await expect(page.getByText(copy.loader.ownFormLead)).toBeVisible();
+
+      const email = uniqueEmail(`blocked-${mode}`);
+      const typed = await sendOwnForm(page, mode, email);
+      await expect(notice(page)).toBeFocused();
+      await expect(notice(page)).toContainText(copy.modes[mode].confirmationBody);
+
+      // Stored first, then relayed by the server to HubSpot's submission API (a local fake here).
+      const stored = await theStoredRequest(HUBSPOT_SERVER_PORT, email);
+      expect(stored.mode).toBe(mode);
+      await expect.poll(async () => (await acceptedByHubSpot(email)).length, { timeout: 15_000 }).toBe(1);
+      const [submission] = await acceptedByHubSpot(email);
+      expect(submission!.portalId).toBe(HUBSPOT_TEST_IDS.portalId);
+      expect(submission!.formId).toBe(HUBSPOT_TEST_IDS.formIds[mode]);
+      for (const field of copy.ownForm.forms[mode].fields)
+        expect(submission!.values[field.name]).toBe(typed[field.name]);
+      await expect.poll(async () => (await theStoredRequest(HUBSPOT_SERVER_PORT, email)).relay).toBe("sent");
+      // Exactly once, however long we wait.
+      await page.waitForTimeout(2_500);
+      expect(await acceptedByHubSpot(email)).toHaveLength(1);
+    });
+  }
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the own form takes the loader's place, posts, and lands on the confirmation page", async ({ page }) => {
+      await page.goto(PATH);
+      await expect(page.getByText(copy.loader.noScriptLead)).toBeVisible();
+      await expect(loading(page)).toBeHidden();
+      const email = uniqueEmail("hubspot-no-js");
+      await sendOwnForm(page, "candidate", email);
+      await expect(page).toHaveURL(pages.requestReceived.path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirmation.title);
+      expect((await theStoredRequest(HUBSPOT_SERVER_PORT, email)).mode).toBe("candidate");
+      await expect.poll(async () => (await acceptedByHubSpot(email)).length, { timeout: 15_000 }).toBe(1);
+    });
   });
 });

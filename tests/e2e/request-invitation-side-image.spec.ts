@@ -38,7 +38,7 @@ async function openWithPausedClock(page: Page) {
   await page.clock.install({ time: start });
   await page.clock.pauseAt(start + 1_000);
   await page.goto(PATH);
-  await expect(page.getByRole("form", { name: copy.standInForm.forms.candidate.name })).toBeVisible();
+  await expect(page.getByRole("form", { name: copy.ownForm.forms.candidate.name })).toBeVisible();
   await expectLayers(page, ["candidate:shown"]);
 }
 

@@ -1,10 +1,12 @@
 // The request page in the default build (no HubSpot ids): modes, the toggle and the URL,
-// the local stand-in form end to end, confirmation and celebration.
+// the site's own form end to end (stored, in the team's export), confirmation and celebration.
 import type { Page } from "@playwright/test";
 import { expect, fetchHtml, test } from "./fixtures";
 import { site } from "./site-config";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
+import { NODE_SERVER_PORT } from "../../playwright.config";
+import { asLongAsAPerson, requestsFrom, theStoredRequest, uniqueEmail } from "./stored-requests";
 
 type Mode = keyof typeof copy.modes;
 const MODES = ["candidate", "employer"] as const satisfies readonly Mode[];
@@ -14,7 +16,7 @@ const titleFor = (mode: Mode) => `${copy.modes[mode].meta.title} | The ${site.si
 
 const heading = (page: Page) => page.getByRole("heading", { level: 1 });
 const radio = (page: Page, mode: Mode) => page.getByRole("radio", { name: copy.modes[mode].toggleLabel });
-const standInForm = (page: Page, mode: Mode) => page.getByRole("form", { name: copy.standInForm.forms[mode].name });
+const ownForm = (page: Page, mode: Mode) => page.getByRole("form", { name: copy.ownForm.forms[mode].name });
 const notice = (page: Page) => page.getByRole("status", { name: copy.confirmation.title });
 
 async function expectMode(page: Page, mode: Mode) {
@@ -23,18 +25,47 @@ async function expectMode(page: Page, mode: Mode) {
   await expect(page).toHaveTitle(titleFor(mode));
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", copy.modes[mode].meta.description);
   await expect(radio(page, mode)).toBeChecked();
-  await expect(standInForm(page, mode)).toBeVisible();
+  await expect(ownForm(page, mode)).toBeVisible();
 }
 
-const sample: Record<string, string> = {
-  firstname: "Alex",
-  lastname: "Morgan",
-  email: "alex.morgan@example.com",
-  jobtitle: "VP, Talent Acquisition",
-  company: "Northwind",
-  linkedin_url: "https://www.linkedin.com/in/alex-morgan",
-  role_to_fill: "Chief Talent Officer",
-};
+/** What a visitor types, per field; `email` is made unique per test. */
+function sampleFor(email: string): Record<string, string> {
+  return {
+    firstname: "Alex",
+    lastname: "Morgan",
+    email,
+    jobtitle: "VP, Talent Acquisition",
+    company: "Northwind",
+    linkedin_url: "linkedin.com/in/alex-morgan",
+    role_to_fill: "Chief Talent Officer",
+    message: "A global TA leadership role, ideally hybrid.",
+  };
+}
+
+/** Fills every field of the mode's own form by its label; returns what was typed. */
+async function fillOwnForm(page: Page, mode: Mode, email: string) {
+  const sample = sampleFor(email);
+  const form = ownForm(page, mode);
+  const typed: Record<string, string> = {};
+  for (const field of copy.ownForm.forms[mode].fields) {
+    const value = sample[field.name]!;
+    typed[field.name] = value;
+    await form.getByLabel(field.label, { exact: false }).first().fill(value);
+  }
+  await asLongAsAPerson(page);
+  return typed;
+}
+
+/** The values the form shows now, by field name. */
+async function formValues(page: Page, mode: Mode) {
+  return ownForm(page, mode).evaluate((form: HTMLFormElement) =>
+    Object.fromEntries(
+      [...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input:not([type=hidden]), textarea")]
+        .filter((control) => control.name !== "website")
+        .map((control) => [control.name, control.value]),
+    ),
+  );
+}
 
 test.describe("modes", () => {
   test("the prerendered HTML is the leader mode", async ({ page }) => {
@@ -42,7 +73,9 @@ test.describe("modes", () => {
     expect(status).toBe(200);
     expect(html).toContain(`<title>${titleFor("candidate")}</title>`);
     expect(html).toContain(copy.modes.candidate.heading);
-    expect(html).toContain(copy.loader.loading);
+    // The own form is in the HTML itself: it posts before (and without) JavaScript.
+    expect(html).toMatch(/<form [^>]*action="\/api\/invitation-requests" method="post"/);
+    expect(html).not.toContain(copy.loader.loading);
     expect(html).not.toContain(copy.modes.employer.heading);
   });
 
@@ -140,27 +173,31 @@ test.describe("page furniture", () => {
 /** Every HubSpot forms host, in any region. */
 const HUBSPOT_HOST = /(^|\.)hsforms\.(net|com)$/;
 
-test.describe("the local stand-in form", () => {
+test.describe("the site's own form", () => {
   test("neither HubSpot's script nor a preconnect to it is on the page", async ({ page }) => {
     const hubspotRequests: string[] = [];
     page.on("request", (request) => {
       if (HUBSPOT_HOST.test(new URL(request.url()).hostname)) hubspotRequests.push(request.url());
     });
     await page.goto(PATH);
-    await expect(standInForm(page, "candidate")).toBeVisible();
+    await expect(ownForm(page, "candidate")).toBeVisible();
     await expect(page.locator(`link[rel="preconnect"][href*="hsforms"]`)).toHaveCount(0);
     expect(hubspotRequests).toEqual([]);
   });
 
   for (const mode of MODES) {
-    test(`${mode}: labelled fields, native validation, submit, celebration and confirmation`, async ({ page }) => {
+    test(`${mode}: labelled fields, validation, submit, celebration, confirmation, and the row in the export`, async ({
+      page,
+    }) => {
       await page.goto(pathFor(mode));
-      const form = standInForm(page, mode);
-      const content = copy.standInForm.forms[mode];
+      const form = ownForm(page, mode);
+      const content = copy.ownForm.forms[mode];
       for (const field of content.fields) {
-        await expect(form.getByLabel(field.label, { exact: true })).toHaveAttribute("type", field.type);
+        await expect(form.getByLabel(field.label, { exact: false }).first()).toHaveAttribute(
+          "autocomplete",
+          field.autoComplete,
+        );
       }
-      await expect(form.getByRole("textbox")).toHaveCount(content.fields.length);
 
       // Empty: the browser refuses to submit and points at the first field.
       const submit = form.getByRole("button", { name: content.submit });
@@ -171,15 +208,17 @@ test.describe("the local stand-in form", () => {
       await expect(notice(page)).toHaveCount(0);
 
       // A malformed email is refused too.
-      for (const field of content.fields) await form.getByLabel(field.label, { exact: true }).fill(sample[field.name]!);
-      const email = form.getByLabel("Work email", { exact: true });
-      await email.fill("not-an-email");
+      const email = uniqueEmail(`own-${mode}`);
+      const typed = await fillOwnForm(page, mode, email);
+      const emailField = form.getByLabel(content.fields.find((field) => field.name === "email")!.label, {
+        exact: true,
+      });
+      await emailField.fill("not-an-email");
       await submit.click();
-      await expect(email).toBeFocused();
-      expect(await email.evaluate((input: HTMLInputElement) => input.validity.typeMismatch)).toBe(true);
+      await expect(emailField).toBeFocused();
       await expect(notice(page)).toHaveCount(0);
 
-      await email.fill(sample.email!);
+      await emailField.fill(email);
       await submit.click();
 
       await expect(notice(page)).toBeVisible();
@@ -192,20 +231,92 @@ test.describe("the local stand-in form", () => {
       await expect(confetti).toBeAttached();
       await expect(confetti.locator("> *")).toHaveCount(50);
       await expect(confetti).toHaveCount(0, { timeout: 6_000 });
+
+      // Stored once, as typed, for the mode: the team sees it in the export.
+      const stored = await theStoredRequest(NODE_SERVER_PORT, email);
+      expect(stored.mode).toBe(mode);
+      for (const field of content.fields) expect(stored.fields[field.name]).toBe(typed[field.name]);
+      // No HubSpot ids: nothing to relay to.
+      expect(stored.relay).not.toBe("sent");
     });
   }
 
+  test("the server's validation message is shown at the field it concerns", async ({ page, consoleErrors }) => {
+    consoleErrors.expect(/status of 400/);
+    await page.goto(PATH);
+    const email = uniqueEmail("server-says");
+    await fillOwnForm(page, "candidate", email);
+    // A LinkedIn address the browser accepts (it is a text field) but the schema does not.
+    const linkedin = ownForm(page, "candidate").getByLabel(
+      copy.ownForm.forms.candidate.fields.find((field) => field.name === "linkedin_url")!.label,
+    );
+    await linkedin.fill("not a web address");
+    await ownForm(page, "candidate").getByRole("button", { name: copy.ownForm.forms.candidate.submit }).click();
+
+    await expect(page.getByRole("alert")).toContainText(copy.ownForm.problems.invalid);
+    await expect(linkedin).toHaveAttribute("aria-invalid", "true");
+    await expect(linkedin).toHaveAccessibleDescription(copy.validation.url);
+    await expect(linkedin).toBeFocused();
+    expect(await requestsFrom(NODE_SERVER_PORT, email)).toEqual([]);
+  });
+
+  test("a 429 keeps what was typed and says when to send again", async ({ page, consoleErrors }) => {
+    consoleErrors.expect(/status of 429/);
+    await page.goto(pathFor("employer"));
+    const typed = await fillOwnForm(page, "employer", uniqueEmail("rate-limited"));
+    await page.route("**/api/invitation-requests", (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { "Retry-After": "300", "Content-Type": "application/json" },
+        body: JSON.stringify({ error: "rate limited" }),
+      }),
+    );
+    await ownForm(page, "employer").getByRole("button", { name: copy.ownForm.forms.employer.submit }).click();
+    await expect(page.getByRole("alert")).toContainText(
+      copy.ownForm.problems.rateLimited.replace("{minutes}", "5 minutes"),
+    );
+    await expect(page.getByRole("alert")).toBeFocused();
+    expect(await formValues(page, "employer")).toEqual(typed);
+    await expect(notice(page)).toHaveCount(0);
+  });
+
+  test("an offline send keeps what was typed, and sending again once online stores it", async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.expect(/The request could not be sent|Failed to load resource/);
+    await page.goto(PATH);
+    const email = uniqueEmail("offline");
+    const typed = await fillOwnForm(page, "candidate", email);
+    await page.route("**/api/invitation-requests", (route) => route.abort("internetdisconnected"));
+    const submit = ownForm(page, "candidate").getByRole("button", { name: copy.ownForm.forms.candidate.submit });
+    await submit.click();
+    await expect(page.getByRole("alert")).toContainText(copy.ownForm.problems.offline);
+    expect(await formValues(page, "candidate")).toEqual(typed);
+    expect(await requestsFrom(NODE_SERVER_PORT, email)).toEqual([]);
+
+    await page.unroute("**/api/invitation-requests");
+    await submit.click();
+    await expect(notice(page)).toBeFocused();
+    await theStoredRequest(NODE_SERVER_PORT, email);
+  });
+
   test("works from the keyboard alone", async ({ page }) => {
     await page.goto(pathFor("employer"));
-    const content = copy.standInForm.forms.employer;
-    const form = standInForm(page, "employer");
+    const content = copy.ownForm.forms.employer;
+    const form = ownForm(page, "employer");
+    const values = sampleFor(uniqueEmail("keyboard"));
     await expect(form).toBeVisible();
     await radio(page, "employer").focus();
     for (const field of content.fields) {
       await page.keyboard.press("Tab");
-      await expect(form.getByLabel(field.label, { exact: true })).toBeFocused();
-      await page.keyboard.type(sample[field.name]!);
+      await expect(form.getByLabel(field.label, { exact: false }).first()).toBeFocused();
+      await page.keyboard.type(values[field.name]!);
     }
+    // The last field is the message (a textarea): Tab to the button and press it.
+    await page.keyboard.press("Tab");
+    await expect(form.getByRole("button", { name: content.submit })).toBeFocused();
+    await asLongAsAPerson(page);
     await page.keyboard.press("Enter");
     await expect(notice(page)).toBeFocused();
     await expect(notice(page)).toContainText(copy.modes.employer.confirmationBody);
@@ -214,34 +325,67 @@ test.describe("the local stand-in form", () => {
   test("no confetti under reduced motion, the confirmation still shows", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto(PATH);
-    const form = standInForm(page, "candidate");
-    for (const field of copy.standInForm.forms.candidate.fields) {
-      await form.getByLabel(field.label, { exact: true }).fill(sample[field.name]!);
-    }
-    await form.getByRole("button", { name: copy.standInForm.forms.candidate.submit }).click();
+    await fillOwnForm(page, "candidate", uniqueEmail("reduced-motion"));
+    await ownForm(page, "candidate").getByRole("button", { name: copy.ownForm.forms.candidate.submit }).click();
     await expect(notice(page)).toBeFocused();
     await expect(page.getByTestId("confetti")).toHaveCount(0);
   });
 
   test("one form after five fast toggles, for the mode the toggles end on", async ({ page }) => {
     await page.goto(PATH);
-    await expect(standInForm(page, "candidate")).toBeVisible();
+    await expect(ownForm(page, "candidate")).toBeVisible();
     for (const mode of ["employer", "candidate", "employer", "candidate", "employer"] as const) {
       await radio(page, mode).click();
     }
-    await expect(standInForm(page, "employer")).toBeVisible();
+    await expect(ownForm(page, "employer")).toBeVisible();
     await expect(page.locator("form")).toHaveCount(1);
   });
 
   test("one form after navigating away and back on the client", async ({ page }) => {
     await page.goto(PATH);
-    await expect(standInForm(page, "candidate")).toBeVisible();
+    await expect(ownForm(page, "candidate")).toBeVisible();
     await page.getByRole("main").getByRole("link", { name: copy.backLink.label }).click();
     await expect(page).toHaveURL(pages.home.path);
     await expect(page.locator("form")).toHaveCount(0);
     await page.getByRole("banner").getByRole("link", { name: "Request Invitation" }).click();
     await expect(page).toHaveURL(PATH);
-    await expect(standInForm(page, "candidate")).toBeVisible();
+    await expect(ownForm(page, "candidate")).toBeVisible();
     await expect(page.locator("form")).toHaveCount(1);
+  });
+});
+
+test.describe("the site's own form without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form posts, the server answers 303 to the confirmation page, the row is in the export", async ({
+    page,
+  }) => {
+    await page.goto(PATH);
+    await expect(page.getByText(copy.loader.loading)).toHaveCount(0);
+    const email = uniqueEmail("no-js");
+    const typed = await fillOwnForm(page, "candidate", email);
+    const [response] = await Promise.all([
+      page.waitForResponse((candidate) => candidate.url().endsWith("/api/invitation-requests")),
+      ownForm(page, "candidate").getByRole("button", { name: copy.ownForm.forms.candidate.submit }).click(),
+    ]);
+    expect(response.status()).toBe(303);
+    await expect(page).toHaveURL(pages.requestReceived.path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirmation.title);
+    await expect(page.getByText(copy.modes.candidate.confirmationBody)).toBeVisible();
+    await expect(page.getByRole("link", { name: copy.confirmation.homeLink.label })).toHaveAttribute(
+      "href",
+      pages.home.path,
+    );
+    const stored = await theStoredRequest(NODE_SERVER_PORT, email);
+    expect(stored.mode).toBe("candidate");
+    expect(stored.fields).toEqual(typed);
+  });
+
+  test("the employer's confirmation page, where the server sends a posted talent brief", async ({ page }) => {
+    await page.goto(pages.requestReceivedEmployer.path);
+    await expect(page).toHaveTitle(new RegExp(`^${pages.requestReceivedEmployer.title} \\|`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirmation.title);
+    await expect(page.getByText(copy.modes.employer.confirmationBody)).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
   });
 });

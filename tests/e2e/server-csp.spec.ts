@@ -131,7 +131,7 @@ for (const server of SERVERS) {
     test("the request page's form loads with no CSP violation", async ({ page }) => {
       await watchViolations(page);
       await page.goto("/request-invitation", { waitUntil: "networkidle" });
-      const submit = requestInvitationContent.standInForm.forms.candidate.submit;
+      const submit = requestInvitationContent.ownForm.forms.candidate.submit;
       await expect(page.getByRole("button", { name: submit })).toBeVisible();
       expect(await violations(page)).toEqual([]);
     });

@@ -13,6 +13,9 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 
+/** Not HubSpot's: where the fake lists the submissions it received and accepted, as JSON. */
+export const RECEIVED_PATH = "/__fake-hubspot/received";
+
 export const SUBMIT_PATH = /^\/submissions\/v3\/integration\/submit\/(\d+)\/([0-9a-f-]{36})$/i;
 
 export interface FakeSubmission {
@@ -129,6 +132,9 @@ export async function startFakeHubSpotApi({
       api.malformed.push({ method: req.method ?? "", url: req.url ?? "", reason });
       answer(status, { status: "error", message: reason, correlationId: "fake" });
     };
+    // What it received, for tests in another process (the browser tests' fake runs as a web server).
+    if (req.method === "GET" && req.url === RECEIVED_PATH)
+      return answer(200, { received: api.received, accepted: api.accepted });
     const match = SUBMIT_PATH.exec(req.url ?? "");
     if (!match) return refuse(404, "Not found");
     if (req.method !== "POST") return refuse(405, "Method not allowed");

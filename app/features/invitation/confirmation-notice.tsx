@@ -33,14 +33,7 @@ export function ConfirmationNotice({ title, body, homeLink }: ConfirmationNotice
       tabIndex={-1}
       className="flex min-h-72 flex-col items-center justify-center gap-5 py-6 text-center outline-none"
     >
-      <span
-        aria-hidden="true"
-        className="flex size-16 items-center justify-center rounded-full bg-gold-100 text-gold-600 ring-8 ring-gold-100/40"
-      >
-        <svg viewBox="0 0 24 24" className="size-8" fill="none" stroke="currentColor" strokeWidth="2.25">
-          <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-      </span>
+      <SentMark />
       <h2 id={titleId} className="text-2xl font-semibold tracking-tight">
         {title}
       </h2>
@@ -52,5 +45,19 @@ export function ConfirmationNotice({ title, body, homeLink }: ConfirmationNotice
         {homeLink.label}
       </a>
     </div>
+  );
+}
+
+/** The gold tick that heads a confirmation, on the page and on the no-JavaScript confirmation page. */
+export function SentMark() {
+  return (
+    <span
+      aria-hidden="true"
+      className="flex size-16 items-center justify-center rounded-full bg-gold-100 text-gold-600 ring-8 ring-gold-100/40"
+    >
+      <svg viewBox="0 0 24 24" className="size-8" fill="none" stroke="currentColor" strokeWidth="2.25">
+        <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </span>
   );
 }

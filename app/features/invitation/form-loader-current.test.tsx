@@ -1,27 +1,19 @@
 import { render, screen } from "@testing-library/react";
 import { StrictMode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { SiteConfig } from "~/config/schema";
+import type { HubSpotConfig } from "~/config/schema";
 import { requestInvitationContent } from "~/content/request-invitation";
 import { FormLoader } from "./form-loader";
 import { HUBSPOT_FORM_EVENTS } from "./hubspot";
 
-const FORM_IDS = vi.hoisted(() => ({
+const FORM_IDS = {
   candidate: "0c1f8a4e-5b1a-4c55-9d0e-6a7d2b3c4d5e",
   employer: "7e2d9b10-3f4a-4b6c-8d1e-2f3a4b5c6d7e",
-}));
+};
 const SCRIPT = "https://js-ap1.hsforms.net/forms/embed/123456.js";
 
 // A build configured for HubSpot's current embed in region ap1.
-vi.mock("~/config/site", async (importOriginal) => {
-  const { site } = await importOriginal<{ site: SiteConfig }>();
-  return {
-    site: {
-      ...site,
-      hubspot: { portalId: "123456", formIds: FORM_IDS, region: "ap1", embed: "current" },
-    } satisfies SiteConfig,
-  };
-});
+const HUBSPOT: HubSpotConfig = { portalId: "123456", formIds: FORM_IDS, region: "ap1", embed: "current" };
 
 // happy-dom never fetches scripts; this switch makes it report every script as loaded.
 const settings = (window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } })
@@ -37,7 +29,13 @@ describe("FormLoader with HubSpot's current embed", () => {
     settings.handleDisabledFileLoadingAsSuccess = true;
     const { container, rerender } = render(
       <StrictMode>
-        <FormLoader key="employer" mode="employer" contactEmail="team@example.com" onSubmitted={vi.fn()} />
+        <FormLoader
+          key="employer"
+          mode="employer"
+          hubspot={HUBSPOT}
+          contactEmail="team@example.com"
+          onSubmitted={vi.fn()}
+        />
       </StrictMode>,
     );
     const frames = () => container.querySelectorAll<HTMLElement>(".hs-form-frame");
@@ -54,7 +52,13 @@ describe("FormLoader with HubSpot's current embed", () => {
     // A mode change: a new frame for the other form, the same script.
     rerender(
       <StrictMode>
-        <FormLoader key="candidate" mode="candidate" contactEmail="team@example.com" onSubmitted={vi.fn()} />
+        <FormLoader
+          key="candidate"
+          mode="candidate"
+          hubspot={HUBSPOT}
+          contactEmail="team@example.com"
+          onSubmitted={vi.fn()}
+        />
       </StrictMode>,
     );
     expect(frames()).toHaveLength(1);

@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
+import type { HubSpotConfig } from "~/config/schema";
 import { requestInvitationContent } from "~/content/request-invitation";
 import { startEmbeddedForm } from "./embedded-form";
 import { formFor } from "./form-source";
@@ -8,12 +9,14 @@ type LoadStatus = "loading" | "ready" | "failed";
 
 interface FormLoaderProps {
   mode: InvitationMode;
+  /** The portal, forms, region and embed of the configuration. */
+  hubspot: HubSpotConfig;
   /** The address and subject of the mailto fallback shown when the form cannot load. */
   contactEmail: string;
   onSubmitted: () => void;
   /**
-   * Shown beside Try Again when the form failed or timed out: the place for another
-   * way to send the request (DECISIONS §3).
+   * Shown under Try Again when the form failed or timed out: the site's own form,
+   * another way to send the request (DECISIONS §3).
    */
   fallback?: ReactNode;
 }
@@ -21,11 +24,11 @@ interface FormLoaderProps {
 const copy = requestInvitationContent.loader;
 
 /**
- * The embedded form with its three states: loading (spinner), ready (the form) and
+ * HubSpot's embedded form with its three states: loading (spinner), ready (the form) and
  * failed (the message, Try Again and a mailto fallback). The parent keys it by mode,
  * so a mode change starts from loading with a new form.
  */
-export function FormLoader({ mode, contactEmail, onSubmitted, fallback }: FormLoaderProps) {
+export function FormLoader({ mode, hubspot, contactEmail, onSubmitted, fallback }: FormLoaderProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const regionRef = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<LoadStatus>("loading");
@@ -38,14 +41,14 @@ export function FormLoader({ mode, contactEmail, onSubmitted, fallback }: FormLo
     const container = containerRef.current;
     if (!container) return;
     return startEmbeddedForm(
-      { container, ...formFor(mode) },
+      { container, ...formFor(mode, hubspot) },
       {
         onReady: () => setStatus("ready"),
         onSubmitted: () => submitted(),
         onFailed: () => setStatus("failed"),
       },
     );
-  }, [mode, attempt]);
+  }, [mode, hubspot, attempt]);
 
   const retry = () => {
     setStatus("loading");
@@ -60,7 +63,8 @@ export function FormLoader({ mode, contactEmail, onSubmitted, fallback }: FormLo
   return (
     <div ref={regionRef} tabIndex={-1} className="relative outline-none" data-form-status={status}>
       {status === "loading" && (
-        <div role="status" className="flex min-h-72 flex-col items-center justify-center gap-4 text-muted">
+        // Without JavaScript the embed never comes: the page's own form takes the spinner's place.
+        <div role="status" className="flex min-h-72 flex-col items-center justify-center gap-4 text-muted no-js:hidden">
           <span
             aria-hidden="true"
             className="size-9 animate-spin rounded-full border-[3px] border-navy-100 border-t-navy-600"
@@ -95,6 +99,11 @@ export function FormLoader({ mode, contactEmail, onSubmitted, fallback }: FormLo
               {contactEmail}
             </a>
           </p>
+        </div>
+      )}
+      {status === "failed" && fallback && (
+        <div className="mt-8 border-t border-line pt-8">
+          <p className="mb-5 text-base font-medium text-ink">{copy.ownFormLead}</p>
           {fallback}
         </div>
       )}

@@ -1,21 +1,28 @@
 import { describe, expect, it } from "vitest";
+import type { HubSpotConfig } from "~/config/schema";
 import { requestInvitationContent } from "~/content/request-invitation";
 import { formFor } from "./form-source";
-import { DEFAULT_HUBSPOT_REGION, STAND_IN_FORM_IDS } from "./hubspot";
 import { INVITATION_MODES } from "./mode";
 
-// The unit tests build with no HubSpot ids: the stand-in, which speaks the legacy embed's API.
+const hubspot: HubSpotConfig = {
+  portalId: "123456",
+  formIds: { candidate: "form-candidate", employer: "form-employer" },
+  region: "eu1",
+  embed: "legacy",
+};
+
 describe("formFor", () => {
-  it.each(INVITATION_MODES)("%s: the stand-in form, created as a legacy form in region na1", (mode) => {
-    expect(formFor(mode)).toMatchObject({
+  it.each(INVITATION_MODES)("%s: the mode's form id with the configured embed and region", (mode) => {
+    expect(formFor(mode, hubspot)).toMatchObject({
       embed: "legacy",
-      region: DEFAULT_HUBSPOT_REGION,
-      formId: STAND_IN_FORM_IDS[mode],
+      region: "eu1",
+      portalId: "123456",
+      formId: `form-${mode}`,
     });
   });
 
   it.each(INVITATION_MODES)("%s: the inline thank-you is the mode's confirmation, as escaped HTML", (mode) => {
-    const { inlineMessage } = formFor(mode);
+    const { inlineMessage } = formFor(mode, hubspot);
     const html = (text: string) => text.replaceAll("'", "&#39;");
     expect(inlineMessage).toBe(
       `<p>${html(requestInvitationContent.confirmation.title)}</p>` +

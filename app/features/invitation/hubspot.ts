@@ -5,7 +5,6 @@
  * imports, so browser tests import these values too.
  */
 import type { HubSpotEmbedKind, HubSpotRegion } from "~/config/schema";
-import type { InvitationMode } from "./mode";
 
 /** Between checks for `hbspt.forms.create` once the legacy embed script has run (SPEC §7). */
 export const FORM_READY_POLL_MS = 100;
@@ -70,7 +69,7 @@ export interface HubSpotFormsV4 {
   getFormFromEvent(event: Event): HubSpotFormInstance | null | undefined;
 }
 
-/** The options of HubSpot's v2 embed API that this site uses; the stand-in accepts the same. */
+/** The options of HubSpot's v2 embed API that this site uses. */
 export interface HubSpotFormOptions {
   region: string;
   portalId: string;
@@ -98,10 +97,3 @@ declare global {
     HubSpotFormsV4?: Partial<HubSpotFormsV4>;
   }
 }
-
-/** The stand-in's ids: it tells the two forms apart by form id, as HubSpot does. */
-export const STAND_IN_PORTAL_ID = "0";
-export const STAND_IN_FORM_IDS: Record<InvitationMode, string> = {
-  candidate: "stand-in-candidate",
-  employer: "stand-in-employer",
-};

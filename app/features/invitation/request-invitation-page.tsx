@@ -9,8 +9,10 @@ import { FormLoader } from "~/features/invitation/form-loader";
 import { useHeadFollowsMode } from "~/features/invitation/head-mode";
 import type { InvitationMode } from "~/features/invitation/mode";
 import { ModeToggle } from "~/features/invitation/mode-toggle";
+import { OwnForm } from "~/features/invitation/own-form";
 import { SideImagePanel } from "~/features/invitation/side-image-panel";
 import { SupporterBadge } from "~/features/invitation/supporter-badge";
+import { useHydrated } from "~/features/invitation/use-hydrated";
 import { useInvitationMode } from "~/features/invitation/use-invitation-mode";
 import { prefersReducedMotion } from "~/lib/use-reduced-motion";
 
@@ -95,7 +97,7 @@ function RequestInvitationBody() {
               <>
                 <h2 className="text-xl font-semibold tracking-tight">{copy.formHeading}</h2>
                 <p className="mt-1.5 mb-6 text-sm text-muted">{copy.formLead}</p>
-                <FormLoader key={mode} mode={mode} contactEmail={site.contactEmail} onSubmitted={handleSubmitted} />
+                <RequestForm mode={mode} onSent={handleSubmitted} />
               </>
             )}
           </div>
@@ -121,5 +123,35 @@ function RequestInvitationBody() {
       </div>
       {celebrating && <Confetti onComplete={endCelebration} />}
     </div>
+  );
+}
+
+/**
+ * The form for the mode (DECISIONS §4): HubSpot's embed when configured, with the site's
+ * own form beside Try Again and for visitors without JavaScript; otherwise the site's
+ * own form alone. The own form is offered only where the site's request API runs.
+ */
+function RequestForm({ mode, onSent }: { mode: InvitationMode; onSent: () => void }) {
+  const { hubspot, requestApi, contactEmail } = site;
+  const hydrated = useHydrated();
+  if (!hubspot) return <OwnForm key={mode} mode={mode} contactEmail={contactEmail} onSent={onSent} />;
+  return (
+    <>
+      <FormLoader
+        key={mode}
+        mode={mode}
+        hubspot={hubspot}
+        contactEmail={contactEmail}
+        onSubmitted={onSent}
+        fallback={requestApi ? <OwnForm mode={mode} contactEmail={contactEmail} onSent={onSent} /> : undefined}
+      />
+      {/* For visitors without JavaScript, who never get HubSpot's form: in the HTML, hidden when scripts run, gone once hydrated. */}
+      {requestApi && !hydrated && (
+        <div className="js:hidden">
+          <p className="mb-5 text-base font-medium text-ink">{content.loader.noScriptLead}</p>
+          <OwnForm mode={mode} contactEmail={contactEmail} onSent={onSent} />
+        </div>
+      )}
+    </>
   );
 }
