@@ -63,11 +63,12 @@ describe("budgetMisses", () => {
 });
 
 describe("routes and table", () => {
-  it("benches every page of the route table but the 404 page", () => {
+  it("benches every indexable page of the route table: not the 404 page nor the confirmation pages", () => {
     expect(BENCH_ROUTES).toContain(pages.home.path);
     expect(BENCH_ROUTES).toContain(pages.requestInvitation.path);
     expect(BENCH_ROUTES).not.toContain(pages.notFound.path);
-    expect(BENCH_ROUTES).toHaveLength(Object.keys(pages).length - 1);
+    expect(BENCH_ROUTES).not.toContain(pages.requestReceived.path);
+    expect(BENCH_ROUTES).toHaveLength(Object.values(pages).filter((page) => page.indexable).length);
   });
 
   it("prints one row per route, preset and throttling method with every column", () => {

@@ -47,12 +47,13 @@ const SERVER_READY_TIMEOUT_MS = 20_000;
 const SERVER_POLL_MS = 100;
 
 /**
- * The routes to measure: every page of the route table. The 404 page is left out on
- * purpose: it answers HTTP 404 and is not indexable, which Lighthouse's SEO category
- * scores as failures by design (axe and html-validate cover it instead).
+ * The routes to measure: every indexable page of the route table. The 404 page and the
+ * no-JavaScript confirmation pages are left out on purpose: they are `noindex` (and the
+ * 404 answers HTTP 404), which Lighthouse's SEO category scores as failures by design
+ * (axe and html-validate cover them instead).
  */
 export const BENCH_ROUTES: readonly string[] = Object.values(pages)
-  .filter((page) => page.path !== pages.notFound.path)
+  .filter((page) => page.indexable)
   .map((page) => page.path);
 
 const categoryScore = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

@@ -6,6 +6,7 @@ import type { Page, Route } from "@playwright/test";
 import { expect, test, PAGE_READY } from "./fixtures";
 import { headerContent, primaryNav } from "../../app/content/shared";
 import { pages } from "../../app/content/pages";
+import { requestInvitationContent as copy } from "../../app/content/request-invitation";
 
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
@@ -60,3 +61,22 @@ for (const path of [pages.requestInvitation.path, pages.home.path]) {
     await expect(navLink(page, "Mission")).toBeHidden();
   });
 }
+
+test("a tap on the Employers option before the request page's island hydrates is kept once it has", async ({
+  page,
+}) => {
+  const scripts = await holdScripts(page);
+  await page.goto(pages.requestInvitation.path, { waitUntil: "commit" });
+  const employers = page.getByRole("radio", { name: copy.modes.employer.toggleLabel });
+  await expect(employers).toBeVisible();
+  await expect(page.locator("astro-island[ssr]")).toHaveCount(1);
+
+  await employers.tap();
+  await expect(employers).toBeChecked();
+
+  await scripts.release();
+  await page.waitForFunction(PAGE_READY);
+  await expect(page).toHaveURL(/[?&]type=employer$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.modes.employer.heading);
+  await expect(employers).toBeChecked();
+});
