@@ -1,6 +1,7 @@
-import { useId } from "react";
+import { useEffect, useEffectEvent, useId, useRef } from "react";
 import { cn } from "~/lib/cn";
-import { INVITATION_MODES, type InvitationMode } from "./mode";
+import { EARLY_CHOICE_ATTRIBUTE, MODE_TOGGLE_ATTRIBUTE } from "./early-mode-choice";
+import { INVITATION_MODES, parseMode, type InvitationMode } from "./mode";
 
 interface ModeToggleProps {
   mode: InvitationMode;
@@ -15,8 +16,18 @@ interface ModeToggleProps {
  */
 export function ModeToggle({ mode, legend, labels, onChange }: ModeToggleProps) {
   const name = useId();
+  const fieldsetRef = useRef<HTMLFieldSetElement>(null);
+  const choose = useEffectEvent(onChange);
+  // A tap made before hydration (early-mode-choice.ts noted it): applied once, now.
+  useEffect(() => {
+    const fieldset = fieldsetRef.current;
+    const chosen = fieldset?.getAttribute(EARLY_CHOICE_ATTRIBUTE);
+    if (!fieldset || chosen === null || chosen === undefined) return;
+    fieldset.removeAttribute(EARLY_CHOICE_ATTRIBUTE);
+    choose(parseMode(chosen));
+  }, []);
   return (
-    <fieldset>
+    <fieldset ref={fieldsetRef} {...{ [MODE_TOGGLE_ATTRIBUTE]: "" }}>
       <legend className="mb-2.5 text-sm font-medium text-muted">{legend}</legend>
       <div className="inline-grid w-full grid-cols-2 gap-1 rounded-[0.875rem] border border-line bg-white p-1 shadow-card sm:w-auto">
         {INVITATION_MODES.map((option) => (
