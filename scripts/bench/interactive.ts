@@ -15,7 +15,8 @@
 import { chromium, type Page } from "@playwright/test";
 import { resolve } from "node:path";
 import { CHROMIUM_ARGS } from "../../playwright.config";
-import { BENCH_ROUTES, median, startServer } from "./lighthouse";
+import { BENCH_ROUTES, median, option, startServer } from "./lighthouse";
+import { textTable } from "../lib/text-table";
 import { pages } from "../../app/content/pages";
 
 export const THROTTLING = {
@@ -92,20 +93,7 @@ export function formatInteractiveTable(rows: readonly { route: string; run: Inte
     ms(run.readyMs),
     ms(Math.max(0, run.readyMs - run.fcpMs)),
   ]);
-  const widths = header.map((cell, column) => Math.max(cell.length, ...body.map((line) => line[column]!.length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
-      .join("  ");
-  return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...body.map(line)].join("\n");
-}
-
-function option(name: string): string[] {
-  const values: string[] = [];
-  process.argv.forEach((arg, index) => {
-    if (arg === `--${name}` && process.argv[index + 1]) values.push(process.argv[index + 1]!);
-  });
-  return values;
+  return textTable(header, body);
 }
 
 async function main(): Promise<void> {

@@ -19,6 +19,7 @@ import { pages } from "../../app/content/pages";
 import { CHROMIUM_ARGS } from "../../playwright.config";
 import { loadBudgets, type LighthouseBudget } from "../checks/budgets";
 import { freePort } from "../lib/free-port";
+import { textTable } from "../lib/text-table";
 
 export type Preset = "mobile" | "desktop";
 export type Throttling = "simulate" | "devtools";
@@ -156,12 +157,7 @@ export function formatBenchTable(rows: readonly BenchRow[]): string {
     kb(m.jsBytes),
     kb(m.totalBytes),
   ]);
-  const widths = header.map((cell, column) => Math.max(cell.length, ...body.map((line) => line[column]!.length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
-      .join("  ");
-  return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...body.map(line)].join("\n");
+  return textTable(header, body, 3);
 }
 
 const slug = (route: string) => (route === "/" ? "home" : route.replace(/^\//, "").replace(/[^\w-]+/g, "_"));
@@ -187,7 +183,8 @@ export async function startServer(dir: string): Promise<{ origin: string; child:
   throw new Error(`server/serve.ts did not answer on ${origin} within ${SERVER_READY_TIMEOUT_MS} ms`);
 }
 
-function option(name: string): string[] {
+/** Every value given for `--name` on the command line. */
+export function option(name: string): string[] {
   const values: string[] = [];
   process.argv.forEach((arg, index) => {
     if (arg === `--${name}` && process.argv[index + 1]) values.push(process.argv[index + 1]!);
