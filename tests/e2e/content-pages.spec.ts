@@ -7,9 +7,14 @@ import { homeContent } from "../../app/content/home";
 import { howWeHelpContent } from "../../app/content/how-we-help";
 import { missionContent } from "../../app/content/mission";
 import { pages } from "../../app/content/pages";
-import { termsContent } from "../../app/content/terms";
+import { termsContent as termsWithTokens } from "../../app/content/terms";
 import type { CallToActionContent, Feature } from "../../app/content/types";
-import { whoWeAreContent } from "../../app/content/who-we-are";
+import { whoWeAreContent as whoWeAreWithTokens } from "../../app/content/who-we-are";
+import { withSiteFacts } from "../../app/lib/site-facts";
+
+// The pages show their content with this deployment's site facts in place of the tokens.
+const termsContent = withSiteFacts(termsWithTokens, site);
+const whoWeAreContent = withSiteFacts(whoWeAreWithTokens, site);
 
 const main = (page: Page) => page.getByRole("main");
 

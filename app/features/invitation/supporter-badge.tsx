@@ -1,4 +1,5 @@
 import { ExternalLink } from "~/components/ui/external-link";
+import { newTabHint } from "~/content/shared";
 
 interface SupporterBadgeProps {
   label: string;
@@ -22,6 +23,7 @@ export function SupporterBadge({ label, name, url }: SupporterBadgeProps) {
       </span>
       <span className="whitespace-nowrap text-muted">{label}</span>
       <ExternalLink
+        newTabHint={newTabHint}
         href={url}
         className="font-semibold text-navy-900 underline decoration-gold-500/60 decoration-2 underline-offset-4 transition-colors hover:decoration-gold-500"
       >
