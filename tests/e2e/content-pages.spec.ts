@@ -420,4 +420,3 @@ test("every call to action of the content pages points at one of the two request
   expect(requestActions.employers.to).toBe("/request-invitation?type=employer");
   expect(requestActions.leaders.to).toBe("/request-invitation");
 });
-
