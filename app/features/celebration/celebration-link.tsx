@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import { Confetti } from "~/features/celebration/confetti";
+import { Confetti } from "./confetti";
 import { prefersReducedMotion } from "~/lib/use-reduced-motion";
 
 /**
