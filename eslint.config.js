@@ -17,6 +17,55 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
+  // Content is a leaf: plain typed data. It names site facts as tokens and leaves the
+  // rendering code, the configuration and the features to import it, never the reverse.
+  {
+    files: ["app/content/**/*.ts"],
+    ignores: ["app/content/**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "~/features/**",
+                "~/components/**",
+                "~/config/**",
+                "../features/**",
+                "../components/**",
+                "../config/**",
+              ],
+              message:
+                "Content imports nothing from features, components or config: apply site facts where it is rendered (lib/site-facts.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // UI components are copy-free and feature-free: their words come in through props.
+  {
+    files: ["app/components/ui/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/content/**", "../../content/**"],
+              allowTypeImports: true,
+              message: "UI components import no copy (types only): pass the words in as props.",
+            },
+            {
+              group: ["~/features/**", "../../features/**"],
+              message: "UI components import no features: put the component in features/ instead.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Playwright reads a fixture's dependencies from its first parameter, which must be an
   // object pattern even when empty: `async ({}, use) => ...`.
   { files: ["tests/e2e/**/*.ts"], rules: { "no-empty-pattern": "off" } },

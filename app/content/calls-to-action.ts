@@ -1,5 +1,4 @@
-import { MODE_PARAM } from "~/features/invitation/mode";
-import { pages } from "./pages";
+import { MODE_PARAM, pages } from "./pages";
 import type { LinkAction } from "./types";
 
 /** Where every call to action points: the request page, in leader or employer mode (SPEC §2). */

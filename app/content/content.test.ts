@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/config/schema";
 import { site } from "~/config/site";
 import { modeFromSearch } from "~/features/invitation/mode";
+import { withSiteFacts } from "~/lib/site-facts";
 import { audienceActions, requestActions, requestPaths } from "./calls-to-action";
 import { homeContent } from "./home";
 import { howWeHelpContent, leaderServices, organizationServices } from "./how-we-help";
@@ -48,7 +49,7 @@ describe("terms of engagement", () => {
   });
 
   it("sends privacy requests to the configured contact address", () => {
-    const rights = termsContent.sections.find((section) => section.id === "your-data")!;
+    const rights = withSiteFacts(termsContent, site).sections.find((section) => section.id === "your-data")!;
     const links = rights.blocks.flatMap((block) =>
       "list" in block ? [] : block.filter((part) => typeof part !== "string"),
     );
@@ -67,7 +68,10 @@ describe("site facts in the copy", () => {
     }
   });
 
-  it("name the configured supporter on Who We Are", () => {
-    expect(whoWeAreContent.supporter).toMatchObject({ name: site.supporter.name, url: site.supporter.url });
+  it("name the configured supporter on Who We Are, once the page applies them", () => {
+    expect(withSiteFacts(whoWeAreContent, site).supporter).toMatchObject({
+      name: site.supporter.name,
+      url: site.supporter.url,
+    });
   });
 });

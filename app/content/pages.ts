@@ -111,6 +111,12 @@ export const pages = {
 
 export type PageId = keyof typeof pages;
 
+/** Who the request page speaks to: a TA leader (the default) or an employer (SPEC §2). */
+export type InvitationMode = "candidate" | "employer";
+
+/** The query parameter that selects the request page's mode: `?type=employer`. */
+export const MODE_PARAM = "type";
+
 /** The 404 page is prerendered once at this path and shipped as 404.html. */
 export const NOT_FOUND_PRERENDER_PATH = pages.notFound.path;
 

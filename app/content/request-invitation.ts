@@ -1,5 +1,4 @@
-import type { InvitationMode } from "~/features/invitation/mode";
-import { pages, type PageInfo } from "./pages";
+import { pages, type InvitationMode, type PageInfo } from "./pages";
 import type { NavLink } from "./shared";
 
 /** The words of one mode: its head tags, its heading and everything that changes with it. */

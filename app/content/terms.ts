@@ -1,4 +1,3 @@
-import { site } from "~/config/site";
 import { pages } from "./pages";
 
 /** Text with optional inline links: strings are plain text, objects are links. */
@@ -14,8 +13,9 @@ export interface TermsSection {
   blocks: readonly TermsBlock[];
 }
 
-const privacyEmail = { label: site.contactEmail, href: `mailto:${site.contactEmail}` };
-const network = `The ${site.siteName}`;
+// Site facts are tokens here, filled in where the page renders (lib/site-facts.ts).
+const privacyEmail = { label: "{contactEmail}", href: "mailto:{contactEmail}" };
+const network = "The {siteName}";
 
 export const termsContent = {
   title: pages.terms.heading,

@@ -1,4 +1,3 @@
-import { site } from "~/config/site";
 import { requestActions } from "./calls-to-action";
 import { pages } from "./pages";
 import type { CallToActionContent, Feature, PageHeroContent, SectionIntro } from "./types";
@@ -9,6 +8,7 @@ export interface ReasonGroup {
   reasons: readonly Feature[];
 }
 
+// Site facts are tokens here, filled in where the page renders (lib/site-facts.ts).
 export const whoWeAreContent = {
   hero: {
     eyebrow: pages.whoWeAre.title,
@@ -16,10 +16,10 @@ export const whoWeAreContent = {
   } satisfies PageHeroContent,
   supporter: {
     eyebrow: "Supported by",
-    name: site.supporter.name,
-    url: site.supporter.url,
-    body: `The network is supported by ${site.supporter.name}, a recruitment technology provider to enterprise talent teams. Their backing keeps the network free for leaders and employers alike.`,
-    linkLabel: `Visit ${site.supporter.name}`,
+    name: "{supporterName}",
+    url: "{supporterUrl}",
+    body: `The network is supported by {supporterName}, a recruitment technology provider to enterprise talent teams. Their backing keeps the network free for leaders and employers alike.`,
+    linkLabel: `Visit {supporterName}`,
   },
   foundations: {
     intro: {
@@ -30,7 +30,7 @@ export const whoWeAreContent = {
       {
         icon: "award",
         title: "Recognized Leader",
-        body: `Backed by ${site.supporter.name}, an established name in recruitment technology.`,
+        body: `Backed by {supporterName}, an established name in recruitment technology.`,
       },
       {
         icon: "shield",

@@ -1,6 +1,8 @@
+import { site } from "~/config/site";
 import { pages } from "~/content/pages";
 import { whoWeAreContent } from "~/content/who-we-are";
 import { buildMeta } from "~/lib/seo";
+import { withSiteFacts } from "~/lib/site-facts";
 import { CallToActionBand } from "~/components/sections/call-to-action-band";
 import { FeatureGrid } from "~/components/sections/feature-grid";
 import { PageHero } from "~/components/sections/page-hero";
@@ -10,8 +12,10 @@ import { SupporterCard } from "~/components/sections/supporter-card";
 
 export const head = () => buildMeta({ page: pages.whoWeAre });
 
+const content = withSiteFacts(whoWeAreContent, site);
+
 export default function WhoWeArePage() {
-  const { hero, supporter, foundations, reasons, cta } = whoWeAreContent;
+  const { hero, supporter, foundations, reasons, cta } = content;
   return (
     <>
       <PageHero hero={hero} title={pages.whoWeAre.heading} overlapped />

@@ -1,15 +1,19 @@
 import { site, waitForHydration } from "./content-support";
 import { expect, fetchHtml, test } from "./fixtures";
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { requestActions, requestPaths } from "../../app/content/calls-to-action";
 import { homeContent } from "../../app/content/home";
 import { howWeHelpContent } from "../../app/content/how-we-help";
 import { missionContent } from "../../app/content/mission";
 import { pages } from "../../app/content/pages";
-import { termsContent } from "../../app/content/terms";
+import { termsContent as termsWithTokens } from "../../app/content/terms";
 import type { CallToActionContent, Feature } from "../../app/content/types";
-import { whoWeAreContent } from "../../app/content/who-we-are";
+import { whoWeAreContent as whoWeAreWithTokens } from "../../app/content/who-we-are";
+import { withSiteFacts } from "../../app/lib/site-facts";
+
+// The pages show their content with this deployment's site facts in place of the tokens.
+const termsContent = withSiteFacts(termsWithTokens, site);
+const whoWeAreContent = withSiteFacts(whoWeAreWithTokens, site);
 
 const main = (page: Page) => page.getByRole("main");
 
@@ -303,8 +307,10 @@ test.describe("head metadata of the content pages", () => {
       url: new URL("/", site.siteUrl).href,
       foundingDate: "2024",
       parentOrganization: { name: site.supporter.name, url: site.supporter.url },
-      contactPoint: { email: site.contactEmail },
+      contactPoint: { contactType: "general inquiry", email: site.contactEmail },
     });
+    const logo = await page.request.get(new URL(organization.logo).pathname);
+    expect(logo.ok()).toBe(true);
   });
 
   test("Our Mission has its own social preview image, a 1200x630 PNG that is served", async ({ page }) => {
@@ -413,25 +419,4 @@ test("every call to action of the content pages points at one of the two request
   }
   expect(requestActions.employers.to).toBe("/request-invitation?type=employer");
   expect(requestActions.leaders.to).toBe("/request-invitation");
-});
-
-test.describe("accessibility", () => {
-  for (const width of [375, 1280]) {
-    test(`content pages have no WCAG 2.2 AA violations found by axe at ${width} px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 });
-      for (const info of [pages.home, pages.mission, pages.howWeHelp, pages.whoWeAre, pages.terms]) {
-        await page.goto(info.path);
-        await waitForHydration(page);
-        const results = await new AxeBuilder({ page })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-          .analyze();
-        expect(
-          results.violations.map(
-            (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
-          ),
-          info.path,
-        ).toEqual([]);
-      }
-    });
-  }
 });

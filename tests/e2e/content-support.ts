@@ -1,5 +1,4 @@
-// Support for the content-page specs. Import it FIRST: through site-config it gives the
-// content modules the site configuration they read from Vite's `define` in the app.
+// Support for the content-page specs: the site configuration the build was made with.
 import type { Page } from "@playwright/test";
 import { site } from "./site-config";
 import { PAGE_READY } from "./fixtures";

@@ -45,24 +45,6 @@ test.describe("head metadata in the prerendered HTML (no JavaScript)", () => {
     });
   }
 
-  test("the home page declares the Organization record", async ({ page }) => {
-    await page.goto("/");
-    const records = await page
-      .locator('script[type="application/ld+json"]')
-      .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? "null")));
-    const organization = records.find((record) => record?.["@type"] === "Organization");
-    expect(organization).toMatchObject({
-      "@context": "https://schema.org",
-      name: `The ${site.siteName}`,
-      url: `${site.siteUrl}/`,
-      foundingDate: "2024",
-      parentOrganization: { name: site.supporter.name, url: site.supporter.url },
-      contactPoint: { contactType: "general inquiry", email: site.contactEmail },
-    });
-    const logo = await page.request.get(new URL(organization.logo).pathname);
-    expect(logo.ok()).toBe(true);
-  });
-
   test("the 404 page is kept out of search results", async ({ page, consoleErrors }) => {
     consoleErrors.expect(/status of 404/);
     const response = await page.goto("/no-such-page");

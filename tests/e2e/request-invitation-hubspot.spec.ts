@@ -323,7 +323,9 @@ test.describe("the site's own form when HubSpot's cannot be used", () => {
       expect(submission!.formId).toBe(HUBSPOT_TEST_IDS.formIds[mode]);
       for (const field of copy.ownForm.forms[mode].fields)
         expect(submission!.values[field.name]).toBe(typed[field.name]);
-      await expect.poll(async () => (await theStoredRequest(HUBSPOT_SERVER_PORT, email)).relay).toBe("sent");
+      await expect
+        .poll(async () => (await theStoredRequest(HUBSPOT_SERVER_PORT, email)).relay, { timeout: 15_000 })
+        .toBe("sent");
       // Exactly once, however long we wait.
       await page.waitForTimeout(2_500);
       expect(await acceptedByHubSpot(email)).toHaveLength(1);

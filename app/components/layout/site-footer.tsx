@@ -1,6 +1,6 @@
 import { ExternalLink } from "~/components/ui/external-link";
 import { site } from "~/config/site";
-import { footerContent } from "~/content/shared";
+import { footerContent, newTabHint } from "~/content/shared";
 import { Logo } from "./logo";
 
 const linkClass = "rounded text-navy-100 underline-offset-4 transition-colors hover:text-white hover:underline";
@@ -15,7 +15,7 @@ export function SiteFooter() {
           <p className="text-sm leading-relaxed text-navy-100/85">{footerContent.tagline}</p>
           <p className="text-sm">
             <span className="text-navy-100/85">{footerContent.supportedByLabel} </span>
-            <ExternalLink href={site.supporter.url} className={linkClass}>
+            <ExternalLink newTabHint={newTabHint} href={site.supporter.url} className={linkClass}>
               {site.supporter.name}
             </ExternalLink>
           </p>
@@ -45,7 +45,7 @@ export function SiteFooter() {
           <h2 className={headingClass}>{footerContent.legalHeading}</h2>
           <ul className="space-y-3 text-sm">
             <li>
-              <ExternalLink href={site.privacyPolicyUrl} className={linkClass}>
+              <ExternalLink newTabHint={newTabHint} href={site.privacyPolicyUrl} className={linkClass}>
                 {footerContent.privacyLabel}
               </ExternalLink>
             </li>

@@ -1,8 +1,9 @@
 import type { HomeHeroContent, IntroductionPreview as PreviewContent } from "~/content/home";
 import { site } from "~/config/site";
 import { ArrowIcon, buttonClass, LinkButton } from "~/components/ui/button";
-import { CelebrationLink } from "~/components/ui/celebration-link";
+import { CelebrationLink } from "~/features/celebration/celebration-link";
 import { ExternalLink } from "~/components/ui/external-link";
+import { newTabHint } from "~/content/shared";
 import { Icon } from "~/components/ui/icon";
 import { IntroductionPreview } from "./introduction-preview";
 
@@ -39,6 +40,7 @@ export function HomeHero({ hero, preview }: { hero: HomeHeroContent; preview: Pr
           <p className="mt-6 text-sm text-muted">
             {hero.supportedBy}{" "}
             <ExternalLink
+              newTabHint={newTabHint}
               href={site.supporter.url}
               className="rounded font-semibold text-navy-700 underline decoration-gold-500/60 underline-offset-4 hover:text-navy-900 hover:decoration-gold-500"
             >

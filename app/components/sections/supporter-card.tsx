@@ -1,6 +1,7 @@
 import { Icon } from "~/components/ui/icon";
 import { buttonClass } from "~/components/ui/button";
 import { ExternalLink } from "~/components/ui/external-link";
+import { newTabHint } from "~/content/shared";
 import { Eyebrow } from "./section";
 
 export interface SupporterCardContent {
@@ -29,7 +30,11 @@ export function SupporterCard({ supporter, id }: { supporter: SupporterCardConte
           </h2>
           <p className="mt-3 max-w-2xl leading-relaxed text-muted">{supporter.body}</p>
         </div>
-        <ExternalLink href={supporter.url} className={buttonClass("secondary", "md", "self-start md:self-center")}>
+        <ExternalLink
+          newTabHint={newTabHint}
+          href={supporter.url}
+          className={buttonClass("secondary", "md", "self-start md:self-center")}
+        >
           {supporter.linkLabel}
           <Icon name="external" className="size-4" />
         </ExternalLink>

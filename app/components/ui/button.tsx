@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "~/lib/cn";
+import { ArrowRightIcon } from "./icons";
 
 export type ButtonVariant = "primary" | "accent" | "secondary" | "on-dark";
 export type ButtonSize = "md" | "lg";
@@ -29,18 +30,7 @@ export function buttonClass(variant: ButtonVariant = "primary", size: ButtonSize
 /** An arrow that nudges right on hover: marks a control that moves the visitor on. */
 export function ArrowIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="size-4 shrink-0 transition-transform duration-150 group-hover:translate-x-0.5"
-    >
-      <path d="M4 10h12m-4.5-4.5L16 10l-4.5 4.5" />
-    </svg>
+    <ArrowRightIcon className="size-4 stroke-[2.15] transition-transform duration-150 group-hover:translate-x-0.5" />
   );
 }
 

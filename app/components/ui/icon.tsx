@@ -1,133 +1,47 @@
-import type { ReactNode } from "react";
+import type { ComponentType } from "react";
 import type { IconName } from "~/content/types";
-import { cn } from "~/lib/cn";
+import * as icons from "./icons";
+import type { IconProps } from "./icons";
 
-/** 24-unit line icons drawn for this site; `currentColor` strokes, so they take the text colour. */
-const ICONS: Record<IconName, ReactNode> = {
-  award: (
-    <>
-      <circle cx="12" cy="9" r="5.5" />
-      <path d="M8.6 13.4 7 21l5-2.6 5 2.6-1.6-7.6" />
-    </>
-  ),
-  briefcase: (
-    <path d="M5 7h14a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V9a2 2 0 0 1 2-2zm3 0V5a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M3 13h18" />
-  ),
-  building: <path d="M4 21V5a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v16m0-12h2a2 2 0 0 1 2 2v10M2 21h20M8 7h4m-4 4h4m-4 4h4" />,
-  chart: <path d="M3 3v18h18M7 15l4-4 3 3 6-6.5" />,
-  chat: <path d="M21 12a8.5 8.5 0 0 1-12.4 7.6L3.5 21l1.3-4.8A8.5 8.5 0 1 1 21 12zM8 12h.01M12 12h.01M16 12h.01" />,
-  check: <path d="m5 12.5 4.5 4.5L19 7.5" />,
-  clipboard: (
-    <path d="M9 4H7a2 2 0 0 0-2 2v13a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2M9 3h6v3H9zm0 10.5 2 2 4-4" />
-  ),
-  compass: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <path d="m15.5 8.5-2 5-5 2 2-5z" />
-    </>
-  ),
-  external: <path d="M10 5H6a2 2 0 0 0-2 2v11a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2v-4M14 4h6v6m0-6-9 9" />,
-  cpu: (
-    <>
-      <rect x="6" y="6" width="12" height="12" rx="2" />
-      <path d="M10 10h4v4h-4zM9 2.5V6m6-3.5V6m-6 12v3.5m6-3.5v3.5M2.5 9H6m-3.5 6H6m12-6h3.5M18 15h3.5" />
-    </>
-  ),
-  document: <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zm0 0v5h5M9 13h6m-6 4h4" />,
-  exchange: <path d="M4 8h15m0 0-3.5-3.5M19 8l-3.5 3.5M20 16H5m0 0 3.5-3.5M5 16l3.5 3.5" />,
-  gem: <path d="M6.5 3.5h11L22 9.5 12 21 2 9.5zM2 9.5h20M12 21 8.5 9.5l2-6m1.5 17.5 3.5-11.5-2-6" />,
-  gift: <path d="M4 8h16v4H4zm1 4v8h14v-8m-7-4v12m0-12S10.8 3.5 8 4s-1.2 4 4 4zm0 0s1.2-4.5 4-4 1.2 4-4 4z" />,
-  globe: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M3 12h18M12 3c2.6 2.6 3.8 5.6 3.8 9S14.6 18.4 12 21c-2.6-2.6-3.8-5.6-3.8-9S9.4 5.6 12 3z" />
-    </>
-  ),
-  lightbulb: (
-    <path d="M9 18h6m-5 3h4M12 3a6 6 0 0 0-3.6 10.8c.7.5 1.1 1.3 1.1 2.1v.1h5v-.1c0-.8.4-1.6 1.1-2.1A6 6 0 0 0 12 3z" />
-  ),
-  "list-check": <path d="M11 6h10m-10 6h10m-10 6h10M3 6l1.5 1.5L7.5 4.5M3 12l1.5 1.5 3-3M3 18l1.5 1.5 3-3" />,
-  lock: (
-    <>
-      <rect x="4" y="10" width="16" height="11" rx="2" />
-      <path d="M8 10V7a4 4 0 0 1 8 0v3m-4 4.5V17" />
-    </>
-  ),
-  network: (
-    <>
-      <circle cx="12" cy="5" r="2.2" />
-      <circle cx="5" cy="18.5" r="2.2" />
-      <circle cx="19" cy="18.5" r="2.2" />
-      <path d="M12 7.2v4.3m0 0-5.4 5.4m5.4-5.4 5.4 5.4M7.2 18.5h9.6" />
-    </>
-  ),
-  radar: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <circle cx="12" cy="12" r="4.5" />
-      <path d="m12 12 6.4-6.4" />
-    </>
-  ),
-  route: (
-    <>
-      <circle cx="6" cy="19" r="2" />
-      <circle cx="18" cy="5" r="2" />
-      <path d="M8 19h8.5a3.5 3.5 0 0 0 0-7h-9a3.5 3.5 0 0 1 0-7H16" />
-    </>
-  ),
-  search: (
-    <>
-      <circle cx="11" cy="11" r="7" />
-      <path d="m20.5 20.5-4.5-4.5" />
-    </>
-  ),
-  shield: <path d="M12 3 20 6v6c0 4.8-3.4 8-8 9-4.6-1-8-4.2-8-9V6zm-3 9 2 2 4-4" />,
-  sparkles: (
-    <path d="m11 3 1.9 5.1L18 10l-5.1 1.9L11 17l-1.9-5.1L4 10l5.1-1.9zm7.5 10 .9 2.1 2.1.9-2.1.9-.9 2.1-.9-2.1-2.1-.9 2.1-.9z" />
-  ),
-  tag: (
-    <>
-      <path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9z" />
-      <circle cx="7.5" cy="7.5" r="1.5" />
-    </>
-  ),
-  target: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <circle cx="12" cy="12" r="5" />
-      <circle cx="12" cy="12" r="1" />
-    </>
-  ),
-  trending: <path d="m3 17 6-6 4 4 8-8m-6 0h6v6" />,
-  "user-badge": (
-    <>
-      <rect x="3" y="4" width="18" height="16" rx="2" />
-      <circle cx="9" cy="10.5" r="2.5" />
-      <path d="M5.5 17c.7-1.8 2-2.7 3.5-2.7s2.8.9 3.5 2.7M15 10h3m-3 4h3" />
-    </>
-  ),
-  users: (
-    <>
-      <circle cx="9" cy="8" r="3.5" />
-      <path d="M2.5 20c.8-3.4 3.4-5.5 6.5-5.5s5.7 2.1 6.5 5.5M16 4.6a3.5 3.5 0 0 1 0 6.8m2 3.3c1.9.7 3.1 2.5 3.5 5.3" />
-    </>
-  ),
+/**
+ * The icons content names (`feature.icon`), by name. Importing this map brings every one
+ * of them: content-driven sections render on the server only; interactive code imports
+ * the icons it draws from `./icons` directly.
+ */
+const ICONS: Record<IconName, ComponentType<IconProps>> = {
+  award: icons.AwardIcon,
+  briefcase: icons.BriefcaseIcon,
+  building: icons.BuildingIcon,
+  chart: icons.ChartIcon,
+  chat: icons.ChatIcon,
+  check: icons.CheckIcon,
+  clipboard: icons.ClipboardIcon,
+  compass: icons.CompassIcon,
+  external: icons.ExternalIcon,
+  cpu: icons.CpuIcon,
+  document: icons.DocumentIcon,
+  exchange: icons.ExchangeIcon,
+  gem: icons.GemIcon,
+  gift: icons.GiftIcon,
+  globe: icons.GlobeIcon,
+  lightbulb: icons.LightbulbIcon,
+  "list-check": icons.ListCheckIcon,
+  lock: icons.LockIcon,
+  network: icons.NetworkIcon,
+  radar: icons.RadarIcon,
+  route: icons.RouteIcon,
+  search: icons.SearchIcon,
+  shield: icons.ShieldIcon,
+  sparkles: icons.SparklesIcon,
+  tag: icons.TagIcon,
+  target: icons.TargetIcon,
+  trending: icons.TrendingIcon,
+  "user-badge": icons.UserBadgeIcon,
+  users: icons.UsersIcon,
 };
 
-/** A decorative icon: hidden from assistive technology, which reads the text beside it. */
-export function Icon({ name, className }: { name: IconName; className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={cn("size-6 shrink-0", className)}
-    >
-      {ICONS[name]}
-    </svg>
-  );
+/** A decorative icon chosen by the name content gives it. */
+export function Icon({ name, className }: { name: IconName } & IconProps) {
+  const Drawn = ICONS[name];
+  return <Drawn className={className} />;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from "react";
+import { CheckIcon } from "~/components/ui/icons";
 import type { NavLink } from "~/content/shared";
 import { prefersReducedMotion } from "~/lib/use-reduced-motion";
 
@@ -55,9 +56,7 @@ export function SentMark() {
       aria-hidden="true"
       className="flex size-16 items-center justify-center rounded-full bg-gold-100 text-gold-600 ring-8 ring-gold-100/40"
     >
-      <svg viewBox="0 0 24 24" className="size-8" fill="none" stroke="currentColor" strokeWidth="2.25">
-        <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <CheckIcon className="size-8 stroke-[2.25]" />
     </span>
   );
 }

@@ -1,4 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
+import { buttonClass } from "~/components/ui/button";
+import { AlertIcon } from "~/components/ui/icons";
 import type { HubSpotConfig } from "~/config/schema";
 import { requestInvitationContent } from "~/content/request-invitation";
 import { startEmbeddedForm } from "./embedded-form";
@@ -78,19 +80,12 @@ export function FormLoader({ mode, hubspot, contactEmail, onSubmitted, fallback 
             aria-hidden="true"
             className="flex size-12 items-center justify-center rounded-full bg-gold-100 text-gold-600"
           >
-            <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M12 8v5m0 3.5v.01" strokeLinecap="round" />
-              <path d="M10.3 3.9L2.6 17.2A2 2 0 004.3 20h15.4a2 2 0 001.7-2.8L13.7 3.9a2 2 0 00-3.4 0z" />
-            </svg>
+            <AlertIcon className="stroke-2" />
           </span>
           <p role="alert" className="max-w-sm text-base font-medium text-ink">
             {copy.failed}
           </p>
-          <button
-            type="button"
-            onClick={retry}
-            className="inline-flex items-center justify-center rounded-button bg-navy-900 px-6 py-3 font-semibold text-white shadow-card transition-colors hover:bg-navy-700"
-          >
+          <button type="button" onClick={retry} className={buttonClass("primary", "lg")}>
             {copy.retry}
           </button>
           <p className="max-w-sm text-sm text-muted">

@@ -1,10 +1,9 @@
-/** Who the request page is speaking to: a TA leader (the default) or an employer. */
-export type InvitationMode = "candidate" | "employer";
+import { MODE_PARAM, type InvitationMode } from "~/content/pages";
+
+// The modes and their query parameter are route facts, kept with the route table.
+export { MODE_PARAM, type InvitationMode };
 
 export const INVITATION_MODES = ["candidate", "employer"] as const satisfies readonly InvitationMode[];
-
-/** The query parameter that selects the mode: `?type=employer`. */
-export const MODE_PARAM = "type";
 
 /** `employer` only for exactly `type=employer`; anything else, or nothing, is `candidate`. */
 export function parseMode(value: string | null | undefined): InvitationMode {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { buttonClass } from "~/components/ui/button";
 import { requestInvitationContent, type OwnFormField } from "~/content/request-invitation";
 import { clearDraft, draftValue, rememberDraftValue } from "./form-draft";
 import type { InvitationMode } from "./mode";
@@ -29,8 +30,7 @@ const classes = {
   problem: "rounded-button border border-red-700/30 bg-red-50 px-4 py-3 text-sm text-red-800 sm:col-span-2",
   // Off-screen rather than display:none, which simple bots recognise and skip.
   honeypot: "absolute -left-[10000px] size-px overflow-hidden",
-  submit:
-    "mt-1 inline-flex w-full items-center justify-center rounded-button bg-navy-900 px-5 py-3.5 font-semibold text-white shadow-card transition-colors hover:bg-navy-700 disabled:cursor-progress disabled:opacity-80 sm:col-span-2",
+  submit: buttonClass("primary", "lg", "mt-1 w-full disabled:cursor-progress disabled:opacity-80 sm:col-span-2"),
 };
 
 interface OwnFormProps {

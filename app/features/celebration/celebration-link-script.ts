@@ -8,7 +8,7 @@ import {
   PIECE_CLASS,
   pieceKeyframes,
   pieceTiming,
-} from "~/features/celebration/confetti-pieces";
+} from "./confetti-pieces";
 import { prefersReducedMotion } from "~/lib/reduced-motion";
 
 /** The same 50 DOM pieces as the React component (features/celebration/confetti.tsx). */

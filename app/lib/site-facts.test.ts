@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "~/config/schema";
+import { withSiteFacts } from "./site-facts";
+
+const { site } = parseConfig({
+  SITE_NAME: "Talent Circle",
+  CONTACT_EMAIL: "hello@circle.example",
+  SUPPORTER_NAME: "Acme Recruiting",
+  SUPPORTER_URL: "https://acme.example",
+});
+
+describe("withSiteFacts", () => {
+  it("fills every token in strings however deep, leaving other values and braces alone", () => {
+    const content = {
+      title: "The {siteName}",
+      blocks: [["Write to ", { label: "{contactEmail}", href: "mailto:{contactEmail}" }, "."]],
+      supporter: { name: "{supporterName}", url: "{supporterUrl}", count: 3, note: "{notAFact}" },
+    };
+    expect(withSiteFacts(content, site)).toEqual({
+      title: "The Talent Circle",
+      blocks: [["Write to ", { label: "hello@circle.example", href: "mailto:hello@circle.example" }, "."]],
+      supporter: { name: "Acme Recruiting", url: "https://acme.example", count: 3, note: "{notAFact}" },
+    });
+  });
+
+  it("does not change the content it was given", () => {
+    const content = { title: "The {siteName}" };
+    withSiteFacts(content, site);
+    expect(content.title).toBe("The {siteName}");
+  });
+});
