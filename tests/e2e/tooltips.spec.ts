@@ -3,7 +3,10 @@ import { expect, fetchHtml, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 import { howWeHelpContent } from "../../app/content/how-we-help";
 import { pages } from "../../app/content/pages";
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "../../app/components/ui/tooltip-timing";
+
+// SPEC §9: open delay 700 ms, skip delay 300 ms. Written out, so a changed constant fails here.
+const TOOLTIP_DELAY_MS = 700;
+const TOOLTIP_SKIP_DELAY_MS = 300;
 
 const [free, tech, network] = howWeHelpContent.badges;
 const badge = (page: Page, label: string) => page.getByRole("button", { name: label, exact: true });

@@ -1,6 +1,7 @@
 import { headerContent, primaryNav } from "~/content/shared";
 import { cn } from "~/lib/cn";
-import { LinkButton } from "~/components/ui/button";
+import { buttonClass, LinkButton } from "~/components/ui/button";
+import { CloseIcon, MenuIcon } from "~/components/ui/icons";
 import { Logo } from "./logo";
 import { MOBILE_MENU_ID } from "./site-header-id";
 
@@ -48,10 +49,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
           <ul className="hidden md:flex md:items-center md:gap-1">
             <NavItems currentPath={currentPath} />
           </ul>
-          <a
-            href={headerContent.cta.to}
-            className="hidden rounded-button bg-navy-900 px-4 py-2.5 text-sm font-semibold text-white shadow-card transition-colors hover:bg-navy-700 sm:inline-flex md:ml-3"
-          >
+          <a href={headerContent.cta.to} className={buttonClass("primary", "sm", "max-sm:hidden md:ml-3")}>
             {headerContent.cta.label}
           </a>
           <button
@@ -63,17 +61,8 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
             className="inline-flex size-11 items-center justify-center rounded-button text-navy-900 hover:bg-navy-50 md:hidden"
           >
             <span className="sr-only">{headerContent.menuOpenLabel}</span>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path className="group-has-[:popover-open]/header:hidden" d="M4 7h16M4 12h16M4 17h16" />
-              <path className="hidden group-has-[:popover-open]/header:inline" d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <MenuIcon className="stroke-2 group-has-[:popover-open]/header:hidden" />
+            <CloseIcon className="stroke-2 not-group-has-[:popover-open]/header:hidden" />
           </button>
           {/* In the top layer when open, placed under the fixed bar. */}
           <ul

@@ -3,7 +3,7 @@ import { cn } from "~/lib/cn";
 import { ArrowRightIcon } from "./icons";
 
 export type ButtonVariant = "primary" | "accent" | "secondary" | "on-dark";
-export type ButtonSize = "md" | "lg";
+export type ButtonSize = "sm" | "md" | "lg";
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: "bg-navy-900 text-white shadow-card hover:bg-navy-700",
@@ -13,6 +13,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
 };
 
 const SIZES: Record<ButtonSize, string> = {
+  sm: "min-h-10 px-4 text-sm",
   md: "min-h-11 px-5 text-[0.95rem]",
   lg: "min-h-12 px-6 text-base",
 };

@@ -202,3 +202,5 @@ export const ShieldCheckIcon = /* @__PURE__ */ icon(
     <path d="M9 12l2 2 4-4" />
   </>,
 );
+export const MenuIcon = /* @__PURE__ */ icon("menu", <path d="M4 7h16M4 12h16M4 17h16" />);
+export const CloseIcon = /* @__PURE__ */ icon("close", <path d="M6 6l12 12M18 6 6 18" />);

@@ -2,6 +2,7 @@ import { useCallback, useState } from "react";
 import { site } from "~/config/site";
 import { sideImages } from "~/content/images";
 import { requestInvitationContent as content } from "~/content/request-invitation";
+import { ArrowLeftIcon } from "~/components/ui/icons";
 import { IslandErrorBoundary } from "~/components/layout/island-error-boundary";
 import { Confetti } from "~/features/celebration/confetti";
 import { ConfirmationNotice } from "~/features/invitation/confirmation-notice";
@@ -12,7 +13,7 @@ import { ModeToggle } from "~/features/invitation/mode-toggle";
 import { OwnForm } from "~/features/invitation/own-form";
 import { SideImagePanel } from "~/features/invitation/side-image-panel";
 import { SupporterBadge } from "~/features/invitation/supporter-badge";
-import { useHydrated } from "~/features/invitation/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useInvitationMode } from "~/features/invitation/use-invitation-mode";
 import { prefersReducedMotion } from "~/lib/use-reduced-motion";
 
@@ -65,16 +66,7 @@ function RequestInvitationBody() {
             href={content.backLink.to}
             className="group inline-flex items-center gap-2 rounded-md text-sm font-medium text-muted transition-colors hover:text-navy-900"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              className="size-4 transition-transform group-hover:-translate-x-0.5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M12.5 4.5L7 10l5.5 5.5" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
+            <ArrowLeftIcon className="size-4 stroke-[2.4] transition-transform group-hover:-translate-x-0.5" />
             {content.backLink.label}
           </a>
 
