@@ -45,7 +45,7 @@ async function openWithPausedClock(page: Page) {
 /** Toggles and waits until the new image has been preloaded (the switch timer is then set). */
 async function toggleAndPreload(page: Page, mode: Mode) {
   await radio(page, mode).check();
-  await expect(panel(page)).toHaveAttribute("data-preload", "loaded");
+  await expect(panel(page)).toHaveAttribute("aria-busy", "false");
 }
 
 test.describe("side image cross-fade", () => {
@@ -65,14 +65,14 @@ test.describe("side image cross-fade", () => {
     await openWithPausedClock(page);
 
     await radio(page, "employer").check();
-    await expect(panel(page)).toHaveAttribute("data-preload", "loading");
+    await expect(panel(page)).toHaveAttribute("aria-busy", "true");
     // However long the image takes, nothing changes until it has loaded.
     await page.clock.runFor(5_000);
     await expectLayers(page, ["candidate:shown"]);
     expect(preloadRequests).toHaveLength(1);
 
     release();
-    await expect(panel(page)).toHaveAttribute("data-preload", "loaded");
+    await expect(panel(page)).toHaveAttribute("aria-busy", "false");
     await page.clock.runFor(IMAGE_SWITCH_DELAY_MS - 1);
     await expectLayers(page, ["candidate:shown"]);
     await page.clock.runFor(1);
@@ -100,7 +100,7 @@ test.describe("side image cross-fade", () => {
     await expectLayers(page, ["candidate:leaving", "employer:shown"]);
     await page.clock.runFor(1);
     await expectLayers(page, ["employer:shown"]);
-    await expect(panel(page)).not.toHaveAttribute("data-preload");
+    await expect(panel(page)).toHaveAttribute("aria-busy", "false");
   });
 
   test("a failed preload is ignored: the switch goes ahead", async ({ page, consoleErrors }) => {
@@ -151,7 +151,7 @@ test.describe("side image cross-fade", () => {
       await radio(page, mode).click();
       expect((await layers(page)).length).toBeLessThanOrEqual(2);
     }
-    await expect(panel(page)).toHaveAttribute("data-preload", "loaded");
+    await expect(panel(page)).toHaveAttribute("aria-busy", "false");
     await page.clock.runFor(IMAGE_SWITCH_DELAY_MS);
     await expectLayers(page, ["employer:leaving", "candidate:entering"]);
     await page.clock.runFor(CROSSFADE_MS + IMAGE_CLEANUP_MS);

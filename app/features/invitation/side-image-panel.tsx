@@ -61,7 +61,6 @@ export function SideImagePanel({ mode, images, labels }: SideImagePanelProps) {
   const hydrated = useHydrated();
   const [layers, setLayers] = useState<Layer[]>(() => [{ id: 0, mode }]);
   const [settledId, setSettledId] = useState(0);
-  const [sawHydration, setSawHydration] = useState(hydrated);
   // Every mode change is a new request, so a preload finished for an earlier one never counts.
   const [request, setRequest] = useState({ mode, number: 0 });
   const [preloadedRequest, setPreloadedRequest] = useState(-1);
@@ -69,8 +68,8 @@ export function SideImagePanel({ mode, images, labels }: SideImagePanelProps) {
   const top = layers[layers.length - 1]!;
 
   // Swaps that must not animate, adjusted during render so no stale frame paints.
-  const snap = reducedMotion || hydrated !== sawHydration;
-  if (hydrated !== sawHydration) setSawHydration(hydrated);
+  // Until hydrated (lib/use-hydrated.ts), a change of mode is the URL's, revealed by hydration.
+  const snap = reducedMotion || !hydrated;
   if (snap && (layers.length > 1 || top.mode !== mode)) {
     setLayers([{ id: top.id + 1, mode }]);
     setSettledId(top.id + 1);
@@ -126,8 +125,8 @@ export function SideImagePanel({ mode, images, labels }: SideImagePanelProps) {
       // Beside the form it stays in view, so it never grows taller than the screen allows.
       className="relative aspect-[4/3] overflow-hidden rounded-[1.25rem] bg-navy-900 shadow-lift sm:aspect-[16/10] lg:aspect-[4/5] lg:max-h-[calc(100svh-var(--spacing-header)-12rem)] lg:min-h-[26rem] lg:w-full"
       data-testid="side-image-panel"
-      // Where a mode change stands: the new image loading, or loaded and about to fade in.
-      data-preload={pending ? (preloadedRequest === requestNumber ? "loaded" : "loading") : undefined}
+      // Busy while the chosen mode's image loads; it fades in shortly after.
+      aria-busy={pending !== null && preloadedRequest !== requestNumber}
     >
       {layers.map((layer) => (
         <SideImageLayer
