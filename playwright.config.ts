@@ -2,6 +2,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { HUBSPOT_CURRENT_TEST_ENV, HUBSPOT_TEST_ENV } from "./tests/e2e/fake-hubspot";
+import { RECEIVED_PATH } from "./tests/support/fake-hubspot-api";
 
 export const NODE_SERVER_PORT = Number(process.env.E2E_PORT ?? 4310);
 /** nginx serves the same build, with the configuration the build generated, on the next port. */
@@ -34,6 +35,25 @@ export const CHROMIUM_ARGS = [
 const apiEnv = (port: number) => ({ DATA_DIR: e2eDataDir(port), RATE_LIMIT_MAX: "100000" });
 const fresh = (port: number) => `rm -rf ${e2eDataDir(port)} && `;
 
+/** A build made with test HubSpot ids, served with its API relaying to the fake submission API. */
+function hubspotBuildServer(port: number, dir: string, hubspotEnv: Record<string, string>) {
+  return {
+    command: `npm run build && ${fresh(port)}tsx server/serve.ts --port ${port} --dir ${dir}/client`,
+    env: {
+      ...process.env,
+      ...hubspotEnv,
+      ...apiEnv(port),
+      BUILD_DIR: dir,
+      HUBSPOT_API_ORIGIN: FAKE_HUBSPOT_API_ORIGIN,
+    } as Record<string, string>,
+    url: `http://127.0.0.1:${port}/`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "ignore" as const,
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
+  };
+}
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -47,12 +67,12 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
     trace: "off",
   },
-  // Both servers get SIGTERM at the end, the signal their graceful shutdown answers.
-  // tests/e2e/server-*.spec.ts send the same requests to both.
+  // The site's servers get SIGTERM at the end, the signal their graceful shutdown answers.
+  // tests/e2e/server-*.spec.ts send the same requests to the Node server and nginx.
   webServer: [
     {
       command: `tsx tests/support/fake-hubspot-api-server.ts --port ${FAKE_HUBSPOT_API_PORT}`,
-      url: `${FAKE_HUBSPOT_API_ORIGIN}/__fake-hubspot/received`,
+      url: `${FAKE_HUBSPOT_API_ORIGIN}${RECEIVED_PATH}`,
       reuseExistingServer: false,
       stdout: "ignore",
     },
@@ -71,37 +91,9 @@ export default defineConfig({
       stdout: "ignore",
       gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
     },
-    {
-      // Built here, so a plain `playwright test` always tests the HubSpot path of the current code.
-      command: `npm run build && ${fresh(HUBSPOT_SERVER_PORT)}tsx server/serve.ts --port ${HUBSPOT_SERVER_PORT} --dir ${hubspotBuildDir}/client`,
-      env: {
-        ...process.env,
-        ...HUBSPOT_TEST_ENV,
-        ...apiEnv(HUBSPOT_SERVER_PORT),
-        BUILD_DIR: hubspotBuildDir,
-        HUBSPOT_API_ORIGIN: FAKE_HUBSPOT_API_ORIGIN,
-      } as Record<string, string>,
-      url: `http://127.0.0.1:${HUBSPOT_SERVER_PORT}/`,
-      timeout: 240_000,
-      reuseExistingServer: false,
-      stdout: "ignore",
-      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-    },
-    {
-      // Built here too, after the one above (Playwright starts web servers one by one).
-      command: `npm run build && ${fresh(HUBSPOT_CURRENT_SERVER_PORT)}tsx server/serve.ts --port ${HUBSPOT_CURRENT_SERVER_PORT} --dir ${hubspotCurrentBuildDir}/client`,
-      env: {
-        ...process.env,
-        ...HUBSPOT_CURRENT_TEST_ENV,
-        ...apiEnv(HUBSPOT_CURRENT_SERVER_PORT),
-        BUILD_DIR: hubspotCurrentBuildDir,
-        HUBSPOT_API_ORIGIN: FAKE_HUBSPOT_API_ORIGIN,
-      } as Record<string, string>,
-      url: `http://127.0.0.1:${HUBSPOT_CURRENT_SERVER_PORT}/`,
-      timeout: 240_000,
-      reuseExistingServer: false,
-      stdout: "ignore",
-      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-    },
+    // Built here, so a plain `playwright test` always tests the HubSpot paths of the current
+    // code; one after the other (Playwright starts web servers one by one).
+    hubspotBuildServer(HUBSPOT_SERVER_PORT, hubspotBuildDir, HUBSPOT_TEST_ENV),
+    hubspotBuildServer(HUBSPOT_CURRENT_SERVER_PORT, hubspotCurrentBuildDir, HUBSPOT_CURRENT_TEST_ENV),
   ],
 });

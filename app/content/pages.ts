@@ -124,7 +124,12 @@ export const NOT_FOUND_PRERENDER_PATH = pages.notFound.path;
  * Where the server sends a visitor whose request was posted without JavaScript, once
  * it is stored (a 303): one prerendered confirmation page per mode.
  */
+export const REQUEST_RECEIVED_PAGES = {
+  candidate: pages.requestReceived,
+  employer: pages.requestReceivedEmployer,
+} as const satisfies Record<InvitationMode, PageInfo>;
+
 export const REQUEST_RECEIVED_PATHS = {
-  candidate: pages.requestReceived.path,
-  employer: pages.requestReceivedEmployer.path,
+  candidate: REQUEST_RECEIVED_PAGES.candidate.path,
+  employer: REQUEST_RECEIVED_PAGES.employer.path,
 } as const;

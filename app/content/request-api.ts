@@ -32,11 +32,8 @@ export const requestApiContent = {
     rateLimited: {
       title: "Please wait a moment",
       heading: "Please wait a moment before sending again",
-      /** `{wait}` is replaced with `waitOne` or `waitMany`. */
+      /** `{wait}` is replaced with the wait in words (lib/wait-text.ts). */
       body: "We received several requests from your network in a short time, so this one was not sent. Please send it again in {wait}.",
-      waitOne: "a minute",
-      /** `{minutes}` is replaced with the whole minutes to wait. */
-      waitMany: "{minutes} minutes",
     },
     tooLarge: {
       title: "Your request is too long",

@@ -169,9 +169,9 @@ export const requestInvitationContent = {
         "We could not reach our server, so your request has not been sent yet. Check your connection and send it again: everything you typed is still here.",
       server:
         "Something went wrong on our side, so your request has not been sent yet. Please send it again in a moment: everything you typed is still here.",
-      /** `{minutes}` is replaced with the wait, e.g. "5 minutes". */
+      /** `{wait}` is replaced with the wait in words (lib/wait-text.ts), e.g. "5 minutes". */
       rateLimited:
-        "We have received several requests from your network in a short time. Please send yours again in {minutes}: everything you typed is still here.",
+        "We have received several requests from your network in a short time. Please send yours again in {wait}: everything you typed is still here.",
       /** Followed by the contact address as a mailto link. */
       emailLead: "If it keeps failing, email us at",
     },

@@ -55,3 +55,10 @@ export const errorContent = {
   body: "Something went wrong on our side. Please try again, or return to the home page.",
   homeLink: { label: "Return to Home", to: pages.home.path } satisfies NavLink,
 } as const;
+
+/** A wait before sending again, in whole minutes (lib/wait-text.ts): the own form and the API's pages. */
+export const waitWords = {
+  one: "a minute",
+  /** `{minutes}` is replaced with the whole minutes to wait. */
+  many: "{minutes} minutes",
+};

@@ -9,6 +9,7 @@ import type { ServerResponse } from "node:http";
 import type { SiteConfig } from "~/config/schema";
 import { requestPaths } from "~/content/calls-to-action";
 import { requestApiContent } from "~/content/request-api";
+import { waitText } from "~/lib/wait-text";
 import { requestInvitationContent } from "~/content/request-invitation";
 import type { InvitationMode } from "~/features/invitation/mode";
 import { MODE_FIELD, REQUEST_FIELDS, type FieldErrors } from "~/features/invitation/request-schema";
@@ -116,9 +117,7 @@ export function sendInvalidPage(res: ServerResponse, site: SiteConfig, mode: Inv
 }
 
 export function sendRateLimitedPage(res: ServerResponse, site: SiteConfig, mode: InvitationMode, retryAfter: number) {
-  const minutes = Math.ceil(retryAfter / 60);
-  const wait =
-    minutes <= 1 ? copy.rateLimited.waitOne : copy.rateLimited.waitMany.replace("{minutes}", String(minutes));
+  const wait = waitText(retryAfter);
   sendPage(res, {
     status: 429,
     title: copy.rateLimited.title,

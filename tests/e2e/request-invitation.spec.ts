@@ -273,7 +273,7 @@ test.describe("the site's own form", () => {
     );
     await ownForm(page, "employer").getByRole("button", { name: copy.ownForm.forms.employer.submit }).click();
     await expect(page.getByRole("alert")).toContainText(
-      copy.ownForm.problems.rateLimited.replace("{minutes}", "5 minutes"),
+      copy.ownForm.problems.rateLimited.replace("{wait}", "5 minutes"),
     );
     await expect(page.getByRole("alert")).toBeFocused();
     expect(await formValues(page, "employer")).toEqual(typed);

@@ -1,37 +1,8 @@
 // The home page's TA Leaders link (celebration-link.tsx): a click plays the confetti for
 // its full duration, then follows the link. Further clicks during the celebration do
 // nothing; modified clicks (new tab...) and reduced motion keep the browser's behaviour.
-import {
-  CONFETTI_DURATION_MS,
-  CONTAINER_CLASS,
-  makePieces,
-  PIECE_CLASS,
-  pieceKeyframes,
-  pieceTiming,
-} from "./confetti-pieces";
+import { CONFETTI_DURATION_MS, playConfetti } from "./confetti-pieces";
 import { prefersReducedMotion } from "~/lib/reduced-motion";
-
-/** The same 50 DOM pieces as the React component (features/celebration/confetti.tsx). */
-function playConfetti(): HTMLElement {
-  const layer = document.createElement("div");
-  layer.dataset.testid = "confetti";
-  layer.setAttribute("aria-hidden", "true");
-  layer.className = CONTAINER_CLASS;
-  for (const piece of makePieces()) {
-    const element = document.createElement("span");
-    element.className = PIECE_CLASS;
-    Object.assign(element.style, {
-      left: `${piece.left}%`,
-      width: `${piece.width}px`,
-      height: `${piece.height}px`,
-      backgroundColor: piece.colour,
-    });
-    layer.append(element);
-    element.animate(pieceKeyframes(piece), pieceTiming(piece));
-  }
-  document.body.append(layer);
-  return layer;
-}
 
 for (const link of document.querySelectorAll<HTMLAnchorElement>("a[data-celebrate]")) {
   let started = false;

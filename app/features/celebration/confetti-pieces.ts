@@ -1,8 +1,9 @@
-// The confetti's numbers and pieces, shared by the React component (the request page's
-// island) and the home page's plain script: no React here, so the script stays small.
-export const CONFETTI_PIECES = 50;
+// The confetti: its numbers, its pieces and the one function that plays it, shared by the
+// React component (the request page's island) and the home page's plain script. No
+// React here, so the script stays small.
+const CONFETTI_PIECES = 50;
 export const CONFETTI_DURATION_MS = 3000;
-export const CONFETTI_COLOURS = [
+const CONFETTI_COLOURS = [
   "#0b1f3a",
   "#24508c",
   "#4f86d9",
@@ -15,7 +16,7 @@ export const CONFETTI_COLOURS = [
   "#e76f51",
 ] as const;
 
-export interface Piece {
+interface Piece {
   left: number;
   delay: number;
   drift: number;
@@ -25,7 +26,7 @@ export interface Piece {
   colour: string;
 }
 
-export function makePieces(): Piece[] {
+function makePieces(): Piece[] {
   return Array.from({ length: CONFETTI_PIECES }, (_, index) => ({
     left: Math.random() * 100,
     delay: Math.random() * 0.25 * CONFETTI_DURATION_MS,
@@ -38,22 +39,48 @@ export function makePieces(): Piece[] {
   }));
 }
 
-export const CONTAINER_CLASS = "pointer-events-none fixed inset-0 z-[60] overflow-hidden";
-export const PIECE_CLASS = "absolute top-0 block rounded-[2px]";
+const CONTAINER_CLASS = "pointer-events-none fixed inset-0 z-[60] overflow-hidden";
+const PIECE_CLASS = "absolute top-0 block rounded-[2px]";
 
 /** A piece falls from above the screen to below it, drifting and spinning. */
-export function pieceKeyframes(piece: Piece): Keyframe[] {
+function pieceKeyframes(piece: Piece): Keyframe[] {
   return [
     { transform: "translate3d(0, -5vh, 0) rotate(0deg)", opacity: 1 },
     { transform: `translate3d(${piece.drift}px, 105vh, 0) rotate(${piece.spin}deg)`, opacity: 0.9 },
   ];
 }
 
-export function pieceTiming(piece: Piece): KeyframeAnimationOptions {
+function pieceTiming(piece: Piece): KeyframeAnimationOptions {
   return {
     duration: CONFETTI_DURATION_MS - piece.delay,
     delay: piece.delay,
     easing: "cubic-bezier(0.2, 0.6, 0.4, 1)",
     fill: "both",
   };
+}
+
+/**
+ * Plays the confetti: a layer of 50 DOM pieces on the page, animated with the Web
+ * Animations API (the keyframes stay beside the pieces, out of the global CSS). The
+ * caller removes the layer when CONFETTI_DURATION_MS is up.
+ */
+export function playConfetti(): HTMLElement {
+  const layer = document.createElement("div");
+  layer.dataset.testid = "confetti";
+  layer.setAttribute("aria-hidden", "true");
+  layer.className = CONTAINER_CLASS;
+  for (const piece of makePieces()) {
+    const element = document.createElement("span");
+    element.className = PIECE_CLASS;
+    Object.assign(element.style, {
+      left: `${piece.left}%`,
+      width: `${piece.width}px`,
+      height: `${piece.height}px`,
+      backgroundColor: piece.colour,
+    });
+    layer.append(element);
+    element.animate(pieceKeyframes(piece), pieceTiming(piece));
+  }
+  document.body.append(layer);
+  return layer;
 }

@@ -115,7 +115,7 @@ describe("OwnForm", () => {
     [
       "rate limited",
       () => answer(429, { error: "slow down" }, { "Retry-After": "290" }),
-      copy.problems.rateLimited.replace("{minutes}", "5 minutes"),
+      copy.problems.rateLimited.replace("{wait}", "5 minutes"),
     ],
   ])("says what to do when %s, with the email fallback, and keeps every value", async (_case, mock, message) => {
     vi.spyOn(console, "error").mockImplementation(() => {});

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { requestInvitationContent, type OwnFormField } from "~/content/request-invitation";
+import { waitText } from "~/lib/wait-text";
 import { clearDraft, draftValue, rememberDraftValue } from "./form-draft";
 import type { InvitationMode } from "./mode";
 import {
@@ -156,16 +157,10 @@ function problemMessage(problem: Problem): string {
     case "invalid":
       return copy.problems.invalid;
     case "rate-limited":
-      return copy.problems.rateLimited.replace("{minutes}", waitText(problem.retryAfterSeconds));
+      return copy.problems.rateLimited.replace("{wait}", waitText(problem.retryAfterSeconds));
     case "failed":
       return problem.reason === "offline" ? copy.problems.offline : copy.problems.server;
   }
-}
-
-/** "1 minute", "5 minutes": the wait rounded up to whole minutes. */
-function waitText(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
 }
 
 function FormField({

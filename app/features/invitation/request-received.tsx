@@ -1,18 +1,23 @@
 import { site } from "~/config/site";
+import { REQUEST_RECEIVED_PAGES } from "~/content/pages";
 import { requestInvitationContent as content } from "~/content/request-invitation";
+import { buildMeta } from "~/lib/seo";
 import { SentMark } from "./confirmation-notice";
 import type { InvitationMode } from "./mode";
+
+export const receivedPage = (mode: InvitationMode) => REQUEST_RECEIVED_PAGES[mode];
+export const receivedHead = (mode: InvitationMode) => buildMeta({ page: REQUEST_RECEIVED_PAGES[mode] });
 
 /**
  * The confirmation as a page of its own, for a request posted without JavaScript: the
  * server answers the form post with a 303 here once the request is stored.
  */
-export function RequestReceived({ mode, heading }: { mode: InvitationMode; heading: string }) {
+export function RequestReceived({ mode }: { mode: InvitationMode }) {
   return (
     <section className="bg-gradient-to-b from-navy-50 via-white to-white">
       <div className="container-page flex min-h-[60vh] flex-col items-center justify-center gap-6 py-24 text-center">
         <SentMark />
-        <h1 className="text-title font-semibold">{heading}</h1>
+        <h1 className="text-title font-semibold">{REQUEST_RECEIVED_PAGES[mode].heading}</h1>
         <p className="max-w-xl text-lead text-body">{content.modes[mode].confirmationBody}</p>
         <a
           href={content.confirmation.homeLink.to}
