@@ -86,4 +86,16 @@ export interface RequestStore {
   /** Turns every `failed` row back to `pending`, due at `now`; returns how many. */
   requeueFailed(now: number): Promise<number>;
   close(): Promise<void>;
+
+  // --- Operations (issue 18): health, and claims left by a previous process. ---
+
+  /** Runs a trivial query; rejects when the database does not answer within `timeoutMs`. */
+  ping(timeoutMs: number): Promise<void>;
+  /**
+   * At a server's start: gives back the relay claims a previous process left (a crash
+   * mid-submission), when this server is the only one using the database (SQLite), so
+   * they are sent now rather than when their lease runs out. Returns how many; always 0
+   * on PostgreSQL, where another server may hold them.
+   */
+  releaseClaimsOfPreviousProcess(): Promise<number>;
 }
