@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestStore } from "../requests/store";
-import { sendJson, sendMethodNotAllowed, type ApiRoute } from "./http";
+import { closeAfterAnswer, sendJson, sendMethodNotAllowed, type ApiRoute } from "./http";
 
 export const HEALTH_PATH = "/api/health";
 /** The budget for the trivial query (docs/deployment.md). */
@@ -25,7 +25,10 @@ export function healthRoute({
   return {
     path: HEALTH_PATH,
     async handle(req: IncomingMessage, res: ServerResponse) {
-      if (req.method !== "GET" && req.method !== "HEAD") return sendMethodNotAllowed(res, ["GET", "HEAD"]);
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        closeAfterAnswer(req, res);
+        return sendMethodNotAllowed(res, ["GET", "HEAD"]);
+      }
       let healthy = true;
       try {
         await store.ping(HEALTH_TIME_LIMIT_MS);

@@ -33,16 +33,28 @@ export function deferContinue(req: IncomingMessage, res: ServerResponse): void {
   awaitingContinue.set(req, res);
 }
 
+/** How long a refused connection stays half-open, unread, so the client can read its answer before the reset. */
+const LINGER_MS = 1000;
+
 /**
  * Closes the connection once `res` is answered, instead of reading (and throwing away)
  * the rest of a body that was refused: a client streaming an endless body gets its
- * answer and then nothing more is read (docs/deployment.md, "Time limits").
+ * answer and then nothing more is read (docs/deployment.md, "Time limits"). The socket
+ * stops reading, sends its end at once, and is destroyed LINGER_MS later: destroyed at
+ * once with unread data, it would reset the connection and the client could lose the
+ * answer it had not read yet.
  */
 export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
   awaitingContinue.delete(req);
   if (!res.headersSent) res.setHeader("Connection", "close");
-  // The socket goes as soon as the answer is written.
-  res.once("finish", () => req.socket.destroySoon());
+  const socket = res.socket ?? req.socket;
+  if (!socket) return;
+  // Node ends a `Connection: close` answer with destroySoon(); this socket lingers instead.
+  socket.destroySoon = () => {
+    socket.pause();
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
 }
 
 /**
