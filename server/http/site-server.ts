@@ -59,6 +59,8 @@ export const SERVER_LIMITS: ServerLimits = {
   keepAliveMs: 5000,
   checkEveryMs: 1000,
 };
+/** How often a shutting-down server closes the connections that have become idle. */
+const IDLE_SWEEP_MS = 100;
 /** Requests on one keep-alive connection, after which it is closed (a bound, not a limit anyone meets). */
 const MAX_REQUESTS_PER_SOCKET = 1000;
 
@@ -288,9 +290,17 @@ export function startSiteServer({
 /** Stops accepting connections, lets in-flight requests finish, then closes the rest. */
 export function closeGracefully(server: Server, graceMs = SHUTDOWN_GRACE_MS): Promise<void> {
   return new Promise((resolveClose) => {
-    server.close(() => resolveClose());
+    // A keep-alive connection becomes idle once its request in flight is answered: close
+    // it then, rather than when the client or keepAliveTimeout would.
+    const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+    const force = setTimeout(() => server.closeAllConnections(), graceMs);
+    force.unref();
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(force);
+      resolveClose();
+    });
     server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), graceMs).unref();
   });
 }
 
