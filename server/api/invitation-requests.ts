@@ -158,7 +158,7 @@ function decodeFormComponent(text: string): string | null {
  */
 function parseFormBody(text: string): Parsed {
   const values = new Map<string, string | string[]>();
-  const errors: FieldErrors = {};
+  const errors: FieldErrors = Object.create(null);
   for (const pair of text.split("&")) {
     if (pair === "") continue;
     const split = pair.indexOf("=");
@@ -193,7 +193,8 @@ function parseFormBody(text: string): Parsed {
  * make an answer larger than the request (docs/deployment.md).
  */
 export function boundedErrors(errors: FieldErrors): FieldErrors {
-  const bounded: FieldErrors = {};
+  // No prototype: a field named `__proto__` stays a key (as in the schema's own errors).
+  const bounded: FieldErrors = Object.create(null);
   let unknown = 0;
   for (const [name, message] of Object.entries(errors)) {
     if (message === requestInvitationContent.validation.unknownField || name.length > MAX_ERROR_KEY_LENGTH) {
