@@ -18,13 +18,15 @@
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import type { InvitationMode } from "~/features/invitation/mode";
 import type { RelayClaim, RelayContext, RelayState, RequestStore, StoredInvitationRequest } from "./store";
 import { withinTimeLimit } from "./time-limit";
 
 export const SQLITE_FILE = "requests.sqlite";
+/** Held (an exclusive SQLite lock) by the one server that uses DATA_DIR, for as long as it runs. */
+export const SERVER_LOCK_FILE = "server.lock";
 /** How long opening (and migrating) waits for another process's write lock, before the server listens. */
 const OPEN_BUSY_TIMEOUT_MS = 5000;
 /** How long a statement keeps trying while another process holds the lock; below the API's limit. */
@@ -103,6 +105,34 @@ async function whenUnlocked<T>(run: () => T): Promise<T> {
   }
 }
 
+/**
+ * Takes the lock that makes a server the only one on DATA_DIR: an exclusive lock on a
+ * small file beside the database, which the operating system lets go when the process
+ * ends however it ends. A second server on the same folder stops with a message; the
+ * `requests` commands do not take it and work beside the server.
+ */
+function lockForOneServer(dataDir: string): Database.Database {
+  const path = join(dataDir, SERVER_LOCK_FILE);
+  try {
+    closeSync(openSync(path, "wx", 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  const lock = new Database(path, { timeout: 0 });
+  try {
+    lock.pragma("locking_mode = EXCLUSIVE");
+    lock.exec("BEGIN EXCLUSIVE");
+  } catch (error) {
+    lock.close();
+    if (!isBusy(error)) throw error;
+    throw new Error(
+      `Another server is using ${dataDir}: run one server per SQLite database, or several on PostgreSQL (DATABASE_URL).`,
+      { cause: error },
+    );
+  }
+  return lock;
+}
+
 function migrate(db: Database.Database, path: string) {
   const version = () => db.pragma("user_version", { simple: true }) as number;
   if (version() > MIGRATIONS.length) {
@@ -165,6 +195,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
   );
 
   // --- Operations (issue 18) ---
+  let serverLock: Database.Database | null = null;
   const ping = db.prepare("SELECT 1");
   // Only one server uses a SQLite file: at its start, every claim is a previous process's.
   const releaseAll = db.prepare(
@@ -214,17 +245,20 @@ export function openSqliteStore(dataDir: string): RequestStore {
     },
     async close() {
       if (db.open) db.close();
+      if (serverLock?.open) serverLock.close();
     },
 
     // --- Operations (issue 18) ---
+    async releaseClaimsOfPreviousProcess() {
+      // Only when this is the one server on the file: its lock proves no other process holds live claims.
+      serverLock ??= lockForOneServer(dirname(path));
+      return (await whenUnlocked(() => releaseAll.run())).changes;
+    },
     async ping(timeoutMs) {
       await withinTimeLimit(
         whenUnlocked(() => ping.get()),
         timeoutMs,
       );
-    },
-    async releaseClaimsOfPreviousProcess() {
-      return (await whenUnlocked(() => releaseAll.run())).changes;
     },
   };
 }

@@ -93,9 +93,10 @@ export interface RequestStore {
   ping(timeoutMs: number): Promise<void>;
   /**
    * At a server's start: gives back the relay claims a previous process left (a crash
-   * mid-submission), when this server is the only one using the database (SQLite), so
-   * they are sent now rather than when their lease runs out. Returns how many; always 0
-   * on PostgreSQL, where another server may hold them.
+   * mid-submission) so they are sent now rather than when their lease runs out. SQLite
+   * first makes this server the only one on the file (a second server fails here), so
+   * every claim found is a dead process's. Returns how many; always 0 on PostgreSQL,
+   * where other servers may hold live claims.
    */
   releaseClaimsOfPreviousProcess(): Promise<number>;
 }

@@ -274,6 +274,16 @@ describe("SQLite locked or left behind", () => {
     expect(server.output()).toContain("released 1 relay claim(s) left by a previous process");
   });
 
+  it("lets one server use a SQLite database: a second one on the same DATA_DIR stops with a message", async () => {
+    const fresh = await sqliteTarget.fresh();
+    const first = await serve(fresh.env);
+    await expect(serve(fresh.env)).rejects.toThrow(/Another server is using/);
+    // The commands still work beside the running server.
+    const exported = await runRequestsCommand(["export", "--format", "json"], fresh.env);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect((await postRequest(first.origin, 0))?.status).toBe(201);
+  });
+
   it("on PostgreSQL, leaves another server's claim to its lease", async () => {
     const fresh = await postgresTarget.fresh();
     const store = await fresh.open();
