@@ -31,8 +31,15 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-/** The request API of every test server: its own database, and a rate limit no test run reaches. */
-const apiEnv = (port: number) => ({ DATA_DIR: e2eDataDir(port), RATE_LIMIT_MAX: "100000" });
+/**
+ * The request API of every test server: its own database, a rate limit no test run reaches,
+ * and its own address as an origin whose pages may post (the builds' SITE_URL is another).
+ */
+const apiEnv = (port: number) => ({
+  DATA_DIR: e2eDataDir(port),
+  RATE_LIMIT_MAX: "100000",
+  ALLOWED_ORIGINS: `http://127.0.0.1:${port}`,
+});
 const fresh = (port: number) => `rm -rf ${e2eDataDir(port)} && `;
 
 /** A build made with test HubSpot ids, served with its API relaying to the fake submission API. */

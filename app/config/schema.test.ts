@@ -34,6 +34,7 @@ describe("parseConfig", () => {
         hubspotApiOrigin: "https://api.hsforms.com",
         rateLimit: { max: 10, windowMs: 600_000 },
         trustProxyHops: 0,
+        extraOrigins: [],
         relay: { retryMinMs: 2000, retryMaxMs: 600_000, timeoutMs: 10_000, leaseMs: 60_000, maxPer10Seconds: 40 },
         apiUpstream: "127.0.0.1:4173",
       },
@@ -61,6 +62,7 @@ describe("parseConfig", () => {
       RATE_LIMIT_MAX: "50",
       RATE_LIMIT_WINDOW_SECONDS: "60",
       TRUST_PROXY: "1",
+      ALLOWED_ORIGINS: "https://staging.network.example.org/, http://127.0.0.1:4310",
       RELAY_RETRY_MIN_SECONDS: "0.5",
       RELAY_RETRY_MAX_SECONDS: "30",
       RELAY_TIMEOUT_SECONDS: "5",
@@ -90,6 +92,7 @@ describe("parseConfig", () => {
         hubspotApiOrigin: "http://127.0.0.1:9999",
         rateLimit: { max: 50, windowMs: 60_000 },
         trustProxyHops: 1,
+        extraOrigins: ["https://staging.network.example.org", "http://127.0.0.1:4310"],
         relay: { retryMinMs: 500, retryMaxMs: 30_000, timeoutMs: 5000, leaseMs: 20_000, maxPer10Seconds: 50 },
         apiUpstream: "10.0.0.5:8080",
       },
@@ -143,6 +146,7 @@ describe("parseConfig", () => {
     ["RELAY_TIMEOUT_SECONDS", "0", "more than 0"],
     ["RELAY_MAX_PER_10_SECONDS", "0", "at least 1"],
     ["API_UPSTREAM", "http://127.0.0.1:4173", "host:port"],
+    ["ALLOWED_ORIGINS", "https://staging.example.com/form", "http(s) origins"],
   ])("rejects a malformed %s", (variable, value, reason) => {
     const message = rejection({ [variable]: value });
     expect(message).toContain(`${variable}:`);

@@ -43,6 +43,8 @@ export interface ServerConfig {
   rateLimit: { max: number; windowMs: number };
   /** How many proxies in front of the server append to X-Forwarded-For (0: use the socket address). */
   trustProxyHops: number;
+  /** Origins besides SITE_URL's whose pages may post to the API (ALLOWED_ORIGINS; a staging host, say). */
+  extraOrigins: string[];
   /** How the relay to HubSpot's Forms Submission API paces and retries. */
   relay: RelaySettings;
   /** `host:port` of the Node server that the shipped nginx configuration sends /api/ to. */
@@ -151,6 +153,20 @@ const envSchema = z
     TRUST_PROXY: optional(wholeNumber("the number of proxies in front of the server (0 for none)"))
       .default("0")
       .transform(Number),
+    ALLOWED_ORIGINS: optional(
+      z
+        .string()
+        .trim()
+        .refine(
+          (value) =>
+            value === "" ||
+            value.split(",").every((entry) => {
+              const url = parseHttpUrl(entry.trim());
+              return url !== null && url.pathname === "/" && !url.search && !url.hash;
+            }),
+          "must be absolute http(s) origins such as https://staging.example.com, separated by commas",
+        ),
+    ),
     API_UPSTREAM: optional(
       z
         .string()
@@ -247,6 +263,10 @@ export function parseConfig(env: Env): AppConfig {
       hubspotApiOrigin: new URL(value.HUBSPOT_API_ORIGIN).origin,
       rateLimit: { max: value.RATE_LIMIT_MAX, windowMs: value.RATE_LIMIT_WINDOW_SECONDS * 1000 },
       trustProxyHops: value.TRUST_PROXY,
+      extraOrigins: (value.ALLOWED_ORIGINS ?? "")
+        .split(",")
+        .filter((entry) => entry.trim() !== "")
+        .map((entry) => new URL(entry.trim()).origin),
       relay: {
         retryMinMs: value.RELAY_RETRY_MIN_SECONDS * 1000,
         retryMaxMs: value.RELAY_RETRY_MAX_SECONDS * 1000,

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CSP_REPORT_PATH } from "../http/http-policy";
 import { writePolicyConfig } from "../http/policy-config";
 import { closeGracefully, startSiteServer, type RunningServer } from "../http/site-server";
-import { CSP_REPORT_BODY_LIMIT, CSP_REPORTS_PER_MINUTE, createCspReportsRoute, parseCspReports } from "./csp-reports";
+import {
+  CSP_LOG_LINES_PER_BODY,
+  CSP_REPORT_BODY_LIMIT,
+  CSP_REPORTS_PER_MINUTE,
+  createCspReportsRoute,
+  parseCspReports,
+} from "./csp-reports";
 
 // What Chrome sends for `report-uri` (one object) and for `report-to` (a Reporting API batch).
 const reportUriBody = {
@@ -162,6 +168,21 @@ describe(`POST ${CSP_REPORT_PATH}`, () => {
     const response = await send();
     expect(response.status).toBe(status);
     expect(lines).toEqual([]);
+  });
+
+  it(`logs at most ${CSP_LOG_LINES_PER_BODY} lines for one body, however many reports it carries`, async () => {
+    const many = Array.from({ length: 100 }, (_, index) => ({
+      ...reportingApiBody[0],
+      body: { ...reportingApiBody[0]!.body, blockedURL: `https://host${index}.example/x.js` },
+    }));
+    const body = JSON.stringify(many);
+    expect(body.length).toBeLessThan(CSP_REPORT_BODY_LIMIT);
+    expect((await post(body, "application/reports+json")).status).toBe(204);
+    expect(lines).toHaveLength(CSP_LOG_LINES_PER_BODY);
+    lines.length = 0;
+    const same = JSON.stringify(Array.from({ length: 50 }, () => reportingApiBody[0]));
+    expect((await post(same, "application/reports+json")).status).toBe(204);
+    expect(lines).toHaveLength(1);
   });
 
   it("takes POST only", async () => {

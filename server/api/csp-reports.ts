@@ -9,12 +9,15 @@
  * which the `csp-violation` ones are read). A line has a fixed shape and URLs without
  * their query or fragment, so what a visitor typed into a URL never reaches the log.
  * Anything else (another method, content type or shape, a body that is not JSON or is
- * too large, a client over its rate) is answered 4xx and logs nothing.
+ * too large, a client over its rate) is answered 4xx and logs nothing; a refusal made
+ * before the body is read closes the connection rather than read it. One body logs at
+ * most CSP_LOG_LINES_PER_BODY lines, identical violations once.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CSP_REPORT_PATH } from "../http/http-policy";
 import {
   clientAddress,
+  closeAfterAnswer,
   HttpError,
   mediaTypeOf,
   RateLimiter,
@@ -29,6 +32,8 @@ export const CSP_REPORT_BODY_LIMIT = 64 * 1024;
 /** Per client address, per minute: generous for real pages, a ceiling for a flood. */
 export const CSP_REPORTS_PER_MINUTE = 60;
 const ONE_MINUTE_MS = 60_000;
+/** A batch of reports logs at most this many lines: a 64 KB body cannot flood the log. */
+export const CSP_LOG_LINES_PER_BODY = 5;
 /** Longer URLs are cut: a log line stays a line. */
 const MAX_URL_LENGTH = 512;
 
@@ -166,20 +171,31 @@ export function createCspReportsRoute({
   return {
     path: CSP_REPORT_PATH,
     async handle(req: IncomingMessage, res: ServerResponse) {
-      if (req.method !== "POST") return sendMethodNotAllowed(res, ["POST"]);
+      if (req.method !== "POST") {
+        closeAfterAnswer(req, res);
+        return sendMethodNotAllowed(res, ["POST"]);
+      }
       const retryAfter = limiter.hit(clientAddress(req, trustProxyHops));
       if (retryAfter !== null) {
-        req.resume();
+        closeAfterAnswer(req, res);
         return sendJson(res, 429, { error: "Too Many Requests" }, { "Retry-After": String(retryAfter) });
       }
       const mediaType = mediaTypeOf(req);
       if (!(CSP_REPORT_MEDIA_TYPES as readonly string[]).includes(mediaType)) {
-        req.resume();
+        closeAfterAnswer(req, res);
         throw new HttpError(415, `Send ${CSP_REPORT_MEDIA_TYPES.join(" or ")}.`);
       }
-      const body = await readBody(req, CSP_REPORT_BODY_LIMIT);
+      let body: Buffer;
+      try {
+        body = await readBody(req, CSP_REPORT_BODY_LIMIT);
+      } catch (error) {
+        // Answer a body over the limit, then close: the rest is never read.
+        if (error instanceof HttpError && error.status === 413) closeAfterAnswer(req, res);
+        throw error;
+      }
       const violations = parseCspReports(mediaType as (typeof CSP_REPORT_MEDIA_TYPES)[number], body);
-      for (const entry of violations) log(JSON.stringify(entry));
+      const lines = [...new Set(violations.map((entry) => JSON.stringify(entry)))];
+      for (const line of lines.slice(0, CSP_LOG_LINES_PER_BODY)) log(line);
       res.writeHead(204, { "Cache-Control": "no-store" });
       res.end();
     },

@@ -16,6 +16,11 @@ describe("clientAddress", () => {
     expect(clientAddress(req, 1)).toBe("10.0.0.2");
     expect(clientAddress(req, 2)).toBe("203.0.113.7");
   });
+  it("never takes an entry that is not an IP address: the socket's address stands in", () => {
+    expect(clientAddress(request({ "x-forwarded-for": "unknown" }), 1)).toBe("10.0.0.9");
+    expect(clientAddress(request({ "x-forwarded-for": "203.0.113.7, evil<script>" }), 1)).toBe("10.0.0.9");
+    expect(clientAddress(request({ "x-forwarded-for": "2001:db8::1" }), 1)).toBe("2001:db8::1");
+  });
   it("falls back to the leftmost entry, then the socket, when the chain is shorter", () => {
     expect(clientAddress(request({ "x-forwarded-for": "203.0.113.7" }), 3)).toBe("203.0.113.7");
     expect(clientAddress(request({}), 1)).toBe("10.0.0.9");

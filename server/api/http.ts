@@ -4,6 +4,7 @@
  * rate limit. The endpoints themselves sit beside this file, one per module.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { isIP } from "node:net";
 
 /** One endpoint: its exact path and a handler that answers every method sent to it. */
 export interface ApiRoute {
@@ -22,26 +23,69 @@ export class HttpError extends Error {
 }
 
 /**
+ * Requests sent with `Expect: 100-continue` whose "100 Continue" waits until the body is
+ * wanted (server/http/site-server.ts registers them): a refusal is answered without the
+ * client ever being invited to send its body.
+ */
+const awaitingContinue = new WeakMap<IncomingMessage, ServerResponse>();
+
+export function deferContinue(req: IncomingMessage, res: ServerResponse): void {
+  awaitingContinue.set(req, res);
+}
+
+/** How long a refused connection stays half-open, unread, so the client can read its answer before the reset. */
+const LINGER_MS = 1000;
+
+/**
+ * Closes the connection once `res` is answered, instead of reading (and throwing away)
+ * the rest of a body that was refused: a client streaming an endless body gets its
+ * answer and then nothing more is read (docs/deployment.md, "Time limits"). The socket
+ * stops reading, sends its end at once, and is destroyed LINGER_MS later: destroyed at
+ * once with unread data, it would reset the connection and the client could lose the
+ * answer it had not read yet.
+ */
+export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  awaitingContinue.delete(req);
+  if (!res.headersSent) res.setHeader("Connection", "close");
+  const socket = res.socket ?? req.socket;
+  if (!socket) return;
+  // Node ends a `Connection: close` answer with destroySoon(); this socket lingers instead.
+  socket.destroySoon = () => {
+    socket.pause();
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+}
+
+/**
  * Reads the whole body, refusing (413) as soon as it passes `limit` bytes, whether the
- * client declared its length or streams it chunked.
+ * client declared its length or streams it chunked. The caller answers the 413 with
+ * closeAfterAnswer, so the rest is never read.
  */
 export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) {
-    req.resume();
     throw new HttpError(413, `The body is over ${limit} bytes.`);
+  }
+  const continueTo = awaitingContinue.get(req);
+  if (continueTo) {
+    awaitingContinue.delete(req);
+    continueTo.writeContinue();
   }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limit) {
-      req.resume();
-      throw new HttpError(413, `The body is over ${limit} bytes.`);
-    }
+    if (size > limit) throw new HttpError(413, `The body is over ${limit} bytes.`);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
+}
+
+/** Whether an error is the client going away mid-request (an aborted upload), not a fault of ours. */
+export function isClientAbort(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === "ECONNRESET" || code === "ECONNABORTED" || (error as Error | null)?.message === "aborted";
 }
 
 /** Answers with a JSON body; API answers are never cached. */
@@ -70,17 +114,35 @@ export function mediaTypeOf(req: IncomingMessage): string {
  * The client's address. Behind `trustedHops` proxies that each append the address they
  * received from to X-Forwarded-For, the client is that many entries from the right;
  * entries further left were written by the client and prove nothing. With no trusted
- * proxy the socket's own address is the answer, whatever the header says.
+ * proxy the socket's own address is the answer, whatever the header says. An entry that
+ * is not an IP address (a misconfigured proxy, or a client's invention when the chain
+ * is shorter than expected) is never used as a rate-limit key: the socket's address is.
  */
 export function clientAddress(req: IncomingMessage, trustedHops: number): string {
   const socketAddress = req.socket.remoteAddress ?? "unknown";
-  if (trustedHops <= 0) return socketAddress;
   const header = req.headers["x-forwarded-for"];
+  if (trustedHops <= 0) {
+    if (header !== undefined) warnUntrustedProxyOnce();
+    return socketAddress;
+  }
   const chain = (Array.isArray(header) ? header.join(",") : (header ?? ""))
     .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean);
-  return chain[chain.length - trustedHops] ?? chain[0] ?? socketAddress;
+  const entry = chain[chain.length - trustedHops] ?? chain[0];
+  return entry !== undefined && isIP(entry) !== 0 ? entry : socketAddress;
+}
+
+let untrustedProxyWarned = false;
+
+/** One warning per process: behind a proxy with TRUST_PROXY=0, every visitor shares one rate limit. */
+function warnUntrustedProxyOnce() {
+  if (untrustedProxyWarned) return;
+  untrustedProxyWarned = true;
+  console.warn(
+    "[api] requests carry X-Forwarded-For but TRUST_PROXY=0: if a proxy is in front of this server, every " +
+      "visitor shares one rate limit. Set TRUST_PROXY to the number of proxies (docs/deployment.md).",
+  );
 }
 
 /**

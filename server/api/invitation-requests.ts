@@ -10,7 +10,9 @@
  *
  * Refusals: 405 other methods, 403 a page of another site, 429 past the per-address
  * limit (Retry-After), 415 another or a repeated Content-Type, 413 a body over 16 KB,
- * 400 `{"errors": {field: message}}`. A request the honeypot or the fill time marks as
+ * 400 `{"errors": {field: message}}`, 503 with Retry-After when the store cannot save
+ * within STORE_TIME_LIMIT_MS. The refusals decided before the body is read close the
+ * connection rather than read it. A request the honeypot or the fill time marks as
  * a bot's gets the same answer as a stored one, with an id that names nothing, and is
  * not stored.
  */
@@ -20,7 +22,7 @@ import type { AppConfig } from "~/config/schema";
 import { REQUEST_RECEIVED_PATHS } from "~/content/pages";
 import { requestApiContent } from "~/content/request-api";
 import { requestInvitationContent } from "~/content/request-invitation";
-import { parseMode, type InvitationMode } from "~/features/invitation/mode";
+import { MODE_PARAM, parseMode, type InvitationMode } from "~/features/invitation/mode";
 import {
   FILL_TIME_FIELD,
   HONEYPOT_FIELD,
@@ -30,9 +32,12 @@ import {
   type UnvalidatedRequest,
 } from "~/features/invitation/request-schema";
 import type { RelayContext, RequestStore } from "../requests/store";
+import { withinTimeLimit } from "../requests/time-limit";
 import {
   clientAddress,
+  closeAfterAnswer,
   HttpError,
+  isClientAbort,
   mediaTypeOf,
   RateLimiter,
   readBody,
@@ -44,10 +49,10 @@ import { isCrossSite, ownReferer } from "./origin";
 import {
   pageTitle,
   requestPagePath,
-  sendFailedPage,
   sendInvalidPage,
   sendRateLimitedPage,
   sendTooLargePage,
+  sendUnavailablePage,
 } from "./request-pages";
 
 export const INVITATION_REQUESTS_PATH = "/api/invitation-requests";
@@ -60,6 +65,19 @@ const FORM_TYPE = "application/x-www-form-urlencoded";
 const JSON_HONEYPOT_KEY = HONEYPOT_FIELD;
 const JSON_FILL_TIME_KEY = "fillMs";
 const JSON_KEYS = new Set([MODE_FIELD, "fields", JSON_HONEYPOT_KEY, JSON_FILL_TIME_KEY]);
+/**
+ * The longest a save may take before the visitor is told to try again (503): the API
+ * answers within 5 s whatever the database does (docs/deployment.md, "Time limits").
+ * A save that commits after this is kept: the visitor may send again, and a duplicate
+ * is better than a lost request.
+ */
+export const STORE_TIME_LIMIT_MS = 4000;
+/** What a 503 asks the client to wait: a restarting database is usually back within seconds. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+/** A 400 names at most this many fields the form does not have, so an answer stays small. */
+const MAX_UNKNOWN_FIELD_ERRORS = 5;
+/** A field name is quoted back to a program up to this length. */
+const MAX_ERROR_KEY_LENGTH = 64;
 /** Longer Referers are not kept as the page URI (the request page's own URL is used instead). */
 const PAGE_URI_MAX_LENGTH = 2048;
 /** HubSpot's visitor cookie; its value is a hex token, and anything else is ignored. */
@@ -110,14 +128,54 @@ function parseJsonBody(text: string): Parsed {
   };
 }
 
-/** A form post: a name sent twice becomes a list, which the schema refuses as not text. */
-function parseFormBody(text: string): Parsed {
-  const params = new URLSearchParams(text);
-  const values = new Map<string, string | string[]>();
-  for (const name of new Set(params.keys())) {
-    const all = params.getAll(name);
-    values.set(name, all.length === 1 ? all[0]! : all);
+/** Percent-decodes one name or value of a form body (`+` is a space); null for a bad escape or bytes that are not UTF-8. */
+function decodeFormComponent(text: string): string | null {
+  const bytes: number[] = [];
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index]!;
+    if (character === "%") {
+      const hex = text.slice(index + 1, index + 3);
+      if (!/^[0-9a-fA-F]{2}$/.test(hex)) return null;
+      bytes.push(Number.parseInt(hex, 16));
+      index += 2;
+    } else if (character === "+") {
+      bytes.push(0x20);
+    } else {
+      bytes.push(...Buffer.from(character, "utf8"));
+    }
   }
+  try {
+    return utf8.decode(Uint8Array.from(bytes));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A form post: a name sent twice becomes a list, which the schema refuses as not text.
+ * A bad percent-escape or an escape that is not UTF-8 is refused for its field (or the
+ * body, when the name itself is unreadable), never turned into U+FFFD.
+ */
+function parseFormBody(text: string): Parsed {
+  const values = new Map<string, string | string[]>();
+  const errors: FieldErrors = Object.create(null);
+  for (const pair of text.split("&")) {
+    if (pair === "") continue;
+    const split = pair.indexOf("=");
+    const name = decodeFormComponent(split === -1 ? pair : pair.slice(0, split));
+    const value = decodeFormComponent(split === -1 ? "" : pair.slice(split + 1));
+    if (name === null) {
+      errors.body = messages.notUtf8;
+      continue;
+    }
+    if (value === null) {
+      errors[name] = requestInvitationContent.validation.invalidCharacters;
+      continue;
+    }
+    const previous = values.get(name);
+    values.set(name, previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value]);
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
   const take = (name: string) => {
     const value = values.get(name);
     values.delete(name);
@@ -127,6 +185,31 @@ function parseFormBody(text: string): Parsed {
   const honeypot = take(HONEYPOT_FIELD);
   const fillMs = take(FILL_TIME_FIELD);
   return { ok: true, input: { mode, honeypot, fillMs, fields: Object.fromEntries(values) } };
+}
+
+/**
+ * A 400's errors, bounded: every error of a field the form has, and at most a few of
+ * the names it does not have, each cut short, so a body of many unknown names cannot
+ * make an answer larger than the request (docs/deployment.md).
+ */
+export function boundedErrors(errors: FieldErrors): FieldErrors {
+  // No prototype: a field named `__proto__` stays a key (as in the schema's own errors).
+  const bounded: FieldErrors = Object.create(null);
+  let unknown = 0;
+  for (const [name, message] of Object.entries(errors)) {
+    if (message === requestInvitationContent.validation.unknownField || name.length > MAX_ERROR_KEY_LENGTH) {
+      unknown += 1;
+      if (unknown > MAX_UNKNOWN_FIELD_ERRORS) continue;
+    }
+    bounded[name.slice(0, MAX_ERROR_KEY_LENGTH)] = message;
+  }
+  return bounded;
+}
+
+/** For logs: an error's code (SQLITE_BUSY, 57P01, ECONNREFUSED...), never its message, which may quote a value. */
+export function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && /^[A-Za-z0-9_]{1,40}$/.test(code) ? code : ((error as Error)?.name ?? "Error");
 }
 
 function cookieValue(req: IncomingMessage, name: string): string | null {
@@ -140,10 +223,22 @@ function cookieValue(req: IncomingMessage, name: string): string | null {
 /** What the relay tells HubSpot about where the request came from. */
 export function relayContext(req: IncomingMessage, config: AppConfig, mode: InvitationMode): RelayContext {
   const { siteUrl, siteName } = config.site;
-  const pageUri = ownReferer(req, siteUrl, PAGE_URI_MAX_LENGTH) ?? `${siteUrl}${requestPagePath(mode)}`;
+  const pageUri =
+    ownReferer(req, siteUrl, PAGE_URI_MAX_LENGTH, config.server.extraOrigins) ?? `${siteUrl}${requestPagePath(mode)}`;
   const pageName = pageTitle(requestInvitationContent.modes[mode].meta.title, siteName);
   const hutk = cookieValue(req, HUBSPOT_COOKIE);
   return { pageUri, pageName, ...(hutk && HUTK_PATTERN.test(hutk) ? { hutk } : {}) };
+}
+
+/**
+ * The mode of the form a post came from, for the pages answered before its body is read
+ * (429, 413, 503): the `type` of the site's own page it was sent from (the Referer), or of
+ * the endpoint's own query; the leaders' form otherwise.
+ */
+export function postedMode(req: IncomingMessage, config: AppConfig): InvitationMode {
+  const referer = ownReferer(req, config.site.siteUrl, PAGE_URI_MAX_LENGTH, config.server.extraOrigins);
+  const search = referer ? new URL(referer).searchParams : new URL(req.url ?? "/", "http://localhost").searchParams;
+  return parseMode(search.get(MODE_PARAM));
 }
 
 /** Whether to answer as a page (303, HTML): a form post that did not ask for JSON. */
@@ -166,24 +261,27 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions): Api
   const site = config.site;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== "POST") return sendMethodNotAllowed(res, ALLOWED_METHODS);
+    if (req.method !== "POST") {
+      closeAfterAnswer(req, res);
+      return sendMethodNotAllowed(res, ALLOWED_METHODS);
+    }
     const asPage = answersAsPage(req);
 
-    if (isCrossSite(req, site.siteUrl)) {
-      req.resume();
+    if (isCrossSite(req, site.siteUrl, config.server.extraOrigins)) {
+      closeAfterAnswer(req, res);
       return sendJson(res, 403, { error: messages.crossSite });
     }
 
     const retryAfter = limiter.hit(clientAddress(req, config.server.trustProxyHops));
     if (retryAfter !== null) {
-      req.resume();
-      if (asPage) return sendRateLimitedPage(res, site, "candidate", retryAfter);
+      closeAfterAnswer(req, res);
+      if (asPage) return sendRateLimitedPage(res, site, postedMode(req, config), retryAfter);
       return sendJson(res, 429, { error: messages.rateLimited }, { "Retry-After": String(retryAfter) });
     }
 
     const type = singleContentType(req);
     if (type !== JSON_TYPE && type !== FORM_TYPE) {
-      req.resume();
+      closeAfterAnswer(req, res);
       return sendJson(res, 415, { error: messages.unsupportedType });
     }
 
@@ -192,16 +290,17 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions): Api
       text = utf8.decode(await readBody(req, REQUEST_BODY_LIMIT_BYTES));
     } catch (error) {
       if (error instanceof HttpError && error.status === 413) {
-        if (asPage) return sendTooLargePage(res, site, "candidate");
         // Close the connection rather than read the rest of an oversized body.
-        return sendJson(
-          res,
-          413,
-          { error: messages.tooLarge.replace("{limit}", String(REQUEST_BODY_LIMIT_BYTES)) },
-          { Connection: "close" },
-        );
+        closeAfterAnswer(req, res);
+        if (asPage) return sendTooLargePage(res, site, postedMode(req, config));
+        return sendJson(res, 413, { error: messages.tooLarge.replace("{limit}", String(REQUEST_BODY_LIMIT_BYTES)) });
       }
       if (error instanceof TypeError) return sendJson(res, 400, { errors: { body: messages.notUtf8 } });
+      if (isClientAbort(error)) {
+        // The visitor's browser went away mid-upload: nothing to answer, one short line.
+        log(`[requests] a client aborted its upload`);
+        return void res.destroy();
+      }
       throw error;
     }
 
@@ -210,8 +309,9 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions): Api
     // The page for errors is the form of the mode that was sent, or the leaders' form.
     const pageMode = parseMode(parsed.ok && typeof parsed.input.mode === "string" ? parsed.input.mode : null);
     if (!result.ok) {
-      if (asPage) return sendInvalidPage(res, site, pageMode, result.errors);
-      return sendJson(res, 400, { errors: result.errors });
+      const errors = boundedErrors(result.errors);
+      if (asPage) return sendInvalidPage(res, site, pageMode, errors);
+      return sendJson(res, 400, { errors });
     }
 
     const { mode, fields } = result.request;
@@ -222,18 +322,23 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions): Api
     }
 
     try {
-      await store.save({
-        id,
-        receivedAt: now(),
-        mode,
-        fields,
-        context: relayContext(req, config, mode),
-        relay: relayEnabled ? "pending" : "off",
-      });
+      await withinTimeLimit(
+        store.save({
+          id,
+          receivedAt: now(),
+          mode,
+          fields,
+          context: relayContext(req, config, mode),
+          relay: relayEnabled ? "pending" : "off",
+        }),
+        STORE_TIME_LIMIT_MS,
+      );
     } catch (error) {
-      console.error(`[requests] could not store a request (${mode}):`, (error as Error).message);
-      if (asPage) return sendFailedPage(res, site, mode);
-      return sendJson(res, 500, { error: messages.failed });
+      // The error's message may quote a value (PostgreSQL's do): the log names its code only.
+      log(`[requests] could not store ${id} (${mode}): ${errorCode(error)}; answered 503`);
+      const headers = { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) };
+      if (asPage) return sendUnavailablePage(res, site, mode, UNAVAILABLE_RETRY_AFTER_SECONDS);
+      return sendJson(res, 503, { error: messages.failed }, headers);
     }
     log(`[requests] stored ${id} (${mode}, relay ${relayEnabled ? "pending" : "off"})`);
     options.onSaved?.();

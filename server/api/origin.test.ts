@@ -10,8 +10,6 @@ const request = (headers: Record<string, string>) =>
 describe("isCrossSite", () => {
   it.each([
     ["SITE_URL's origin", { origin: "https://network.example" }],
-    ["the origin the request was sent to", { origin: "http://127.0.0.1:4173" }],
-    ["the Host over https (behind a TLS proxy)", { origin: "https://127.0.0.1:4173" }],
     ["no Origin, a same-origin fetch", { "sec-fetch-site": "same-origin" }],
     ["no Origin, a page of ours as Referer", { referer: "https://network.example/request-invitation?type=employer" }],
     ["nothing that names a page (a program)", {}],
@@ -22,6 +20,8 @@ describe("isCrossSite", () => {
   it.each([
     ["another site's Origin", { origin: "https://evil.example" }],
     ["a look-alike host", { origin: "https://network.example.evil.example" }],
+    ["the origin the Host header names (a client chooses it)", { origin: "http://127.0.0.1:4173" }],
+    ["the Host over https", { origin: "https://127.0.0.1:4173" }],
     ["another port", { origin: "http://127.0.0.1:9999" }],
     ["Origin: null", { origin: "null" }],
     ["a cross-site form post without Origin", { "sec-fetch-site": "cross-site" }],
@@ -31,6 +31,15 @@ describe("isCrossSite", () => {
     ["our Referer but another site's Origin", { origin: "https://evil.example", referer: "https://network.example/" }],
   ])("refuses %s", (_case, headers) => {
     expect(isCrossSite(request(headers), SITE_URL)).toBe(true);
+  });
+});
+
+describe("ALLOWED_ORIGINS", () => {
+  it("lets the pages of an origin set explicitly post, and no other", () => {
+    const extra = ["http://127.0.0.1:4173"];
+    expect(isCrossSite(request({ origin: "http://127.0.0.1:4173" }), SITE_URL, extra)).toBe(false);
+    expect(isCrossSite(request({ referer: "http://127.0.0.1:4173/request-invitation" }), SITE_URL, extra)).toBe(false);
+    expect(isCrossSite(request({ origin: "http://127.0.0.1:4174" }), SITE_URL, extra)).toBe(true);
   });
 });
 

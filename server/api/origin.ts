@@ -7,20 +7,12 @@
  */
 import type { IncomingMessage } from "node:http";
 
-/** The origins whose pages may post: SITE_URL's, and the Host the request was sent to (either scheme). */
-export function ownOrigins(req: IncomingMessage, siteUrl: string): Set<string> {
-  const origins = new Set([new URL(siteUrl).origin]);
-  const host = req.headers.host;
-  if (host && /^[a-z0-9.\-[\]:]+$/i.test(host)) {
-    for (const scheme of ["http", "https"]) {
-      try {
-        origins.add(new URL(`${scheme}://${host}`).origin);
-      } catch {
-        // Not a host name: adds nothing.
-      }
-    }
-  }
-  return origins;
+/**
+ * The origins whose pages may post: SITE_URL's and those set in ALLOWED_ORIGINS. Never
+ * the Host header: a client chooses it, so it proves nothing about where a page came from.
+ */
+export function ownOrigins(siteUrl: string, extraOrigins: readonly string[] = []): Set<string> {
+  return new Set([new URL(siteUrl).origin, ...extraOrigins]);
 }
 
 /** The origin of an absolute http(s) URL, or null. */
@@ -36,8 +28,8 @@ export function originOf(url: string): string | null {
 /** Fetch metadata values that mean the request was not started by another site. */
 const OWN_FETCH_SITES = new Set(["same-origin", "none"]);
 
-export function isCrossSite(req: IncomingMessage, siteUrl: string): boolean {
-  const own = ownOrigins(req, siteUrl);
+export function isCrossSite(req: IncomingMessage, siteUrl: string, extraOrigins: readonly string[] = []): boolean {
+  const own = ownOrigins(siteUrl, extraOrigins);
   const { origin, referer } = req.headers;
   const fetchSite = req.headers["sec-fetch-site"];
   // `Origin: null` (sandboxed frames, some redirects) names no page of ours.
@@ -48,9 +40,14 @@ export function isCrossSite(req: IncomingMessage, siteUrl: string): boolean {
 }
 
 /** The Referer when it is one of the site's own pages (the page the form was on), else null. */
-export function ownReferer(req: IncomingMessage, siteUrl: string, maxLength: number): string | null {
+export function ownReferer(
+  req: IncomingMessage,
+  siteUrl: string,
+  maxLength: number,
+  extraOrigins: readonly string[] = [],
+): string | null {
   const referer = req.headers.referer;
   if (!referer || referer.length > maxLength) return null;
   const origin = originOf(referer);
-  return origin && ownOrigins(req, siteUrl).has(origin) ? referer : null;
+  return origin && ownOrigins(siteUrl, extraOrigins).has(origin) ? referer : null;
 }

@@ -137,17 +137,18 @@ export function sendTooLargePage(res: ServerResponse, site: SiteConfig, mode: In
     body: paragraph(copy.tooLarge.body),
     mode,
     site,
-    headers: { Connection: "close" },
   });
 }
 
-export function sendFailedPage(res: ServerResponse, site: SiteConfig, mode: InvitationMode) {
+/** The store could not save the request (503): the same words as any failure on our side, and when to try again. */
+export function sendUnavailablePage(res: ServerResponse, site: SiteConfig, mode: InvitationMode, retryAfter: number) {
   sendPage(res, {
-    status: 500,
+    status: 503,
     title: copy.failed.title,
     heading: copy.failed.heading,
     body: paragraph(copy.failed.body),
     mode,
     site,
+    headers: { "Retry-After": String(retryAfter) },
   });
 }

@@ -1,6 +1,7 @@
 /**
  * Every endpoint under /api/, built from the configuration, for both entry points
- * (server/start.ts, server/serve.ts): the CSP reports and the invitation requests.
+ * (server/start.ts, server/serve.ts): the CSP reports, the invitation requests and the
+ * health check.
  * `startApi` also opens what the endpoints need
  * (the request store) and starts the relay to HubSpot when it is configured; `stop`
  * undoes both once the HTTP server has finished its requests.
@@ -11,6 +12,7 @@ import { openRequestStore } from "../requests/open-store";
 import { RelayWorker } from "../requests/relay";
 import type { RequestStore } from "../requests/store";
 import { createCspReportsRoute } from "./csp-reports";
+import { healthRoute } from "./health";
 import type { ApiRoute } from "./http";
 import { invitationRequestsRoute } from "./invitation-requests";
 
@@ -27,6 +29,7 @@ export function buildApiRoutes(config: AppConfig, services: ApiServices): ApiRou
     const { store, relay } = services.requests;
     routes.push(
       invitationRequestsRoute({ config, store, relayEnabled: relay !== null, onSaved: () => relay?.notify() }),
+      healthRoute({ store }),
     );
   }
   return routes;
@@ -51,6 +54,9 @@ export async function startApi(config: AppConfig, { servedRoot }: { servedRoot: 
   if (!config.server.databaseUrl) assertDataDirOutside(config.server.dataDir, servedRoot);
 
   const store = await openRequestStore(config.server);
+  // SQLite: claims a crashed predecessor held are sent now, not when their lease runs out.
+  const released = await store.releaseClaimsOfPreviousProcess();
+  if (released > 0) console.log(`[requests] released ${released} relay claim(s) left by a previous process`);
   const hubspot = config.site.hubspot;
   const relay = hubspot
     ? new RelayWorker({

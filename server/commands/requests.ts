@@ -5,9 +5,12 @@
 //
 // Reads the same configuration as the server (DATA_DIR, or DATABASE_URL), and works
 // while the server runs. A summary goes to stderr, so stdout is only the export.
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { loadConfig } from "../load-config";
 import { exportCsv, exportJson } from "../requests/export";
 import { openRequestStore } from "../requests/open-store";
+import { SQLITE_FILE } from "../requests/sqlite-store";
 
 export const USAGE = `Usage:
   npm run --silent requests -- export [--format json|csv]
@@ -34,6 +37,12 @@ if (command !== "export" && command !== "retry") fail(command ? `Unknown command
 const format = command === "export" ? formatFrom(args) : null;
 
 const config = loadConfig({ warn: false });
+// A DATA_DIR without a database is a mistyped path, not an empty list: say so rather than create one.
+const sqlitePath = resolve(join(config.server.dataDir, SQLITE_FILE));
+if (!config.server.databaseUrl && !existsSync(sqlitePath)) {
+  console.error(`No request database at ${sqlitePath}: check DATA_DIR (or set DATABASE_URL).`);
+  process.exit(1);
+}
 const store = await openRequestStore(config.server);
 try {
   if (format) {

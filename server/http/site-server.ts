@@ -27,13 +27,42 @@ import {
   documentHeaders,
   isDocumentFile,
 } from "./http-policy";
-import { HttpError, sendJson, type ApiRoute } from "../api/http";
+import { closeAfterAnswer, deferContinue, HttpError, isClientAbort, sendJson, type ApiRoute } from "../api/http";
 import { collectInlineScriptHashes } from "./inline-scripts";
 import { readPolicyConfig } from "./policy-config";
 import { resolveRequest } from "./request-path";
 
 /** How long in-flight requests may take to finish once shutdown begins. */
-export const SHUTDOWN_GRACE_MS = 10_000;
+export const SHUTDOWN_GRACE_MS = 8000;
+/** A signalled server has exited by then, whatever it was waiting for (docs/deployment.md). */
+export const SHUTDOWN_DEADLINE_MS = 10_000;
+
+/**
+ * Time limits on every connection (docs/deployment.md, "Time limits"): a client that
+ * trickles its headers or its body is answered 408 and cut off, and an idle keep-alive
+ * connection is closed, so slow clients cannot hold the server's sockets.
+ */
+export interface ServerLimits {
+  /** The request line and headers must arrive within this. */
+  headersMs: number;
+  /** The whole request, body included, must arrive within this. */
+  requestMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: number;
+  /** How often Node checks the two limits above (its default, 30 s, would stretch them). */
+  checkEveryMs: number;
+}
+
+export const SERVER_LIMITS: ServerLimits = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 5000,
+  checkEveryMs: 1000,
+};
+/** How often a shutting-down server closes the connections that have become idle. */
+const IDLE_SWEEP_MS = 100;
+/** Requests on one keep-alive connection, after which it is closed (a bound, not a limit anyone meets). */
+const MAX_REQUESTS_PER_SOCKET = 1000;
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 type Encoding = keyof typeof COMPRESSED_SUFFIXES;
@@ -87,10 +116,18 @@ export const API_PREFIX = "/api/";
 
 /** Runs an API route, turning an HttpError into its status and anything else into a logged 500. */
 function answerApi(route: ApiRoute | undefined, req: IncomingMessage, res: ServerResponse): void {
-  if (!route) return sendJson(res, 404, { error: "Not Found" });
+  if (!route) {
+    closeAfterAnswer(req, res);
+    return sendJson(res, 404, { error: "Not Found" });
+  }
   Promise.resolve()
     .then(() => route.handle(req, res))
     .catch((error: unknown) => {
+      if (isClientAbort(error)) {
+        // The client went away mid-request: nothing to answer, and no stack trace.
+        console.log(`[api] ${req.method} ${route.path}: the client aborted`);
+        return void res.destroy();
+      }
       if (res.headersSent) return void res.destroy();
       if (error instanceof HttpError) return sendJson(res, error.status, { error: error.message });
       console.error(`[api] ${req.method} ${route.path} failed:`, error);
@@ -206,14 +243,16 @@ export function startSiteServer({
   root,
   port,
   host,
+  limits = SERVER_LIMITS,
   ...options
 }: {
   root: string;
   port: number;
   host: string;
+  limits?: ServerLimits;
 } & SiteHandlerOptions): Promise<RunningServer> {
   const handle = createSiteHandler(root, options);
-  const server = createServer((req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     try {
       handle(req, res);
     } catch (error) {
@@ -221,6 +260,22 @@ export function startSiteServer({
       if (!res.headersSent) sendText(res, 500, "Internal Server Error");
       else res.destroy();
     }
+  };
+  const server = createServer(
+    {
+      headersTimeout: limits.headersMs,
+      requestTimeout: limits.requestMs,
+      keepAliveTimeout: limits.keepAliveMs,
+      connectionsCheckingInterval: limits.checkEveryMs,
+    },
+    onRequest,
+  );
+  server.maxRequestsPerSocket = MAX_REQUESTS_PER_SOCKET;
+  // `Expect: 100-continue` is answered only when an endpoint starts reading the body
+  // (server/api/http.ts readBody): a refusal goes out without inviting the body first.
+  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
+    deferContinue(req, res);
+    onRequest(req, res);
   });
   return new Promise((resolveStart, reject) => {
     server.once("error", reject);
@@ -235,19 +290,34 @@ export function startSiteServer({
 /** Stops accepting connections, lets in-flight requests finish, then closes the rest. */
 export function closeGracefully(server: Server, graceMs = SHUTDOWN_GRACE_MS): Promise<void> {
   return new Promise((resolveClose) => {
-    server.close(() => resolveClose());
+    // A keep-alive connection becomes idle once its request in flight is answered: close
+    // it then, rather than when the client or keepAliveTimeout would.
+    const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+    const force = setTimeout(() => server.closeAllConnections(), graceMs);
+    force.unref();
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(force);
+      resolveClose();
+    });
     server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), graceMs).unref();
   });
 }
 
 /**
  * SIGTERM (process managers, containers) and SIGINT (Ctrl-C) shut the server down
- * gracefully: in-flight requests finish, then `afterClose` (the API's relay and store).
+ * gracefully: in-flight requests finish (for up to SHUTDOWN_GRACE_MS), then `afterClose`
+ * (the API's relay and store); the process has exited within SHUTDOWN_DEADLINE_MS.
  */
 export function exitOnSignals(server: Server, afterClose: () => Promise<void> = async () => {}): void {
   const stop = (signal: NodeJS.Signals) => {
     console.log(`${signal} received: finishing in-flight requests, then exiting.`);
+    // Whatever is still running then (a relay submission, a store that does not answer)
+    // does not keep a process manager waiting.
+    setTimeout(() => {
+      console.error(`Not finished within ${SHUTDOWN_DEADLINE_MS / 1000} s of ${signal}: exiting anyway.`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     void closeGracefully(server)
       .then(afterClose)
       .then(

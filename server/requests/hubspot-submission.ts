@@ -18,12 +18,20 @@ const REASON_MAX_LENGTH = 1000;
 /** The most a Retry-After header is honoured for, so a wild value cannot park the queue. */
 export const RETRY_AFTER_MAX_MS = 60 * 60 * 1000;
 
+/**
+ * `reason` is kept on the row (the export shows it) and may quote what the visitor typed,
+ * as HubSpot's messages do; `summary` is what a log line may say: a status or a network
+ * error's code, never HubSpot's words.
+ */
 export type SubmissionOutcome =
   | { kind: "sent" }
   /** HubSpot refused the data itself (4xx other than 408 and 429): sending it again cannot help. */
-  | { kind: "refused"; reason: string }
-  /** HubSpot failed or asked us to slow down (5xx, 408, 429), or did not answer: try again later. */
-  | { kind: "retry"; reason: string; retryAfterMs: number | null };
+  | { kind: "refused"; reason: string; summary: string }
+  /**
+   * HubSpot failed or asked us to slow down (5xx, 408, 429), answered with a redirect
+   * (a moved endpoint or a proxy: the data did not arrive), or did not answer: try again later.
+   */
+  | { kind: "retry"; reason: string; summary: string; retryAfterMs: number | null };
 
 export interface SubmissionTarget {
   apiOrigin: string;
@@ -83,6 +91,9 @@ export async function submitToHubSpot(target: SubmissionTarget, claim: RelayClai
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(submissionBody(claim)),
+      // A redirect is never followed: fetch would turn the POST into a GET whose 200
+      // says nothing about the submission, and the row would be marked sent unsent.
+      redirect: "manual",
       signal: AbortSignal.timeout(target.timeoutMs),
     });
     text = await response.text();
@@ -92,17 +103,29 @@ export async function submitToHubSpot(target: SubmissionTarget, claim: RelayClai
       name === "TimeoutError" || name === "AbortError"
         ? `HubSpot did not answer within ${target.timeoutMs / 1000} s`
         : `HubSpot could not be reached: ${describeNetworkError(error)}`;
-    return { kind: "retry", reason, retryAfterMs: null };
+    return { kind: "retry", reason, summary: reason, retryAfterMs: null };
+  }
+  const summary = `HubSpot answered ${response.status}`;
+  if (response.status >= 300 && response.status < 400) {
+    const location = response.headers.get("location");
+    const reason = `${summary} (a redirect${location ? ` to ${location.slice(0, 200)}` : ""}): not delivered`;
+    return { kind: "retry", reason, summary, retryAfterMs: null };
   }
   if (response.ok) return { kind: "sent" };
   const reason = describeHubSpotError(response.status, text);
   if (response.status === 429 || response.status === 408 || response.status >= 500) {
-    return { kind: "retry", reason, retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), now()) };
+    return {
+      kind: "retry",
+      reason,
+      summary,
+      retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), now()),
+    };
   }
-  return { kind: "refused", reason };
+  return { kind: "refused", reason, summary };
 }
 
+/** A network error's code (ECONNREFUSED...), or its kind: never a message that could quote the request. */
 function describeNetworkError(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message;
+  const cause = (error as { cause?: { code?: string; name?: string } }).cause;
+  return cause?.code ?? cause?.name ?? (error as Error).name;
 }

@@ -13,15 +13,23 @@
  * - `fields` and `context` are `json` (not `jsonb`): kept as sent, keys in their order.
  *   They are sent as text and cast, or the driver would encode the JSON text once more.
  * - Commits are durable under PostgreSQL's default `synchronous_commit = on`.
+ * - Every statement has a time limit (`statement_timeout`, and a connection must open
+ *   within CONNECT_TIMEOUT_SECONDS), so a database that is away or stuck fails a call
+ *   within seconds; the API answers 503 (docs/deployment.md, "Time limits").
  */
 import postgres from "postgres";
 import type { InvitationMode } from "~/features/invitation/mode";
 import type { RelayClaim, RelayContext, RelayState, RequestStore, StoredInvitationRequest } from "./store";
+import { withinTimeLimit } from "./time-limit";
 
 /** The advisory lock key the migration holds (any constant unique to this schema). */
 const MIGRATION_LOCK_KEY = 7_340_011_001;
 /** Connections per server process: requests hold one only for a statement. */
 const POOL_SIZE = 10;
+/** The longest a statement may run; below the API's own limit on a save. */
+export const STATEMENT_TIMEOUT_MS = 3000;
+/** The longest opening a connection may take (a database that is down refuses at once). */
+const CONNECT_TIMEOUT_SECONDS = 3;
 
 /** Each entry moves the schema one version up; `invitation_schema.version` records how far a database is. */
 const MIGRATIONS: readonly string[] = [
@@ -83,7 +91,11 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
   const sql = postgres(databaseUrl, {
     max: POOL_SIZE,
     idle_timeout: 30,
-    connect_timeout: 10,
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    connection: {
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: STATEMENT_TIMEOUT_MS * 2,
+    },
     onnotice: () => {},
   });
   try {
@@ -165,6 +177,15 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
     },
     async close() {
       await sql.end({ timeout: 5 });
+    },
+
+    // --- Operations (issue 18) ---
+    async ping(timeoutMs) {
+      await withinTimeLimit(sql`SELECT 1`.execute(), timeoutMs);
+    },
+    async releaseClaimsOfPreviousProcess() {
+      // Other servers may share the database and hold live claims: their leases decide.
+      return 0;
     },
   };
 }

@@ -122,7 +122,11 @@ export class RelayWorker {
         // The database failed (PostgreSQL restarting, say): nothing is lost, try again shortly.
         this.failuresInARow += 1;
         const pause = backoffMs(this.failuresInARow, this.settings);
-        this.log(`[relay] the request store failed (${(error as Error).message}); trying again in ${pause} ms`);
+        // The error's code only: a database's message may quote a value.
+        const code = (error as { code?: unknown }).code;
+        this.log(
+          `[relay] the request store failed (${typeof code === "string" ? code : (error as Error).name}); trying again in ${pause} ms`,
+        );
         await this.sleepFor(pause, this.stopping.signal);
       }
     }
@@ -177,7 +181,8 @@ export class RelayWorker {
         // Retry-After is the least HubSpot asks us to wait; the backoff still grows behind it.
         const pause = Math.max(outcome.retryAfterMs ?? 0, jittered);
         await this.store.scheduleRetry(claim.id, this.owner, this.now() + pause, outcome.reason);
-        this.log(`[relay] ${claim.id} not sent (${outcome.reason}); pausing ${pause} ms`);
+        // The summary (a status or an error code): HubSpot's words may quote the visitor.
+        this.log(`[relay] ${claim.id} not sent (${outcome.summary}); pausing ${pause} ms`);
         await this.sleepFor(pause, this.stopping.signal);
         return;
       }

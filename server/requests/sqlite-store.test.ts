@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -29,6 +29,47 @@ describe("the SQLite file", () => {
     for (const file of [SQLITE_FILE, `${SQLITE_FILE}-wal`, `${SQLITE_FILE}-shm`]) {
       expect(statSync(join(dataDir, file)).mode & 0o777, file).toBe(0o600);
     }
+    await store.close();
+  });
+
+  it("closes an existing DATA_DIR and database file that others could read", async () => {
+    const dataDir = tempDataDir();
+    const first = openSqliteStore(dataDir);
+    await first.save(sampleRequest(1));
+    await first.close();
+    chmodSync(dataDir, 0o755);
+    chmodSync(join(dataDir, SQLITE_FILE), 0o644);
+    const second = openSqliteStore(dataDir);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dataDir, SQLITE_FILE)).mode & 0o777).toBe(0o600);
+    await second.close();
+
+    const created = tempDataDir();
+    mkdirSync(created, { mode: 0o755 });
+    chmodSync(created, 0o755);
+    (await openSqliteStore(created)).close();
+    expect(statSync(created).mode & 0o777).toBe(0o700);
+  });
+
+  it("never waits for another process's lock on the event loop: it tries again on a timer", async () => {
+    const dataDir = tempDataDir();
+    const store = openSqliteStore(dataDir);
+    await store.save(sampleRequest(1));
+    const other = new Database(join(dataDir, SQLITE_FILE));
+    other.exec("BEGIN IMMEDIATE");
+    let ticks = 0;
+    const ticker = setInterval(() => (ticks += 1), 5);
+    const saving = store.save(sampleRequest(2));
+    await new Promise((resolveWait) => setTimeout(resolveWait, 200));
+    // The timer kept running while the save waited: the loop was never blocked.
+    expect(ticks).toBeGreaterThan(5);
+    other.exec("ROLLBACK");
+    other.close();
+    await saving;
+    clearInterval(ticker);
+    expect((await store.list()).map((request) => request.id)).toEqual([sampleRequest(1).id, sampleRequest(2).id]);
+    expect(await store.releaseClaimsOfPreviousProcess()).toBe(0);
+    await store.ping(1000);
     await store.close();
   });
 

@@ -86,4 +86,17 @@ export interface RequestStore {
   /** Turns every `failed` row back to `pending`, due at `now`; returns how many. */
   requeueFailed(now: number): Promise<number>;
   close(): Promise<void>;
+
+  // --- Operations (issue 18): health, and claims left by a previous process. ---
+
+  /** Runs a trivial query; rejects when the database does not answer within `timeoutMs`. */
+  ping(timeoutMs: number): Promise<void>;
+  /**
+   * At a server's start: gives back the relay claims a previous process left (a crash
+   * mid-submission) so they are sent now rather than when their lease runs out. SQLite
+   * first makes this server the only one on the file (a second server fails here), so
+   * every claim found is a dead process's. Returns how many; always 0 on PostgreSQL,
+   * where other servers may hold live claims.
+   */
+  releaseClaimsOfPreviousProcess(): Promise<number>;
 }

@@ -550,7 +550,7 @@ describe.each(STORE_TARGETS)("the invitation request API on $name", (target) => 
     it("form post: 303 to the mode's confirmation page", async () => {
       const before = await rows();
       const response = await send({
-        headers: [FORM_TYPE, ["Origin", server.origin], ["Accept", "text/html"]],
+        headers: [FORM_TYPE, ["Origin", SITE_URL], ["Accept", "text/html"]],
         body: new URLSearchParams({
           mode: "employer",
           ...employer,

@@ -89,6 +89,48 @@ describe("validateInvitationRequest", () => {
     expect(validateInvitationRequest(input)).toEqual({ ok: false, errors });
   });
 
+  it.each([
+    ["a first name of only a zero-width space", { firstname: "\u200b" }, { firstname: messages.required }],
+    ["a last name of invisible format characters", { lastname: "\ufeff\u2060\u00ad" }, { lastname: messages.required }],
+    ["a job title of only a Hangul filler", { jobtitle: "\u3164" }, { jobtitle: messages.required }],
+    ["a company of only U+0085 (a C1 control)", { company: "\u0085" }, { company: messages.invalidCharacters }],
+    ["a C1 control inside a name", { lastname: "Love\u009blace" }, { lastname: messages.invalidCharacters }],
+    ["a right-to-left override", { company: "Engines\u202egpj.exe" }, { company: messages.invalidCharacters }],
+    ["a bidi isolate", { firstname: "\u2067Ada\u2069" }, { firstname: messages.invalidCharacters }],
+    ["a lone high surrogate", { firstname: "A\ud800a" }, { firstname: messages.invalidCharacters }],
+    ["a lone low surrogate", { jobtitle: "VP\udc00" }, { jobtitle: messages.invalidCharacters }],
+    ["a surrogate pair reversed", { company: "\ude00\ud83d" }, { company: messages.invalidCharacters }],
+    ["a tab in a one-line field", { company: "Analytical\tEngines" }, { company: messages.invalidCharacters }],
+    ["a lone surrogate in the message", { message: "Hello \ud83d" }, { message: messages.invalidCharacters }],
+    ["a C1 control in the message", { message: "Hello\u0085there" }, { message: messages.invalidCharacters }],
+  ])("refuses %s", (_case, fields, errors) => {
+    expect(validateInvitationRequest({ mode: "candidate", fields: { ...leader, ...fields } })).toEqual({
+      ok: false,
+      errors,
+    });
+  });
+
+  it("accepts names in any script, emoji pairs, and visible text beside invisible marks", () => {
+    const fields = {
+      ...leader,
+      firstname: "Zoë\u200d",
+      lastname: "\u674e",
+      company: "\u05d0\u05d1\u05d2 Ltd 🙂",
+      jobtitle: "\u0627\u0644\u0645\u062f\u064a\u0631",
+      message: "Line one\r\n\tindented 👩🏽‍💼",
+    };
+    const result = validateInvitationRequest({ mode: "candidate", fields });
+    expect(result.ok && result.request.fields).toEqual(fields);
+  });
+
+  it("stores and relays an email without the spaces around it", () => {
+    const result = validateInvitationRequest({
+      mode: "candidate",
+      fields: { ...leader, email: "  ada@example.com \u00a0" },
+    });
+    expect(result.ok && result.request.fields.email).toBe("ada@example.com");
+  });
+
   it("refuses a field named __proto__ like any unknown field", () => {
     const fields = JSON.parse(`{"__proto__": {"polluted": "1"}, ${JSON.stringify(leader).slice(1, -1)}}`);
     const result = validateInvitationRequest({ mode: "candidate", fields });

@@ -70,7 +70,7 @@ export const MIN_FILL_MS = 1500;
 
 export interface InvitationRequest {
   mode: InvitationMode;
-  /** Only the mode's known fields, each exactly as sent; empty optional fields are left out. */
+  /** Only the mode's known fields, each as sent (an email trimmed); empty optional fields are left out. */
   fields: Record<string, string>;
 }
 
@@ -104,11 +104,38 @@ export function isWebAddress(value: string): boolean {
   }
 }
 
-// NUL cannot be stored in PostgreSQL text, and no other control character but tab and
-// line breaks (in the message) belongs in a form field.
+// Text rules (docs/product.md): nothing invisible or misleading reaches the team or HubSpot.
+// - C0 and C1 controls: NUL cannot be stored in PostgreSQL text, and no other belongs in a
+//   form field; the message keeps its line breaks and tabs (pasted text), one-line fields do not.
+// - Bidi embeddings, overrides and isolates can make a stored value read differently from
+//   what it is (a name that displays reversed).
+// - A lone surrogate is not text: PostgreSQL's json functions fail on the row that holds it.
 // eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const LINE_BREAKS = /[\r\n]/;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const LINE_BREAKS = /[\r\n\t]/;
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/**
+ * A character a reader can see: not white space, not a format or control character
+ * (U+200B, U+FEFF, U+00AD...), not an unassigned code point or a private-use one, not a
+ * combining mark with nothing to combine with, nor the Hangul fillers that render as blanks.
+ */
+const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}\p{Cn}\p{Co}\p{Cs}\p{M}\u115f\u1160\u3164\uffa0\u2800]/u;
+
+/** Whether a value holds something a reader can see (what a required field needs). */
+export function hasVisibleText(value: string): boolean {
+  return VISIBLE.test(value);
+}
+
+/** Whether a value has a character that cannot be sent (see the text rules above). */
+export function hasForbiddenCharacters(value: string, multiline: boolean): boolean {
+  return (
+    CONTROL_CHARACTERS.test(value) ||
+    (!multiline && LINE_BREAKS.test(value)) ||
+    BIDI_CONTROLS.test(value) ||
+    LONE_SURROGATE.test(value)
+  );
+}
 
 const messages = requestInvitationContent.validation;
 
@@ -116,12 +143,16 @@ function fieldError(rule: RequestFieldRule, value: string): string | null {
   const trimmed = value.trim();
   if (trimmed === "") return rule.required ? messages.required : null;
   if (value.length > rule.maxLength) return messages.tooLong.replace("{max}", String(rule.maxLength));
-  if (CONTROL_CHARACTERS.test(value) || (rule.kind !== "textarea" && LINE_BREAKS.test(value))) {
-    return messages.invalidCharacters;
-  }
+  if (hasForbiddenCharacters(value, rule.kind === "textarea")) return messages.invalidCharacters;
+  if (rule.required && !hasVisibleText(value)) return messages.required;
   if (rule.kind === "email" && !EMAIL_PATTERN.test(trimmed)) return messages.email;
   if (rule.kind === "url" && !isWebAddress(trimmed)) return messages.url;
   return null;
+}
+
+/** What is stored and relayed for a valid value: an email without the spaces around it, anything else as sent. */
+function storedValue(rule: RequestFieldRule, value: string): string {
+  return rule.kind === "email" ? value.trim() : value;
 }
 
 const isMode = (value: unknown): value is InvitationMode =>
@@ -159,7 +190,7 @@ export function validateInvitationRequest(input: UnvalidatedRequest): Validation
     const text = typeof value === "string" ? value : "";
     const error = fieldError(rule, text);
     if (error) errors[rule.name] = error;
-    else if (text.trim() !== "") fields[rule.name] = text;
+    else if (text.trim() !== "") fields[rule.name] = storedValue(rule, text);
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 
