@@ -117,6 +117,14 @@ export type InvitationMode = "candidate" | "employer";
 /** The query parameter that selects the request page's mode: `?type=employer`. */
 export const MODE_PARAM = "type";
 
+/**
+ * The request page is prerendered once per mode: the leader mode at its own path, the
+ * employer mode beside it at this path. The servers answer `/request-invitation` with a
+ * query whose `type` is `employer` with the employer's HTML (server/http/http-policy.ts,
+ * `QUERY_PAGES`) and never serve this path itself: it is not a route, and not in the sitemap.
+ */
+export const EMPLOYER_REQUEST_PAGE_PATH = `${pages.requestInvitation.path}/employer`;
+
 /** The 404 page is prerendered once at this path and shipped as 404.html. */
 export const NOT_FOUND_PRERENDER_PATH = pages.notFound.path;
 

@@ -63,12 +63,17 @@ describe("budgetMisses", () => {
 });
 
 describe("routes and table", () => {
-  it("benches every indexable page of the route table: not the 404 page nor the confirmation pages", () => {
+  it("benches every indexable page of the route table and the employer mode: not the 404 page nor the confirmation pages", () => {
     expect(BENCH_ROUTES).toContain(pages.home.path);
     expect(BENCH_ROUTES).toContain(pages.requestInvitation.path);
     expect(BENCH_ROUTES).not.toContain(pages.notFound.path);
     expect(BENCH_ROUTES).not.toContain(pages.requestReceived.path);
-    expect(BENCH_ROUTES).toHaveLength(Object.values(pages).filter((page) => page.indexable).length);
+    expect(BENCH_ROUTES).toHaveLength(Object.values(pages).filter((page) => page.indexable).length + 1);
+  });
+
+  it("benches the request page's employer mode beside its leader mode", () => {
+    const leader = BENCH_ROUTES.indexOf(pages.requestInvitation.path);
+    expect(BENCH_ROUTES[leader + 1]).toBe("/request-invitation?type=employer");
   });
 
   it("prints one row per route, preset and throttling method with every column", () => {

@@ -15,6 +15,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Config, type Result, type RunnerResult } from "lighthouse";
+import { requestPaths } from "../../app/content/calls-to-action";
 import { pages } from "../../app/content/pages";
 import { CHROMIUM_ARGS } from "../../playwright.config";
 import { loadBudgets, type LighthouseBudget } from "../checks/budgets";
@@ -48,14 +49,16 @@ const SERVER_READY_TIMEOUT_MS = 20_000;
 const SERVER_POLL_MS = 100;
 
 /**
- * The routes to measure: every indexable page of the route table. The 404 page and the
+ * The routes to measure: every indexable page of the route table, and the request page's
+ * employer mode right after the request page (`?type=employer`, the link of every Employers
+ * call to action, which the server answers with its own HTML). The 404 page and the
  * no-JavaScript confirmation pages are left out on purpose: they are `noindex` (and the
  * 404 answers HTTP 404), which Lighthouse's SEO category scores as failures by design
  * (axe and html-validate cover them instead).
  */
 export const BENCH_ROUTES: readonly string[] = Object.values(pages)
   .filter((page) => page.indexable)
-  .map((page) => page.path);
+  .flatMap((page) => (page === pages.requestInvitation ? [page.path, requestPaths.employers] : [page.path]));
 
 const categoryScore = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
 const auditValue = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;

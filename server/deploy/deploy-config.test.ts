@@ -1,6 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { buildCsp, CACHE_CONTROL, CSP_REPORT_PATH, HSTS_VALUE, REPORTING_ENDPOINTS_VALUE } from "../http/http-policy";
+import {
+  buildCsp,
+  CACHE_CONTROL,
+  CSP_REPORT_PATH,
+  HSTS_VALUE,
+  QUERY_PAGES,
+  REPORTING_ENDPOINTS_VALUE,
+} from "../http/http-policy";
 import {
   NGINX_DEFAULT_API_UPSTREAM,
   NGINX_DEFAULT_LISTEN,
@@ -24,14 +31,17 @@ describe("renderNginxConfig", () => {
       .split(/\n {4}location /)
       .slice(1)
       .filter((location) => location.includes("try_files") || location.includes("internal;"));
-    const isDocuments = (location: string) => location.startsWith("/ {") || location.startsWith("= /404.html");
+    const isDocuments = (location: string) =>
+      location.startsWith("/ {") ||
+      location.startsWith("= /404.html") ||
+      QUERY_PAGES.some((page) => location.startsWith(`= ${page.path} {`));
     return { documents: locations.filter(isDocuments), files: locations.filter((l) => !isDocuments(l)) };
   };
 
   it("holds the policy once and sends it with documents only; nosniff, HSTS and caching from every location", () => {
     expect(config.split(csp)).toHaveLength(2);
     const { documents, files } = answeringLocations(config);
-    expect(documents).toHaveLength(2);
+    expect(documents).toHaveLength(2 + QUERY_PAGES.length);
     expect(files.length).toBeGreaterThanOrEqual(4);
     for (const location of [...documents, ...files]) {
       expect(location).toContain('add_header X-Content-Type-Options "nosniff" always;');
@@ -55,6 +65,28 @@ describe("renderNginxConfig", () => {
     expect(pagesBlock.slice(0, pagesBlock.indexOf("}"))).toContain(
       `add_header Cache-Control "${CACHE_CONTROL.revalidate}"`,
     );
+  });
+
+  it("answers the request page with the employer's HTML for type=employer, and never serves that file's own path", () => {
+    const [page] = QUERY_PAGES;
+    expect(page).toEqual({
+      path: "/request-invitation",
+      query: expect.any(String),
+      file: "/request-invitation/employer/index.html",
+      hiddenPath: "/request-invitation/employer",
+    });
+    // One map decides the file on the raw query, with the pattern the Node server uses.
+    expect(config).toContain(
+      [
+        "map $args $site_query_page_0 {",
+        `    "~${page!.query}" /request-invitation/employer/index.html;`,
+        "    default /request-invitation/index.html;",
+        "}",
+      ].join("\n"),
+    );
+    const exact = config.slice(config.indexOf("location = /request-invitation {"));
+    expect(exact.slice(0, exact.indexOf("}"))).toContain("try_files $site_query_page_0 =404;");
+    expect(config).toContain("location = /request-invitation/employer {\n        return 404;\n    }");
   });
 
   it("sends HSTS only for https (direct or through a proxy)", () => {

@@ -24,6 +24,7 @@ import {
   HIDDEN_EXTENSIONS,
   HSTS_VALUE,
   NOT_FOUND_FILE,
+  QUERY_PAGES,
   ROBOTS_PATH,
   securityHeaders,
   COMMON_HEADERS,
@@ -75,6 +76,12 @@ function quoted(value: string): string {
     throw new Error(`nginx-config: unsafe character in ${value}`);
   }
   return value.includes('"') ? `'${value}'` : `"${value}"`;
+}
+
+/** A regular expression as a map key: `~` and double quotes; refuses what would end the string. */
+function quotedPattern(pattern: string): string {
+  if (/["\\\n\r{};]/.test(pattern)) throw new Error(`nginx-config: unsafe character in ${pattern}`);
+  return `"~${pattern}"`;
 }
 
 const CSP_VARIABLE = "$site_csp";
@@ -209,6 +216,12 @@ export function renderNginxConfig({
     `# The request API: answered by the Node server.`,
     ...block(`location ^~ ${API_PREFIX}`, apiLocation(apiUpstream)),
     "",
+    ...QUERY_PAGES.flatMap((page, index) => [
+      `# ${page.path} with its query is answered with ${page.file}, never served at its own path.`,
+      ...block(`location = ${page.path}`, [...headers("revalidate"), `try_files $site_query_page_${index} =404;`]),
+      ...block(`location = ${page.hiddenPath}`, ["return 404;"]),
+      "",
+    ]),
     "# Pages: an extensionless path is a prerendered route, <path>/index.html.",
     ...block("location /", [...headers("revalidate"), "try_files $uri/index.html =404;"]),
     "",
@@ -258,6 +271,14 @@ export function renderNginxConfig({
       `default ${quoted(ALLOW_HEADER)};`,
     ]),
     "",
+    ...QUERY_PAGES.flatMap((page, index) => [
+      `# Which file answers ${page.path}: decided on the raw query, as the Node server decides it.`,
+      ...block(`map $args $site_query_page_${index}`, [
+        `${quotedPattern(page.query)} ${page.file};`,
+        `default ${page.path}/index.html;`,
+      ]),
+      "",
+    ]),
     "# HSTS only for requests that came over https: TLS here, or a proxy that terminated it.",
     ...block('map "$scheme:$http_x_forwarded_proto" $site_hsts', [
       'default "";',

@@ -17,8 +17,11 @@ import {
   securityHeaders,
   COMMON_HEADERS,
   documentHeaders,
+  firstParamIsPattern,
   isDocumentFile,
+  QUERY_PAGES,
 } from "./http-policy";
+import { modeFromSearch } from "../../app/features/invitation/mode";
 
 /** The policy as a map from directive to its sources. */
 function directives(csp: string): Map<string, string[]> {
@@ -296,5 +299,41 @@ describe("file classes", () => {
     expect(namesFile("/mission")).toBe(false);
     expect(namesFile("/v1.2/mission")).toBe(false);
     expect(namesFile("/")).toBe(false);
+  });
+});
+
+describe("the request page's employer query (QUERY_PAGES)", () => {
+  const pattern = new RegExp(QUERY_PAGES[0]!.query);
+
+  it("is the pattern of the first `type` being exactly `employer`", () => {
+    expect(QUERY_PAGES[0]!.query).toBe(firstParamIsPattern("type", "employer"));
+    expect(() => firstParamIsPattern("type", "a.b")).toThrow();
+  });
+
+  // The servers pick the HTML the island then reads its mode from: they must agree with the island.
+  it.each([
+    "",
+    "type=employer",
+    "type=employer&x=1",
+    "x=1&type=employer",
+    "utm_source=news&utm_medium=mail&type=employer",
+    "&&type=employer",
+    "type=candidate",
+    "type=Employer",
+    "Type=employer",
+    "type=employers",
+    "type=employer+",
+    "type=employer%20",
+    "type=",
+    "type",
+    "type&type=employer",
+    "type=candidate&type=employer",
+    "type=employer&type=candidate",
+    "mytype=employer",
+    "typex=1&type=employer",
+    "type2=employer",
+    "xtype=employer&type=candidate",
+  ])("matches %j exactly when the page's script reads the employer mode from it", (query) => {
+    expect(pattern.test(query)).toBe(modeFromSearch(query) === "employer");
   });
 });

@@ -11,6 +11,7 @@
  */
 
 import type { HubSpotRegion, SiteConfig } from "../../app/config/schema.ts";
+import { EMPLOYER_REQUEST_PAGE_PATH, MODE_PARAM, pages } from "../../app/content/pages.ts";
 
 /** Vite writes every content-hashed file (scripts, styles, optimised images) here. */
 export const ASSETS_PREFIX = "/assets/";
@@ -91,6 +92,44 @@ export const COMPRESSED_SUFFIXES = { br: ".br", gzip: ".gz" } as const;
  */
 export const HIDDEN_EXTENSIONS = ["html", "br", "gz", "map"] as const;
 export const HIDDEN_SEGMENT = /^\./;
+
+/**
+ * A page prerendered once more for one query: `GET <path>?...` whose query matches
+ * `query` is answered with `file` instead of the page's own HTML, and `file`'s own
+ * path (`hiddenPath`) is never served. The employer mode of the request page is the
+ * one such page (docs/decisions/0009): every Employers call to action links to
+ * `/request-invitation?type=employer`, which must paint the employer mode without
+ * JavaScript, while the query-less page stays the leader mode.
+ */
+export interface QueryPage {
+  path: string;
+  /** A regular expression on the raw query (without `?`), the same for the Node server and nginx (PCRE). */
+  query: string;
+  file: string;
+  hiddenPath: string;
+}
+
+/**
+ * The raw query whose first parameter named `name` is exactly `value`, the way the
+ * page's script reads it (`URLSearchParams.get`): `type=employer`, `utm_source=x&type=employer`,
+ * but not `type=employers`, `type=Employer` or `type=candidate&type=employer`. The
+ * same pattern in both servers, so they always agree; a percent-encoded `type` or
+ * `employer` gets the default page, whose island then applies the URL's mode.
+ */
+export function firstParamIsPattern(name: string, value: string): string {
+  const word = /^[a-z_]+$/;
+  if (!word.test(name) || !word.test(value)) throw new Error(`firstParamIsPattern: ${name}=${value} needs escaping`);
+  return `^(?:(?!${name}(?:=|&|$))[^&]*&)*${name}=${value}(?:&|$)`;
+}
+
+export const QUERY_PAGES: readonly QueryPage[] = [
+  {
+    path: pages.requestInvitation.path,
+    query: firstParamIsPattern(MODE_PARAM, "employer"),
+    file: `${EMPLOYER_REQUEST_PAGE_PATH}/index.html`,
+    hiddenPath: EMPLOYER_REQUEST_PAGE_PATH,
+  },
+];
 
 /** Where browsers send Content-Security-Policy violation reports: the site's own API (server/api/csp-reports.ts). */
 export const CSP_REPORT_PATH = "/api/csp-reports";

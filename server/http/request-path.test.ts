@@ -11,6 +11,8 @@ const files = new Set([
   "/assets/entry-Ab12.js",
   "/assets/entry-Ab12.js.gz",
   "/sitemap.xml",
+  "/request-invitation/index.html",
+  "/request-invitation/employer/index.html",
 ]);
 const resolve = (target: string) => resolveRequest(target, files);
 
@@ -21,6 +23,33 @@ describe("resolveRequest", () => {
     expect(resolve("/mission?type=employer")).toEqual({ kind: "file", file: "/mission/index.html" });
     expect(resolve("/favicon.ico")).toEqual({ kind: "file", file: "/favicon.ico" });
     expect(resolve("/assets/entry-Ab12.js")).toEqual({ kind: "file", file: "/assets/entry-Ab12.js" });
+  });
+
+  it("serves the request page's employer HTML for type=employer, the leader page for any other query", () => {
+    const employer = { kind: "file", file: "/request-invitation/employer/index.html" };
+    const leader = { kind: "file", file: "/request-invitation/index.html" };
+    expect(resolve("/request-invitation?type=employer")).toEqual(employer);
+    expect(resolve("/request-invitation?utm_source=mail&type=employer&x=1")).toEqual(employer);
+    expect(resolve("/request-invitation")).toEqual(leader);
+    expect(resolve("/request-invitation?")).toEqual(leader);
+    expect(resolve("/request-invitation?type=candidate")).toEqual(leader);
+    expect(resolve("/request-invitation?type=Employer")).toEqual(leader);
+    expect(resolve("/request-invitation?type=employers")).toEqual(leader);
+    expect(resolve("/request-invitation?mytype=employer")).toEqual(leader);
+    // The page's script reads the first `type` only, so the server does too.
+    expect(resolve("/request-invitation?type=candidate&type=employer")).toEqual(leader);
+    // Another page with the same query is itself.
+    expect(resolve("/mission?type=employer")).toEqual({ kind: "file", file: "/mission/index.html" });
+  });
+
+  it("never serves the employer HTML at its own path", () => {
+    expect(resolve("/request-invitation/employer")).toEqual({ kind: "not-found" });
+    expect(resolve("/request-invitation/employer?type=employer")).toEqual({ kind: "not-found" });
+    expect(resolve("/request-invitation/employer/index.html")).toEqual({ kind: "not-found" });
+    expect(resolve("/request-invitation/employer/")).toEqual({
+      kind: "redirect",
+      location: "/request-invitation/employer",
+    });
   });
 
   it("redirects a trailing slash to the canonical path, keeping the query", () => {

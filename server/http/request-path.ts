@@ -4,7 +4,7 @@
  * so the path-safety rules are unit-tested on their own; nginx applies the same rules
  * (server/deploy/nginx-config.ts) and the browser tests check both servers agree.
  */
-import { isHiddenFile, namesFile } from "./http-policy";
+import { isHiddenFile, namesFile, QUERY_PAGES } from "./http-policy";
 
 export type Resolution =
   | { kind: "file"; file: string }
@@ -15,6 +15,9 @@ export type Resolution =
 // Encoded or raw backslashes and NUL bytes have no place in a URL of this site; on
 // other systems they are path separators or string terminators, so refuse them.
 const FORBIDDEN_RAW = /\\|%5c|%00|\0/i;
+
+// The same patterns nginx is given (server/deploy/nginx-config.ts), compiled once.
+const QUERY_PAGE_MATCHERS = QUERY_PAGES.map((page) => ({ ...page, query: new RegExp(page.query) }));
 
 /**
  * Resolves a request target against the set of files in the build (paths like
@@ -27,6 +30,8 @@ const FORBIDDEN_RAW = /\\|%5c|%00|\0/i;
  *   collapsed, so neither a decoded CR/LF nor `//host` (an open redirect) can get in.
  * - A path whose last segment has an extension names a file; any other path names a
  *   page, served from `<path>/index.html`. Directories are never listed.
+ * - A page of `QUERY_PAGES` with its query is served from that page's file, which is
+ *   never served at its own path (`/request-invitation?type=employer`, docs/decisions/0009).
  */
 export function resolveRequest(target: string, files: ReadonlySet<string>): Resolution {
   if (!target.startsWith("/")) return { kind: "bad-request", reason: "request target is not a path" };
@@ -53,6 +58,9 @@ export function resolveRequest(target: string, files: ReadonlySet<string>): Reso
   }
 
   if (isHiddenFile(path)) return { kind: "not-found" };
+  if (QUERY_PAGES.some((page) => page.hiddenPath === path)) return { kind: "not-found" };
+  const queryPage = QUERY_PAGE_MATCHERS.find((page) => page.path === path && page.query.test(query.slice(1)));
+  if (queryPage) return files.has(queryPage.file) ? { kind: "file", file: queryPage.file } : { kind: "not-found" };
   const file = namesFile(path) ? path : `${path === "/" ? "" : path}/index.html`;
   return files.has(file) ? { kind: "file", file } : { kind: "not-found" };
 }

@@ -2,33 +2,14 @@
 // the celebration script) are held back until the test releases them, so the tap lands
 // on the bare prerendered HTML, as on a slow phone; it must work then, and the scripts
 // that arrive later must agree with what it did.
-import type { Page, Route } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test, PAGE_READY } from "./fixtures";
+import { holdScripts } from "./hold-scripts";
 import { headerContent, primaryNav } from "../../app/content/shared";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
 
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
-
-/** Holds every request for a script of the site until `release` is called. */
-async function holdScripts(page: Page) {
-  const held: Route[] = [];
-  let released = false;
-  await page.route(
-    (url) => url.pathname.endsWith(".js"),
-    async (route) => {
-      if (released) await route.continue();
-      else held.push(route);
-    },
-  );
-  return {
-    count: () => held.length,
-    release: async () => {
-      released = true;
-      await Promise.all(held.splice(0).map((route) => route.continue()));
-    },
-  };
-}
 
 const navLink = (page: Page, label: string) =>
   page.getByRole("navigation", { name: headerContent.navLabel }).getByRole("link", { name: label, exact: true });

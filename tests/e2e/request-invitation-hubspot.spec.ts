@@ -346,5 +346,22 @@ test.describe("the site's own form when HubSpot's cannot be used", () => {
       expect((await theStoredRequest(HUBSPOT_SERVER_PORT, email)).mode).toBe("candidate");
       await expect.poll(async () => (await acceptedByHubSpot(email)).length, { timeout: 15_000 }).toBe(1);
     });
+
+    test("at type=employer, the employer's own form: stored as an employer's, relayed to the employer form", async ({
+      page,
+    }) => {
+      await page.goto(pathFor("employer"));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.modes.employer.heading);
+      await expect(page.getByText(copy.loader.noScriptLead)).toBeVisible();
+      const email = uniqueEmail("hubspot-employer-no-js");
+      const sent = await sendOwnForm(page, "employer", email);
+      await expect(page).toHaveURL(pages.requestReceivedEmployer.path);
+      await expect(page.getByText(copy.modes.employer.confirmationBody)).toBeVisible();
+      const stored = await theStoredRequest(HUBSPOT_SERVER_PORT, email);
+      expect(stored.mode).toBe("employer");
+      expect(stored.fields.role_to_fill).toBe(sent.role_to_fill);
+      await expect.poll(async () => (await acceptedByHubSpot(email)).length, { timeout: 15_000 }).toBe(1);
+      expect((await acceptedByHubSpot(email))[0]!.formId).toBe(HUBSPOT_TEST_IDS.formIds.employer);
+    });
   });
 });

@@ -10,11 +10,14 @@ import { originOf, SERVERS } from "./server-targets";
 import { HUBSPOT_BUILD_URL, HUBSPOT_CURRENT_BUILD_URL, HUBSPOT_CURRENT_TEST_ENV } from "./fake-hubspot";
 import type { HubSpotRegion } from "../../app/config/schema";
 import { embedSrc, hubspotFormsOrigin } from "../../app/features/invitation/hubspot";
+import { requestPaths } from "../../app/content/calls-to-action";
 
 const routes = [
   ...Object.values(pages)
     .filter((page) => page.indexable)
     .map((page) => page.path),
+  // Its own prerendered HTML (docs/decisions/0009), whose inline scripts the policy must allow too.
+  requestPaths.employers,
   "/no-such-page",
 ];
 

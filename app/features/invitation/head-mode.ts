@@ -1,12 +1,18 @@
 import { useEffect } from "react";
+import { requestPaths } from "~/content/calls-to-action";
 import { pages } from "~/content/pages";
 import { requestInvitationContent } from "~/content/request-invitation";
 import { buildMeta, type MetaDescriptor } from "~/lib/seo";
 import type { InvitationMode } from "./mode";
 
-/** Every head tag of the request page in a mode; both modes share the one canonical URL. */
+/**
+ * Every head tag of the request page in a mode. Each mode's canonical and `og:url` is the
+ * URL its calls to action link to and its visitors share (`/request-invitation?type=employer`
+ * for employers), which the servers answer with that mode's own HTML (docs/decisions/0009).
+ */
 export function requestPageHead(mode: InvitationMode): MetaDescriptor[] {
-  return buildMeta({ page: { ...pages.requestInvitation, ...requestInvitationContent.modes[mode].meta } });
+  const path = mode === "employer" ? requestPaths.employers : requestPaths.leaders;
+  return buildMeta({ page: { ...pages.requestInvitation, ...requestInvitationContent.modes[mode].meta, path } });
 }
 
 /** Sets the document's existing head tags to these values (the prerendered head has every tag). */
@@ -21,9 +27,9 @@ export function applyHead(tags: readonly MetaDescriptor[], doc: Document = docum
 }
 
 /**
- * The page head follows the mode (docs/decisions/0005): the prerendered head is the
- * leader mode's; once the island has hydrated, every mode change updates the title,
- * description and social tags in place.
+ * The page head follows the mode (docs/decisions/0005, 0009): the prerendered head is the
+ * served mode's; once the island has hydrated, every mode change updates the title,
+ * description, canonical and social tags in place.
  */
 export function useHeadFollowsMode(mode: InvitationMode): void {
   useEffect(() => {

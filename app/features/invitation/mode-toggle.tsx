@@ -29,7 +29,9 @@ export function ModeToggle({ mode, legend, labels, onChange }: ModeToggleProps) 
   return (
     <fieldset ref={fieldsetRef} {...{ [MODE_TOGGLE_ATTRIBUTE]: "" }}>
       <legend className="mb-2.5 text-sm font-medium text-muted">{legend}</legend>
-      <div className="inline-grid w-full grid-cols-2 gap-1 rounded-[0.875rem] border border-line bg-white p-1 shadow-card sm:w-auto">
+      {/* Block-level, not inline-grid: its position never depends on its contents' baseline, so a
+          paint while the HTML is still arriving cannot shift it (no layout shift, docs/decisions/0009). */}
+      <div className="grid w-full grid-cols-2 gap-1 rounded-[0.875rem] border border-line bg-white p-1 shadow-card sm:w-max">
         {INVITATION_MODES.map((option) => (
           <label key={option} className="relative">
             <input

@@ -28,20 +28,21 @@ const imageLabels = {
 } satisfies Record<InvitationMode, string>;
 
 /**
- * The request page's body: the one React island of the site (app/pages/request-invitation.astro).
- * It is prerendered in the leader mode; once hydrated, the URL's mode applies and the
- * toggle changes it without a reload, keeping the URL and the page head in step.
+ * The request page's body: the one React island of the site, prerendered once per mode
+ * (app/features/invitation/request-invitation-document.astro). It hydrates in the mode of
+ * the HTML it was served; the toggle then changes the mode without a reload, keeping the
+ * URL and the page head in step.
  */
-export function RequestInvitationPage() {
+export function RequestInvitationPage({ servedMode }: { servedMode: InvitationMode }) {
   return (
     <IslandErrorBoundary>
-      <RequestInvitationBody />
+      <RequestInvitationBody servedMode={servedMode} />
     </IslandErrorBoundary>
   );
 }
 
-function RequestInvitationBody() {
-  const [mode, setMode] = useInvitationMode();
+function RequestInvitationBody({ servedMode }: { servedMode: InvitationMode }) {
+  const [mode, setMode] = useInvitationMode(servedMode);
   useHeadFollowsMode(mode);
   const copy = content.modes[mode];
   // The mode whose form was sent; switching to the other mode shows that mode's form.

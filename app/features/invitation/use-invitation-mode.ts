@@ -15,15 +15,18 @@ function subscribe(onChange: () => void) {
 
 /**
  * The page's mode, derived from the URL (`?type=employer`): a link, the back button
- * and the toggle all change it the same way. The prerendered page is the leader mode
- * (its HTML is built without a query); the URL's mode applies once hydrated, so the
- * first client render matches the HTML it hydrates.
+ * and the toggle all change it the same way. Hydration renders `servedMode`, the mode
+ * the served HTML was prerendered in, so the first client render matches that HTML.
+ * The servers send each mode its own HTML (docs/deployment.md), so the URL's mode is
+ * the same and nothing changes; where a static host cannot route on the query and
+ * sends the leader page for `?type=employer`, the URL's mode applies right after
+ * hydration. The snapshot is the mode itself, so other query parameters never re-render.
  */
-export function useInvitationMode(): [InvitationMode, (mode: InvitationMode) => void] {
-  const search = useSyncExternalStore(
+export function useInvitationMode(servedMode: InvitationMode): [InvitationMode, (mode: InvitationMode) => void] {
+  const mode = useSyncExternalStore(
     subscribe,
-    () => window.location.search,
-    () => "",
+    () => modeFromSearch(window.location.search),
+    () => servedMode,
   );
   const setMode = useCallback((next: InvitationMode) => {
     const { pathname, search: current, hash } = window.location;
@@ -32,5 +35,5 @@ export function useInvitationMode(): [InvitationMode, (mode: InvitationMode) => 
     window.history.replaceState(window.history.state, "", `${pathname}${query ? `?${query}` : ""}${hash}`);
     window.dispatchEvent(new Event(URL_CHANGED_EVENT));
   }, []);
-  return [modeFromSearch(search), setMode];
+  return [mode, setMode];
 }

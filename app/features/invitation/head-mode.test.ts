@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { site } from "~/config/site";
+import { requestInvitationContent } from "~/content/request-invitation";
+import { requestPageHead } from "./head-mode";
+
+const tag = (mode: "candidate" | "employer", key: string) =>
+  requestPageHead(mode).find(
+    (entry) =>
+      ("property" in entry && entry.property === key) ||
+      ("name" in entry && entry.name === key) ||
+      ("rel" in entry && entry.rel === key),
+  );
+
+describe("requestPageHead", () => {
+  it("names each mode's own URL as its canonical and og:url: the query for employers", () => {
+    expect(tag("candidate", "canonical")).toMatchObject({ href: `${site.siteUrl}/request-invitation` });
+    expect(tag("candidate", "og:url")).toMatchObject({ content: `${site.siteUrl}/request-invitation` });
+    expect(tag("employer", "canonical")).toMatchObject({ href: `${site.siteUrl}/request-invitation?type=employer` });
+    expect(tag("employer", "og:url")).toMatchObject({ content: `${site.siteUrl}/request-invitation?type=employer` });
+  });
+
+  it("carries the mode's title and description, and keeps both modes indexable", () => {
+    const { meta } = requestInvitationContent.modes.employer;
+    expect(requestPageHead("employer")[0]).toEqual({ title: `${meta.title} | The ${site.siteName}` });
+    expect(tag("employer", "description")).toMatchObject({ content: meta.description });
+    expect(tag("employer", "robots")).toBeUndefined();
+    expect(tag("candidate", "robots")).toBeUndefined();
+  });
+});

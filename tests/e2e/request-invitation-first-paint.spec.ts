@@ -1,0 +1,309 @@
+// Both audiences from the first paint (docs/decisions/0009): `/request-invitation` and
+// `/request-invitation?type=employer` are each served their own prerendered HTML, so the
+// mode is right without JavaScript, before the page's scripts arrive, and after they
+// hydrate (no switch, no hydration mismatch, no layout shift, only the mode's own image).
+import type { Page } from "@playwright/test";
+import { expect, PAGE_READY, test } from "./fixtures";
+import { holdScripts } from "./hold-scripts";
+import { SERVERS, expectedCsp, rawRequest } from "./server-targets";
+import { site } from "./site-config";
+import { asLongAsAPerson, theStoredRequest, uniqueEmail } from "./stored-requests";
+import { requestPaths } from "../../app/content/calls-to-action";
+import { pages } from "../../app/content/pages";
+import { requestInvitationContent as copy } from "../../app/content/request-invitation";
+import { CACHE_CONTROL } from "../../server/http/http-policy";
+import { NGINX_SERVER_PORT, NODE_SERVER_PORT } from "../../playwright.config";
+
+type Mode = keyof typeof copy.modes;
+const MODES = ["candidate", "employer"] as const satisfies readonly Mode[];
+const OTHER: Record<Mode, Mode> = { candidate: "employer", employer: "candidate" };
+const urlOf = (mode: Mode) => (mode === "employer" ? requestPaths.employers : requestPaths.leaders);
+const titleFor = (mode: Mode) => `${copy.modes[mode].meta.title} | The ${site.siteName}`;
+/** The side image's headline per mode (SPEC §2). */
+const SIDE_HEADLINE: Record<Mode, string> = {
+  candidate: "Your Career Journey Starts Here",
+  employer: "Build Your Dream Team",
+};
+/** The side images' files are named after their source scene (app/content/images.ts). */
+const SCENE_FILE: Record<Mode, RegExp> = { candidate: /\/planning-scene\./, employer: /\/team-scene\./ };
+
+const radio = (page: Page, mode: Mode) => page.getByRole("radio", { name: copy.modes[mode].toggleLabel });
+const ownForm = (page: Page, mode: Mode) => page.getByRole("form", { name: copy.ownForm.forms[mode].name });
+const panel = (page: Page) => page.getByTestId("side-image-panel");
+
+/** Everything the served HTML says about its mode: heading, toggle, side image, form, head tags. */
+async function expectServedMode(page: Page, mode: Mode) {
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.modes[mode].heading);
+  await expect(page.getByText(copy.modes[mode].subtitle)).toBeVisible();
+  await expect(radio(page, mode)).toBeChecked();
+  await expect(radio(page, OTHER[mode])).not.toBeChecked();
+  await expect(panel(page).getByText(SIDE_HEADLINE[mode])).toBeVisible();
+  await expect(panel(page).getByText(SIDE_HEADLINE[OTHER[mode]])).toHaveCount(0);
+  await expect(panel(page).locator("img")).toHaveCount(1);
+  await expect(panel(page).locator("img")).toHaveAttribute("src", SCENE_FILE[mode]);
+  await expect(ownForm(page, mode)).toBeVisible();
+  await expect(ownForm(page, mode).locator('input[type="hidden"][name="mode"]')).toHaveValue(mode);
+  await expect(page.locator("form")).toHaveCount(1);
+
+  const url = new URL(urlOf(mode), site.siteUrl).href;
+  const description = copy.modes[mode].meta.description;
+  const meta = (attribute: "name" | "property", key: string) => page.locator(`head meta[${attribute}="${key}"]`);
+  await expect(page).toHaveTitle(titleFor(mode));
+  await expect(page.locator("title")).toHaveCount(1);
+  await expect(meta("name", "description")).toHaveAttribute("content", description);
+  await expect(meta("name", "keywords")).toHaveAttribute("content", copy.modes[mode].meta.keywords.join(", "));
+  await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute("href", url);
+  await expect(meta("property", "og:url")).toHaveAttribute("content", url);
+  await expect(meta("property", "og:title")).toHaveAttribute("content", titleFor(mode));
+  await expect(meta("property", "og:description")).toHaveAttribute("content", description);
+  await expect(meta("name", "twitter:title")).toHaveAttribute("content", titleFor(mode));
+  await expect(meta("name", "twitter:description")).toHaveAttribute("content", description);
+  // A public page in both modes: nothing keeps it out of search results.
+  await expect(meta("name", "robots")).toHaveCount(0);
+}
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const mode of MODES) {
+    test(`${urlOf(mode)} is the ${mode} mode: heading, option, side image, form and head tags`, async ({ page }) => {
+      const response = await page.goto(urlOf(mode));
+      expect(response?.status()).toBe(200);
+      await expectServedMode(page, mode);
+    });
+  }
+
+  test("an employer's brief posted without JavaScript is stored as an employer's and confirmed as one", async ({
+    page,
+  }) => {
+    await page.goto(requestPaths.employers);
+    const form = ownForm(page, "employer");
+    const email = uniqueEmail("employer-no-js");
+    const typed: Record<string, string> = {
+      firstname: "Robin",
+      lastname: "Okafor",
+      email,
+      jobtitle: "Chief People Officer",
+      company: "Contoso",
+      role_to_fill: "Global Head of Talent Acquisition",
+      message: "A new TA leader for 4,000 hires a year.",
+    };
+    expect(copy.ownForm.forms.employer.fields.map((field) => field.name).sort()).toEqual(Object.keys(typed).sort());
+    for (const field of copy.ownForm.forms.employer.fields) {
+      await form.getByLabel(field.label, { exact: false }).first().fill(typed[field.name]!);
+    }
+    await asLongAsAPerson(page);
+    const [response] = await Promise.all([
+      page.waitForResponse((candidate) => candidate.url().endsWith("/api/invitation-requests")),
+      form.getByRole("button", { name: copy.ownForm.forms.employer.submit }).click(),
+    ]);
+    expect(response.status()).toBe(303);
+
+    await expect(page).toHaveURL(pages.requestReceivedEmployer.path);
+    await expect(page).toHaveTitle(new RegExp(`^${pages.requestReceivedEmployer.title} \\|`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirmation.title);
+    await expect(page.getByText(copy.modes.employer.confirmationBody)).toBeVisible();
+
+    const stored = await theStoredRequest(NODE_SERVER_PORT, email);
+    expect(stored.mode).toBe("employer");
+    expect(stored.fields).toEqual(typed);
+  });
+
+  test("nginx with the generated configuration serves each mode its own page too", async ({ page }) => {
+    for (const mode of MODES) {
+      await page.goto(`http://127.0.0.1:${NGINX_SERVER_PORT}${urlOf(mode)}`);
+      await expectServedMode(page, mode);
+    }
+  });
+});
+
+test.describe("with the page's scripts held back", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  for (const mode of MODES) {
+    test(`${urlOf(mode)} paints the ${mode} mode before any script of the page has run, and keeps it once hydrated`, async ({
+      page,
+    }) => {
+      const scripts = await holdScripts(page);
+      await page.goto(urlOf(mode), { waitUntil: "commit" });
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect.poll(scripts.count).toBeGreaterThan(0);
+      await expect(page.locator("astro-island[ssr]")).toHaveCount(1);
+      await expectServedMode(page, mode);
+
+      await scripts.release();
+      await page.waitForFunction(PAGE_READY);
+      await expectServedMode(page, mode);
+      await expect(page).toHaveURL(urlOf(mode));
+    });
+  }
+
+  test("a tap on TA Leaders before the employer page hydrates is kept once it has (the early-choice listener)", async ({
+    page,
+  }) => {
+    const scripts = await holdScripts(page);
+    await page.goto(requestPaths.employers, { waitUntil: "commit" });
+    const leaders = radio(page, "candidate");
+    await expect(leaders).toBeVisible();
+    await expect(page.locator("astro-island[ssr]")).toHaveCount(1);
+
+    await leaders.tap();
+    await expect(leaders).toBeChecked();
+
+    await scripts.release();
+    await page.waitForFunction(PAGE_READY);
+    await expect(page).toHaveURL(requestPaths.leaders);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.modes.candidate.heading);
+    await expect(leaders).toBeChecked();
+    await expect(ownForm(page, "candidate").locator('input[name="mode"]')).toHaveValue("candidate");
+  });
+});
+
+test.describe("with JavaScript, on ?type=employer", () => {
+  /**
+   * Installed before the page's own scripts: the headings the page ever showed, the
+   * layout shifts it had (as CLS counts them: not right after input), and the console's
+   * warnings and errors.
+   */
+  async function watchFromFirstByte(page: Page) {
+    const messages: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning" || message.type() === "error") messages.push(message.text());
+    });
+    await page.addInitScript(() => {
+      const seen = { headings: [] as string[], shifts: [] as number[] };
+      (window as unknown as { firstPaintWatch: typeof seen }).firstPaintWatch = seen;
+      type LayoutShift = PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node: Node | null }[];
+      };
+      // The site header's right-aligned navigation can move once, at any page's first paint,
+      // when the browser paints while the header's HTML is still arriving: the same on
+      // every page of the site, before any script, and not the request page's doing.
+      const inHeader = (node: Node | null) =>
+        (node instanceof Element ? node : node?.parentElement)?.closest("body > div > header") != null;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as LayoutShift[]) {
+          if (entry.hadRecentInput) continue;
+          if (entry.sources.length > 0 && entry.sources.every((source) => inHeader(source.node))) continue;
+          seen.shifts.push(entry.value);
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+      const record = () => {
+        const text = document.querySelector("h1")?.textContent ?? null;
+        if (text !== null && seen.headings.at(-1) !== text) seen.headings.push(text);
+      };
+      new MutationObserver(record).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    return {
+      messages,
+      read: () =>
+        page.evaluate(
+          () => (window as unknown as { firstPaintWatch: { headings: string[]; shifts: number[] } }).firstPaintWatch,
+        ),
+    };
+  }
+
+  /** Until the island's post-hydration render has run (lib/use-hydrated.ts): a task after hydration, then a frame. */
+  const settled = (page: Page) =>
+    page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+          channel.port2.postMessage(null);
+        }),
+    );
+
+  test("hydrates in the employer mode: never another heading, no hydration warning, CLS 0", async ({ page }) => {
+    const watch = await watchFromFirstByte(page);
+    await page.goto(requestPaths.employers);
+    await settled(page);
+    await expectServedMode(page, "employer");
+    const { headings, shifts } = await watch.read();
+    expect(headings).toEqual([copy.modes.employer.heading]);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
+    expect(watch.messages.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
+  });
+
+  test("requests only the team image at load; the planning image on the toggle, and the URL follows", async ({
+    page,
+  }) => {
+    const images: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "image") images.push(new URL(request.url()).pathname);
+    });
+    await page.goto(requestPaths.employers);
+    await page.waitForLoadState("load");
+    await settled(page);
+    expect(images.filter((path) => SCENE_FILE.employer.test(path))).toHaveLength(1);
+    expect(images.filter((path) => SCENE_FILE.candidate.test(path))).toEqual([]);
+
+    // The toggle preloads the other image, then cross-fades to it, without a reload.
+    await page.evaluate(() => document.documentElement.setAttribute("data-before-toggle", ""));
+    await radio(page, "candidate").check();
+    await expect(page).toHaveURL(requestPaths.leaders);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.modes.candidate.heading);
+    await expect(panel(page).locator('[data-mode="candidate"]')).toHaveAttribute("data-state", "shown");
+    expect(images.filter((path) => SCENE_FILE.candidate.test(path)).length).toBeGreaterThan(0);
+    await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      new URL(requestPaths.leaders, site.siteUrl).href,
+    );
+
+    await radio(page, "employer").check();
+    await expect(page).toHaveURL(requestPaths.employers);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.modes.employer.heading);
+    await expect(ownForm(page, "employer").locator('input[name="mode"]')).toHaveValue("employer");
+    // The same document all along: no reload.
+    await expect(page.locator("html")).toHaveAttribute("data-before-toggle", "");
+  });
+});
+
+test.describe("the query routing, on the Node server and on nginx", () => {
+  const leaderHeading = `>${copy.modes.candidate.heading}</h1>`;
+  const employerHeading = `>${copy.modes.employer.heading}</h1>`;
+
+  for (const server of SERVERS) {
+    test(`${server.name}: type=employer gets the employer's page, any other query the leader's, with the same headers`, async () => {
+      const csp = expectedCsp();
+      const answers = {
+        employer: ["?type=employer", "?utm_source=mail&type=employer", "?type=employer&utm_source=mail"],
+        candidate: ["", "?type=candidate", "?type=Employer", "?type=employers", "?type=candidate&type=employer"],
+      };
+      for (const [mode, queries] of Object.entries(answers)) {
+        for (const query of queries) {
+          const response = await rawRequest(server, `/request-invitation${query}`);
+          const html = response.body.toString("utf8");
+          expect(response.status, query).toBe(200);
+          expect(html, query).toContain(mode === "employer" ? employerHeading : leaderHeading);
+          expect(html, query).not.toContain(mode === "employer" ? leaderHeading : employerHeading);
+          expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+          expect(response.headers["cache-control"]).toBe(CACHE_CONTROL.revalidate);
+          expect(response.headers["content-security-policy"]).toBe(csp);
+          expect(response.headers["x-content-type-options"]).toBe("nosniff");
+        }
+      }
+      // Precompressed, like every page.
+      const compressed = await rawRequest(server, "/request-invitation?type=employer", {
+        headers: { "Accept-Encoding": "br" },
+      });
+      expect(compressed.headers["content-encoding"]).toBe("br");
+      // With the slash, the query survives the redirect to the page.
+      const slashed = await rawRequest(server, "/request-invitation/?type=employer");
+      expect(slashed.status).toBe(301);
+      expect(slashed.headers.location).toBe("/request-invitation?type=employer");
+    });
+
+    test(`${server.name}: the employer's HTML has no URL of its own`, async () => {
+      for (const target of [
+        "/request-invitation/employer",
+        "/request-invitation/employer?type=employer",
+        "/request-invitation/employer/index.html",
+      ]) {
+        expect((await rawRequest(server, target)).status, target).toBe(404);
+      }
+    });
+  }
+});
