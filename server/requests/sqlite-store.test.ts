@@ -110,7 +110,8 @@ describe("the SQLite file", () => {
     await server.save(sampleRequest(3));
     expect((await server.list()).length).toBe(3);
     await server.close();
-  });
+    // Two child processes that each load tsx: seconds on a busy machine, not the default 5 s.
+  }, 30_000);
 
   it("refuses a database made by a newer version of the schema", async () => {
     const dataDir = tempDataDir();
