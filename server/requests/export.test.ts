@@ -15,6 +15,7 @@ function stored(overrides: Partial<StoredInvitationRequest> = {}): StoredInvitat
     relayAttempts: 1,
     relayError: null,
     sentAt: Date.UTC(2026, 2, 14, 15, 9, 27),
+    noticeVersion: "2026-11-25",
     ...overrides,
   };
 }
