@@ -27,7 +27,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { HubSpotConfig, RelaySettings } from "~/config/schema";
 import { submitToHubSpot, type SubmissionOutcome } from "./hubspot-submission";
-import type { RelayClaim, RequestStore } from "./store";
+import type { NotificationChannel, RelayClaim, RequestStore } from "./store";
 
 /** The longest the worker sleeps before looking for due rows again. */
 export const IDLE_POLL_MS = 5000;
@@ -47,6 +47,10 @@ export interface RelayOptions {
   log?: (line: string) => void;
   /** Sleeps `ms`, resolving early when `signal` aborts (tests pass a fake clock's sleep). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** The team's channels (DECISIONS §5) that hear of a request HubSpot refused for good; none by default. */
+  alertChannels?: readonly NotificationChannel[];
+  /** Called once an alert is queued: wakes the notification worker. */
+  onAlertQueued?: () => void;
 }
 
 /** The pause after the n-th failure in a row (n >= 1), before jitter: min * 2^(n-1), capped. */
@@ -164,9 +168,13 @@ export class RelayWorker {
       }
       case "refused": {
         this.failuresInARow = 0;
-        await this.store.markFailed(claim.id, this.owner, outcome.reason);
+        // The team's alert is queued with the failure, in one transaction (DECISIONS §5).
+        const channels = this.options.alertChannels ?? [];
+        const alert = channels.length > 0 ? { channels, refusal: outcome.refusal, now: this.now() } : undefined;
+        const held = await this.store.markFailed(claim.id, this.owner, outcome.reason, alert);
         // The reason stays on the row (the export shows it): HubSpot may quote what the visitor typed.
         this.log(`[relay] ${claim.id} refused by HubSpot; it stays failed until \`npm run requests -- retry\``);
+        if (held && alert) this.options.onAlertQueued?.();
         return;
       }
       case "retry": {
