@@ -1,0 +1,59 @@
+// The privacy notice beside the own form's submit button (DECISIONS §5), in the default
+// build: both modes, with JavaScript and without (the prerendered HTML), naming what is
+// stored, who receives it, how long it is kept, where to ask, and the privacy policy.
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { site } from "./site-config";
+import { pages } from "../../app/content/pages";
+import { requestInvitationContent as copy } from "../../app/content/request-invitation";
+
+const MODES = ["candidate", "employer"] as const;
+const notice = copy.ownForm.privacyNotice;
+const pathFor = (mode: (typeof MODES)[number]) =>
+  mode === "employer" ? `${pages.requestInvitation.path}?type=employer` : pages.requestInvitation.path;
+
+async function expectNoticeBesideSubmit(page: Page, mode: (typeof MODES)[number]) {
+  const form = page.getByRole("form", { name: copy.ownForm.forms[mode].name });
+  const submit = form.getByRole("button", { name: copy.ownForm.forms[mode].submit });
+  await expect(submit).toBeVisible();
+  // The element right after the button is the notice.
+  const besideSubmit = submit.locator("xpath=following-sibling::*[1]");
+  await expect(besideSubmit).toBeVisible();
+  await expect(besideSubmit).toContainText(notice.stored);
+  await expect(besideSubmit).toContainText(notice.recipients.withoutHubSpot);
+  await expect(besideSubmit).toContainText(notice.retention.replace("{days}", String(site.requestRetentionDays)));
+  await expect(besideSubmit.getByRole("link", { name: site.contactEmail })).toHaveAttribute(
+    "href",
+    `mailto:${site.contactEmail}`,
+  );
+  await expect(besideSubmit.getByRole("link", { name: notice.policyLink })).toHaveAttribute(
+    "href",
+    site.privacyPolicyUrl,
+  );
+  // Close to the button on screen too: directly below it.
+  const [button, text] = await Promise.all([submit.boundingBox(), besideSubmit.boundingBox()]);
+  expect(text!.y - (button!.y + button!.height)).toBeGreaterThanOrEqual(0);
+  expect(text!.y - (button!.y + button!.height)).toBeLessThan(48);
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`the privacy notice, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    for (const mode of MODES) {
+      test(`${mode}: beside the submit button, with the contact address and the privacy policy link`, async ({
+        page,
+      }) => {
+        await page.goto(pathFor(mode));
+        await expectNoticeBesideSubmit(page, mode);
+      });
+    }
+  });
+}
+
+test("the notice follows a mode change with JavaScript", async ({ page }) => {
+  await page.goto(pages.requestInvitation.path);
+  await expectNoticeBesideSubmit(page, "candidate");
+  await page.getByRole("radio", { name: copy.modes.employer.toggleLabel }).check();
+  await expectNoticeBesideSubmit(page, "employer");
+});
