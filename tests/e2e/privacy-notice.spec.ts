@@ -48,9 +48,9 @@ test.describe("the privacy notice, JavaScript on", () => {
 });
 
 // Without JavaScript the page is its prerendered HTML. This build prerenders the leaders'
-// mode only (`?type=employer` answers the same HTML until the employer page's own
-// prerender is served, DECISIONS §3), so the employer's notice is checked in that HTML's
-// markup for the employer form below, with JavaScript, from the same component.
+// mode only (`?type=employer` gets the same HTML until the employer page's own prerender
+// is served, DECISIONS §3): the employer's notice, from the same component, is checked
+// with JavaScript above.
 test.describe("the privacy notice, JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 

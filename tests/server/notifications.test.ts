@@ -8,6 +8,8 @@
  */
 import { createHmac } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
+import { parseConfig } from "~/config/schema";
+import { privacyNoticeVersion } from "~/features/invitation/privacy-notice";
 import { freePort } from "../../scripts/lib/free-port";
 import { INVITATION_REQUESTS_PATH } from "../../server/api/invitation-requests";
 import { RATE_LIMITED_MIN_WAIT_MS } from "../../server/requests/hubspot-submission";
@@ -114,12 +116,15 @@ describe.each(STORE_TARGETS)("notifications on $name", (target) => {
   it("gives every stored request one email to each NOTIFY_EMAIL_TO address and one signed webhook", async () => {
     const mail = await mailSink();
     const webhook = await webhookReceiver();
-    const { handle, outboxEmpty } = await setUp({ mail, webhook });
+    const { handle, store, outboxEmpty } = await setUp({ mail, webhook });
     const ids = await postAll(handle.server.origin, 6);
     await outboxEmpty();
 
     for (const address of TEAM) expect(mail.countFor(address)).toBe(ids.length);
     expect(mail.received.map(requestIdOf).sort()).toEqual([...ids].sort());
+    // Each request records the privacy notice the form showed (this configuration's).
+    const noticeVersion = privacyNoticeVersion(parseConfig({}).site);
+    expect((await store.list()).map((request) => request.noticeVersion)).toEqual(ids.map(() => noticeVersion));
     const first = parseMail(mail.received.find((message) => requestIdOf(message) === ids[0])!.raw);
     expect(first.subject).toBe("New invitation request: Grace Hopper 0 (TA leader)");
     expect(first.headers.get("from")).toContain("site@network.example");
