@@ -6,13 +6,18 @@ import { expect, test } from "./fixtures";
 import { site } from "./site-config";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
+import { HUBSPOT_BUILD_URL } from "./fake-hubspot";
 
 const MODES = ["candidate", "employer"] as const;
 const notice = copy.ownForm.privacyNotice;
 const pathFor = (mode: (typeof MODES)[number]) =>
   mode === "employer" ? `${pages.requestInvitation.path}?type=employer` : pages.requestInvitation.path;
 
-async function expectNoticeBesideSubmit(page: Page, mode: (typeof MODES)[number]) {
+async function expectNoticeBesideSubmit(
+  page: Page,
+  mode: (typeof MODES)[number],
+  recipients: string = notice.recipients.withoutHubSpot,
+) {
   const form = page.getByRole("form", { name: copy.ownForm.forms[mode].name });
   const submit = form.getByRole("button", { name: copy.ownForm.forms[mode].submit });
   await expect(submit).toBeVisible();
@@ -20,7 +25,7 @@ async function expectNoticeBesideSubmit(page: Page, mode: (typeof MODES)[number]
   const besideSubmit = submit.locator("xpath=following-sibling::*[1]");
   await expect(besideSubmit).toBeVisible();
   await expect(besideSubmit).toContainText(notice.stored);
-  await expect(besideSubmit).toContainText(notice.recipients.withoutHubSpot);
+  await expect(besideSubmit).toContainText(recipients);
   await expect(besideSubmit).toContainText(notice.retention.replace("{days}", String(site.requestRetentionDays)));
   await expect(besideSubmit.getByRole("link", { name: site.contactEmail })).toHaveAttribute(
     "href",
@@ -65,4 +70,13 @@ test("the notice follows a mode change with JavaScript", async ({ page }) => {
   await expectNoticeBesideSubmit(page, "candidate");
   await page.getByRole("radio", { name: copy.modes.employer.toggleLabel }).check();
   await expectNoticeBesideSubmit(page, "employer");
+});
+
+test.describe("in the build that relays to HubSpot, without JavaScript", () => {
+  test.use({ baseURL: HUBSPOT_BUILD_URL, javaScriptEnabled: false });
+
+  test("the own form's notice says HubSpot receives the request too", async ({ page }) => {
+    await page.goto(pages.requestInvitation.path);
+    await expectNoticeBesideSubmit(page, "candidate", notice.recipients.withHubSpot);
+  });
 });
