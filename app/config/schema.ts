@@ -335,7 +335,11 @@ export function parseConfig(env: Env): AppConfig {
       notifications: {
         email:
           value.SMTP_URL && value.NOTIFY_EMAIL_TO
-            ? { smtpUrl: value.SMTP_URL, to: splitList(value.NOTIFY_EMAIL_TO), from: value.NOTIFY_EMAIL_FROM ?? value.CONTACT_EMAIL }
+            ? {
+                smtpUrl: value.SMTP_URL,
+                to: splitList(value.NOTIFY_EMAIL_TO),
+                from: value.NOTIFY_EMAIL_FROM ?? value.CONTACT_EMAIL,
+              }
             : null,
         webhook: value.NOTIFY_WEBHOOK_URL
           ? { url: value.NOTIFY_WEBHOOK_URL, secret: value.NOTIFY_WEBHOOK_SECRET ?? null }
