@@ -1,7 +1,7 @@
 /**
  * The route table's words: every page's path, title, description, keywords and
- * heading, in one place. `app/routes.ts` maps these paths to modules; the sitemap
- * and the prerender list are built from them too.
+ * heading, in one place. Each path has its page in `app/pages/`; the sitemap and
+ * robots.txt are built from this list too.
  */
 export interface PageInfo {
   path: string;
