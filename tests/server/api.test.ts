@@ -592,6 +592,7 @@ describe.each(STORE_TARGETS)("the invitation request API on $name", (target) => 
         fields: stored[1]!.fields,
         relay: "off",
         relayError: null,
+        previousRequests: 0,
       });
 
       const csv = await runRequestsCommand(["export", "--format", "csv"], storeEnv);
