@@ -9,7 +9,8 @@
  * - While HubSpot fails (5xx, 408, 429, no answer within the timeout) the worker pauses
  *   before its next submission: an exponential delay (RELAY_RETRY_MIN_SECONDS doubling
  *   up to RELAY_RETRY_MAX_SECONDS, between half and all of it at random so several
- *   servers do not retry in step), or HubSpot's Retry-After when that is longer.
+ *   servers do not retry in step), or HubSpot's Retry-After when that is longer; at
+ *   least 60 s after a 429 or HubSpot's `error code: 1015` (hubspot-submission.ts).
  *   Nothing is ever dropped: a row stays pending until HubSpot takes or refuses it.
  * - It sends at most RELAY_MAX_PER_10_SECONDS per 10 s (HubSpot allows 50 on this endpoint).
  * - A save on this server wakes it at once (notify); otherwise it looks for due rows
