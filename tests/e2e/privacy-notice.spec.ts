@@ -5,6 +5,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { site } from "./site-config";
 import { pages } from "../../app/content/pages";
+import { newTabHint } from "../../app/content/shared";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
 import { HUBSPOT_BUILD_URL } from "./fake-hubspot";
 
@@ -31,10 +32,9 @@ async function expectNoticeBesideSubmit(
     "href",
     `mailto:${site.contactEmail}`,
   );
-  await expect(besideSubmit.getByRole("link", { name: notice.policyLink })).toHaveAttribute(
-    "href",
-    site.privacyPolicyUrl,
-  );
+  const policy = besideSubmit.getByRole("link", { name: `${notice.policyLink} ${newTabHint}` });
+  await expect(policy).toHaveAttribute("href", site.privacyPolicyUrl);
+  await expect(policy).toHaveAttribute("target", "_blank");
   // Close to the button on screen too: directly below it.
   const [button, text] = await Promise.all([submit.boundingBox(), besideSubmit.boundingBox()]);
   expect(text!.y - (button!.y + button!.height)).toBeGreaterThanOrEqual(0);

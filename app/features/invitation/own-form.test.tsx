@@ -65,9 +65,9 @@ describe("OwnForm", () => {
       expect(within(notice).getByRole("link", { name: "team@example.com" }).getAttribute("href")).toBe(
         "mailto:team@example.com",
       );
-      expect(within(notice).getByRole("link", { name: copy.privacyNotice.policyLink }).getAttribute("href")).toBe(
-        "https://example.com/privacy",
-      );
+      const policy = within(notice).getByRole("link", { name: new RegExp(`^${copy.privacyNotice.policyLink}`) });
+      expect(policy.getAttribute("href")).toBe("https://example.com/privacy");
+      expect(policy.getAttribute("target")).toBe("_blank");
     },
   );
 

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { buttonClass } from "~/components/ui/button";
+import { ExternalLink } from "~/components/ui/external-link";
 import { site } from "~/config/site";
 import { requestInvitationContent, type OwnFormField } from "~/content/request-invitation";
+import { newTabHint } from "~/content/shared";
 import { waitText } from "~/lib/wait-text";
 import { clearDraft, draftValue, rememberDraftValue } from "./form-draft";
 import type { InvitationMode } from "./mode";
@@ -166,10 +168,10 @@ function PrivacyNotice({ contactEmail }: { contactEmail: string }) {
       <a href={`mailto:${notice.contactEmail}`} className={classes.noticeLink}>
         {notice.contactEmail}
       </a>
-      .{" "}
-      <a href={notice.policyLink.href} className={classes.noticeLink}>
+      . {/* A new tab, as every external link of the site: what the visitor typed stays in this one. */}
+      <ExternalLink newTabHint={newTabHint} href={notice.policyLink.href} className={classes.noticeLink}>
         {notice.policyLink.label}
-      </a>
+      </ExternalLink>
     </p>
   );
 }
