@@ -26,6 +26,7 @@ describe("parseConfig", () => {
         supporter: { name: "Example Talent Technologies", url: "https://example.com" },
         hubspot: null,
         requestApi: true,
+        requestRetentionDays: 365,
       },
       port: 4173,
       server: {
@@ -37,6 +38,7 @@ describe("parseConfig", () => {
         extraOrigins: [],
         relay: { retryMinMs: 2000, retryMaxMs: 600_000, timeoutMs: 10_000, leaseMs: 60_000, maxPer10Seconds: 40 },
         apiUpstream: "127.0.0.1:4173",
+        notifications: { email: null, webhook: null },
       },
     });
   });
@@ -69,6 +71,12 @@ describe("parseConfig", () => {
       RELAY_LEASE_SECONDS: "20",
       RELAY_MAX_PER_10_SECONDS: "50",
       API_UPSTREAM: "10.0.0.5:8080",
+      SMTP_URL: "smtps://team:secret@smtp.example.org:465",
+      NOTIFY_EMAIL_TO: "ops@network.example.org, lead@network.example.org",
+      NOTIFY_EMAIL_FROM: "site@network.example.org",
+      NOTIFY_WEBHOOK_URL: "https://hooks.example.org/T000/B000/XXXX",
+      NOTIFY_WEBHOOK_SECRET: "a-long-shared-signing-secret",
+      REQUEST_RETENTION_DAYS: "180",
     });
     expect(config).toEqual({
       site: {
@@ -84,6 +92,7 @@ describe("parseConfig", () => {
           embed: "current",
         },
         requestApi: false,
+        requestRetentionDays: 180,
       },
       port: 8080,
       server: {
@@ -95,6 +104,14 @@ describe("parseConfig", () => {
         extraOrigins: ["https://staging.network.example.org", "http://127.0.0.1:4310"],
         relay: { retryMinMs: 500, retryMaxMs: 30_000, timeoutMs: 5000, leaseMs: 20_000, maxPer10Seconds: 50 },
         apiUpstream: "10.0.0.5:8080",
+        notifications: {
+          email: {
+            smtpUrl: "smtps://team:secret@smtp.example.org:465",
+            to: ["ops@network.example.org", "lead@network.example.org"],
+            from: "site@network.example.org",
+          },
+          webhook: { url: "https://hooks.example.org/T000/B000/XXXX", secret: "a-long-shared-signing-secret" },
+        },
       },
     });
   });
@@ -147,10 +164,50 @@ describe("parseConfig", () => {
     ["RELAY_MAX_PER_10_SECONDS", "0", "at least 1"],
     ["API_UPSTREAM", "http://127.0.0.1:4173", "host:port"],
     ["ALLOWED_ORIGINS", "https://staging.example.com/form", "http(s) origins"],
+    ["NOTIFY_EMAIL_FROM", "team at example", "email address"],
+    ["REQUEST_RETENTION_DAYS", "a year", "whole number of days"],
+    ["REQUEST_RETENTION_DAYS", "0", "at least 1"],
   ])("rejects a malformed %s", (variable, value, reason) => {
     const message = rejection({ [variable]: value });
     expect(message).toContain(`${variable}:`);
     expect(message).toContain(reason);
+  });
+
+  it.each([
+    ["SMTP_URL", "https://smtp.example.org", "smtp:// or smtps://"],
+    ["NOTIFY_EMAIL_TO", "ops@example.org, nobody", "email addresses"],
+    ["NOTIFY_WEBHOOK_URL", "http://hooks.example.org/x", "https://"],
+    ["NOTIFY_WEBHOOK_URL", "not a url", "https://"],
+    ["NOTIFY_WEBHOOK_SECRET", "short", "at least 16 characters"],
+  ])("rejects a malformed %s, naming it without quoting what may be a secret", (variable, value, reason) => {
+    const env: Record<string, string> = {
+      SMTP_URL: "smtp://127.0.0.1:2525",
+      NOTIFY_EMAIL_TO: "ops@example.org",
+      NOTIFY_WEBHOOK_URL: "https://hooks.example.org/x",
+      [variable]: value,
+    };
+    const message = rejection(env);
+    expect(message).toContain(`${variable}: `);
+    expect(message).toContain(reason);
+    if (variable !== "NOTIFY_EMAIL_TO") expect(message).not.toContain(value);
+  });
+
+  it("sends email only with both a mail server and addresses, from CONTACT_EMAIL unless told otherwise", () => {
+    expect(rejection({ SMTP_URL: "smtp://127.0.0.1:2525" })).toContain("NOTIFY_EMAIL_TO: must be set when SMTP_URL");
+    expect(rejection({ NOTIFY_EMAIL_TO: "ops@example.org" })).toContain("SMTP_URL: must be set when NOTIFY_EMAIL_TO");
+    expect(rejection({ NOTIFY_WEBHOOK_SECRET: "a-long-shared-signing-secret" })).toContain(
+      "NOTIFY_WEBHOOK_URL: must be set when NOTIFY_WEBHOOK_SECRET",
+    );
+    const { notifications } = parseConfig({
+      CONTACT_EMAIL: "hello@example.org",
+      SMTP_URL: "smtp://127.0.0.1:2525",
+      NOTIFY_EMAIL_TO: "ops@example.org",
+      NOTIFY_WEBHOOK_URL: "http://127.0.0.1:9000/hook",
+    }).server;
+    expect(notifications).toEqual({
+      email: { smtpUrl: "smtp://127.0.0.1:2525", to: ["ops@example.org"], from: "hello@example.org" },
+      webhook: { url: "http://127.0.0.1:9000/hook", secret: null },
+    });
   });
 
   it("sends nginx's /api/ to the Node server on PORT unless told otherwise", () => {

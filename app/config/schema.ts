@@ -15,6 +15,8 @@ export interface SiteConfig {
    * static-only hosting, which then needs HubSpot: a form that cannot send is never shown.
    */
   requestApi: boolean;
+  /** REQUEST_RETENTION_DAYS: how long stored requests are kept; the form's privacy notice says so. */
+  requestRetentionDays: number;
 }
 
 /** HubSpot's data regions (HUBSPOT_REGION). */
@@ -49,6 +51,16 @@ export interface ServerConfig {
   relay: RelaySettings;
   /** `host:port` of the Node server that the shipped nginx configuration sends /api/ to. */
   apiUpstream: string;
+  /** Who the team is told of every request through (DECISIONS §5); both parts optional. */
+  notifications: NotificationSettings;
+}
+
+/** The team's notifications (SMTP_URL, NOTIFY_*): email and webhook, each on when configured. */
+export interface NotificationSettings {
+  /** Null unless both SMTP_URL and NOTIFY_EMAIL_TO are set. */
+  email: { smtpUrl: string; to: string[]; from: string } | null;
+  /** Null unless NOTIFY_WEBHOOK_URL is set. */
+  webhook: { url: string; secret: string | null } | null;
 }
 
 export interface RelaySettings {
@@ -114,6 +126,41 @@ const seconds = (fallback: string) =>
     .refine((value) => value > 0, "must be more than 0");
 
 const email = z.string().trim().pipe(z.email("must be an email address"));
+
+const splitList = (value: string) => value.split(",").map((part) => part.trim());
+
+/** One or more addresses, comma-separated. */
+const emailList = z
+  .string()
+  .trim()
+  .refine(
+    (value) => splitList(value).every((address) => z.email().safeParse(address).success),
+    "must be one or more email addresses, separated by commas",
+  );
+
+/** The mail server: smtp:// or smtps:// with a host (and user:password when it needs them). */
+const smtpUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+    } catch {
+      return false;
+    }
+  }, "must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465");
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/** https, or http on this machine only (tests, a local relay): the body carries personal data. */
+const webhookUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    const url = parseHttpUrl(value);
+    return url !== null && (url.protocol === "https:" || LOOPBACK_HOSTS.has(url.hostname));
+  }, "must be an https:// URL (http:// only on 127.0.0.1, localhost or [::1])");
 const name = z.string().trim().min(1, "must not be blank");
 
 const envSchema = z
@@ -181,6 +228,31 @@ const envSchema = z
       .default("40")
       .transform(Number)
       .refine((max) => max > 0, "must be at least 1"),
+    SMTP_URL: optional(smtpUrl),
+    NOTIFY_EMAIL_TO: optional(emailList),
+    NOTIFY_EMAIL_FROM: optional(email),
+    NOTIFY_WEBHOOK_URL: optional(webhookUrl),
+    NOTIFY_WEBHOOK_SECRET: optional(z.string().min(16, "must be at least 16 characters")),
+    REQUEST_RETENTION_DAYS: optional(wholeNumber("a whole number of days"))
+      .default("365")
+      .transform(Number)
+      .refine((days) => days > 0, "must be at least 1"),
+  })
+  .superRefine((env, ctx) => {
+    // Email needs both the mail server and someone to tell; one without the other is a mistake.
+    if (env.SMTP_URL !== undefined && env.NOTIFY_EMAIL_TO === undefined) {
+      ctx.addIssue({ code: "custom", path: ["NOTIFY_EMAIL_TO"], message: "must be set when SMTP_URL is set" });
+    }
+    if (env.NOTIFY_EMAIL_TO !== undefined && env.SMTP_URL === undefined) {
+      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "must be set when NOTIFY_EMAIL_TO is set" });
+    }
+    if (env.NOTIFY_WEBHOOK_SECRET !== undefined && env.NOTIFY_WEBHOOK_URL === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["NOTIFY_WEBHOOK_URL"],
+        message: "must be set when NOTIFY_WEBHOOK_SECRET is set",
+      });
+    }
   })
   .superRefine((env, ctx) => {
     const ids = ["HUBSPOT_PORTAL_ID", "HUBSPOT_FORM_ID_CANDIDATE", "HUBSPOT_FORM_ID_EMPLOYER"] as const;
@@ -221,6 +293,9 @@ const envSchema = z
     }
   });
 
+/** Variables whose value may hold a credential: named in errors, never quoted. */
+const SECRET_VARIABLES = new Set(["SMTP_URL", "NOTIFY_WEBHOOK_URL", "NOTIFY_WEBHOOK_SECRET"]);
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
@@ -231,7 +306,8 @@ export function parseConfig(env: Env): AppConfig {
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const variable = String(issue.path[0] ?? "configuration");
-      const value = env[variable];
+      // A secret (a password in a URL, the signing key, a Slack hook's token) is never echoed.
+      const value = SECRET_VARIABLES.has(variable) ? undefined : env[variable];
       return `  ${variable}: ${issue.message}${value ? ` (got "${value}")` : ""}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
@@ -255,6 +331,7 @@ export function parseConfig(env: Env): AppConfig {
       supporter: { name: value.SUPPORTER_NAME, url: value.SUPPORTER_URL },
       hubspot,
       requestApi: value.INVITATION_API === "on",
+      requestRetentionDays: value.REQUEST_RETENTION_DAYS,
     },
     port: value.PORT,
     server: {
@@ -275,6 +352,19 @@ export function parseConfig(env: Env): AppConfig {
         maxPer10Seconds: value.RELAY_MAX_PER_10_SECONDS,
       },
       apiUpstream: value.API_UPSTREAM ?? `127.0.0.1:${value.PORT}`,
+      notifications: {
+        email:
+          value.SMTP_URL && value.NOTIFY_EMAIL_TO
+            ? {
+                smtpUrl: value.SMTP_URL,
+                to: splitList(value.NOTIFY_EMAIL_TO),
+                from: value.NOTIFY_EMAIL_FROM ?? value.CONTACT_EMAIL,
+              }
+            : null,
+        webhook: value.NOTIFY_WEBHOOK_URL
+          ? { url: value.NOTIFY_WEBHOOK_URL, secret: value.NOTIFY_WEBHOOK_SECRET ?? null }
+          : null,
+      },
     },
   };
 }

@@ -160,6 +160,27 @@ export const requestInvitationContent = {
       },
     } satisfies Record<InvitationMode, OwnFormCopy>,
     sending: "Sending...",
+    /**
+     * The privacy notice beside the submit button (DECISIONS §5), in both modes. Each stored
+     * request records the version of the words it was sent under
+     * (features/invitation/privacy-notice.ts), so change `version` with the words.
+     */
+    privacyNotice: {
+      version: "2026-11-25",
+      /** What is stored and why. */
+      stored:
+        "We store what you send here (your name, email, title, company and what you tell us) to review your request and reply to it.",
+      /** Who receives it: `withHubSpot` when the site forwards requests to HubSpot. */
+      recipients: {
+        withHubSpot: "Our team receives it, and so does HubSpot, the service we manage contacts with.",
+        withoutHubSpot: "Only our team receives it.",
+      },
+      /** `{days}` is REQUEST_RETENTION_DAYS. */
+      retention: "We delete it after {days} days.",
+      /** Followed by the contact address as a mailto link. */
+      rightsLead: "For a copy, a correction or its deletion, write to",
+      policyLink: "Privacy policy",
+    },
     /** Hidden from people; only bots fill it (HONEYPOT_FIELD). */
     honeypotLabel: "Leave this field empty",
     problems: {

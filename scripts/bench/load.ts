@@ -6,7 +6,12 @@
 // the 2xx answers. Once on SQLite, once on PostgreSQL (a throw-away cluster on loopback). Prints requests per second, p99 latency and errors as a table;
 // exits 1 on any error, timeout or non-2xx answer, or rows that do not match.
 //
-//   BUILD_DIR=build-x npm run bench:load [-- --nginx] [-- --api-only]
+//   BUILD_DIR=build-x npm run bench:load [-- --nginx] [-- --api-only] [-- --notifications]
+//
+// The SQLite API row runs twice: without notifications, and with email notifications to
+// an SMTP sink on loopback (in this process), whose delivery must stay off the request's
+// path (DECISIONS §5): the two figures should be within about 10%. --notifications runs
+// only that pair.
 //
 // It builds first when BUILD_DIR is missing or stale (like `npm start`). --nginx runs
 // the same load against nginx with the build's generated configuration, for comparison.
@@ -19,6 +24,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { SMTPServer } from "smtp-server";
 import { ensureFreshBuild } from "../build/build-stamp";
 import { loadConfig } from "../../server/load-config";
 import { closeGracefully, startSiteServer } from "../../server/http/site-server";
@@ -99,6 +105,8 @@ const API_BODY = JSON.stringify({
 
 interface ApiTarget {
   name: string;
+  /** Email notifications to an SMTP sink on loopback (DECISIONS §5): delivery must stay off the request's path. */
+  notify?: boolean;
   /** DATA_DIR or DATABASE_URL of a fresh, empty store, and how to let it go afterwards. */
   store(): Promise<{ env: Record<string, string>; dispose(): Promise<void> }>;
 }
@@ -113,6 +121,37 @@ const sqliteTarget: ApiTarget = {
     };
   },
 };
+
+/** The same store with the team's email notifications on, delivered to a sink in this process. */
+const sqliteNotifyTarget: ApiTarget = { ...sqliteTarget, name: "node + SQLite + email", notify: true };
+
+/** An SMTP server on loopback that accepts and counts every message, as a mail relay would take them. */
+async function startSmtpSink(): Promise<{ url: string; received: () => number; stop(): Promise<void> }> {
+  let received = 0;
+  const sink = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on("end", () => {
+        received += 1;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolveListen) => sink.listen(0, "127.0.0.1", () => resolveListen()));
+  const address = sink.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received: () => received,
+    stop: () => new Promise<void>((resolveStop) => sink.close(() => resolveStop())),
+  };
+}
+
+/** How long the bench waits after the load for the outbox to drain before it counts what was delivered. */
+const DRAIN_TIMEOUT_MS = 120_000;
 
 interface PostLoad {
   answered2xx: number;
@@ -187,9 +226,11 @@ const postgresTarget: ApiTarget = {
 async function benchApi(target: ApiTarget): Promise<Record<string, string | number>> {
   const store = await target.store();
   const port = await freePort();
+  const sink = target.notify ? await startSmtpSink() : null;
   const env = {
     ...process.env,
     ...store.env,
+    ...(sink ? { SMTP_URL: sink.url, NOTIFY_EMAIL_TO: "team@example.com" } : {}),
     // Raised for the run: the bench measures the API and its store, not the limiter.
     RATE_LIMIT_MAX: "100000000",
     HUBSPOT_PORTAL_ID: "",
@@ -213,14 +254,27 @@ async function benchApi(target: ApiTarget): Promise<Record<string, string | numb
       CONNECTIONS,
       DURATION_SECONDS,
     );
-    await server.stop();
-    stopped = true;
     const requests = await openRequestStore({
       dataDir: store.env.DATA_DIR ?? "",
       databaseUrl: store.env.DATABASE_URL ?? null,
     });
+    // With notifications on, the server keeps delivering after the load: wait for the outbox to drain.
+    let drainSeconds = 0;
+    if (sink) {
+      const drainStart = performance.now();
+      while ((await requests.listNotifications()).length > 0 && performance.now() - drainStart < DRAIN_TIMEOUT_MS) {
+        await new Promise((wait) => setTimeout(wait, 250));
+      }
+      drainSeconds = (performance.now() - drainStart) / 1000;
+    }
+    await server.stop();
+    stopped = true;
     const stored = (await requests.list()).length;
     await requests.close();
+    if (sink && sink.received() < stored) {
+      failures += 1;
+      console.error(`${target.name}: ${stored} rows stored but ${sink.received()} emails delivered`);
+    }
     const errors = load.errors + load.other;
     const mismatch = stored === load.answered2xx ? 0 : 1;
     failures += errors + mismatch;
@@ -234,9 +288,11 @@ async function benchApi(target: ApiTarget): Promise<Record<string, string | numb
       requests: total,
       errors,
       "2xx answers = rows stored": `${load.answered2xx} = ${stored}`,
+      ...(sink ? { "emails delivered (drain s)": `${sink.received()} (${drainSeconds.toFixed(1)})` } : {}),
     };
   } finally {
     if (!stopped) await server.stop();
+    await sink?.stop();
     await store.dispose();
   }
 }
@@ -252,14 +308,19 @@ function hashedAsset(): string {
 const { site } = loadConfig({ warn: false });
 ensureFreshBuild({ projectRoot, buildDir, site });
 
-const apiOnly = process.argv.includes("--api-only");
+// --notifications: only the API on SQLite without and with email notifications, side by side.
+const notificationsOnly = process.argv.includes("--notifications");
+const apiOnly = notificationsOnly || process.argv.includes("--api-only");
 const paths = ["/", hashedAsset()];
 const servers = apiOnly ? [] : [await startNode(), ...(process.argv.includes("--nginx") ? [await startNginx()] : [])];
 const rows: Record<string, string | number>[] = [];
 let failures = 0;
 
 try {
-  for (const target of [sqliteTarget, postgresTarget]) rows.push(await benchApi(target));
+  const apiTargets = notificationsOnly
+    ? [sqliteTarget, sqliteNotifyTarget]
+    : [sqliteTarget, sqliteNotifyTarget, postgresTarget];
+  for (const target of apiTargets) rows.push(await benchApi(target));
   for (const server of servers) {
     for (const path of paths) {
       console.log(`${server.name} ${path}: ${CONNECTIONS} connections for ${DURATION_SECONDS} s...`);

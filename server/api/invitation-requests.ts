@@ -31,7 +31,7 @@ import {
   type FieldErrors,
   type UnvalidatedRequest,
 } from "~/features/invitation/request-schema";
-import type { RelayContext, RequestStore } from "../requests/store";
+import type { NotificationChannel, RelayContext, RequestStore } from "../requests/store";
 import { withinTimeLimit } from "../requests/time-limit";
 import {
   clientAddress,
@@ -91,8 +91,12 @@ export interface InvitationRequestsOptions {
   store: RequestStore;
   /** Whether stored requests wait for the relay (`pending`) or are stored only (`off`). */
   relayEnabled: boolean;
-  /** Called after each save: wakes the relay. */
+  /** Called after each save: wakes the relay and the notification worker. */
   onSaved?: () => void;
+  /** The team's channels queued with each request (DECISIONS §5). */
+  notify?: readonly NotificationChannel[];
+  /** The privacy notice's version the form shows (features/invitation/privacy-notice.ts), stored with each request. */
+  noticeVersion?: string;
   log?: (line: string) => void;
   now?: () => number;
 }
@@ -330,6 +334,8 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions): Api
           fields,
           context: relayContext(req, config, mode),
           relay: relayEnabled ? "pending" : "off",
+          noticeVersion: options.noticeVersion ?? null,
+          notify: options.notify ?? [],
         }),
         STORE_TIME_LIMIT_MS,
       );

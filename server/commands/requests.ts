@@ -1,20 +1,33 @@
-// The team's view of the stored invitation requests (DECISIONS §4), with no web surface:
+// The team's view of the stored invitation requests (DECISIONS §4, §5), with no web surface:
 //
 //   npm run --silent requests -- export [--format json|csv]   every request, to stdout
 //   npm run requests -- retry                                 queue failed relays again
+//   npm run --silent requests -- show --email <address>       everything stored for one address, JSON
+//   npm run requests -- erase --email <address>               delete one address's requests
+//   npm run requests -- purge                                 delete what is older than REQUEST_RETENTION_DAYS
 //
 // Reads the same configuration as the server (DATA_DIR, or DATABASE_URL), and works
-// while the server runs. A summary goes to stderr, so stdout is only the export.
+// while the server runs. A summary goes to stderr, so stdout is only the export or the
+// JSON of show. Erase and purge also write one line in the server's log format to
+// stderr, with counts and never the address: run under the server's service (systemd,
+// docker exec), that is the server's log (docs/deployment.md, "Personal data").
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { loadConfig } from "../load-config";
 import { exportCsv, exportJson } from "../requests/export";
 import { openRequestStore } from "../requests/open-store";
 import { SQLITE_FILE } from "../requests/sqlite-store";
+import { eraseByEmail, purgeNow, showByEmail } from "./privacy";
 
 export const USAGE = `Usage:
   npm run --silent requests -- export [--format json|csv]
-  npm run requests -- retry`;
+  npm run requests -- retry
+  npm run --silent requests -- show --email <address>
+  npm run requests -- erase --email <address>
+  npm run requests -- purge`;
+
+const COMMANDS = ["export", "retry", "show", "erase", "purge"] as const;
+type Command = (typeof COMMANDS)[number];
 
 const FORMATS = { json: exportJson, csv: exportCsv } as const;
 type Format = keyof typeof FORMATS;
@@ -32,9 +45,19 @@ function formatFrom(args: readonly string[]): Format {
   return value;
 }
 
+/** The address of `--email <address>` or `--email=<address>`. */
+function emailFrom(args: readonly string[]): string {
+  const index = args.indexOf("--email");
+  const inline = args.find((arg) => arg.startsWith("--email="));
+  const value = (inline ? inline.slice("--email=".length) : index === -1 ? undefined : args[index + 1])?.trim();
+  if (!value || !value.includes("@")) fail("--email <address> is required.");
+  return value;
+}
+
 const [command, ...args] = process.argv.slice(2);
-if (command !== "export" && command !== "retry") fail(command ? `Unknown command "${command}".` : "No command given.");
+if (!COMMANDS.includes(command as Command)) fail(command ? `Unknown command "${command}".` : "No command given.");
 const format = command === "export" ? formatFrom(args) : null;
+const email = command === "show" || command === "erase" ? emailFrom(args) : null;
 
 const config = loadConfig({ warn: false });
 // A DATA_DIR without a database is a mistyped path, not an empty list: say so rather than create one.
@@ -45,7 +68,19 @@ if (!config.server.databaseUrl && !existsSync(sqlitePath)) {
 }
 const store = await openRequestStore(config.server);
 try {
-  if (format) {
+  if (command === "show") {
+    const shown = await showByEmail(store, email!);
+    process.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+    console.error(`${shown.length} request${shown.length === 1 ? "" : "s"} from that address (${store.description}).`);
+  } else if (command === "erase") {
+    const outcome = await eraseByEmail(store, email!);
+    console.log(outcome.summary);
+    console.error(outcome.logLine);
+  } else if (command === "purge") {
+    const outcome = await purgeNow(store, config.site.requestRetentionDays, Date.now());
+    console.log(outcome.summary);
+    console.error(outcome.logLine);
+  } else if (format) {
     const requests = await store.list();
     process.stdout.write(FORMATS[format](requests));
     console.error(`${requests.length} request${requests.length === 1 ? "" : "s"} from the ${store.description}.`);

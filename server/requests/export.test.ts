@@ -15,6 +15,7 @@ function stored(overrides: Partial<StoredInvitationRequest> = {}): StoredInvitat
     relayAttempts: 1,
     relayError: null,
     sentAt: Date.UTC(2026, 2, 14, 15, 9, 27),
+    noticeVersion: "2026-11-25",
     ...overrides,
   };
 }
@@ -60,9 +61,28 @@ describe("exportJson", () => {
         fields: { firstname: "Ada", lastname: "Lovelace", email: "ada@example.com" },
         relay: "sent",
         relayError: null,
+        previousRequests: 0,
       },
       expect.objectContaining({ id: "b", relay: "failed", relayError: "HubSpot answered 400: Invalid email" }),
     ]);
+  });
+
+  it("marks a request whose address sent before, whatever its case, without merging it", () => {
+    const requests = [
+      stored({ id: "1", fields: { email: "Ada@Example.com" } }),
+      stored({ id: "2", fields: { email: "grace@example.com" } }),
+      stored({ id: "3", fields: { email: "ada@example.com" } }),
+      stored({ id: "4", fields: { email: " ADA@example.com" } }),
+    ];
+    const parsed = JSON.parse(exportJson(requests)) as { id: string; previousRequests: number }[];
+    expect(parsed.map(({ id, previousRequests }) => [id, previousRequests])).toEqual([
+      ["1", 0],
+      ["2", 0],
+      ["3", 1],
+      ["4", 2],
+    ]);
+    const rows = parseCsv(exportCsv(requests).slice(1)).slice(1);
+    expect(rows.map((row) => row[CSV_COLUMNS.indexOf("previousRequests")])).toEqual(["0", "0", "1", "2"]);
   });
 
   it("is an empty array when nothing is stored", () => {

@@ -15,9 +15,32 @@ export interface ExportedRequest {
   relay: RelayState;
   /** Why HubSpot refused the request (`failed`) or why the last attempt failed (`pending`). */
   relayError: string | null;
+  /**
+   * How many requests the same address (case-insensitively) sent before this one, among
+   * those listed (DECISIONS §5): a repeat is marked, never refused or merged.
+   */
+  previousRequests: number;
 }
 
-export function toExported(request: StoredInvitationRequest): ExportedRequest {
+/** The address's key for "the same person": trimmed and case-folded. */
+export function emailKey(email: string | undefined): string | null {
+  const key = email?.trim().toLowerCase();
+  return key ? key : null;
+}
+
+/** For each request (oldest first), how many earlier ones came from its address. */
+export function previousRequestCounts(requests: readonly StoredInvitationRequest[]): number[] {
+  const seen = new Map<string, number>();
+  return requests.map((request) => {
+    const key = emailKey(request.fields.email);
+    if (key === null) return 0;
+    const before = seen.get(key) ?? 0;
+    seen.set(key, before + 1);
+    return before;
+  });
+}
+
+export function toExported(request: StoredInvitationRequest, previousRequests = 0): ExportedRequest {
   return {
     id: request.id,
     receivedAt: new Date(request.receivedAt).toISOString(),
@@ -25,18 +48,32 @@ export function toExported(request: StoredInvitationRequest): ExportedRequest {
     fields: request.fields,
     relay: request.relay,
     relayError: request.relay === "sent" ? null : request.relayError,
+    previousRequests,
   };
 }
 
+function exportAll(requests: readonly StoredInvitationRequest[]): ExportedRequest[] {
+  const counts = previousRequestCounts(requests);
+  return requests.map((request, index) => toExported(request, counts[index]));
+}
+
 export function exportJson(requests: readonly StoredInvitationRequest[]): string {
-  return `${JSON.stringify(requests.map(toExported), null, 2)}\n`;
+  return `${JSON.stringify(exportAll(requests), null, 2)}\n`;
 }
 
 /** Every field of either mode, in form order, each once. */
 export const CSV_FIELD_COLUMNS: readonly string[] = [
   ...new Set(INVITATION_MODES.flatMap((mode) => REQUEST_FIELDS[mode].map((rule) => rule.name))),
 ];
-export const CSV_COLUMNS = ["id", "receivedAt", "mode", "relay", "relayError", ...CSV_FIELD_COLUMNS] as const;
+export const CSV_COLUMNS = [
+  "id",
+  "receivedAt",
+  "mode",
+  "relay",
+  "relayError",
+  "previousRequests",
+  ...CSV_FIELD_COLUMNS,
+] as const;
 
 /**
  * One CSV cell. A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage
@@ -52,13 +89,14 @@ export function csvCell(value: string): string {
 /** RFC 4180 CSV (CRLF line ends) with a byte-order mark, so spreadsheets read it as UTF-8. */
 export function exportCsv(requests: readonly StoredInvitationRequest[]): string {
   const lines = [CSV_COLUMNS.map(csvCell).join(",")];
-  for (const request of requests.map(toExported)) {
+  for (const request of exportAll(requests)) {
     const cells = [
       request.id,
       request.receivedAt,
       request.mode,
       request.relay,
       request.relayError ?? "",
+      String(request.previousRequests),
       ...CSV_FIELD_COLUMNS.map((name) => request.fields[name] ?? ""),
     ];
     lines.push(cells.map(csvCell).join(","));

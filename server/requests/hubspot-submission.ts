@@ -11,12 +11,17 @@
  * need a private app token and is only for sensitive data, which these forms do not ask.
  */
 import type { HubSpotConfig } from "~/config/schema";
-import type { RelayClaim } from "./store";
+import type { RelayClaim, RelayRefusal } from "./store";
 
 /** Longest reason kept on a row: HubSpot's message plus its first field errors. */
 const REASON_MAX_LENGTH = 1000;
 /** The most a Retry-After header is honoured for, so a wild value cannot park the queue. */
 export const RETRY_AFTER_MAX_MS = 60 * 60 * 1000;
+/**
+ * The least wait after HubSpot says it is rate limited (429, or its `error code: 1015`
+ * page): HubSpot blocks an address that keeps asking for a further minute (docs/deployment.md).
+ */
+export const RATE_LIMITED_MIN_WAIT_MS = 60 * 1000;
 
 /**
  * `reason` is kept on the row (the export shows it) and may quote what the visitor typed,
@@ -26,7 +31,7 @@ export const RETRY_AFTER_MAX_MS = 60 * 60 * 1000;
 export type SubmissionOutcome =
   | { kind: "sent" }
   /** HubSpot refused the data itself (4xx other than 408 and 429): sending it again cannot help. */
-  | { kind: "refused"; reason: string; summary: string }
+  | { kind: "refused"; reason: string; summary: string; refusal: RelayRefusal }
   /**
    * HubSpot failed or asked us to slow down (5xx, 408, 429), answered with a redirect
    * (a moved endpoint or a proxy: the data did not arrive), or did not answer: try again later.
@@ -65,20 +70,42 @@ export function parseRetryAfter(header: string | null, now: number): number | nu
   return Math.min(Math.max(ms, 0), RETRY_AFTER_MAX_MS);
 }
 
-/** HubSpot's own words for an error answer: its message and those of the field errors. */
-export function describeHubSpotError(status: number, body: string): string {
-  let detail = body.trim().slice(0, 200);
+/** HubSpot's own words for an error answer: its message, those of the field errors, its error type and correlation id. */
+export function parseHubSpotError(status: number, body: string): RelayRefusal {
+  let message = body.trim().slice(0, 200);
+  let errorType: string | null = null;
+  let correlationId: string | null = null;
   try {
-    const parsed = JSON.parse(body) as { message?: unknown; errors?: { message?: unknown }[] };
-    const messages = [
-      parsed.message,
-      ...(Array.isArray(parsed.errors) ? parsed.errors.map((error) => error?.message) : []),
-    ].filter((message): message is string => typeof message === "string" && message.trim() !== "");
-    if (messages.length > 0) detail = [...new Set(messages)].join(" ");
+    const parsed = JSON.parse(body) as {
+      message?: unknown;
+      correlationId?: unknown;
+      errors?: { message?: unknown; errorType?: unknown }[];
+    };
+    const errors = Array.isArray(parsed.errors) ? parsed.errors : [];
+    const messages = [parsed.message, ...errors.map((error) => error?.message)].filter(
+      (text): text is string => typeof text === "string" && text.trim() !== "",
+    );
+    if (messages.length > 0) message = [...new Set(messages)].join(" ");
+    const types = errors.map((error) => error?.errorType).filter((type): type is string => typeof type === "string");
+    errorType = types.length > 0 ? [...new Set(types)].join(", ") : null;
+    if (typeof parsed.correlationId === "string") correlationId = parsed.correlationId;
   } catch {
     // Not JSON (a proxy's HTML error page, say): keep the start of the text.
   }
-  return `HubSpot answered ${status}${detail ? `: ${detail}` : ""}`.slice(0, REASON_MAX_LENGTH);
+  return { status, errorType, message: message.slice(0, REASON_MAX_LENGTH), correlationId };
+}
+
+/** One line for the row's relayError: status, error type, message and correlation id (to quote to HubSpot's support). */
+export function describeHubSpotError(status: number, body: string): string {
+  const { errorType, message, correlationId } = parseHubSpotError(status, body);
+  const type = errorType ? ` (${errorType})` : "";
+  const correlation = correlationId ? ` (correlationId ${correlationId})` : "";
+  return `HubSpot answered ${status}${type}${message ? `: ${message}` : ""}${correlation}`.slice(0, REASON_MAX_LENGTH);
+}
+
+/** HubSpot's rate limit: a 429, or its edge's plain-text `error code: 1015` page under any status. */
+function isRateLimited(response: Response, body: string): boolean {
+  return response.status === 429 || /^error code: 1015\b/.test(body.trim());
 }
 
 export async function submitToHubSpot(target: SubmissionTarget, claim: RelayClaim): Promise<SubmissionOutcome> {
@@ -113,15 +140,12 @@ export async function submitToHubSpot(target: SubmissionTarget, claim: RelayClai
   }
   if (response.ok) return { kind: "sent" };
   const reason = describeHubSpotError(response.status, text);
-  if (response.status === 429 || response.status === 408 || response.status >= 500) {
-    return {
-      kind: "retry",
-      reason,
-      summary,
-      retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), now()),
-    };
+  const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), now());
+  if (isRateLimited(response, text)) {
+    return { kind: "retry", reason, summary, retryAfterMs: Math.max(retryAfterMs ?? 0, RATE_LIMITED_MIN_WAIT_MS) };
   }
-  return { kind: "refused", reason, summary };
+  if (response.status === 408 || response.status >= 500) return { kind: "retry", reason, summary, retryAfterMs };
+  return { kind: "refused", reason, summary, refusal: parseHubSpotError(response.status, text) };
 }
 
 /** A network error's code (ECONNREFUSED...), or its kind: never a message that could quote the request. */

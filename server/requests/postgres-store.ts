@@ -19,7 +19,18 @@
  */
 import postgres from "postgres";
 import type { InvitationMode } from "~/features/invitation/mode";
-import type { RelayClaim, RelayContext, RelayState, RequestStore, StoredInvitationRequest } from "./store";
+import type {
+  NotificationChannel,
+  NotificationClaim,
+  NotificationKind,
+  QueuedAlert,
+  RelayClaim,
+  RelayContext,
+  RelayRefusal,
+  RelayState,
+  RequestStore,
+  StoredInvitationRequest,
+} from "./store";
 import { withinTimeLimit } from "./time-limit";
 
 /** The advisory lock key the migration holds (any constant unique to this schema). */
@@ -49,6 +60,23 @@ const MIGRATIONS: readonly string[] = [
      sent_at timestamptz
    );
    CREATE INDEX invitation_requests_due ON invitation_requests (next_attempt_at, seq) WHERE relay = 'pending';`,
+  // The team's notifications (DECISIONS §5): the outbox, and the privacy notice each request was sent under.
+  `ALTER TABLE invitation_requests ADD COLUMN notice_version text;
+   CREATE INDEX invitation_requests_received ON invitation_requests (received_at);
+   CREATE TABLE invitation_notifications (
+     seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+     request_id text NOT NULL,
+     kind text NOT NULL CHECK (kind IN ('request', 'relay-refused')),
+     channel text NOT NULL CHECK (channel IN ('email', 'webhook')),
+     refusal json,
+     attempts integer NOT NULL DEFAULT 0,
+     next_attempt_at timestamptz NOT NULL,
+     lease_owner text,
+     lease_until timestamptz,
+     last_error text
+   );
+   CREATE INDEX invitation_notifications_due ON invitation_notifications (next_attempt_at, seq);
+   CREATE INDEX invitation_notifications_request ON invitation_notifications (request_id);`,
 ];
 
 interface Row {
@@ -61,6 +89,17 @@ interface Row {
   attempts: number;
   last_error: string | null;
   sent_at: Date | null;
+  notice_version: string | null;
+}
+
+interface NotificationRow {
+  seq: string;
+  request_id: string;
+  kind: NotificationKind;
+  channel: NotificationChannel;
+  refusal: RelayRefusal | null;
+  attempts: number;
+  last_error: string | null;
 }
 
 /** `PostgreSQL database <name> on <host:port>`, never the user or password. */
@@ -105,20 +144,31 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
     throw new Error(`Could not open the ${description}: ${(error as Error).message}`, { cause: error });
   }
 
-  const columns = sql`id, received_at, mode, fields, context, relay, attempts, last_error, sent_at`;
+  const columns = sql`id, received_at, mode, fields, context, relay, attempts, last_error, sent_at, notice_version`;
   const held = (id: string, owner: string) => sql`id = ${id} AND lease_owner = ${owner} AND relay = 'pending'`;
 
   return {
     description,
     async save(request) {
-      await sql`
-        INSERT INTO invitation_requests (id, received_at, mode, fields, context, relay, next_attempt_at)
+      // The request and its notifications commit together (the outbox, DECISIONS §5).
+      const channels = request.notify ?? [];
+      const insertRequest = (tx: postgres.Sql | postgres.TransactionSql) => tx`
+        INSERT INTO invitation_requests (id, received_at, mode, fields, context, relay, next_attempt_at, notice_version)
         VALUES (
           ${request.id}, ${new Date(request.receivedAt)}, ${request.mode},
           ${JSON.stringify(request.fields)}::text::json, ${JSON.stringify(request.context)}::text::json,
           ${request.relay},
-          ${request.relay === "pending" ? new Date(request.receivedAt) : null}
+          ${request.relay === "pending" ? new Date(request.receivedAt) : null},
+          ${request.noticeVersion ?? null}
         )`;
+      if (channels.length === 0) {
+        await insertRequest(sql);
+        return;
+      }
+      await sql.begin(async (tx) => {
+        await insertRequest(tx);
+        await enqueue(tx, request.id, "request", channels, null, request.receivedAt);
+      });
     },
     async list() {
       const rows = await sql<Row[]>`SELECT ${columns} FROM invitation_requests ORDER BY seq`;
@@ -145,12 +195,16 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
         WHERE ${held(id, owner)}`;
       return result.count === 1;
     },
-    async markFailed(id, owner, reason) {
-      const result = await sql`
-        UPDATE invitation_requests SET relay = 'failed', attempts = attempts + 1, last_error = ${reason},
-          next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL
-        WHERE ${held(id, owner)}`;
-      return result.count === 1;
+    async markFailed(id, owner, reason, alert) {
+      return sql.begin(async (tx) => {
+        const result = await tx`
+          UPDATE invitation_requests SET relay = 'failed', attempts = attempts + 1, last_error = ${reason},
+            next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL
+          WHERE ${held(id, owner)}`;
+        if (result.count === 1 && alert)
+          await enqueue(tx, id, "relay-refused", alert.channels, alert.refusal, alert.now);
+        return result.count === 1;
+      });
     },
     async scheduleRetry(id, owner, retryAt, reason) {
       const result = await sql`
@@ -187,7 +241,118 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
       // Other servers may share the database and hold live claims: their leases decide.
       return 0;
     },
+    ...postgresOutbox(sql, columns),
   };
+}
+
+/** Queues one notification per channel, inside the caller's transaction. */
+async function enqueue(
+  tx: postgres.TransactionSql,
+  requestId: string,
+  kind: NotificationKind,
+  channels: QueuedAlert["channels"],
+  refusal: RelayRefusal | null,
+  now: number,
+) {
+  for (const channel of channels) {
+    await tx`
+      INSERT INTO invitation_notifications (request_id, kind, channel, refusal, next_attempt_at)
+      VALUES (${requestId}, ${kind}, ${channel}, ${refusal ? JSON.stringify(refusal) : null}::text::json, ${new Date(now)})`;
+  }
+}
+
+/** The outbox and the privacy statements (DECISIONS §5), with the relay's claim pattern. */
+function postgresOutbox(sql: postgres.Sql, columns: postgres.PendingQuery<postgres.Row[]>) {
+  const notificationColumns = sql`seq, request_id, kind, channel, refusal, attempts, last_error`;
+  const heldNotification = (seq: number, owner: string) => sql`seq = ${seq} AND lease_owner = ${owner}`;
+  const byEmail = (email: string) => sql`lower(btrim(fields->>'email')) = lower(${email.trim()})`;
+  return {
+    async claimNotification(owner: string, now: number, leaseMs: number): Promise<NotificationClaim | null> {
+      const at = new Date(now);
+      const [row] = await sql<NotificationRow[]>`
+        UPDATE invitation_notifications SET lease_owner = ${owner}, lease_until = ${new Date(now + leaseMs)}
+        WHERE seq = (
+          SELECT seq FROM invitation_notifications
+          WHERE next_attempt_at <= ${at} AND (lease_until IS NULL OR lease_until <= ${at})
+          ORDER BY next_attempt_at, seq
+          LIMIT 1
+          FOR UPDATE SKIP LOCKED
+        )
+        RETURNING ${notificationColumns}`;
+      if (!row) return null;
+      const [request] = await sql<Row[]>`SELECT ${columns} FROM invitation_requests WHERE id = ${row.request_id}`;
+      if (!request) {
+        // Its request was erased after it was queued: nothing left to tell.
+        await sql`DELETE FROM invitation_notifications WHERE ${heldNotification(Number(row.seq), owner)}`;
+        return null;
+      }
+      return {
+        seq: Number(row.seq),
+        kind: row.kind,
+        channel: row.channel,
+        attempts: row.attempts,
+        refusal: row.refusal,
+        request: toStored(request),
+      };
+    },
+    async markNotificationDelivered(seq: number, owner: string) {
+      const result = await sql`DELETE FROM invitation_notifications WHERE ${heldNotification(seq, owner)}`;
+      return result.count === 1;
+    },
+    async scheduleNotificationRetry(seq: number, owner: string, retryAt: number, reason: string) {
+      const result = await sql`
+        UPDATE invitation_notifications SET attempts = attempts + 1, last_error = ${reason},
+          next_attempt_at = ${new Date(retryAt)}, lease_owner = NULL, lease_until = NULL
+        WHERE ${heldNotification(seq, owner)}`;
+      return result.count === 1;
+    },
+    async releaseNotification(seq: number, owner: string) {
+      await sql`UPDATE invitation_notifications SET lease_owner = NULL, lease_until = NULL
+        WHERE ${heldNotification(seq, owner)}`;
+    },
+    async nextNotificationAt() {
+      const [row] = await sql<{ at: Date | null }[]>`
+        SELECT MIN(GREATEST(next_attempt_at, COALESCE(lease_until, 'epoch'::timestamptz))) AS at
+        FROM invitation_notifications`;
+      return row?.at ? row.at.getTime() : null;
+    },
+    async listNotifications() {
+      const rows = await sql<
+        NotificationRow[]
+      >`SELECT ${notificationColumns} FROM invitation_notifications ORDER BY seq`;
+      return rows.map((row) => ({
+        seq: Number(row.seq),
+        requestId: row.request_id,
+        kind: row.kind,
+        channel: row.channel,
+        attempts: row.attempts,
+        lastError: row.last_error,
+      }));
+    },
+    async findByEmail(email: string) {
+      const rows = await sql<Row[]>`SELECT ${columns} FROM invitation_requests WHERE ${byEmail(email)} ORDER BY seq`;
+      return rows.map(toStored);
+    },
+    async eraseByEmail(email: string) {
+      return sql.begin(async (tx) => {
+        const notifications = await tx`
+          DELETE FROM invitation_notifications
+          WHERE request_id IN (SELECT id FROM invitation_requests WHERE ${byEmail(email)})`;
+        const requests = await tx`DELETE FROM invitation_requests WHERE ${byEmail(email)}`;
+        return { requests: requests.count, notifications: notifications.count };
+      });
+    },
+    async purgeBefore(before: number) {
+      const at = new Date(before);
+      return sql.begin(async (tx) => {
+        const notifications = await tx`
+          DELETE FROM invitation_notifications
+          WHERE request_id IN (SELECT id FROM invitation_requests WHERE received_at < ${at})`;
+        const requests = await tx`DELETE FROM invitation_requests WHERE received_at < ${at}`;
+        return { requests: requests.count, notifications: notifications.count };
+      });
+    },
+  } satisfies Partial<RequestStore>;
 }
 
 function toStored(row: Row): StoredInvitationRequest {
@@ -201,6 +366,7 @@ function toStored(row: Row): StoredInvitationRequest {
     relayAttempts: row.attempts,
     relayError: row.last_error,
     sentAt: row.sent_at ? row.sent_at.getTime() : null,
+    noticeVersion: row.notice_version,
   };
 }
 

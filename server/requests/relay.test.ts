@@ -26,6 +26,8 @@ const T0 = sampleRequest(0).receivedAt + 60_000;
 interface Answer {
   status: number;
   body?: unknown;
+  /** A body sent as it is (not JSON). */
+  text?: string;
   headers?: Record<string, string>;
 }
 
@@ -36,7 +38,8 @@ function scriptedFetch(clock: { now: number }, answers: (Answer | Error)[]) {
     calls.push({ url, body: JSON.parse(String(init.body)), at: clock.now });
     const answer = answers[Math.min(calls.length - 1, answers.length - 1)]!;
     if (answer instanceof Error) throw answer;
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+    const body = answer.text ?? (answer.body === undefined ? null : JSON.stringify(answer.body));
+    return new Response(body, {
       status: answer.status,
       headers: answer.headers,
     });
@@ -158,7 +161,7 @@ describe("HubSpot's answers", () => {
       errors: [{ message: "Error in 'fields.email'. Invalid email address", errorType: "INVALID_EMAIL" }],
     });
     expect(describeHubSpotError(400, body)).toBe(
-      "HubSpot answered 400: The request is not valid Error in 'fields.email'. Invalid email address",
+      "HubSpot answered 400 (INVALID_EMAIL): The request is not valid Error in 'fields.email'. Invalid email address (correlationId 4f4b)",
     );
     expect(describeHubSpotError(502, "<html>Bad gateway</html>")).toBe(
       "HubSpot answered 502: <html>Bad gateway</html>",
@@ -209,15 +212,33 @@ describe("the relay worker", () => {
     const store = tempStore();
     await store.save(sampleRequest(1));
     const { worker, hubspot } = virtualWorker(store, [
-      { status: 429, headers: { "Retry-After": "30" } },
+      { status: 429, headers: { "Retry-After": "90" } },
       { status: 200 },
     ]);
     worker.start();
     await until(async () => (await relayStates(store))[0] === "sent", "the row to be sent");
     expect(hubspot.calls).toHaveLength(2);
-    expect(hubspot.calls[1]!.at - hubspot.calls[0]!.at).toBeGreaterThanOrEqual(30_000);
+    expect(hubspot.calls[1]!.at - hubspot.calls[0]!.at).toBeGreaterThanOrEqual(90_000);
     const [row] = await store.list();
     expect(row?.relayAttempts).toBe(2);
+  });
+
+  it.each([
+    ["a 429 with a shorter Retry-After", { status: 429, headers: { "Retry-After": "1" } }],
+    ["a 429 with none", { status: 429 }],
+    [
+      "HubSpot's text/plain `error code: 1015`",
+      { status: 429, text: "error code: 1015", headers: { "Content-Type": "text/plain" } },
+    ],
+    ["`error code: 1015` under another status", { status: 403, text: "error code: 1015" }],
+  ])("waits at least 60 s after %s", async (_case, answer) => {
+    const store = tempStore();
+    await store.save(sampleRequest(1));
+    const { worker, hubspot } = virtualWorker(store, [answer, { status: 200 }]);
+    worker.start();
+    await until(async () => (await relayStates(store))[0] === "sent", "the row to be sent");
+    expect(hubspot.calls).toHaveLength(2);
+    expect(hubspot.calls[1]!.at - hubspot.calls[0]!.at).toBeGreaterThanOrEqual(60_000);
   });
 
   it("stops on HubSpot's 400, keeps its message, and sends the row once it is queued again", async () => {
@@ -241,6 +262,45 @@ describe("the relay worker", () => {
     expect(await store.requeueFailed(clock.now)).toBe(1);
     await until(async () => (await relayStates(store))[0] === "sent", "the re-queued row to be sent");
     expect(hubspot.calls).toHaveLength(2);
+  });
+
+  it("queues exactly one alert per channel when HubSpot refuses a request for good, with its type and correlation id", async () => {
+    const store = tempStore();
+    await store.save(sampleRequest(1));
+    const refusal = {
+      status: 400,
+      body: {
+        status: "error",
+        message: "This form has reCAPTCHA enabled.",
+        correlationId: "c0ffee00-0000-4000-8000-000000000001",
+        errors: [{ message: "reCAPTCHA is on", errorType: "FORM_HAS_RECAPTCHA_ENABLED" }],
+      },
+    };
+    let woken = 0;
+    const { worker, clock, log } = virtualWorker(store, [{ status: 429 }, refusal], {
+      alertChannels: ["email", "webhook"],
+      onAlertQueued: () => (woken += 1),
+    });
+    worker.start();
+    await until(async () => (await relayStates(store))[0] === "failed", "the row to fail");
+    const polledUntil = clock.now + 10 * IDLE_POLL_MS;
+    await until(() => clock.now > polledUntil, "idle polls");
+    const queued = await store.listNotifications();
+    expect(queued.map(({ kind, channel }) => `${kind} ${channel}`)).toEqual([
+      "relay-refused email",
+      "relay-refused webhook",
+    ]);
+    expect(woken).toBe(1);
+    const alert = await store.claimNotification("notifier", clock.now, SETTINGS.leaseMs);
+    expect(alert?.refusal).toEqual({
+      status: 400,
+      errorType: "FORM_HAS_RECAPTCHA_ENABLED",
+      message: "This form has reCAPTCHA enabled. reCAPTCHA is on",
+      correlationId: "c0ffee00-0000-4000-8000-000000000001",
+    });
+    expect((await store.list())[0]?.relayError).toContain("correlationId c0ffee00-0000-4000-8000-000000000001");
+    // The log names the request, never HubSpot's words (they may quote the visitor).
+    expect(log.join("\n")).not.toContain("reCAPTCHA is on");
   });
 
   it("resumes after a restart: stored rows go at once, a killed server's claim after its lease", async () => {

@@ -9,7 +9,8 @@
  * - While HubSpot fails (5xx, 408, 429, no answer within the timeout) the worker pauses
  *   before its next submission: an exponential delay (RELAY_RETRY_MIN_SECONDS doubling
  *   up to RELAY_RETRY_MAX_SECONDS, between half and all of it at random so several
- *   servers do not retry in step), or HubSpot's Retry-After when that is longer.
+ *   servers do not retry in step), or HubSpot's Retry-After when that is longer; at
+ *   least 60 s after a 429 or HubSpot's `error code: 1015` (hubspot-submission.ts).
  *   Nothing is ever dropped: a row stays pending until HubSpot takes or refuses it.
  * - It sends at most RELAY_MAX_PER_10_SECONDS per 10 s (HubSpot allows 50 on this endpoint).
  * - A save on this server wakes it at once (notify); otherwise it looks for due rows
@@ -27,7 +28,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { HubSpotConfig, RelaySettings } from "~/config/schema";
 import { submitToHubSpot, type SubmissionOutcome } from "./hubspot-submission";
-import type { RelayClaim, RequestStore } from "./store";
+import type { NotificationChannel, RelayClaim, RequestStore } from "./store";
 
 /** The longest the worker sleeps before looking for due rows again. */
 export const IDLE_POLL_MS = 5000;
@@ -47,6 +48,10 @@ export interface RelayOptions {
   log?: (line: string) => void;
   /** Sleeps `ms`, resolving early when `signal` aborts (tests pass a fake clock's sleep). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** The team's channels (DECISIONS §5) that hear of a request HubSpot refused for good; none by default. */
+  alertChannels?: readonly NotificationChannel[];
+  /** Called once an alert is queued: wakes the notification worker. */
+  onAlertQueued?: () => void;
 }
 
 /** The pause after the n-th failure in a row (n >= 1), before jitter: min * 2^(n-1), capped. */
@@ -168,9 +173,13 @@ export class RelayWorker {
       }
       case "refused": {
         this.failuresInARow = 0;
-        await this.store.markFailed(claim.id, this.owner, outcome.reason);
+        // The team's alert is queued with the failure, in one transaction (DECISIONS §5).
+        const channels = this.options.alertChannels ?? [];
+        const alert = channels.length > 0 ? { channels, refusal: outcome.refusal, now: this.now() } : undefined;
+        const held = await this.store.markFailed(claim.id, this.owner, outcome.reason, alert);
         // The reason stays on the row (the export shows it): HubSpot may quote what the visitor typed.
         this.log(`[relay] ${claim.id} refused by HubSpot; it stays failed until \`npm run requests -- retry\``);
+        if (held && alert) this.options.onAlertQueued?.();
         return;
       }
       case "retry": {

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
+import { describeOutboxStore } from "../../tests/support/outbox-contract";
 import { describeRequestStore, sampleRequest } from "../../tests/support/store-contract";
 import { openSqliteStore, SQLITE_FILE } from "./sqlite-store";
 
@@ -19,6 +20,7 @@ afterEach(() => {
 });
 
 describeRequestStore("SQLite", async () => openSqliteStore(tempDataDir()));
+describeOutboxStore("SQLite", async () => openSqliteStore(tempDataDir()));
 
 describe("the SQLite file", () => {
   it("is created with its folder on first use, readable by its owner only", async () => {

@@ -21,7 +21,19 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import type { InvitationMode } from "~/features/invitation/mode";
-import type { RelayClaim, RelayContext, RelayState, RequestStore, StoredInvitationRequest } from "./store";
+import type {
+  NewInvitationRequest,
+  NotificationChannel,
+  NotificationClaim,
+  NotificationKind,
+  QueuedAlert,
+  RelayClaim,
+  RelayContext,
+  RelayRefusal,
+  RelayState,
+  RequestStore,
+  StoredInvitationRequest,
+} from "./store";
 import { withinTimeLimit } from "./time-limit";
 
 export const SQLITE_FILE = "requests.sqlite";
@@ -52,6 +64,23 @@ const MIGRATIONS: readonly string[] = [
      sent_at INTEGER
    );
    CREATE INDEX invitation_requests_due ON invitation_requests (next_attempt_at, seq) WHERE relay = 'pending';`,
+  // The team's notifications (DECISIONS §5): the outbox, and the privacy notice each request was sent under.
+  `ALTER TABLE invitation_requests ADD COLUMN notice_version TEXT;
+   CREATE INDEX invitation_requests_received ON invitation_requests (received_at);
+   CREATE TABLE invitation_notifications (
+     seq INTEGER PRIMARY KEY,
+     request_id TEXT NOT NULL,
+     kind TEXT NOT NULL CHECK (kind IN ('request', 'relay-refused')),
+     channel TEXT NOT NULL CHECK (channel IN ('email', 'webhook')),
+     refusal TEXT,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER NOT NULL,
+     lease_owner TEXT,
+     lease_until INTEGER,
+     last_error TEXT
+   );
+   CREATE INDEX invitation_notifications_due ON invitation_notifications (next_attempt_at, seq);
+   CREATE INDEX invitation_notifications_request ON invitation_notifications (request_id);`,
 ];
 
 interface Row {
@@ -64,6 +93,17 @@ interface Row {
   attempts: number;
   last_error: string | null;
   sent_at: number | null;
+  notice_version: string | null;
+}
+
+interface NotificationRow {
+  seq: number;
+  request_id: string;
+  kind: NotificationKind;
+  channel: NotificationChannel;
+  refusal: string | null;
+  attempts: number;
+  last_error: string | null;
 }
 
 /** Takes the group's and others' permissions off `path` if it has any; true when it did. */
@@ -152,15 +192,19 @@ export function openSqliteStore(dataDir: string): RequestStore {
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = FULL");
   migrate(db, path);
+  // SQLite's lower() folds ASCII only; addresses are compared as JavaScript folds them (DECISIONS §5).
+  db.function("email_key", { deterministic: true }, (value: unknown) =>
+    typeof value === "string" ? value.trim().toLowerCase() : null,
+  );
   // From here on a lock never blocks the event loop (whenUnlocked retries on a timer).
   db.pragma("busy_timeout = 0");
 
   const insert = db.prepare(
-    `INSERT INTO invitation_requests (id, received_at, mode, fields, context, relay, next_attempt_at)
-     VALUES (@id, @receivedAt, @mode, @fields, @context, @relay, @nextAttemptAt)`,
+    `INSERT INTO invitation_requests (id, received_at, mode, fields, context, relay, next_attempt_at, notice_version)
+     VALUES (@id, @receivedAt, @mode, @fields, @context, @relay, @nextAttemptAt, @noticeVersion)`,
   );
   const all = db.prepare<[], Row>(
-    `SELECT id, received_at, mode, fields, context, relay, attempts, last_error, sent_at
+    `SELECT id, received_at, mode, fields, context, relay, attempts, last_error, sent_at, notice_version
      FROM invitation_requests ORDER BY seq`,
   );
   const claim = db.prepare<{ owner: string; now: number; until: number }, Row>(
@@ -170,7 +214,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
        WHERE relay = 'pending' AND next_attempt_at <= @now AND (lease_until IS NULL OR lease_until <= @now)
        ORDER BY next_attempt_at, seq LIMIT 1
      )
-     RETURNING id, received_at, mode, fields, context, relay, attempts, last_error, sent_at`,
+     RETURNING id, received_at, mode, fields, context, relay, attempts, last_error, sent_at, notice_version`,
   );
   const held = "WHERE id = @id AND lease_owner = @owner AND relay = 'pending'";
   const sent = db.prepare(
@@ -198,25 +242,42 @@ export function openSqliteStore(dataDir: string): RequestStore {
   let serverLock: Database.Database | null = null;
   const ping = db.prepare("SELECT 1");
   // Only one server uses a SQLite file: at its start, every claim is a previous process's.
-  const releaseAll = db.prepare(
+  const releaseRelayClaims = db.prepare(
     `UPDATE invitation_requests SET lease_owner = NULL, lease_until = NULL
      WHERE relay = 'pending' AND lease_owner IS NOT NULL`,
   );
+  const releaseNotificationClaims = db.prepare(
+    `UPDATE invitation_notifications SET lease_owner = NULL, lease_until = NULL WHERE lease_owner IS NOT NULL`,
+  );
+  const releaseAll = db.transaction(() => releaseRelayClaims.run().changes + releaseNotificationClaims.run().changes);
+  const notifications = openSqliteOutbox(db);
+  const saveWithOutbox = db.transaction((request: NewInvitationRequest) => {
+    insert.run({
+      id: request.id,
+      receivedAt: request.receivedAt,
+      mode: request.mode,
+      fields: JSON.stringify(request.fields),
+      context: JSON.stringify(request.context),
+      relay: request.relay,
+      nextAttemptAt: request.relay === "pending" ? request.receivedAt : null,
+      noticeVersion: request.noticeVersion ?? null,
+    });
+    for (const channel of request.notify ?? [])
+      notifications.enqueue(request.id, "request", channel, null, request.receivedAt);
+  });
+  const failWithAlert = db.transaction((id: string, owner: string, reason: string, alert?: QueuedAlert) => {
+    const held = failed.run({ id, owner, reason }).changes === 1;
+    if (held && alert) {
+      for (const channel of alert.channels)
+        notifications.enqueue(id, "relay-refused", channel, alert.refusal, alert.now);
+    }
+    return held;
+  });
 
   return {
     description: `SQLite database ${path}`,
     async save(request) {
-      await whenUnlocked(() =>
-        insert.run({
-          id: request.id,
-          receivedAt: request.receivedAt,
-          mode: request.mode,
-          fields: JSON.stringify(request.fields),
-          context: JSON.stringify(request.context),
-          relay: request.relay,
-          nextAttemptAt: request.relay === "pending" ? request.receivedAt : null,
-        }),
-      );
+      await whenUnlocked(() => saveWithOutbox.immediate(request));
     },
     async list() {
       return (await whenUnlocked(() => all.all())).map(toStored);
@@ -228,8 +289,8 @@ export function openSqliteStore(dataDir: string): RequestStore {
     async markSent(id, owner, now) {
       return (await whenUnlocked(() => sent.run({ id, owner, now }))).changes === 1;
     },
-    async markFailed(id, owner, reason) {
-      return (await whenUnlocked(() => failed.run({ id, owner, reason }))).changes === 1;
+    async markFailed(id, owner, reason, alert) {
+      return whenUnlocked(() => failWithAlert.immediate(id, owner, reason, alert));
     },
     async scheduleRetry(id, owner, retryAt, reason) {
       return (await whenUnlocked(() => retry.run({ id, owner, retryAt, reason }))).changes === 1;
@@ -252,7 +313,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
     async releaseClaimsOfPreviousProcess() {
       // Only when this is the one server on the file: its lock proves no other process holds live claims.
       serverLock ??= lockForOneServer(dirname(path));
-      return (await whenUnlocked(() => releaseAll.run())).changes;
+      return whenUnlocked(() => releaseAll.immediate());
     },
     async ping(timeoutMs) {
       await withinTimeLimit(
@@ -260,6 +321,138 @@ export function openSqliteStore(dataDir: string): RequestStore {
         timeoutMs,
       );
     },
+    ...notifications.methods,
+  };
+}
+
+/** The outbox and the privacy statements (DECISIONS §5), on the same connection as the requests. */
+function openSqliteOutbox(db: Database.Database) {
+  const columns = "seq, request_id, kind, channel, refusal, attempts, last_error";
+  const insert = db.prepare(
+    `INSERT INTO invitation_notifications (request_id, kind, channel, refusal, next_attempt_at)
+     VALUES (@requestId, @kind, @channel, @refusal, @now)`,
+  );
+  const claim = db.prepare<{ owner: string; now: number; until: number }, NotificationRow>(
+    `UPDATE invitation_notifications SET lease_owner = @owner, lease_until = @until
+     WHERE seq = (
+       SELECT seq FROM invitation_notifications
+       WHERE next_attempt_at <= @now AND (lease_until IS NULL OR lease_until <= @now)
+       ORDER BY next_attempt_at, seq LIMIT 1
+     )
+     RETURNING ${columns}`,
+  );
+  const requestById = db.prepare<{ id: string }, Row>(
+    `SELECT id, received_at, mode, fields, context, relay, attempts, last_error, sent_at, notice_version
+     FROM invitation_requests WHERE id = @id`,
+  );
+  const held = "WHERE seq = @seq AND lease_owner = @owner";
+  const delivered = db.prepare(`DELETE FROM invitation_notifications ${held}`);
+  const retry = db.prepare(
+    `UPDATE invitation_notifications SET attempts = attempts + 1, last_error = @reason, next_attempt_at = @retryAt,
+       lease_owner = NULL, lease_until = NULL ${held}`,
+  );
+  const release = db.prepare(`UPDATE invitation_notifications SET lease_owner = NULL, lease_until = NULL ${held}`);
+  const nextAt = db.prepare<[], { at: number | null }>(
+    `SELECT MIN(MAX(next_attempt_at, COALESCE(lease_until, 0))) AS at FROM invitation_notifications`,
+  );
+  const all = db.prepare<[], NotificationRow>(`SELECT ${columns} FROM invitation_notifications ORDER BY seq`);
+  const byEmail = db.prepare<{ email: string }, Row>(
+    `SELECT id, received_at, mode, fields, context, relay, attempts, last_error, sent_at, notice_version
+     FROM invitation_requests WHERE email_key(json_extract(fields, '$.email')) = email_key(@email) ORDER BY seq`,
+  );
+  const eraseNotifications = db.prepare(
+    `DELETE FROM invitation_notifications WHERE request_id IN (
+       SELECT id FROM invitation_requests WHERE email_key(json_extract(fields, '$.email')) = email_key(@email))`,
+  );
+  const eraseRequests = db.prepare(
+    `DELETE FROM invitation_requests WHERE email_key(json_extract(fields, '$.email')) = email_key(@email)`,
+  );
+  const purgeNotifications = db.prepare(
+    `DELETE FROM invitation_notifications WHERE request_id IN (
+       SELECT id FROM invitation_requests WHERE received_at < @before)`,
+  );
+  const purgeRequests = db.prepare(`DELETE FROM invitation_requests WHERE received_at < @before`);
+  const erase = db.transaction((email: string) => ({
+    notifications: eraseNotifications.run({ email }).changes,
+    requests: eraseRequests.run({ email }).changes,
+  }));
+  const purge = db.transaction((before: number) => ({
+    notifications: purgeNotifications.run({ before }).changes,
+    requests: purgeRequests.run({ before }).changes,
+  }));
+
+  return {
+    enqueue(
+      requestId: string,
+      kind: NotificationKind,
+      channel: NotificationChannel,
+      refusal: RelayRefusal | null,
+      now: number,
+    ) {
+      insert.run({ requestId, kind, channel, refusal: refusal ? JSON.stringify(refusal) : null, now });
+    },
+    methods: {
+      async claimNotification(owner, now, leaseMs) {
+        // One transaction, so the request read is the one the claim is about.
+        return whenUnlocked(() =>
+          db
+            .transaction(() => {
+              const row = claim.get({ owner, now, until: now + leaseMs });
+              if (!row) return null;
+              const request = requestById.get({ id: row.request_id });
+              if (!request) {
+                // Its request was erased after it was queued: nothing left to tell.
+                delivered.run({ seq: row.seq, owner });
+                return null;
+              }
+              return toNotificationClaim(row, toStored(request));
+            })
+            .immediate(),
+        );
+      },
+      async markNotificationDelivered(seq, owner) {
+        return (await whenUnlocked(() => delivered.run({ seq, owner }))).changes === 1;
+      },
+      async scheduleNotificationRetry(seq, owner, retryAt, reason) {
+        return (await whenUnlocked(() => retry.run({ seq, owner, retryAt, reason }))).changes === 1;
+      },
+      async releaseNotification(seq, owner) {
+        await whenUnlocked(() => release.run({ seq, owner }));
+      },
+      async nextNotificationAt() {
+        return (await whenUnlocked(() => nextAt.get()))?.at ?? null;
+      },
+      async listNotifications() {
+        return (await whenUnlocked(() => all.all())).map((row) => ({
+          seq: row.seq,
+          requestId: row.request_id,
+          kind: row.kind,
+          channel: row.channel,
+          attempts: row.attempts,
+          lastError: row.last_error,
+        }));
+      },
+      async findByEmail(email) {
+        return (await whenUnlocked(() => byEmail.all({ email }))).map(toStored);
+      },
+      async eraseByEmail(email) {
+        return whenUnlocked(() => erase.immediate(email));
+      },
+      async purgeBefore(before) {
+        return whenUnlocked(() => purge.immediate(before));
+      },
+    } satisfies Partial<RequestStore>,
+  };
+}
+
+function toNotificationClaim(row: NotificationRow, request: StoredInvitationRequest): NotificationClaim {
+  return {
+    seq: row.seq,
+    kind: row.kind,
+    channel: row.channel,
+    attempts: row.attempts,
+    refusal: row.refusal ? (JSON.parse(row.refusal) as RelayRefusal) : null,
+    request,
   };
 }
 
@@ -274,6 +467,7 @@ function toStored(row: Row): StoredInvitationRequest {
     relayAttempts: row.attempts,
     relayError: row.last_error,
     sentAt: row.sent_at,
+    noticeVersion: row.notice_version,
   };
 }
 

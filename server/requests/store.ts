@@ -33,6 +33,10 @@ export interface NewInvitationRequest {
   context: RelayContext;
   /** `pending` when HubSpot is configured, `off` when requests are only stored. */
   relay: "pending" | "off";
+  /** The privacy notice shown beside the form it came from (DECISIONS §5); null when unknown. */
+  noticeVersion?: string | null;
+  /** The team's channels to tell of it, queued in the same transaction (the outbox, DECISIONS §5). */
+  notify?: readonly NotificationChannel[];
 }
 
 export interface StoredInvitationRequest {
@@ -47,6 +51,8 @@ export interface StoredInvitationRequest {
   /** Why the last attempt failed (HubSpot's message), while the row is pending or failed. */
   relayError: string | null;
   sentAt: number | null;
+  /** The privacy notice the visitor was shown, or null for requests stored before it was recorded. */
+  noticeVersion: string | null;
 }
 
 /** A pending row a worker holds the lease on. */
@@ -75,8 +81,11 @@ export interface RequestStore {
   claimNext(owner: string, now: number, leaseMs: number): Promise<RelayClaim | null>;
   /** HubSpot accepted the row. False when `owner` no longer held the claim. */
   markSent(id: string, owner: string, now: number): Promise<boolean>;
-  /** HubSpot refused the row for good (4xx): it stays `failed` until re-queued. */
-  markFailed(id: string, owner: string, reason: string): Promise<boolean>;
+  /**
+   * HubSpot refused the row for good (4xx): it stays `failed` until re-queued. `alert`
+   * queues the team's alert about it in the same transaction.
+   */
+  markFailed(id: string, owner: string, reason: string, alert?: QueuedAlert): Promise<boolean>;
   /** HubSpot failed for now (5xx, 429, timeout): try again at `retryAt`. */
   scheduleRetry(id: string, owner: string, retryAt: number, reason: string): Promise<boolean>;
   /** Gives a claim back unused (the worker is stopping). */
@@ -92,11 +101,82 @@ export interface RequestStore {
   /** Runs a trivial query; rejects when the database does not answer within `timeoutMs`. */
   ping(timeoutMs: number): Promise<void>;
   /**
-   * At a server's start: gives back the relay claims a previous process left (a crash
-   * mid-submission) so they are sent now rather than when their lease runs out. SQLite
+   * At a server's start: gives back the claims a previous process left (a crash
+   * mid-submission or mid-delivery: relay rows and notifications) so they go out now
+   * rather than when their lease runs out. SQLite
    * first makes this server the only one on the file (a second server fails here), so
    * every claim found is a dead process's. Returns how many; always 0 on PostgreSQL,
    * where other servers may hold live claims.
    */
   releaseClaimsOfPreviousProcess(): Promise<number>;
+
+  // The team's notifications (DECISIONS §5): an outbox of one row per request (or relay
+  // alert) and channel, claimed with a lease like the relay's rows, deleted once delivered.
+
+  /** Claims the due notification that has waited longest and is not under another live lease. */
+  claimNotification(owner: string, now: number, leaseMs: number): Promise<NotificationClaim | null>;
+  /** Delivered: the row is deleted. False when `owner` no longer held the claim. */
+  markNotificationDelivered(seq: number, owner: string): Promise<boolean>;
+  /** Delivery failed for now: try again at `retryAt`. */
+  scheduleNotificationRetry(seq: number, owner: string, retryAt: number, reason: string): Promise<boolean>;
+  /** Gives a claim back unused (the worker is stopping). */
+  releaseNotification(seq: number, owner: string): Promise<void>;
+  /** When the next queued notification becomes claimable, or null when none is queued. */
+  nextNotificationAt(): Promise<number | null>;
+  /** Every queued notification, oldest first (for the commands and tests). */
+  listNotifications(): Promise<QueuedNotification[]>;
+
+  // Privacy (DECISIONS §5): the right of access and erasure, and the retention.
+
+  /** Every request sent from `email` (compared case-insensitively), oldest first. */
+  findByEmail(email: string): Promise<StoredInvitationRequest[]>;
+  /** Deletes the requests sent from `email` (case-insensitively) and their queued notifications, in one transaction. */
+  eraseByEmail(email: string): Promise<ErasedCounts>;
+  /** Deletes the requests received before `before` (ms) and their queued notifications, in one transaction. */
+  purgeBefore(before: number): Promise<ErasedCounts>;
+}
+
+export const NOTIFICATION_CHANNELS = ["email", "webhook"] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+/** `request`: a new request was stored; `relay-refused`: HubSpot refused one for good. */
+export type NotificationKind = "request" | "relay-refused";
+
+/** HubSpot's words when it refused a request for good, kept for the team's alert. */
+export interface RelayRefusal {
+  status: number;
+  /** HubSpot's `errorType` (e.g. `FORM_HAS_RECAPTCHA_ENABLED`), or null when it gave none. */
+  errorType: string | null;
+  message: string;
+  correlationId: string | null;
+}
+
+export interface QueuedAlert {
+  channels: readonly NotificationChannel[];
+  refusal: RelayRefusal;
+  now: number;
+}
+
+export interface QueuedNotification {
+  seq: number;
+  requestId: string;
+  kind: NotificationKind;
+  channel: NotificationChannel;
+  attempts: number;
+  lastError: string | null;
+}
+
+/** A queued notification a worker holds the lease on, with the request it is about. */
+export interface NotificationClaim {
+  seq: number;
+  kind: NotificationKind;
+  channel: NotificationChannel;
+  /** Attempts before this one. */
+  attempts: number;
+  refusal: RelayRefusal | null;
+  request: StoredInvitationRequest;
+}
+
+export interface ErasedCounts {
+  requests: number;
+  notifications: number;
 }

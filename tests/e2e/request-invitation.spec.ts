@@ -150,7 +150,9 @@ test.describe("page furniture", () => {
     await page.goto(PATH);
     const main = page.getByRole("main");
     await expect(main.getByRole("link", { name: copy.backLink.label })).toHaveAttribute("href", pages.home.path);
-    await expect(main.getByRole("link", { name: site.contactEmail })).toHaveAttribute(
+    // The questions line's address (the form's privacy notice names it too).
+    const questions = main.locator("p", { hasText: copy.questions.lead });
+    await expect(questions.getByRole("link", { name: site.contactEmail })).toHaveAttribute(
       "href",
       `mailto:${site.contactEmail}`,
     );

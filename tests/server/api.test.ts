@@ -592,6 +592,7 @@ describe.each(STORE_TARGETS)("the invitation request API on $name", (target) => 
         fields: stored[1]!.fields,
         relay: "off",
         relayError: null,
+        previousRequests: 0,
       });
 
       const csv = await runRequestsCommand(["export", "--format", "csv"], storeEnv);
@@ -600,7 +601,7 @@ describe.each(STORE_TARGETS)("the invitation request API on $name", (target) => 
         .trimEnd()
         .split("\r\n");
       expect(lines).toHaveLength(4);
-      expect(lines[0]).toMatch(/^"id","receivedAt","mode","relay","relayError","firstname",/);
+      expect(lines[0]).toMatch(/^"id","receivedAt","mode","relay","relayError","previousRequests","firstname",/);
       expect(lines[1]).toContain('"<b>Engines</b> & Sons"');
     });
   });

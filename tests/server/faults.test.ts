@@ -147,7 +147,7 @@ describe.each(STORE_TARGETS)("faults on $name", (target) => {
     const exported = JSON.parse((await runRequestsCommand(["export", "--format", "json"], fresh.env)).stdout);
     expect(exported.map((row: { relay: string }) => row.relay)).toEqual(["sent", "failed"]);
     expect(exported[1].relayError).toBe(
-      "HubSpot answered 400: The request is not valid Error in 'fields.email'. Invalid email address",
+      "HubSpot answered 400 (INVALID_EMAIL): The request is not valid Error in 'fields.email'. Invalid email address (correlationId fake)",
     );
     expect(hubspot.received).toHaveLength(2);
 

@@ -7,11 +7,13 @@
 import { describe, expect, inject, it } from "vitest";
 import { createDatabase } from "../../scripts/lib/postgres-cluster";
 import { describeDatabaseUrl, openPostgresStore } from "../../server/requests/postgres-store";
+import { describeOutboxStore } from "../support/outbox-contract";
 import { describeRequestStore, sampleRequest } from "../support/store-contract";
 
 const freshStore = async () => openPostgresStore(await createDatabase(inject("postgresAdminUrl")));
 
 describeRequestStore("PostgreSQL", freshStore);
+describeOutboxStore("PostgreSQL", freshStore);
 
 describe("the PostgreSQL store", () => {
   it("migrates once when several servers open the same new database at once", async () => {

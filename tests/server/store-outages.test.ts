@@ -271,7 +271,7 @@ describe("SQLite locked or left behind", () => {
     );
     expect(Date.now()).toBeLessThan(now + leaseMs);
     expect(hubspot.acceptedCount("grace0@example.com")).toBe(1);
-    expect(server.output()).toContain("released 1 relay claim(s) left by a previous process");
+    expect(server.output()).toContain("released 1 claim(s) left by a previous process");
   });
 
   it("lets one server use a SQLite database: a second one on the same DATA_DIR stops with a message", async () => {

@@ -57,6 +57,7 @@ export function describeRequestStore(name: string, open: () => Promise<RequestSt
         relayAttempts: 0,
         relayError: null,
         sentAt: null,
+        noticeVersion: null,
       });
     });
 

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { requestInvitationContent } from "~/content/request-invitation";
@@ -53,6 +53,23 @@ describe("OwnForm", () => {
     expect(honeypot.tabIndex).toBe(-1);
     expect(honeypot.closest("[aria-hidden=true]")).not.toBeNull();
   });
+
+  it.each(["candidate", "employer"] as const)(
+    "says beside the %s submit button what happens to the data, with the contact and the privacy policy",
+    (mode) => {
+      renderForm(mode);
+      const submit = screen.getByRole("button", { name: copy.forms[mode].submit });
+      const notice = submit.nextElementSibling as HTMLElement;
+      expect(notice.textContent).toContain(copy.privacyNotice.stored);
+      expect(notice.textContent).toContain("365 days");
+      expect(within(notice).getByRole("link", { name: "team@example.com" }).getAttribute("href")).toBe(
+        "mailto:team@example.com",
+      );
+      const policy = within(notice).getByRole("link", { name: new RegExp(`^${copy.privacyNotice.policyLink}`) });
+      expect(policy.getAttribute("href")).toBe("https://example.com/privacy");
+      expect(policy.getAttribute("target")).toBe("_blank");
+    },
+  );
 
   it("labels every field of the mode and marks the optional ones", () => {
     renderForm("candidate");
@@ -127,7 +144,9 @@ describe("OwnForm", () => {
 
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain(message);
-    expect(screen.getByRole("link", { name: "team@example.com" }).getAttribute("href")).toBe("mailto:team@example.com");
+    expect(within(alert).getByRole("link", { name: "team@example.com" }).getAttribute("href")).toBe(
+      "mailto:team@example.com",
+    );
     for (const [name, value] of Object.entries(leader)) {
       expect((screen.getByLabelText(label("candidate", name)) as HTMLInputElement).value).toBe(value);
     }

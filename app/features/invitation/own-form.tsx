@@ -1,9 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { buttonClass } from "~/components/ui/button";
+import { ExternalLink } from "~/components/ui/external-link";
+import { site } from "~/config/site";
 import { requestInvitationContent, type OwnFormField } from "~/content/request-invitation";
+import { newTabHint } from "~/content/shared";
 import { waitText } from "~/lib/wait-text";
 import { clearDraft, draftValue, rememberDraftValue } from "./form-draft";
 import type { InvitationMode } from "./mode";
+import { privacyNotice } from "./privacy-notice";
 import {
   HONEYPOT_FIELD,
   INVITATION_API_PATH,
@@ -32,6 +36,8 @@ const classes = {
   // Off-screen rather than display:none, which simple bots recognise and skip.
   honeypot: "absolute -left-[10000px] size-px overflow-hidden",
   submit: buttonClass("primary", "lg", "mt-1 w-full disabled:cursor-progress disabled:opacity-80 sm:col-span-2"),
+  notice: "text-xs leading-relaxed text-muted sm:col-span-2",
+  noticeLink: "font-medium break-words text-ink underline underline-offset-4",
 };
 
 interface OwnFormProps {
@@ -148,7 +154,25 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
       <button type="submit" disabled={sending} className={classes.submit}>
         {sending ? copy.sending : formCopy.submit}
       </button>
+      <PrivacyNotice contactEmail={contactEmail} />
     </form>
+  );
+}
+
+/** What happens to what the visitor sends (DECISIONS §5), read before they send it; plain HTML, no script needed. */
+function PrivacyNotice({ contactEmail }: { contactEmail: string }) {
+  const notice = privacyNotice({ ...site, contactEmail });
+  return (
+    <p className={classes.notice} data-testid="privacy-notice">
+      {notice.sentences.join(" ")} {notice.rightsLead}{" "}
+      <a href={`mailto:${notice.contactEmail}`} className={classes.noticeLink}>
+        {notice.contactEmail}
+      </a>
+      . {/* A new tab, as every external link of the site: what the visitor typed stays in this one. */}
+      <ExternalLink newTabHint={newTabHint} href={notice.policyLink.href} className={classes.noticeLink}>
+        {notice.policyLink.label}
+      </ExternalLink>
+    </p>
   );
 }
 

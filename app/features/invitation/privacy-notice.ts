@@ -1,0 +1,52 @@
+/**
+ * The privacy notice beside the own form's submit button (DECISIONS §5): its sentences
+ * for this deployment (who receives a request depends on HubSpot, how long it is kept
+ * on REQUEST_RETENTION_DAYS), and the version each stored request records. Shared by
+ * the form and the server, so the version the server stores names the words the
+ * visitor was shown.
+ */
+import type { SiteConfig } from "~/config/schema";
+import { requestInvitationContent } from "~/content/request-invitation";
+
+const copy = requestInvitationContent.ownForm.privacyNotice;
+
+export type NoticeSite = Pick<SiteConfig, "hubspot" | "requestRetentionDays" | "contactEmail" | "privacyPolicyUrl">;
+
+export interface PrivacyNotice {
+  /** What is stored and why, who receives it, how long it is kept. */
+  sentences: string[];
+  rightsLead: string;
+  contactEmail: string;
+  policyLink: { label: string; href: string };
+}
+
+export function privacyNotice(site: NoticeSite): PrivacyNotice {
+  return {
+    sentences: [
+      copy.stored,
+      site.hubspot ? copy.recipients.withHubSpot : copy.recipients.withoutHubSpot,
+      copy.retention.replace("{days}", String(site.requestRetentionDays)),
+    ],
+    rightsLead: copy.rightsLead,
+    contactEmail: site.contactEmail,
+    policyLink: { label: copy.policyLink, href: site.privacyPolicyUrl },
+  };
+}
+
+/** 32-bit FNV-1a, as 8 hex digits: enough to tell two wordings apart, and no Node API. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}
+
+/**
+ * `<dated version>+<hash of the words shown>`, e.g. `2026-11-25+1a2b3c4d`: the date is
+ * the copy's, the hash changes with any word, the retention or the recipients.
+ */
+export function privacyNoticeVersion(site: NoticeSite): string {
+  return `${copy.version}+${fnv1a(JSON.stringify(privacyNotice(site)))}`;
+}

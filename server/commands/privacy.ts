@@ -1,0 +1,81 @@
+/**
+ * The privacy commands of DECISIONS §5, as functions of a store and a clock so they are
+ * tested in-process; server/commands/requests.ts runs them from the command line.
+ *
+ * - show: everything stored for one address (the right of access), as JSON.
+ * - erase: deletes one address's requests with their queued notifications and relays
+ *   (the relay's bookkeeping lives on the request's row, so it goes with it).
+ * - purge: applies REQUEST_RETENTION_DAYS now.
+ *
+ * Addresses match case-insensitively. Erase and purge return one log line with counts
+ * and never the address (server/requests/retention.ts).
+ */
+import { privacyLogLine, purgeExpired } from "../requests/retention";
+import type { ErasedCounts, QueuedNotification, RequestStore, StoredInvitationRequest } from "../requests/store";
+
+/** One stored request as the right of access shows it: every column, times in ISO 8601. */
+export interface ShownRequest {
+  id: string;
+  receivedAt: string;
+  mode: StoredInvitationRequest["mode"];
+  fields: Record<string, string>;
+  /** The page it was sent from, its title, HubSpot's visitor cookie when there was one. */
+  context: StoredInvitationRequest["context"];
+  relay: StoredInvitationRequest["relay"];
+  relayAttempts: number;
+  relayError: string | null;
+  sentToHubSpotAt: string | null;
+  noticeVersion: string | null;
+  /** How many requests the address sent before this one. */
+  previousRequests: number;
+  /** Notifications to the team still waiting to be delivered. */
+  queuedNotifications: Pick<QueuedNotification, "kind" | "channel">[];
+}
+
+export async function showByEmail(store: RequestStore, email: string): Promise<ShownRequest[]> {
+  const requests = await store.findByEmail(email);
+  const ids = new Set(requests.map((request) => request.id));
+  const queued = (await store.listNotifications()).filter((row) => ids.has(row.requestId));
+  return requests.map((request, index) => ({
+    id: request.id,
+    receivedAt: new Date(request.receivedAt).toISOString(),
+    mode: request.mode,
+    fields: request.fields,
+    context: request.context,
+    relay: request.relay,
+    relayAttempts: request.relayAttempts,
+    relayError: request.relayError,
+    sentToHubSpotAt: request.sentAt === null ? null : new Date(request.sentAt).toISOString(),
+    noticeVersion: request.noticeVersion,
+    // findByEmail lists only this address's requests, oldest first.
+    previousRequests: index,
+    queuedNotifications: queued
+      .filter((row) => row.requestId === request.id)
+      .map(({ kind, channel }) => ({ kind, channel })),
+  }));
+}
+
+export interface PrivacyOutcome {
+  counts: ErasedCounts;
+  /** For the person running the command. */
+  summary: string;
+  /** For the server log: counts only. */
+  logLine: string;
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+export async function eraseByEmail(store: RequestStore, email: string): Promise<PrivacyOutcome> {
+  const counts = await store.eraseByEmail(email);
+  const summary =
+    counts.requests === 0
+      ? "No request from that address is stored: nothing to erase."
+      : `Erased ${plural(counts.requests, "request")} from that address, with ${plural(counts.notifications, "queued notification")} and their relays to HubSpot.`;
+  return { counts, summary, logLine: privacyLogLine("erase", counts) };
+}
+
+export async function purgeNow(store: RequestStore, retentionDays: number, now: number): Promise<PrivacyOutcome> {
+  const counts = await purgeExpired(store, retentionDays, now);
+  const summary = `Deleted ${plural(counts.requests, "request")} older than ${retentionDays} days, with ${plural(counts.notifications, "queued notification")}.`;
+  return { counts, summary, logLine: privacyLogLine("purge", counts, retentionDays) };
+}

@@ -1,0 +1,202 @@
+/**
+ * The worker that delivers the team's notifications from the outbox (DECISIONS §5), one
+ * per server process, started when email or a webhook is configured.
+ *
+ * - The API queues a notification per channel in the same transaction as the request,
+ *   answers the visitor, then wakes this worker (notify): delivery is never on the
+ *   request's path.
+ * - It claims one due notification at a time with a lease (the relay's pattern: one
+ *   claim per row across servers, a killed server's claim runs out), delivers it, and
+ *   deletes it under the same claim. A failure (mail server down, webhook non-2xx or
+ *   no answer) reschedules that row alone with exponential backoff and jitter
+ *   (RELAY_RETRY_MIN_SECONDS doubling up to RELAY_RETRY_MAX_SECONDS), so an email
+ *   outage never holds up the webhook.
+ * - At least once: a notification delivered just before a crash, before its row was
+ *   deleted, is delivered again once its lease runs out. Nothing else goes twice.
+ * - stop() lets the delivery in flight finish and be recorded, then resolves.
+ */
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import type { NotificationSettings, RelaySettings } from "~/config/schema";
+import { backoffMs } from "../requests/relay";
+import type { NotificationChannel, NotificationClaim, RequestStore } from "../requests/store";
+import { createEmailSender, type EmailSender } from "./email";
+import { composeEmail, composeWebhook } from "./messages";
+import { postWebhook } from "./webhook";
+
+/** The longest the worker sleeps before looking for due notifications again. */
+export const NOTIFY_IDLE_POLL_MS = 5000;
+/** Shortest sleep when a row is due but another worker holds it, so the loop never spins. */
+const MIN_IDLE_MS = 50;
+
+export interface NotificationOptions {
+  store: RequestStore;
+  settings: NotificationSettings;
+  /** Backoff, time limit and lease, shared with the relay (RELAY_* variables). */
+  timing: Pick<RelaySettings, "retryMinMs" | "retryMaxMs" | "timeoutMs" | "leaseMs">;
+  /** Replaces the SMTP sender (tests). */
+  email?: EmailSender;
+  fetch?: typeof fetch;
+  now?: () => number;
+  random?: () => number;
+  log?: (line: string) => void;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+/** The channels this configuration delivers to; the API queues one notification per channel. */
+export function notificationChannels(settings: NotificationSettings): NotificationChannel[] {
+  return [...(settings.email ? (["email"] as const) : []), ...(settings.webhook ? (["webhook"] as const) : [])];
+}
+
+function realSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolveSleep) => {
+    if (signal.aborted) return resolveSleep();
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolveSleep();
+    }
+  });
+}
+
+export class NotificationWorker {
+  /** Names this process's claims: host, pid and a random part, unique across restarts. */
+  readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly store: RequestStore;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly log: (line: string) => void;
+  private readonly sleepFor: (ms: number, signal: AbortSignal) => Promise<void>;
+  private readonly email: EmailSender | null;
+  private readonly stopping = new AbortController();
+  private loop: Promise<void> | null = null;
+  private idle: AbortController | null = null;
+  private notified = false;
+  private storeFailures = 0;
+
+  constructor(private readonly options: NotificationOptions) {
+    this.store = options.store;
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.log = options.log ?? ((line) => console.log(line));
+    this.sleepFor = options.sleep ?? realSleep;
+    const { email } = options.settings;
+    this.email = options.email ?? (email ? createEmailSender(email, options.timing.timeoutMs) : null);
+  }
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  /** A notification was just queued: look for it now rather than at the next poll. */
+  notify(): void {
+    this.notified = true;
+    this.idle?.abort();
+  }
+
+  /** Finishes the delivery in flight (recording it), then resolves. */
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    this.idle?.abort();
+    await this.loop;
+    this.email?.close();
+  }
+
+  private get stopped() {
+    return this.stopping.signal.aborted;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        if (!(await this.deliverOne())) await this.waitForWork();
+        this.storeFailures = 0;
+      } catch (error) {
+        // The database failed (PostgreSQL restarting, say): the rows wait in the outbox.
+        this.storeFailures += 1;
+        const pause = backoffMs(this.storeFailures, this.options.timing);
+        this.log(`[notify] the request store failed (${errorCode(error)}); trying again in ${pause} ms`);
+        await this.sleepFor(pause, this.stopping.signal);
+      }
+    }
+  }
+
+  /** Delivers one due notification if there is one; false when there was none. */
+  private async deliverOne(): Promise<boolean> {
+    const claim = await this.store.claimNotification(this.owner, this.now(), this.options.timing.leaseMs);
+    if (!claim) return false;
+    if (this.stopped) {
+      await this.store.releaseNotification(claim.seq, this.owner);
+      return true;
+    }
+    try {
+      await this.deliver(claim);
+    } catch (error) {
+      const failures = claim.attempts + 1;
+      const exponential = backoffMs(failures, this.options.timing);
+      const pause = Math.round(exponential / 2 + (this.random() * exponential) / 2);
+      const reason = (error as Error).message;
+      await this.store.scheduleNotificationRetry(claim.seq, this.owner, this.now() + pause, reason);
+      // The row keeps the whole reason; the log only its code: a mail server's words may quote the message.
+      this.log(
+        `[notify] ${claim.channel} for ${claim.request.id} not delivered (${errorCode(error)}); next try in ${pause} ms`,
+      );
+      return true;
+    }
+    const held = await this.store.markNotificationDelivered(claim.seq, this.owner);
+    this.log(
+      `[notify] ${claim.channel} for ${claim.request.id} (${claim.kind}) delivered` +
+        (held ? "" : " after this server's claim had run out"),
+    );
+    return true;
+  }
+
+  private async deliver(claim: NotificationClaim): Promise<void> {
+    const { settings, timing } = this.options;
+    if (claim.channel === "email") {
+      // Configuration changed since it was queued (email turned off): nothing to send it with.
+      if (!this.email) return this.log(`[notify] email for ${claim.request.id} dropped: email is no longer configured`);
+      await this.email.send(composeEmail(claim));
+      return;
+    }
+    if (!settings.webhook) {
+      return this.log(`[notify] webhook for ${claim.request.id} dropped: no webhook is configured any more`);
+    }
+    await postWebhook(settings.webhook, composeWebhook(claim), {
+      timeoutMs: timing.timeoutMs,
+      fetch: this.options.fetch,
+      now: this.now,
+    });
+  }
+
+  /** Sleeps until a queue wakes it, the next row is due, or the poll interval ends. */
+  private async waitForWork(): Promise<void> {
+    const next = await this.store.nextNotificationAt();
+    if (this.notified) {
+      this.notified = false;
+      return;
+    }
+    const due =
+      next === null ? NOTIFY_IDLE_POLL_MS : Math.min(NOTIFY_IDLE_POLL_MS, Math.max(MIN_IDLE_MS, next - this.now()));
+    this.idle = new AbortController();
+    const wake = AbortSignal.any([this.idle.signal, this.stopping.signal]);
+    await this.sleepFor(due, wake);
+    this.idle = null;
+    this.notified = false;
+  }
+}
+
+/** What a log line may say of an error: its code (nodemailer's, the SMTP reply's, a network error's) or its kind. */
+function errorCode(error: unknown): string {
+  const { code, responseCode, name } = error as { code?: unknown; responseCode?: unknown; name?: string };
+  const parts = [
+    typeof code === "string" ? code : null,
+    typeof responseCode === "number" ? `SMTP ${responseCode}` : null,
+  ];
+  const known = parts.filter(Boolean).join(", ");
+  if (known) return known;
+  // The webhook's own errors say only a status or a timeout (webhook.ts).
+  return name === "Error" ? (error as Error).message : (name ?? "error");
+}

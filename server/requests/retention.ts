@@ -1,0 +1,54 @@
+/**
+ * The retention of DECISIONS §5: requests older than REQUEST_RETENTION_DAYS are deleted
+ * with their queued notifications, by `npm run requests -- purge` and by the server once
+ * at start and then once a day. Both write the same one line, with counts and never an
+ * address (docs/deployment.md, "Personal data").
+ */
+import type { ErasedCounts, RequestStore } from "./store";
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/** The log line of an erase or a purge: what was deleted, counted, and nothing that names anyone. */
+export function privacyLogLine(action: "erase" | "purge", counts: ErasedCounts, retentionDays?: number): string {
+  const what = `${plural(counts.requests, "request")} and ${plural(counts.notifications, "queued notification")}`;
+  const why = action === "purge" ? ` older than ${retentionDays} days` : " at a person's request";
+  return `[privacy] ${action}: deleted ${what}${why}`;
+}
+
+/** Deletes what is older than the retention at `now`; returns the counts. */
+export function purgeExpired(store: RequestStore, retentionDays: number, now: number): Promise<ErasedCounts> {
+  return store.purgeBefore(now - retentionDays * DAY_MS);
+}
+
+/** The server's daily purge; stop() ends it (a purge in progress finishes). */
+export function startDailyPurge({
+  store,
+  retentionDays,
+  now = Date.now,
+  log = (line: string) => console.log(line),
+}: {
+  store: RequestStore;
+  retentionDays: number;
+  now?: () => number;
+  log?: (line: string) => void;
+}): { stop(): Promise<void> } {
+  let running: Promise<void> = Promise.resolve();
+  const purge = () => {
+    running = purgeExpired(store, retentionDays, now()).then(
+      (counts) => log(privacyLogLine("purge", counts, retentionDays)),
+      // The next day tries again; the command can be run by hand meanwhile.
+      (error: Error) => log(`[privacy] purge failed (${error.message}); it runs again in a day`),
+    );
+  };
+  purge();
+  const timer = setInterval(purge, DAY_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,329 @@
+/**
+ * The team hears of every request (DECISIONS §5), with the real server in a child
+ * process, once per store: an SMTP server in this process (smtp-server) and a local
+ * webhook receiver take the notifications. Every stored request gives one email to each
+ * NOTIFY_EMAIL_TO address and one signed webhook; a mail server down for a while, a
+ * server killed with notifications pending, a webhook failing, markup and line breaks in
+ * what a visitor typed, and HubSpot refusing a request for good or rate-limiting the relay.
+ */
+import { createHmac } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { parseConfig } from "~/config/schema";
+import { privacyNoticeVersion } from "~/features/invitation/privacy-notice";
+import { freePort } from "../../scripts/lib/free-port";
+import { INVITATION_REQUESTS_PATH } from "../../server/api/invitation-requests";
+import { RATE_LIMITED_MIN_WAIT_MS } from "../../server/requests/hubspot-submission";
+import { RelayWorker } from "../../server/requests/relay";
+import type { RequestStore } from "../../server/requests/store";
+import { startFakeHubSpotApi, type FakeAnswer } from "../support/fake-hubspot-api";
+import { parseMail, startMailSink, type MailSink, type ReceivedMail } from "../support/mail-sink";
+import { BASE_ENV, FORM_IDS, hubspotEnv, PORTAL_ID, postRequest, until } from "../support/requests-client";
+import { fixtureSite, removeFixtureSite, startSiteProcess } from "../support/site-process";
+import { sampleRequest } from "../support/store-contract";
+import { STORE_TARGETS, type FreshStore } from "../support/store-targets";
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "../support/webhook-receiver";
+
+const TEAM = ["team@network.example", "lead@network.example"];
+const SECRET = "test-signing-secret-0123456789";
+/** Fast retries and a short lease, so outages and a killed server's claims take seconds. */
+const FAST = {
+  RELAY_RETRY_MIN_SECONDS: "0.05",
+  RELAY_RETRY_MAX_SECONDS: "0.4",
+  RELAY_TIMEOUT_SECONDS: "2",
+  RELAY_LEASE_SECONDS: "5",
+};
+
+const requestIdOf = (mail: ReceivedMail) => /Request id: (\S+)/.exec(parseMail(mail.raw).text)?.[1];
+const payloadOf = (hook: ReceivedWebhook) =>
+  JSON.parse(hook.body) as {
+    text: string;
+    event: string;
+    request: { id: string; mode: string; fields: Record<string, string> };
+    refusal?: { errorType: string; message: string; retryCommand: string };
+  };
+
+/** Whether the webhook's signature is the HMAC-SHA256 of "<timestamp>.<raw body>" with the secret. */
+function signatureVerifies(hook: ReceivedWebhook, secret: string): boolean {
+  const timestamp = String(hook.headers["x-signature-timestamp"] ?? "");
+  const expected = `sha256=${createHmac("sha256", secret).update(`${timestamp}.${hook.body}`).digest("hex")}`;
+  return /^\d+$/.test(timestamp) && hook.headers["x-signature-256"] === expected;
+}
+
+describe.each(STORE_TARGETS)("notifications on $name", (target) => {
+  const cleanups: (() => Promise<unknown> | void)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function setUp({
+    mail,
+    smtpPort,
+    webhook,
+    env = {},
+  }: {
+    mail?: MailSink;
+    smtpPort?: number;
+    webhook?: WebhookReceiver;
+    env?: Record<string, string>;
+  }) {
+    const fresh: FreshStore = await target.fresh();
+    const dir = fixtureSite();
+    cleanups.push(() => removeFixtureSite(dir));
+    const port = await freePort();
+    const notifyEnv: Record<string, string> = { ...FAST };
+    if (mail || smtpPort) {
+      notifyEnv.SMTP_URL = `smtp://127.0.0.1:${mail?.port ?? smtpPort}`;
+      notifyEnv.NOTIFY_EMAIL_TO = TEAM.join(", ");
+      notifyEnv.NOTIFY_EMAIL_FROM = "site@network.example";
+    }
+    if (webhook) Object.assign(notifyEnv, { NOTIFY_WEBHOOK_URL: webhook.url, NOTIFY_WEBHOOK_SECRET: SECRET });
+    const start = () => startSiteProcess({ dir, port, env: { ...BASE_ENV, ...fresh.env, ...notifyEnv, ...env } });
+    const handle = { server: await start(), start };
+    cleanups.push(() => (handle.server.child.exitCode === null ? handle.server.kill() : undefined));
+    const store: RequestStore = await fresh.open();
+    cleanups.push(() => store.close());
+    const outboxEmpty = () =>
+      until(
+        () => store.listNotifications(),
+        (rows) => rows.length === 0,
+        "the outbox to empty",
+      );
+    return { handle, store, outboxEmpty };
+  }
+
+  async function mailSink(options: Parameters<typeof startMailSink>[0] = {}) {
+    const sink = await startMailSink(options);
+    cleanups.push(() => sink.stop());
+    return sink;
+  }
+
+  async function webhookReceiver(statusFor?: Parameters<typeof startWebhookReceiver>[0]) {
+    const receiver = await startWebhookReceiver(statusFor);
+    cleanups.push(() => receiver.stop());
+    return receiver;
+  }
+
+  async function postAll(origin: string, count: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const answer = await postRequest(origin, index);
+      expect(answer?.status).toBe(201);
+      ids.push(answer!.id!);
+    }
+    return ids;
+  }
+
+  it("gives every stored request one email to each NOTIFY_EMAIL_TO address and one signed webhook", async () => {
+    const mail = await mailSink();
+    const webhook = await webhookReceiver();
+    const { handle, store, outboxEmpty } = await setUp({ mail, webhook });
+    const ids = await postAll(handle.server.origin, 6);
+    await outboxEmpty();
+
+    for (const address of TEAM) expect(mail.countFor(address)).toBe(ids.length);
+    expect(mail.received.map(requestIdOf).sort()).toEqual([...ids].sort());
+    // Each request records the privacy notice the form showed (this configuration's).
+    const noticeVersion = privacyNoticeVersion(parseConfig({}).site);
+    expect((await store.list()).map((request) => request.noticeVersion)).toEqual(ids.map(() => noticeVersion));
+    const first = parseMail(mail.received.find((message) => requestIdOf(message) === ids[0])!.raw);
+    expect(first.subject).toBe("New invitation request: Grace Hopper 0 (TA leader)");
+    expect(first.headers.get("from")).toContain("site@network.example");
+    expect(first.text).toContain("Email: grace0@example.com");
+    expect(first.text).toContain("Relay to HubSpot: off");
+    expect(first.text).toContain("npm run --silent requests -- export --format csv");
+
+    expect(webhook.received).toHaveLength(ids.length);
+    expect(webhook.received.every((hook) => signatureVerifies(hook, SECRET))).toBe(true);
+    expect(webhook.received.every((hook) => !signatureVerifies(hook, `${SECRET}x`))).toBe(true);
+    expect(webhook.received.map((hook) => payloadOf(hook).request.id).sort()).toEqual([...ids].sort());
+    const hook = payloadOf(webhook.received.find((received) => payloadOf(received).request.id === ids[1])!);
+    expect(hook).toMatchObject({
+      event: "invitation-request",
+      request: { mode: "employer", fields: { email: "grace1@example.com", role_to_fill: "VP, Talent Acquisition" } },
+    });
+    expect(hook.text).toContain("New invitation request: Grace Hopper 1 (employer)");
+  });
+
+  it("delivers every email once the mail server, down when the requests came, is up again", async () => {
+    const smtpPort = await freePort();
+    const webhook = await webhookReceiver();
+    const { handle, store, outboxEmpty } = await setUp({ smtpPort, webhook });
+    const ids = await postAll(handle.server.origin, 5);
+    // The webhook goes through while the mail server is down; every email has failed at least once.
+    await until(
+      () => store.listNotifications(),
+      (rows) => rows.length === ids.length && rows.every((row) => row.channel === "email" && row.attempts >= 1),
+      "every email to fail once and every webhook to go",
+    );
+    expect(webhook.received).toHaveLength(ids.length);
+
+    const mail = await mailSink({ port: smtpPort });
+    await outboxEmpty();
+    expect(mail.received.map(requestIdOf).sort()).toEqual([...ids].sort());
+    for (const address of TEAM) expect(mail.countFor(address)).toBe(ids.length);
+  });
+
+  it("delivers everything after a SIGKILL with notifications pending, at most the one in flight twice", async () => {
+    // A slow mail server, so the kill lands while emails are queued and one is in flight.
+    const mail = await mailSink({ delayMs: 300 });
+    const webhook = await webhookReceiver();
+    const { handle, outboxEmpty } = await setUp({ mail, webhook });
+    const ids = await postAll(handle.server.origin, 8);
+    await until(
+      async () => mail.received.length,
+      (count) => count >= 2,
+      "the first emails",
+    );
+    await handle.server.kill();
+    expect(mail.received.length).toBeLessThan(ids.length);
+    handle.server = await handle.start();
+    await outboxEmpty();
+
+    const emailed = mail.received.map(requestIdOf);
+    const hooked = webhook.received.map((hook) => payloadOf(hook).request.id);
+    expect(new Set(emailed)).toEqual(new Set(ids));
+    expect(new Set(hooked)).toEqual(new Set(ids));
+    // One worker delivers one notification at a time: only that one can go twice.
+    const duplicates = emailed.length - ids.length + (hooked.length - ids.length);
+    expect(duplicates).toBeLessThanOrEqual(1);
+  });
+
+  it("retries a webhook that answered 500 until it answers 200", async () => {
+    const webhook = await webhookReceiver((attempt) => (attempt === 0 ? 500 : 200));
+    const { handle, outboxEmpty } = await setUp({ webhook });
+    const [id] = await postAll(handle.server.origin, 1);
+    await outboxEmpty();
+    expect(webhook.received.map((hook) => hook.status)).toEqual([500, 200]);
+    expect(webhook.received.map((hook) => payloadOf(hook).request.id)).toEqual([id, id]);
+  });
+
+  it("keeps markup and line breaks a visitor typed as text in the HTML part and out of the subject", async () => {
+    const mail = await mailSink();
+    const webhook = await webhookReceiver();
+    const { handle, outboxEmpty } = await setUp({ mail, webhook });
+    const fields = {
+      firstname: "<script>alert(1)</script>",
+      lastname: "<img src=x onerror=alert(2)>",
+      email: "mallory@example.com",
+      jobtitle: "Head of Talent",
+      company: '<a href="https://evil.example">Acme</a>',
+      message: "line one\r\nBcc: victim@example.com\r\n\r\n<b>bold</b> & https://evil.example/x",
+    };
+    const response = await fetch(`${handle.server.origin}${INVITATION_REQUESTS_PATH}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ mode: "candidate", fields }),
+    });
+    expect(response.status).toBe(201);
+    await outboxEmpty();
+
+    expect(mail.received).toHaveLength(1);
+    const { raw } = mail.received[0]!;
+    const parsed = parseMail(raw);
+    expect(parsed.subject).toBe(
+      "New invitation request: <script>alert(1)</script> <img src=x onerror=alert(2)> (TA leader)",
+    );
+    expect(parsed.subject).not.toMatch(/[\r\n]/);
+    expect(parsed.headers.has("bcc")).toBe(false);
+    expect(mail.received[0]!.to.sort()).toEqual([...TEAM].sort());
+
+    expect(parsed.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(parsed.html).toContain("&lt;img src=x onerror=alert(2)&gt;");
+    expect(parsed.html).toContain("&lt;a href=&quot;https://evil.example&quot;&gt;Acme&lt;/a&gt;");
+    expect(parsed.html).toContain("line one\r\nBcc: victim@example.com");
+    expect(parsed.html).toContain("&lt;b&gt;bold&lt;/b&gt; &amp; https://evil.example/x");
+    expect(parsed.html).not.toMatch(/<(script|img|a|b)[\s>]|href="https:\/\/evil/i);
+    expect(parsed.text).toContain("First name: <script>alert(1)</script>");
+
+    const hook = payloadOf(webhook.received[0]!);
+    expect(hook.request.fields).toEqual(fields);
+    expect(hook.text).not.toMatch(/<script|<img|<a |<https?:/);
+    expect(hook.text).toContain("&lt;script&gt;");
+  });
+
+  it("sends the team exactly one alert by email and webhook when HubSpot refuses a request for good", async () => {
+    const refusal: FakeAnswer = {
+      status: 400,
+      body: {
+        status: "error",
+        message: "This form has reCAPTCHA enabled.",
+        correlationId: "0b1c2d3e-0000-4000-8000-000000000042",
+        errors: [{ message: "Submissions need a CAPTCHA token", errorType: "FORM_HAS_RECAPTCHA_ENABLED" }],
+      },
+    };
+    const hubspot = await startFakeHubSpotApi({ behaviour: () => refusal });
+    cleanups.push(() => hubspot.close());
+    const mail = await mailSink();
+    const webhook = await webhookReceiver();
+    const { handle, store, outboxEmpty } = await setUp({ mail, webhook, env: hubspotEnv(hubspot) });
+    const [id] = await postAll(handle.server.origin, 1);
+    await until(
+      () => store.list(),
+      (rows) => rows[0]?.relay === "failed",
+      "the relay to fail",
+    );
+    await outboxEmpty();
+
+    const alerts = mail.received.map((message) => parseMail(message.raw)).filter((m) => m.subject.includes("refused"));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.subject).toBe(`HubSpot refused invitation request ${id}: FORM_HAS_RECAPTCHA_ENABLED`);
+    expect(alerts[0]!.text).toContain(`Request id: ${id}`);
+    expect(alerts[0]!.text).toContain("This form has reCAPTCHA enabled.");
+    expect(alerts[0]!.text).toContain("HubSpot's correlationId: 0b1c2d3e-0000-4000-8000-000000000042");
+    expect(alerts[0]!.text).toContain("npm run requests -- retry");
+    for (const address of TEAM) expect(mail.countFor(address)).toBe(2);
+
+    const hookAlerts = webhook.received.map(payloadOf).filter((payload) => payload.event === "relay-refused");
+    expect(hookAlerts).toHaveLength(1);
+    expect(hookAlerts[0]).toMatchObject({
+      request: { id },
+      refusal: { errorType: "FORM_HAS_RECAPTCHA_ENABLED", retryCommand: "npm run requests -- retry" },
+    });
+    expect(webhook.received.every((hook) => signatureVerifies(hook, SECRET))).toBe(true);
+    // The row keeps HubSpot's correlationId; the log never carries HubSpot's message.
+    expect((await store.list())[0]?.relayError).toContain("correlationId 0b1c2d3e-0000-4000-8000-000000000042");
+    expect(handle.server.output()).not.toContain("CAPTCHA token");
+  });
+
+  it("waits at least 60 s after HubSpot's 429 or `error code: 1015` before the next try (virtual clock)", async () => {
+    const fresh = await target.fresh();
+    const store = await fresh.open();
+    cleanups.push(() => store.close());
+    await store.save(sampleRequest(1));
+    await store.save(sampleRequest(2));
+    const clock = { now: sampleRequest(2).receivedAt + 1000 };
+    const answers = [
+      new Response(null, { status: 429 }),
+      new Response("error code: 1015", { status: 429, headers: { "Content-Type": "text/plain" } }),
+    ];
+    const calls: number[] = [];
+    const worker = new RelayWorker({
+      store,
+      apiOrigin: "https://api.hsforms.example",
+      hubspot: { portalId: PORTAL_ID, formIds: FORM_IDS },
+      settings: { retryMinMs: 1000, retryMaxMs: 600_000, timeoutMs: 10_000, leaseMs: 60_000, maxPer10Seconds: 40 },
+      fetch: (async () => {
+        calls.push(clock.now);
+        return answers[calls.length - 1] ?? new Response("{}", { status: 200 });
+      }) as typeof fetch,
+      now: () => clock.now,
+      random: () => 0,
+      log: () => {},
+      sleep: async (ms, signal) => {
+        if (signal.aborted) return;
+        clock.now += ms;
+        await new Promise((resolveSleep) => setTimeout(resolveSleep, 1));
+      },
+    });
+    worker.start();
+    cleanups.push(() => worker.stop());
+    await until(
+      () => store.list(),
+      (rows) => rows.every((row) => row.relay === "sent"),
+      "both rows to be sent",
+    );
+    expect(calls.length).toBeGreaterThanOrEqual(3);
+    expect(calls[1]! - calls[0]!).toBeGreaterThanOrEqual(RATE_LIMITED_MIN_WAIT_MS);
+    expect(calls[2]! - calls[1]!).toBeGreaterThanOrEqual(60_000);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * What every request store must do for the team's notifications and the privacy
+ * commands (DECISIONS §5): the outbox written with the request, claimed one row at a
+ * time, and the requests of one address found, erased or purged with their outbox rows.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { RelayRefusal, RequestStore } from "../../server/requests/store";
+import { sampleRequest } from "./store-contract";
+
+const LEASE_MS = 60_000;
+const T0 = sampleRequest(0).receivedAt;
+const REFUSAL: RelayRefusal = {
+  status: 400,
+  errorType: "FORM_HAS_RECAPTCHA_ENABLED",
+  message: "This form has reCAPTCHA enabled.",
+  correlationId: "8d4b6b1c-0000-4000-8000-000000000001",
+};
+
+export function describeOutboxStore(name: string, open: () => Promise<RequestStore>) {
+  describe(`${name} store: notifications and privacy`, () => {
+    let store: RequestStore;
+    beforeEach(async () => {
+      store = await open();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    it("queues one notification per channel with the request, and records its notice version", async () => {
+      await store.save(sampleRequest(1, { notify: ["email", "webhook"], noticeVersion: "2026-11-25" }));
+      await store.save(sampleRequest(2));
+      expect((await store.list()).map((request) => request.noticeVersion)).toEqual(["2026-11-25", null]);
+      const queued = await store.listNotifications();
+      expect(queued.map(({ requestId, kind, channel }) => ({ requestId, kind, channel }))).toEqual([
+        { requestId: sampleRequest(1).id, kind: "request", channel: "email" },
+        { requestId: sampleRequest(1).id, kind: "request", channel: "webhook" },
+      ]);
+    });
+
+    it("stores neither the request nor its notifications when the save fails", async () => {
+      await store.save(sampleRequest(1, { notify: ["email"] }));
+      await expect(store.save(sampleRequest(1, { notify: ["email", "webhook"] }))).rejects.toThrow();
+      expect(await store.listNotifications()).toHaveLength(1);
+    });
+
+    it("hands each notification to one worker, with its request, until delivered", async () => {
+      await store.save(sampleRequest(1, { notify: ["email", "webhook"] }));
+      const now = T0 + 5000;
+      const first = await store.claimNotification("worker-a", now, LEASE_MS);
+      const second = await store.claimNotification("worker-b", now, LEASE_MS);
+      expect(await store.claimNotification("worker-c", now, LEASE_MS)).toBeNull();
+      expect(first).toMatchObject({ kind: "request", channel: "email", attempts: 0, refusal: null });
+      expect(first?.request).toMatchObject({ id: sampleRequest(1).id, fields: sampleRequest(1).fields });
+      expect(second?.channel).toBe("webhook");
+      expect(await store.markNotificationDelivered(first!.seq, "worker-b")).toBe(false);
+      expect(await store.markNotificationDelivered(first!.seq, "worker-a")).toBe(true);
+      expect((await store.listNotifications()).map((row) => row.channel)).toEqual(["webhook"]);
+    });
+
+    it("retries a failed delivery at its time, and lets a killed worker's claim run out", async () => {
+      await store.save(sampleRequest(1, { notify: ["email"] }));
+      const now = T0 + 5000;
+      const claim = await store.claimNotification("worker-a", now, LEASE_MS);
+      expect(await store.scheduleNotificationRetry(claim!.seq, "worker-a", now + 30_000, "connect ECONNREFUSED")).toBe(
+        true,
+      );
+      expect(await store.nextNotificationAt()).toBe(now + 30_000);
+      expect(await store.claimNotification("worker-a", now + 29_999, LEASE_MS)).toBeNull();
+      const again = await store.claimNotification("killed", now + 30_000, LEASE_MS);
+      expect(again).toMatchObject({ seq: claim!.seq, attempts: 1 });
+      expect(await store.claimNotification("survivor", now + 30_000 + LEASE_MS - 1, LEASE_MS)).toBeNull();
+      const taken = await store.claimNotification("survivor", now + 30_000 + LEASE_MS, LEASE_MS);
+      expect(taken?.seq).toBe(claim!.seq);
+      await store.releaseNotification(taken!.seq, "survivor");
+      expect((await store.claimNotification("next", now + 30_000 + LEASE_MS, LEASE_MS))?.seq).toBe(claim!.seq);
+    });
+
+    it("queues the team's alert in the same step that marks a relay failed", async () => {
+      await store.save(sampleRequest(1));
+      const claim = await store.claimNext("worker-a", T0 + 5000, LEASE_MS);
+      const alert = { channels: ["email", "webhook"] as const, refusal: REFUSAL, now: T0 + 6000 };
+      expect(await store.markFailed(claim!.id, "someone-else", "x", alert)).toBe(false);
+      expect(await store.listNotifications()).toEqual([]);
+      expect(await store.markFailed(claim!.id, "worker-a", "HubSpot answered 400", alert)).toBe(true);
+      const notice = await store.claimNotification("notifier", T0 + 6000, LEASE_MS);
+      expect(notice).toMatchObject({ kind: "relay-refused", channel: "email", refusal: REFUSAL });
+      expect(notice?.request.relay).toBe("failed");
+    });
+
+    it("finds and erases one address's requests whatever its case, with their notifications", async () => {
+      await store.save(sampleRequest(1, { notify: ["email"], fields: { email: "Ada.Lovelace@Example.com" } }));
+      await store.save(sampleRequest(2, { notify: ["email"], fields: { email: "grace@example.com" } }));
+      await store.save(sampleRequest(3, { fields: { email: "ada.lovelace@example.com " } }));
+      const found = await store.findByEmail("ADA.lovelace@example.COM");
+      expect(found.map((request) => request.id)).toEqual([sampleRequest(1).id, sampleRequest(3).id]);
+
+      expect(await store.eraseByEmail("ada.LOVELACE@example.com")).toEqual({ requests: 2, notifications: 1 });
+      expect((await store.list()).map((request) => request.id)).toEqual([sampleRequest(2).id]);
+      expect((await store.listNotifications()).map((row) => row.requestId)).toEqual([sampleRequest(2).id]);
+      expect(await store.eraseByEmail("ada.lovelace@example.com")).toEqual({ requests: 0, notifications: 0 });
+    });
+
+    it("purges only the requests received before the cut-off, with their notifications", async () => {
+      for (const index of [1, 2, 3]) await store.save(sampleRequest(index, { notify: ["webhook"] }));
+      expect(await store.purgeBefore(sampleRequest(3).receivedAt)).toEqual({ requests: 2, notifications: 2 });
+      expect((await store.list()).map((request) => request.id)).toEqual([sampleRequest(3).id]);
+      expect((await store.listNotifications()).map((row) => row.requestId)).toEqual([sampleRequest(3).id]);
+    });
+
+    it("skips a notification whose request was erased while it waited", async () => {
+      await store.save(sampleRequest(1, { notify: ["email"] }));
+      const claim = await store.claimNotification("worker-a", T0 + 5000, LEASE_MS);
+      await store.eraseByEmail(sampleRequest(1).fields.email!);
+      expect(await store.markNotificationDelivered(claim!.seq, "worker-a")).toBe(false);
+      expect(await store.claimNotification("worker-a", T0 + 10 * LEASE_MS, LEASE_MS)).toBeNull();
+    });
+  });
+}
