@@ -52,17 +52,17 @@ test.describe("the privacy notice, JavaScript on", () => {
   }
 });
 
-// Without JavaScript the page is its prerendered HTML. This build prerenders the leaders'
-// mode only (`?type=employer` gets the same HTML until the employer page's own prerender
-// is served, DECISIONS §3): the employer's notice, from the same component, is checked
-// with JavaScript above.
+// Without JavaScript the page is its prerendered HTML: each mode has its own
+// (`?type=employer` is served the employer's page, docs/decisions/0009).
 test.describe("the privacy notice, JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("candidate: in the prerendered HTML, beside the submit button, with both links", async ({ page }) => {
-    await page.goto(pathFor("candidate"));
-    await expectNoticeBesideSubmit(page, "candidate");
-  });
+  for (const mode of MODES) {
+    test(`${mode}: in the prerendered HTML, beside the submit button, with both links`, async ({ page }) => {
+      await page.goto(pathFor(mode));
+      await expectNoticeBesideSubmit(page, mode);
+    });
+  }
 });
 
 test("the notice follows a mode change with JavaScript", async ({ page }) => {
