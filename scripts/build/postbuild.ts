@@ -39,14 +39,6 @@ for (const file of readdirSync(client, { recursive: true, encoding: "utf8" })) {
   }
 }
 
-// 3. The islands' scripts start downloading from the head, not once the parser reaches the island.
-for (const file of readdirSync(client, { recursive: true, encoding: "utf8" })) {
-  if (!file.endsWith(".html")) continue;
-  const html = readFileSync(join(client, file), "utf8");
-  const preloaded = addIslandPreloads(html);
-  if (preloaded !== html) writeFileSync(join(client, file), preloaded);
-}
-
 // 2. Sitemap and robots, for every indexable page, which must all have been prerendered.
 const paths = indexablePaths();
 for (const path of paths) {
@@ -54,6 +46,14 @@ for (const path of paths) {
 }
 writeFileSync(join(client, SITEMAP_PATH), renderSitemap(site.siteUrl, paths));
 writeFileSync(join(client, ROBOTS_PATH), renderRobots(site.siteUrl));
+
+// 3. The islands' scripts start downloading from the head, not once the parser reaches the island.
+for (const file of readdirSync(client, { recursive: true, encoding: "utf8" })) {
+  if (!file.endsWith(".html")) continue;
+  const html = readFileSync(join(client, file), "utf8");
+  const preloaded = addIslandPreloads(html);
+  if (preloaded !== html) writeFileSync(join(client, file), preloaded);
+}
 
 // 4. Headers for nginx and for static hosts, from the one policy.
 const scriptHashes = collectInlineScriptHashes(client);
