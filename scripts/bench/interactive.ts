@@ -117,8 +117,13 @@ async function main(): Promise<void> {
         });
         const page = await context.newPage();
         // The 404 page logs the unknown path by design.
-        results.push(await measure(page, `${server.origin}${route}`));
+        const result = await measure(page, `${server.origin}${route}`);
+        results.push(result);
         await context.close();
+        // Each run, so the spread (min-max) can be read beside the medians.
+        console.log(
+          `  ${route} run ${run + 1}/${runs}: FCP ${Math.round(result.fcpMs)} ms, hydrated ${Math.round(result.readyMs)} ms, window ${Math.round(result.readyMs - result.fcpMs)} ms`,
+        );
       }
       const firstScripts = results.map((result) => result.firstScriptMs).filter((value) => value !== null);
       rows.push({

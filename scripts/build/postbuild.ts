@@ -1,14 +1,14 @@
 // After `astro build`: finish BUILD_DIR for serving.
 //   1. the prerendered 404 is 404.html; source maps go;
 //   2. sitemap.xml and robots.txt from the route table, under SITE_URL;
-//   3. (none: the pages ship as Astro rendered them)
+//   3. module preloads in the head of every page with an island (island-preloads.ts);
 //   4. the CSP (with the hashes of this build's inline scripts and the hosts its
 //      configuration needs) into the nginx configuration (BUILD_DIR/deploy/nginx.conf)
 //      and the static hosts' _headers, and that configuration for the Node server
 //      (BUILD_DIR/deploy/policy-config.json);
 //   5. brotli and gzip variants of every compressible file;
 //   6. the build stamp `npm start` compares to decide whether to rebuild.
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildFingerprint, writeStamp } from "./build-stamp";
@@ -17,6 +17,7 @@ import { writePolicyConfig } from "../../server/http/policy-config";
 import { collectInlineScriptHashes } from "../../server/http/inline-scripts";
 import { loadConfig } from "../../server/load-config";
 import { renderNginxConfig } from "../../server/deploy/nginx-config";
+import { addIslandPreloads } from "./island-preloads";
 import { precompressDirectory } from "./precompress";
 import { indexablePaths, renderRobots, renderSitemap } from "./seo-files";
 import { listFiles } from "../../server/http/site-server";
@@ -45,6 +46,14 @@ for (const path of paths) {
 }
 writeFileSync(join(client, SITEMAP_PATH), renderSitemap(site.siteUrl, paths));
 writeFileSync(join(client, ROBOTS_PATH), renderRobots(site.siteUrl));
+
+// 3. The islands' scripts start downloading from the head, not once the parser reaches the island.
+for (const file of readdirSync(client, { recursive: true, encoding: "utf8" })) {
+  if (!file.endsWith(".html")) continue;
+  const html = readFileSync(join(client, file), "utf8");
+  const preloaded = addIslandPreloads(html);
+  if (preloaded !== html) writeFileSync(join(client, file), preloaded);
+}
 
 // 4. Headers for nginx and for static hosts, from the one policy.
 const scriptHashes = collectInlineScriptHashes(client);

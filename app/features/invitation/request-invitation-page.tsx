@@ -1,8 +1,7 @@
-import { useCallback, useState } from "react";
+import { Suspense, useCallback, useState, type ReactNode } from "react";
 import { site } from "~/config/site";
 import { sideImages } from "~/content/images";
 import { requestInvitationContent as content } from "~/content/request-invitation";
-import { ArrowLeftIcon } from "~/components/ui/icons";
 import { IslandErrorBoundary } from "~/components/layout/island-error-boundary";
 import { Confetti } from "~/features/celebration/confetti";
 import { ConfirmationNotice } from "~/features/invitation/confirmation-notice";
@@ -12,7 +11,6 @@ import type { InvitationMode } from "~/features/invitation/mode";
 import { ModeToggle } from "~/features/invitation/mode-toggle";
 import { OwnForm } from "~/features/invitation/own-form";
 import { SideImagePanel } from "~/features/invitation/side-image-panel";
-import { SupporterBadge } from "~/features/invitation/supporter-badge";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useInvitationMode } from "~/features/invitation/use-invitation-mode";
 import { prefersReducedMotion } from "~/lib/use-reduced-motion";
@@ -27,21 +25,32 @@ const imageLabels = {
   employer: content.modes.employer.imageLabel,
 } satisfies Record<InvitationMode, string>;
 
+/** What never changes with the mode, prerendered by Astro and passed in as static HTML (its slots). */
+interface StaticParts {
+  /** The back link and the eyebrow, above the heading. */
+  intro?: ReactNode;
+  /** The questions line and the supporter badge, under the side image. */
+  contact?: ReactNode;
+}
+
 /**
  * The request page's body: the one React island of the site, prerendered once per mode
  * (app/features/invitation/request-invitation-document.astro). It hydrates in the mode of
  * the HTML it was served; the toggle then changes the mode without a reload, keeping the
- * URL and the page head in step.
+ * URL and the page head in step. Hydration comes in pieces (docs/decisions/0010-request-page-hydrates-in-pieces.md): the
+ * static parts are Astro slots React never hydrates, and the toggle, the form area and
+ * the side image are each a Suspense boundary, hydrated one after the other in short
+ * tasks (a tap on one not yet hydrated hydrates it first and is replayed).
  */
-export function RequestInvitationPage({ servedMode }: { servedMode: InvitationMode }) {
+export function RequestInvitationPage({ servedMode, intro, contact }: { servedMode: InvitationMode } & StaticParts) {
   return (
     <IslandErrorBoundary>
-      <RequestInvitationBody servedMode={servedMode} />
+      <RequestInvitationBody servedMode={servedMode} intro={intro} contact={contact} />
     </IslandErrorBoundary>
   );
 }
 
-function RequestInvitationBody({ servedMode }: { servedMode: InvitationMode }) {
+function RequestInvitationBody({ servedMode, intro, contact }: { servedMode: InvitationMode } & StaticParts) {
   const [mode, setMode] = useInvitationMode(servedMode);
   useHeadFollowsMode(mode);
   const copy = content.modes[mode];
@@ -63,55 +72,40 @@ function RequestInvitationBody({ servedMode }: { servedMode: InvitationMode }) {
       />
       <div className="container-page grid gap-12 pt-8 pb-20 sm:pt-10 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,0.9fr)] lg:gap-16 lg:pt-14 lg:pb-28">
         <div className="min-w-0">
-          <a
-            href={content.backLink.to}
-            className="group inline-flex items-center gap-2 rounded-md text-sm font-medium text-muted transition-colors hover:text-navy-900"
-          >
-            <ArrowLeftIcon className="size-4 stroke-[2.4] transition-transform group-hover:-translate-x-0.5" />
-            {content.backLink.label}
-          </a>
-
-          <p className="mt-8 text-sm font-semibold tracking-wide text-gold-600 uppercase">{content.eyebrow}</p>
+          {intro}
           <h1 className="mt-3 text-display font-semibold">{copy.heading}</h1>
           <p className="mt-5 max-w-2xl text-lead text-body">{copy.subtitle}</p>
 
           <div className="mt-8">
-            <ModeToggle mode={mode} legend={content.toggleLegend} labels={toggleLabels} onChange={setMode} />
+            <Suspense>
+              <ModeToggle mode={mode} legend={content.toggleLegend} labels={toggleLabels} onChange={setMode} />
+            </Suspense>
           </div>
 
           <div className="mt-8 rounded-[1.25rem] border border-line bg-white p-6 shadow-lift sm:p-8">
-            {submittedMode === mode ? (
-              <ConfirmationNotice
-                title={content.confirmation.title}
-                body={copy.confirmationBody}
-                homeLink={content.confirmation.homeLink}
-              />
-            ) : (
-              <>
-                <h2 className="text-xl font-semibold tracking-tight">{copy.formHeading}</h2>
-                <p className="mt-1.5 mb-6 text-sm text-muted">{copy.formLead}</p>
-                <RequestForm mode={mode} onSent={handleSubmitted} />
-              </>
-            )}
+            <Suspense>
+              {submittedMode === mode ? (
+                <ConfirmationNotice
+                  title={content.confirmation.title}
+                  body={copy.confirmationBody}
+                  homeLink={content.confirmation.homeLink}
+                />
+              ) : (
+                <>
+                  <h2 className="text-xl font-semibold tracking-tight">{copy.formHeading}</h2>
+                  <p className="mt-1.5 mb-6 text-sm text-muted">{copy.formLead}</p>
+                  <RequestForm mode={mode} onSent={handleSubmitted} />
+                </>
+              )}
+            </Suspense>
           </div>
         </div>
 
         <div className="lg:sticky lg:top-[calc(var(--spacing-header)+2rem)] lg:self-start">
-          <SideImagePanel mode={mode} images={sideImages} labels={imageLabels} />
-          <div className="mt-6 divide-y divide-line rounded-card border border-line bg-white/90 shadow-card">
-            <p className="flex flex-col gap-0.5 px-5 py-4 text-sm">
-              <span className="text-muted">{content.questions.lead}</span>
-              <a
-                href={`mailto:${site.contactEmail}`}
-                className="font-semibold break-words text-navy-900 underline decoration-navy-100 decoration-2 underline-offset-4 transition-colors hover:decoration-navy-600"
-              >
-                {site.contactEmail}
-              </a>
-            </p>
-            <div className="px-5 py-4">
-              <SupporterBadge label={content.supporter.label} name={site.supporter.name} url={site.supporter.url} />
-            </div>
-          </div>
+          <Suspense>
+            <SideImagePanel mode={mode} images={sideImages} labels={imageLabels} />
+          </Suspense>
+          {contact}
         </div>
       </div>
       {celebrating && <Confetti onComplete={endCelebration} />}

@@ -12,6 +12,8 @@ export const IMAGE_CLEANUP_MS = 1000;
 
 /** The panel is about 36rem wide beside the form, and the full column below 1024 px. */
 export const SIDE_IMAGE_SIZES = "(min-width: 1024px) 36rem, calc(100vw - 2.5rem)";
+/** Where the panel stands beside the form, in the first viewport: there its image is preloaded with priority. */
+export const SIDE_IMAGE_WIDE_MEDIA = "(min-width: 1024px)";
 
 type LayerState = "shown" | "entering" | "leaving";
 
@@ -182,6 +184,9 @@ function SideImageLayer({ image, label, mode, state }: SideImageLayerProps) {
           width={image.width}
           height={image.height}
           decoding="async"
+          // Below the form on narrow screens: fetched when it nears the viewport, not with the page's
+          // scripts. Beside the form, the page's head preloads it with priority, so lazy costs nothing there.
+          loading="lazy"
           className="size-full object-cover"
         />
       </picture>
