@@ -89,8 +89,11 @@ interface LoggedViolation {
 
 /** Starts the production server on a free port; resolves once it prints where it listens. */
 async function startServer() {
+  // Its own request database: a SQLite folder serves one server at a time.
+  const env = { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), "ta-network-csp-")) };
   const child = spawn(process.execPath, ["--import", "tsx", "server/serve.ts", "--port", "0", "--dir", BUILD_CLIENT], {
     stdio: "pipe",
+    env,
   });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -1,8 +1,9 @@
 // Both servers shut down gracefully on the signals process managers send: they stop,
 // exit with status 0, and leave nothing behind (the nginx runner's temp prefix).
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { existsSync } from "node:fs";
-import { dirname } from "node:path";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { site } from "./site-config";
 import { expect, test } from "./fixtures";
 import { BUILD_CLIENT } from "./server-targets";
@@ -10,7 +11,9 @@ import { freePort } from "../../scripts/lib/free-port";
 
 /** Starts a script with tsx and resolves with the first stdout line matching `ready`. */
 function startScript(args: string[], ready: RegExp) {
-  const child = spawn(process.execPath, ["--import", "tsx", ...args], { stdio: "pipe" });
+  // Its own request database: a SQLite folder serves one server at a time.
+  const env = { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), "ta-network-lifecycle-")) };
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], { stdio: "pipe", env });
   let output = "";
   const readyLine = new Promise<RegExpMatchArray>((resolveReady, reject) => {
     child.stdout.on("data", (chunk: Buffer) => {
