@@ -10,7 +10,7 @@
 //
 // The SQLite API row runs twice: without notifications, and with email notifications to
 // an SMTP sink on loopback (in this process), whose delivery must stay off the request's
-// path (DECISIONS §5): the two figures should be within about 10%. --notifications runs
+// path (docs/product.md#notifications-and-privacy): the two figures should be within about 10%. --notifications runs
 // only that pair.
 //
 // It builds first when BUILD_DIR is missing or stale (like `npm start`). --nginx runs
@@ -105,7 +105,7 @@ const API_BODY = JSON.stringify({
 
 interface ApiTarget {
   name: string;
-  /** Email notifications to an SMTP sink on loopback (DECISIONS §5): delivery must stay off the request's path. */
+  /** Email notifications to an SMTP sink on loopback (docs/product.md#notifications-and-privacy): delivery must stay off the request's path. */
   notify?: boolean;
   /** DATA_DIR or DATABASE_URL of a fresh, empty store, and how to let it go afterwards. */
   store(): Promise<{ env: Record<string, string>; dispose(): Promise<void> }>;

@@ -19,7 +19,7 @@ beforeEach(() => {
   write("public/favicon.ico", "icon");
   write("scripts/build/postbuild.ts", "postbuild");
   write("package.json", "{}");
-  write("vite.config.ts", "config");
+  write("astro.config.ts", "config");
 });
 afterEach(() => rmSync(project, { recursive: true, force: true }));
 

@@ -1,5 +1,5 @@
 /**
- * POST /api/invitation-requests (DECISIONS §4): takes an invitation request as JSON
+ * POST /api/invitation-requests (docs/product.md#nothing-lost): takes an invitation request as JSON
  * (`{"mode", "fields", "website"?, "fillMs"?}`) or as a form post (the form's fields
  * plus `mode`, `website`, `fill_ms`), checks it with the schema the form uses, and
  * answers only once it is committed: 201 `{"id"}` to programs, 303 to the mode's
@@ -56,7 +56,7 @@ import {
 } from "./request-pages";
 
 export const INVITATION_REQUESTS_PATH = "/api/invitation-requests";
-/** DECISIONS §4: a body over this answers 413. */
+/** docs/product.md#nothing-lost: a body over this answers 413. */
 export const REQUEST_BODY_LIMIT_BYTES = 16 * 1024;
 const ALLOWED_METHODS = ["POST"] as const;
 const JSON_TYPE = "application/json";
@@ -93,7 +93,7 @@ export interface InvitationRequestsOptions {
   relayEnabled: boolean;
   /** Called after each save: wakes the relay and the notification worker. */
   onSaved?: () => void;
-  /** The team's channels queued with each request (DECISIONS §5). */
+  /** The team's channels queued with each request (docs/product.md#notifications-and-privacy). */
   notify?: readonly NotificationChannel[];
   /** The privacy notice's version the form shows (features/invitation/privacy-notice.ts), stored with each request. */
   noticeVersion?: string;

@@ -4,7 +4,7 @@
  * health check.
  * `startApi` also opens what the endpoints need
  * (the request store), starts the relay to HubSpot when it is configured, the team's
- * notifications when they are (DECISIONS §5) and the daily retention purge; `stop`
+ * notifications when they are (docs/product.md#notifications-and-privacy) and the daily retention purge; `stop`
  * undoes all of it once the HTTP server has finished its requests.
  */
 import { isAbsolute, relative, resolve } from "node:path";
@@ -72,7 +72,7 @@ export async function startApi(config: AppConfig, { servedRoot }: { servedRoot: 
   const released = await store.releaseClaimsOfPreviousProcess();
   if (released > 0) console.log(`[requests] released ${released} claim(s) left by a previous process`);
   const hubspot = config.site.hubspot;
-  // The team's notifications and relay alerts (DECISIONS §5), delivered from the outbox off the request's path.
+  // The team's notifications and relay alerts (docs/product.md#notifications-and-privacy), delivered from the outbox off the request's path.
   const channels = notificationChannels(config.server.notifications);
   const notifier =
     channels.length > 0

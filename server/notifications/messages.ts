@@ -1,5 +1,5 @@
 /**
- * What the team is told (DECISIONS §5): the email (a one-line subject, a plain-text part,
+ * What the team is told (docs/product.md#notifications-and-privacy): the email (a one-line subject, a plain-text part,
  * an HTML part) and the webhook's JSON for a new request or a request HubSpot refused.
  *
  * Nothing a visitor typed becomes markup or a link: every value is HTML-escaped in the

@@ -1,6 +1,6 @@
 /**
  * POST /api/invitation-requests against the real server (server/serve.ts in a child
- * process), once per store: every refusal DECISIONS §4 names, each leaving zero rows,
+ * process), once per store: every refusal docs/product.md#nothing-lost names, each leaving zero rows,
  * the answers that look like success but store nothing (honeypot, fill time), and the
  * happy paths, checked in the store and through the export command.
  */

@@ -1,5 +1,5 @@
 /**
- * The team hears of every request (DECISIONS §5), with the real server in a child
+ * The team hears of every request (docs/product.md#notifications-and-privacy), with the real server in a child
  * process, once per store: an SMTP server in this process (smtp-server) and a local
  * webhook receiver take the notifications. Every stored request gives one email to each
  * NOTIFY_EMAIL_TO address and one signed webhook; a mail server down for a while, a

@@ -18,7 +18,7 @@ interface FormLoaderProps {
   onSubmitted: () => void;
   /**
    * Shown under Try Again when the form failed or timed out: the site's own form,
-   * another way to send the request (DECISIONS §3).
+   * another way to send the request (docs/product.md#beyond-the-specification).
    */
   fallback?: ReactNode;
 }

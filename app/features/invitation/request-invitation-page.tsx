@@ -114,7 +114,7 @@ function RequestInvitationBody({ servedMode, intro, contact }: { servedMode: Inv
 }
 
 /**
- * The form for the mode (DECISIONS §4): HubSpot's embed when configured, with the site's
+ * The form for the mode (docs/product.md#nothing-lost): HubSpot's embed when configured, with the site's
  * own form beside Try Again and for visitors without JavaScript; otherwise the site's
  * own form alone. The own form is offered only where the site's request API runs.
  */

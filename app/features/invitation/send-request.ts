@@ -1,7 +1,7 @@
 /**
  * Sends a request of the site's own form to the site's API with `fetch` and says what
  * happened in the terms the form shows the visitor. Only a 201 counts as sent: the
- * server answers it once the request is stored (DECISIONS §4).
+ * server answers it once the request is stored (docs/product.md#nothing-lost).
  */
 import { INVITATION_API_PATH, type FieldErrors, type InvitationRequest } from "./request-schema";
 
