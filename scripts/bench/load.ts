@@ -30,7 +30,7 @@ import { loadConfig } from "../../server/load-config";
 import { closeGracefully, startSiteServer } from "../../server/http/site-server";
 import { freePort } from "../lib/free-port";
 import { createDatabase, startPostgresCluster, type PostgresCluster } from "../lib/postgres-cluster";
-import { INVITATION_REQUESTS_PATH } from "../../server/api/invitation-requests";
+import { INVITATION_API_PATH } from "../../app/invitation/request-schema";
 import { openRequestStore } from "../../server/requests/open-store";
 
 const CONNECTIONS = 50;
@@ -246,10 +246,10 @@ async function benchApi(target: ApiTarget): Promise<Record<string, string | numb
   let stopped = false;
   try {
     console.log(
-      `${target.name} POST ${INVITATION_REQUESTS_PATH}: ${CONNECTIONS} connections for ${DURATION_SECONDS} s...`,
+      `${target.name} POST ${INVITATION_API_PATH}: ${CONNECTIONS} connections for ${DURATION_SECONDS} s...`,
     );
     const load = await postForDuration(
-      `${server.origin}${INVITATION_REQUESTS_PATH}`,
+      `${server.origin}${INVITATION_API_PATH}`,
       API_BODY,
       CONNECTIONS,
       DURATION_SECONDS,
@@ -282,7 +282,7 @@ async function benchApi(target: ApiTarget): Promise<Record<string, string | numb
     const total = load.answered2xx + load.other + load.errors;
     return {
       server: target.name,
-      path: `POST ${INVITATION_REQUESTS_PATH}`,
+      path: `POST ${INVITATION_API_PATH}`,
       "requests/s": Math.round(total / load.seconds),
       "p99 latency (ms)": Math.round(percentile(load.latencies, 0.99)),
       requests: total,

@@ -22,15 +22,16 @@ import type { AppConfig } from "~/config/schema";
 import { REQUEST_RECEIVED_PATHS } from "~/content/pages";
 import { requestApiContent } from "~/content/request-api";
 import { requestInvitationContent } from "~/content/request-invitation";
-import { MODE_PARAM, parseMode, type InvitationMode } from "~/features/invitation/mode";
+import { MODE_PARAM, parseMode, type InvitationMode } from "~/invitation/mode";
 import {
   FILL_TIME_FIELD,
   HONEYPOT_FIELD,
+  INVITATION_API_PATH,
   MODE_FIELD,
   validateInvitationRequest,
   type FieldErrors,
   type UnvalidatedRequest,
-} from "~/features/invitation/request-schema";
+} from "~/invitation/request-schema";
 import type { NotificationChannel, RelayContext, RequestStore } from "../requests/store";
 import { withinTimeLimit } from "../requests/time-limit";
 import {
@@ -55,7 +56,6 @@ import {
   sendUnavailablePage,
 } from "./request-pages";
 
-export const INVITATION_REQUESTS_PATH = "/api/invitation-requests";
 /** docs/product.md#nothing-lost: a body over this answers 413. */
 export const REQUEST_BODY_LIMIT_BYTES = 16 * 1024;
 const ALLOWED_METHODS = ["POST"] as const;
@@ -351,7 +351,7 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions): Api
     answerStored(res, asPage, mode, id);
   }
 
-  return { path: INVITATION_REQUESTS_PATH, handle };
+  return { path: INVITATION_API_PATH, handle };
 }
 
 function answerStored(res: ServerResponse, asPage: boolean, mode: InvitationMode, id: string) {

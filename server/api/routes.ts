@@ -9,7 +9,7 @@
  */
 import { isAbsolute, relative, resolve } from "node:path";
 import type { AppConfig } from "~/config/schema";
-import { privacyNoticeVersion } from "~/features/invitation/privacy-notice";
+import { privacyNoticeVersion } from "~/invitation/privacy-notice";
 import { notificationChannels, NotificationWorker } from "../notifications/worker";
 import { openRequestStore } from "../requests/open-store";
 import { RelayWorker } from "../requests/relay";

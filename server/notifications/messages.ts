@@ -7,7 +7,7 @@
  * part, escaped as Slack asks in the webhook's `text`, and the subject is one line.
  */
 import { requestInvitationContent } from "~/content/request-invitation";
-import type { InvitationMode } from "~/features/invitation/mode";
+import type { InvitationMode } from "~/invitation/mode";
 import type { NotificationClaim, RelayRefusal, StoredInvitationRequest } from "../requests/store";
 
 /** The team's command that lists every stored request (README, "Invitation requests"). */

@@ -18,7 +18,7 @@
  *   within seconds; the API answers 503 (docs/deployment.md, "Time limits").
  */
 import postgres from "postgres";
-import type { InvitationMode } from "~/features/invitation/mode";
+import type { InvitationMode } from "~/invitation/mode";
 import type {
   NotificationChannel,
   NotificationClaim,

@@ -20,7 +20,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 
 import { setTimeout as sleep } from "node:timers/promises";
 import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
-import type { InvitationMode } from "~/features/invitation/mode";
+import type { InvitationMode } from "~/invitation/mode";
 import type {
   NewInvitationRequest,
   NotificationChannel,

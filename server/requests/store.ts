@@ -9,7 +9,7 @@
  * that one worker at a time sends a row, a killed worker's claim runs out, and a row
  * marked `sent` is never claimed again.
  */
-import type { InvitationMode } from "~/features/invitation/mode";
+import type { InvitationMode } from "~/invitation/mode";
 
 export const RELAY_STATES = ["pending", "sent", "failed", "off"] as const;
 /** `pending` waits for (another) attempt, `sent` HubSpot accepted, `failed` HubSpot refused, `off` no HubSpot configured. */

@@ -5,7 +5,7 @@ import type { HubSpotConfig } from "~/config/schema";
 import { requestInvitationContent } from "~/content/request-invitation";
 import { startEmbeddedForm } from "./embedded-form";
 import { formFor } from "./form-source";
-import type { InvitationMode } from "./mode";
+import type { InvitationMode } from "~/invitation/mode";
 
 type LoadStatus = "loading" | "ready" | "failed";
 

@@ -6,8 +6,8 @@ import { requestInvitationContent, type OwnFormField } from "~/content/request-i
 import { newTabHint } from "~/content/shared";
 import { waitText } from "~/lib/wait-text";
 import { clearDraft, draftValue, rememberDraftValue } from "./form-draft";
-import type { InvitationMode } from "./mode";
-import { privacyNotice } from "./privacy-notice";
+import type { InvitationMode } from "~/invitation/mode";
+import { privacyNotice } from "~/invitation/privacy-notice";
 import {
   HONEYPOT_FIELD,
   INVITATION_API_PATH,
@@ -15,7 +15,7 @@ import {
   REQUEST_FIELDS,
   type FieldErrors,
   type RequestFieldRule,
-} from "./request-schema";
+} from "~/invitation/request-schema";
 import { sendInvitationRequest, type SendOutcome } from "./send-request";
 
 const copy = requestInvitationContent.ownForm;

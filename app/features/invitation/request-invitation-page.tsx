@@ -7,7 +7,7 @@ import { Confetti } from "~/features/celebration/confetti";
 import { ConfirmationNotice } from "~/features/invitation/confirmation-notice";
 import { FormLoader } from "~/features/invitation/form-loader";
 import { useHeadFollowsMode } from "~/features/invitation/head-mode";
-import type { InvitationMode } from "~/features/invitation/mode";
+import type { InvitationMode } from "~/invitation/mode";
 import { ModeToggle } from "~/features/invitation/mode-toggle";
 import { OwnForm } from "~/features/invitation/own-form";
 import { SideImagePanel } from "~/features/invitation/side-image-panel";

@@ -3,7 +3,7 @@ import { REQUEST_RECEIVED_PAGES } from "~/content/pages";
 import { requestInvitationContent as content } from "~/content/request-invitation";
 import { buildMeta } from "~/lib/seo";
 import { SentMark } from "./confirmation-notice";
-import type { InvitationMode } from "./mode";
+import type { InvitationMode } from "~/invitation/mode";
 
 export const receivedPage = (mode: InvitationMode) => REQUEST_RECEIVED_PAGES[mode];
 export const receivedHead = (mode: InvitationMode) => buildMeta({ page: REQUEST_RECEIVED_PAGES[mode] });
