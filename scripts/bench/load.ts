@@ -245,9 +245,7 @@ async function benchApi(target: ApiTarget): Promise<Record<string, string | numb
   );
   let stopped = false;
   try {
-    console.log(
-      `${target.name} POST ${INVITATION_API_PATH}: ${CONNECTIONS} connections for ${DURATION_SECONDS} s...`,
-    );
+    console.log(`${target.name} POST ${INVITATION_API_PATH}: ${CONNECTIONS} connections for ${DURATION_SECONDS} s...`);
     const load = await postForDuration(
       `${server.origin}${INVITATION_API_PATH}`,
       API_BODY,

@@ -85,11 +85,7 @@ export async function postRequest(
   for (let attempt = 0; ; attempt += 1) {
     const origin = targets[attempt % targets.length]!;
     try {
-      const response = await postOnce(
-        `${origin}${INVITATION_API_PATH}`,
-        JSON.stringify(requestBody(index)),
-        headers,
-      );
+      const response = await postOnce(`${origin}${INVITATION_API_PATH}`, JSON.stringify(requestBody(index)), headers);
       return { status: response.status, id: (JSON.parse(response.body) as { id?: string }).id };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ECONNREFUSED") {
