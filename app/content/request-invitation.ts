@@ -22,7 +22,7 @@ export interface InvitationModeCopy {
 /**
  * One field of the site's own form, named as HubSpot names its contact properties. Its
  * type, limit and whether it is required come from the request schema
- * (features/invitation/request-schema.ts), which the server applies too.
+ * (invitation/request-schema.ts), which the server applies too.
  */
 export interface OwnFormField {
   name: string;
@@ -163,7 +163,7 @@ export const requestInvitationContent = {
     /**
      * The privacy notice beside the submit button (docs/product.md#notifications-and-privacy), in both modes. Each stored
      * request records the version of the words it was sent under
-     * (features/invitation/privacy-notice.ts), so change `version` with the words.
+     * (invitation/privacy-notice.ts), so change `version` with the words.
      */
     privacyNotice: {
       version: "2026-11-25",

@@ -95,7 +95,7 @@ export interface InvitationRequestsOptions {
   onSaved?: () => void;
   /** The team's channels queued with each request (docs/product.md#notifications-and-privacy). */
   notify?: readonly NotificationChannel[];
-  /** The privacy notice's version the form shows (features/invitation/privacy-notice.ts), stored with each request. */
+  /** The privacy notice's version the form shows (invitation/privacy-notice.ts), stored with each request. */
   noticeVersion?: string;
   log?: (line: string) => void;
   now?: () => number;
