@@ -77,9 +77,15 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["~/features/**", "~/components/**", "**/app/features/**", "**/app/components/**"],
+              group: [
+                "~/features/**",
+                "~/components/**",
+                "**/app/features/**",
+                "**/app/components/**",
+                "**/scripts/**",
+              ],
               message:
-                "The server imports no UI: what an invitation request is lives in app/invitation/, shared with the island.",
+                "The server imports no UI and no tooling: what an invitation request is lives in app/invitation/ (shared with the island); scripts/ is for builds, checks and benches.",
             },
           ],
         },

@@ -25,7 +25,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { SMTPServer } from "smtp-server";
-import { ensureFreshBuild } from "../build/build-stamp";
+import { ensureFreshBuild } from "../../server/build-stamp";
 import { loadConfig } from "../../server/load-config";
 import { closeGracefully, startSiteServer } from "../../server/http/site-server";
 import { freePort } from "../lib/free-port";
@@ -85,7 +85,7 @@ async function startNginx(): Promise<Server> {
   const port = await freePort();
   return startProcess(
     "nginx",
-    ["server/deploy/serve-nginx.ts", "--port", String(port), "--build", buildDir],
+    ["scripts/lib/serve-nginx.ts", "--port", String(port), "--build", buildDir],
     `http://127.0.0.1:${port}`,
   );
 }

@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildFingerprint, writeStamp } from "./build-stamp";
+import { buildFingerprint, writeStamp } from "../../server/build-stamp";
 import { buildCsp, policyConfigFor, ROBOTS_PATH, SITEMAP_PATH } from "../../server/http/http-policy";
 import { writePolicyConfig } from "../../server/http/policy-config";
 import { collectInlineScriptHashes } from "../../server/http/inline-scripts";

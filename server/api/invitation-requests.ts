@@ -45,7 +45,7 @@ import {
   sendJson,
   sendMethodNotAllowed,
   type ApiRoute,
-} from "./http";
+} from "../http/answers";
 import { isCrossSite, ownReferer } from "./origin";
 import {
   pageTitle,

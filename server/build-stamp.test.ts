@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseConfig } from "../../app/config/schema";
+import { parseConfig } from "../app/config/schema";
 import { buildFingerprint, staleReason, writeStamp } from "./build-stamp";
 
 let project = "";
