@@ -66,6 +66,32 @@ export default tseslint.config(
       ],
     },
   },
+  // The server shares the invitation domain with the island (app/invitation/), never a UI folder.
+  {
+    files: ["server/**/*.ts"],
+    // A test may check the server against the page (the CSP against the embed the page loads).
+    ignores: ["server/**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "~/features/**",
+                "~/components/**",
+                "**/app/features/**",
+                "**/app/components/**",
+                "**/scripts/**",
+              ],
+              message:
+                "The server imports no UI and no tooling: what an invitation request is lives in app/invitation/ (shared with the island); scripts/ is for builds, checks and benches.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Playwright reads a fixture's dependencies from its first parameter, which must be an
   // object pattern even when empty: `async ({}, use) => ...`.
   { files: ["tests/e2e/**/*.ts"], rules: { "no-empty-pattern": "off" } },

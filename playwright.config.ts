@@ -92,7 +92,7 @@ export default defineConfig({
       gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
     },
     {
-      command: `tsx server/deploy/serve-nginx.ts --port ${NGINX_SERVER_PORT} --build ${buildDir}`,
+      command: `tsx scripts/lib/serve-nginx.ts --port ${NGINX_SERVER_PORT} --build ${buildDir}`,
       url: `http://127.0.0.1:${NGINX_SERVER_PORT}/`,
       reuseExistingServer: false,
       stdout: "ignore",

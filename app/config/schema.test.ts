@@ -116,7 +116,7 @@ describe("parseConfig", () => {
     });
   });
 
-  it("embeds HubSpot's legacy form in region na1 (SPEC §7) unless told otherwise", () => {
+  it("embeds HubSpot's legacy form in region na1 (docs/product.md#the-request-page) unless told otherwise", () => {
     const { hubspot } = parseConfig({
       HUBSPOT_PORTAL_ID: "1234567",
       HUBSPOT_FORM_ID_CANDIDATE: FORM_A,

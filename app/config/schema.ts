@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Everything that differs between deployments (DECISIONS §1). */
+/** Everything that differs between deployments (docs/product.md#configuration). */
 export interface SiteConfig {
   /** Public origin without a trailing slash, e.g. `https://network.example`. */
   siteUrl: string;
@@ -22,7 +22,7 @@ export interface SiteConfig {
 /** HubSpot's data regions (HUBSPOT_REGION). */
 export const HUBSPOT_REGIONS = ["na1", "na2", "eu1", "ap1"] as const;
 export type HubSpotRegion = (typeof HUBSPOT_REGIONS)[number];
-/** Which embed the portal's forms need (HUBSPOT_EMBED, DECISIONS §4). */
+/** Which embed the portal's forms need (HUBSPOT_EMBED, docs/product.md#nothing-lost). */
 export const HUBSPOT_EMBEDS = ["legacy", "current"] as const;
 export type HubSpotEmbedKind = (typeof HUBSPOT_EMBEDS)[number];
 
@@ -51,7 +51,7 @@ export interface ServerConfig {
   relay: RelaySettings;
   /** `host:port` of the Node server that the shipped nginx configuration sends /api/ to. */
   apiUpstream: string;
-  /** Who the team is told of every request through (DECISIONS §5); both parts optional. */
+  /** Who the team is told of every request through (docs/product.md#notifications-and-privacy); both parts optional. */
   notifications: NotificationSettings;
 }
 

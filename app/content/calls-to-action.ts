@@ -1,7 +1,7 @@
 import { MODE_PARAM, pages } from "./pages";
 import type { LinkAction } from "./types";
 
-/** Where every call to action points: the request page, in leader or employer mode (SPEC §2). */
+/** Where every call to action points: the request page, in leader or employer mode (docs/product.md#pages). */
 export const requestPaths = {
   leaders: pages.requestInvitation.path,
   employers: `${pages.requestInvitation.path}?${MODE_PARAM}=employer`,
@@ -9,12 +9,12 @@ export const requestPaths = {
 
 /** The home hero's two calls to action, labelled by audience as the specification names them. */
 export const audienceActions = {
-  leaders: { label: "For TA Leaders", to: requestPaths.leaders },
-  employers: { label: "For Employers", to: requestPaths.employers },
+  leaders: { label: "For TA Leaders", href: requestPaths.leaders },
+  employers: { label: "For Employers", href: requestPaths.employers },
 } as const satisfies Record<string, LinkAction>;
 
 /** The closing calls to action of every content page. */
 export const requestActions = {
-  leaders: { label: "Request Your Invitation", to: requestPaths.leaders },
-  employers: { label: "Submit a Talent Brief", to: requestPaths.employers },
+  leaders: { label: "Request Your Invitation", href: requestPaths.leaders },
+  employers: { label: "Submit a Talent Brief", href: requestPaths.employers },
 } as const satisfies Record<string, LinkAction>;

@@ -128,7 +128,7 @@ export const homeContent = {
         illustration: "team",
       },
     ] satisfies AudiencePanel[],
-    more: { label: "Read our mission", to: pages.mission.path } satisfies LinkAction,
+    more: { label: "Read our mission", href: pages.mission.path } satisfies LinkAction,
   },
   services: {
     intro: {
@@ -140,7 +140,7 @@ export const homeContent = {
       { title: "For TA Leaders", items: leaderServices.services.map((service) => service.title) },
       { title: "For Organizations", items: organizationServices.services.map((service) => service.title) },
     ],
-    more: { label: "See how we help", to: pages.howWeHelp.path },
+    more: { label: "See how we help", href: pages.howWeHelp.path },
   } satisfies ServicesOverview,
   cta: {
     title: "Ready for the right introduction?",

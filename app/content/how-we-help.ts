@@ -15,7 +15,7 @@ export interface ServiceGroup {
   services: readonly Feature[];
 }
 
-/** The six services for TA leaders (SPEC §1). Home's What We Deliver section lists them too. */
+/** The six services for TA leaders (docs/product.md#the-product). Home's What We Deliver section lists them too. */
 export const leaderServices: ServiceGroup = {
   id: "for-ta-leaders",
   intro: {
@@ -57,7 +57,7 @@ export const leaderServices: ServiceGroup = {
   ],
 };
 
-/** The six services for organizations (SPEC §1). */
+/** The six services for organizations (docs/product.md#the-product). */
 export const organizationServices: ServiceGroup = {
   id: "for-organizations",
   intro: {

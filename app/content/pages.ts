@@ -109,9 +109,7 @@ export const pages = {
   },
 } as const satisfies Record<string, PageInfo>;
 
-export type PageId = keyof typeof pages;
-
-/** Who the request page speaks to: a TA leader (the default) or an employer (SPEC §2). */
+/** Who the request page speaks to: a TA leader (the default) or an employer (docs/product.md#pages). */
 export type InvitationMode = "candidate" | "employer";
 
 /** The query parameter that selects the request page's mode: `?type=employer`. */
@@ -124,9 +122,6 @@ export const MODE_PARAM = "type";
  * `QUERY_PAGES`) and never serve this path itself: it is not a route, and not in the sitemap.
  */
 export const EMPLOYER_REQUEST_PAGE_PATH = `${pages.requestInvitation.path}/employer`;
-
-/** The 404 page is prerendered once at this path and shipped as 404.html. */
-export const NOT_FOUND_PRERENDER_PATH = pages.notFound.path;
 
 /**
  * Where the server sends a visitor whose request was posted without JavaScript, once

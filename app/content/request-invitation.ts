@@ -22,7 +22,7 @@ export interface InvitationModeCopy {
 /**
  * One field of the site's own form, named as HubSpot names its contact properties. Its
  * type, limit and whether it is required come from the request schema
- * (features/invitation/request-schema.ts), which the server applies too.
+ * (invitation/request-schema.ts), which the server applies too.
  */
 export interface OwnFormField {
   name: string;
@@ -43,7 +43,7 @@ export interface OwnFormCopy {
 }
 
 export const requestInvitationContent = {
-  backLink: { label: "Back to Home", to: pages.home.path } satisfies NavLink,
+  backLink: { label: "Back to Home", href: pages.home.path } satisfies NavLink,
   eyebrow: "Invitation only · Free for both sides",
   toggleLegend: "I am requesting as",
   modes: {
@@ -98,7 +98,7 @@ export const requestInvitationContent = {
     title: "Invitation Request Submitted!",
     /** On the confirmation page a request posted without JavaScript lands on; followed by the contact address. */
     questionsLead: "Questions in the meantime?",
-    homeLink: { label: "Back to Home", to: pages.home.path } satisfies NavLink,
+    homeLink: { label: "Back to Home", href: pages.home.path } satisfies NavLink,
   },
   questions: {
     /** Above the contact address, shown as a mailto link. */
@@ -107,7 +107,7 @@ export const requestInvitationContent = {
   supporter: {
     label: "Supported by",
   },
-  /** The site's own form (DECISIONS §4): a real form that posts to the site's API. */
+  /** The site's own form (docs/product.md#nothing-lost): a real form that posts to the site's API. */
   ownForm: {
     requiredNote: "All fields are required unless marked optional.",
     optional: "optional",
@@ -161,9 +161,9 @@ export const requestInvitationContent = {
     } satisfies Record<InvitationMode, OwnFormCopy>,
     sending: "Sending...",
     /**
-     * The privacy notice beside the submit button (DECISIONS §5), in both modes. Each stored
+     * The privacy notice beside the submit button (docs/product.md#notifications-and-privacy), in both modes. Each stored
      * request records the version of the words it was sent under
-     * (features/invitation/privacy-notice.ts), so change `version` with the words.
+     * (invitation/privacy-notice.ts), so change `version` with the words.
      */
     privacyNotice: {
       version: "2026-11-25",

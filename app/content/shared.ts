@@ -3,21 +3,21 @@ import { pages } from "./pages";
 /** Words and links shared by every page: navigation, footer, skip link. */
 export interface NavLink {
   label: string;
-  to: string;
+  href: string;
 }
 
 export const primaryNav: readonly NavLink[] = [
-  { label: "Home", to: pages.home.path },
-  { label: "Mission", to: pages.mission.path },
-  { label: "How We Help", to: pages.howWeHelp.path },
-  { label: "Who We Are", to: pages.whoWeAre.path },
+  { label: "Home", href: pages.home.path },
+  { label: "Mission", href: pages.mission.path },
+  { label: "How We Help", href: pages.howWeHelp.path },
+  { label: "Who We Are", href: pages.whoWeAre.path },
 ];
 
 export const headerContent = {
   navLabel: "Main",
   menuOpenLabel: "Open menu",
   menuCloseLabel: "Close menu",
-  cta: { label: "Request Invitation", to: pages.requestInvitation.path },
+  cta: { label: "Request Invitation", href: pages.requestInvitation.path },
 } as const;
 
 export const skipLinkLabel = "Skip to main content";
@@ -30,15 +30,15 @@ export const footerContent = {
     "An invitation-only network connecting enterprise talent acquisition leaders with executive roles, and employers with proven TA leaders. Free for both sides.",
   aboutHeading: "About",
   aboutLinks: [
-    { label: "Our Mission", to: pages.mission.path },
-    { label: "How We Help", to: pages.howWeHelp.path },
-    { label: "Who We Are", to: pages.whoWeAre.path },
+    { label: "Our Mission", href: pages.mission.path },
+    { label: "How We Help", href: pages.howWeHelp.path },
+    { label: "Who We Are", href: pages.whoWeAre.path },
   ] satisfies NavLink[],
   contactHeading: "Contact",
   contactLead: "Questions about the network?",
   legalHeading: "Legal",
   privacyLabel: "Privacy Policy",
-  termsLink: { label: "Terms of Engagement", to: pages.terms.path } satisfies NavLink,
+  termsLink: { label: "Terms of Engagement", href: pages.terms.path } satisfies NavLink,
   supportedByLabel: "Supported by",
   copyrightYear: 2025,
   rightsReserved: "All rights reserved.",
@@ -47,13 +47,13 @@ export const footerContent = {
 export const notFoundContent = {
   heading: pages.notFound.heading,
   body: "The page you were looking for doesn't exist or may have moved.",
-  homeLink: { label: "Return to Home", to: pages.home.path } satisfies NavLink,
+  homeLink: { label: "Return to Home", href: pages.home.path } satisfies NavLink,
 } as const;
 
 export const errorContent = {
   heading: "Unexpected Application Error!",
   body: "Something went wrong on our side. Please try again, or return to the home page.",
-  homeLink: { label: "Return to Home", to: pages.home.path } satisfies NavLink,
+  homeLink: { label: "Return to Home", href: pages.home.path } satisfies NavLink,
 } as const;
 
 /** A wait before sending again, in whole minutes (lib/wait-text.ts): the own form and the API's pages. */

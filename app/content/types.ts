@@ -37,7 +37,7 @@ export type IllustrationName = "planning" | "team";
 
 export interface LinkAction {
   label: string;
-  to: string;
+  href: string;
 }
 
 /** An icon, a short title and a sentence or two: cards, tiles, pillars, services, reasons. */

@@ -1,6 +1,6 @@
 import type { SiteConfig } from "~/config/schema";
 
-/** The site facts content may name as `{token}`; they differ per deployment (DECISIONS §1). */
+/** The site facts content may name as `{token}`; they differ per deployment (docs/product.md#configuration). */
 export function siteFacts(site: SiteConfig) {
   return {
     siteName: site.siteName,

@@ -12,7 +12,7 @@ export interface OrganizationFacts {
   sameAs?: readonly string[];
 }
 
-/** The Organization record the home page declares (SPEC §3). */
+/** The Organization record the home page declares (docs/product.md#structured-data). */
 export function organizationSchema(facts: OrganizationFacts, config: SiteConfig = site): WithContext<Organization> {
   return {
     "@context": "https://schema.org",
@@ -40,7 +40,7 @@ export interface JobFacts {
   responsibilities: string;
 }
 
-/** A remote, full-time, US executive TA role (SPEC §3). */
+/** A remote, full-time, US executive TA role (docs/product.md#structured-data). */
 export function jobPostingSchema(job: JobFacts, config: SiteConfig = site): WithContext<JobPosting> {
   return {
     "@context": "https://schema.org",
@@ -61,7 +61,7 @@ export function jobPostingSchema(job: JobFacts, config: SiteConfig = site): With
   };
 }
 
-/** The network's service to employers (SPEC §3). */
+/** The network's service to employers (docs/product.md#structured-data). */
 export function professionalServiceSchema(
   description: string,
   config: SiteConfig = site,

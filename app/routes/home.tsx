@@ -22,7 +22,7 @@ export default function HomePage() {
       <Section id="mission" labelledBy="mission-heading">
         <div className="flex flex-col justify-between gap-6 md:flex-row md:items-end">
           <SectionHeader intro={mission.intro} id="mission-heading" />
-          <ArrowLink to={mission.more.to} className="shrink-0">
+          <ArrowLink href={mission.more.href} className="shrink-0">
             {mission.more.label}
           </ArrowLink>
         </div>

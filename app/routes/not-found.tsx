@@ -17,7 +17,7 @@ export default function NotFound() {
       </p>
       <h1 className="text-title font-semibold">{notFoundContent.heading}</h1>
       <p className="max-w-md text-lead text-muted">{notFoundContent.body}</p>
-      <LinkButton to={notFoundContent.homeLink.to}>{notFoundContent.homeLink.label}</LinkButton>
+      <LinkButton href={notFoundContent.homeLink.href}>{notFoundContent.homeLink.label}</LinkButton>
     </section>
   );
 }

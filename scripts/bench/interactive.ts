@@ -10,7 +10,7 @@
 // moment the page's interactive parts are ready. "Ready" is read from the DOM only, never
 // from a framework's internals: every Astro island has lost its `ssr` attribute (Astro
 // removes it once the island has hydrated) and the page's module scripts have run
-// (DOMContentLoaded), or, for the former React Router build, `<html data-hydrated>`.
+// (DOMContentLoaded).
 // The window is ready minus FCP: the time a visible control may not answer.
 import { chromium, type Page } from "@playwright/test";
 import { resolve } from "node:path";
@@ -40,9 +40,7 @@ const WATCH_READINESS = `(() => {
   let domReady = false;
   const check = () => {
     if (window.__probeReadyAt !== undefined) return;
-    const legacy = document.documentElement !== null && document.documentElement.hasAttribute("data-hydrated");
-    const islands = domReady && document.querySelector("astro-island[ssr]") === null && !("__reactRouterContext" in window);
-    if (legacy || islands) window.__probeReadyAt = performance.now();
+    if (domReady && document.querySelector("astro-island[ssr]") === null) window.__probeReadyAt = performance.now();
   };
   document.addEventListener("DOMContentLoaded", () => { domReady = true; check(); });
   new MutationObserver(check).observe(document, { subtree: true, attributes: true, childList: true });

@@ -10,7 +10,7 @@
 //
 // The SQLite API row runs twice: without notifications, and with email notifications to
 // an SMTP sink on loopback (in this process), whose delivery must stay off the request's
-// path (DECISIONS §5): the two figures should be within about 10%. --notifications runs
+// path (docs/product.md#notifications-and-privacy): the two figures should be within about 10%. --notifications runs
 // only that pair.
 //
 // It builds first when BUILD_DIR is missing or stale (like `npm start`). --nginx runs
@@ -25,12 +25,12 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { SMTPServer } from "smtp-server";
-import { ensureFreshBuild } from "../build/build-stamp";
+import { ensureFreshBuild } from "../../server/build-stamp";
 import { loadConfig } from "../../server/load-config";
 import { closeGracefully, startSiteServer } from "../../server/http/site-server";
 import { freePort } from "../lib/free-port";
 import { createDatabase, startPostgresCluster, type PostgresCluster } from "../lib/postgres-cluster";
-import { INVITATION_REQUESTS_PATH } from "../../server/api/invitation-requests";
+import { INVITATION_API_PATH } from "../../app/invitation/request-schema";
 import { openRequestStore } from "../../server/requests/open-store";
 
 const CONNECTIONS = 50;
@@ -85,7 +85,7 @@ async function startNginx(): Promise<Server> {
   const port = await freePort();
   return startProcess(
     "nginx",
-    ["server/deploy/serve-nginx.ts", "--port", String(port), "--build", buildDir],
+    ["scripts/lib/serve-nginx.ts", "--port", String(port), "--build", buildDir],
     `http://127.0.0.1:${port}`,
   );
 }
@@ -105,7 +105,7 @@ const API_BODY = JSON.stringify({
 
 interface ApiTarget {
   name: string;
-  /** Email notifications to an SMTP sink on loopback (DECISIONS §5): delivery must stay off the request's path. */
+  /** Email notifications to an SMTP sink on loopback (docs/product.md#notifications-and-privacy): delivery must stay off the request's path. */
   notify?: boolean;
   /** DATA_DIR or DATABASE_URL of a fresh, empty store, and how to let it go afterwards. */
   store(): Promise<{ env: Record<string, string>; dispose(): Promise<void> }>;
@@ -245,11 +245,9 @@ async function benchApi(target: ApiTarget): Promise<Record<string, string | numb
   );
   let stopped = false;
   try {
-    console.log(
-      `${target.name} POST ${INVITATION_REQUESTS_PATH}: ${CONNECTIONS} connections for ${DURATION_SECONDS} s...`,
-    );
+    console.log(`${target.name} POST ${INVITATION_API_PATH}: ${CONNECTIONS} connections for ${DURATION_SECONDS} s...`);
     const load = await postForDuration(
-      `${server.origin}${INVITATION_REQUESTS_PATH}`,
+      `${server.origin}${INVITATION_API_PATH}`,
       API_BODY,
       CONNECTIONS,
       DURATION_SECONDS,
@@ -282,7 +280,7 @@ async function benchApi(target: ApiTarget): Promise<Record<string, string | numb
     const total = load.answered2xx + load.other + load.errors;
     return {
       server: target.name,
-      path: `POST ${INVITATION_REQUESTS_PATH}`,
+      path: `POST ${INVITATION_API_PATH}`,
       "requests/s": Math.round(total / load.seconds),
       "p99 latency (ms)": Math.round(percentile(load.latencies, 0.99)),
       requests: total,

@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildFingerprint, writeStamp } from "./build-stamp";
+import { buildFingerprint, writeStamp } from "../../server/build-stamp";
 import { buildCsp, policyConfigFor, ROBOTS_PATH, SITEMAP_PATH } from "../../server/http/http-policy";
 import { writePolicyConfig } from "../../server/http/policy-config";
 import { collectInlineScriptHashes } from "../../server/http/inline-scripts";
@@ -31,7 +31,7 @@ const { site, server } = loadConfig({ warn: false });
 // 1. Astro writes app/pages/404.astro as 404.html, the body of every 404.
 const notFoundPage = join(client, "404.html");
 if (!existsSync(notFoundPage)) throw new Error(`postbuild: ${notFoundPage} is missing`);
-// Production ships no source maps (vite.config.ts turns them off; this catches a slip).
+// Production ships no source maps (Astro builds without them; this catches a slip).
 for (const file of readdirSync(client, { recursive: true, encoding: "utf8" })) {
   if (file.endsWith(".map")) {
     console.warn(`postbuild: removing source map ${file}`);

@@ -25,7 +25,7 @@ import {
   sendJson,
   sendMethodNotAllowed,
   type ApiRoute,
-} from "./http";
+} from "../http/answers";
 
 /** A page load with a blocked host sends a few reports; a batch of them fits easily. */
 export const CSP_REPORT_BODY_LIMIT = 64 * 1024;

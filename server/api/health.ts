@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestStore } from "../requests/store";
-import { closeAfterAnswer, sendJson, sendMethodNotAllowed, type ApiRoute } from "./http";
+import { closeAfterAnswer, sendJson, sendMethodNotAllowed, type ApiRoute } from "../http/answers";
 
 export const HEALTH_PATH = "/api/health";
 /** The budget for the trivial query (docs/deployment.md). */

@@ -1,5 +1,5 @@
 /**
- * POST /api/invitation-requests (DECISIONS §4): takes an invitation request as JSON
+ * POST /api/invitation-requests (docs/product.md#nothing-lost): takes an invitation request as JSON
  * (`{"mode", "fields", "website"?, "fillMs"?}`) or as a form post (the form's fields
  * plus `mode`, `website`, `fill_ms`), checks it with the schema the form uses, and
  * answers only once it is committed: 201 `{"id"}` to programs, 303 to the mode's
@@ -22,15 +22,16 @@ import type { AppConfig } from "~/config/schema";
 import { REQUEST_RECEIVED_PATHS } from "~/content/pages";
 import { requestApiContent } from "~/content/request-api";
 import { requestInvitationContent } from "~/content/request-invitation";
-import { MODE_PARAM, parseMode, type InvitationMode } from "~/features/invitation/mode";
+import { MODE_PARAM, parseMode, type InvitationMode } from "~/invitation/mode";
 import {
   FILL_TIME_FIELD,
   HONEYPOT_FIELD,
+  INVITATION_API_PATH,
   MODE_FIELD,
   validateInvitationRequest,
   type FieldErrors,
   type UnvalidatedRequest,
-} from "~/features/invitation/request-schema";
+} from "~/invitation/request-schema";
 import type { NotificationChannel, RelayContext, RequestStore } from "../requests/store";
 import { withinTimeLimit } from "../requests/time-limit";
 import {
@@ -44,7 +45,7 @@ import {
   sendJson,
   sendMethodNotAllowed,
   type ApiRoute,
-} from "./http";
+} from "../http/answers";
 import { isCrossSite, ownReferer } from "./origin";
 import {
   pageTitle,
@@ -55,8 +56,7 @@ import {
   sendUnavailablePage,
 } from "./request-pages";
 
-export const INVITATION_REQUESTS_PATH = "/api/invitation-requests";
-/** DECISIONS §4: a body over this answers 413. */
+/** docs/product.md#nothing-lost: a body over this answers 413. */
 export const REQUEST_BODY_LIMIT_BYTES = 16 * 1024;
 const ALLOWED_METHODS = ["POST"] as const;
 const JSON_TYPE = "application/json";
@@ -93,9 +93,9 @@ export interface InvitationRequestsOptions {
   relayEnabled: boolean;
   /** Called after each save: wakes the relay and the notification worker. */
   onSaved?: () => void;
-  /** The team's channels queued with each request (DECISIONS §5). */
+  /** The team's channels queued with each request (docs/product.md#notifications-and-privacy). */
   notify?: readonly NotificationChannel[];
-  /** The privacy notice's version the form shows (features/invitation/privacy-notice.ts), stored with each request. */
+  /** The privacy notice's version the form shows (invitation/privacy-notice.ts), stored with each request. */
   noticeVersion?: string;
   log?: (line: string) => void;
   now?: () => number;
@@ -351,7 +351,7 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions): Api
     answerStored(res, asPage, mode, id);
   }
 
-  return { path: INVITATION_REQUESTS_PATH, handle };
+  return { path: INVITATION_API_PATH, handle };
 }
 
 function answerStored(res: ServerResponse, asPage: boolean, mode: InvitationMode, id: string) {

@@ -11,8 +11,8 @@ import { requestPaths } from "~/content/calls-to-action";
 import { requestApiContent } from "~/content/request-api";
 import { waitText } from "~/lib/wait-text";
 import { requestInvitationContent } from "~/content/request-invitation";
-import type { InvitationMode } from "~/features/invitation/mode";
-import { MODE_FIELD, REQUEST_FIELDS, type FieldErrors } from "~/features/invitation/request-schema";
+import type { InvitationMode } from "~/invitation/mode";
+import { MODE_FIELD, REQUEST_FIELDS, type FieldErrors } from "~/invitation/request-schema";
 
 const copy = requestApiContent.pages;
 

@@ -1,5 +1,5 @@
 /**
- * The privacy commands of DECISIONS §5, as functions of a store and a clock so they are
+ * The privacy commands of docs/product.md#notifications-and-privacy, as functions of a store and a clock so they are
  * tested in-process; server/commands/requests.ts runs them from the command line.
  *
  * - show: everything stored for one address (the right of access), as JSON.

@@ -1,4 +1,4 @@
-// The team's view of the stored invitation requests (DECISIONS §4, §5), with no web surface:
+// The team's view of the stored invitation requests (docs/product.md#nothing-lost and #notifications-and-privacy), with no web surface:
 //
 //   npm run --silent requests -- export [--format json|csv]   every request, to stdout
 //   npm run requests -- retry                                 queue failed relays again

@@ -3,7 +3,7 @@
  * (the same rules as the Node server, server/http/request-path.ts). postbuild writes it
  * to BUILD_DIR/deploy/nginx.conf for every build, because the CSP carries the hashes
  * of that build's inline scripts; the browser tests run it in a real nginx
- * (server/deploy/serve-nginx.ts) and send it the same requests as the Node server.
+ * (scripts/lib/serve-nginx.ts) and send it the same requests as the Node server.
  *
  * The file is meant for nginx's `http {}` context (Debian: /etc/nginx/conf.d/). It
  * uses `brotli_static`, which needs Debian's libnginx-mod-http-brotli-static.

@@ -21,7 +21,7 @@ import {
   isDocumentFile,
   QUERY_PAGES,
 } from "./http-policy";
-import { modeFromSearch } from "../../app/features/invitation/mode";
+import { modeFromSearch } from "../../app/invitation/mode";
 
 /** The policy as a map from directive to its sources. */
 function directives(csp: string): Map<string, string[]> {

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trickle } from "../../tests/support/raw-client";
-import { readBody, sendJson, type ApiRoute } from "../api/http";
+import { readBody, sendJson, type ApiRoute } from "./answers";
 import { writePolicyConfig } from "./policy-config";
 import { closeGracefully, SERVER_LIMITS, startSiteServer, type RunningServer } from "./site-server";
 

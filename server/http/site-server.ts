@@ -27,7 +27,7 @@ import {
   documentHeaders,
   isDocumentFile,
 } from "./http-policy";
-import { closeAfterAnswer, deferContinue, HttpError, isClientAbort, sendJson, type ApiRoute } from "../api/http";
+import { closeAfterAnswer, deferContinue, HttpError, isClientAbort, sendJson, type ApiRoute } from "./answers";
 import { collectInlineScriptHashes } from "./inline-scripts";
 import { readPolicyConfig } from "./policy-config";
 import { resolveRequest } from "./request-path";
@@ -272,7 +272,7 @@ export function startSiteServer({
   );
   server.maxRequestsPerSocket = MAX_REQUESTS_PER_SOCKET;
   // `Expect: 100-continue` is answered only when an endpoint starts reading the body
-  // (server/api/http.ts readBody): a refusal goes out without inviting the body first.
+  // (server/http/answers.ts readBody): a refusal goes out without inviting the body first.
   server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
     deferContinue(req, res);
     onRequest(req, res);

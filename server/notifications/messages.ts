@@ -1,5 +1,5 @@
 /**
- * What the team is told (DECISIONS §5): the email (a one-line subject, a plain-text part,
+ * What the team is told (docs/product.md#notifications-and-privacy): the email (a one-line subject, a plain-text part,
  * an HTML part) and the webhook's JSON for a new request or a request HubSpot refused.
  *
  * Nothing a visitor typed becomes markup or a link: every value is HTML-escaped in the
@@ -7,7 +7,7 @@
  * part, escaped as Slack asks in the webhook's `text`, and the subject is one line.
  */
 import { requestInvitationContent } from "~/content/request-invitation";
-import type { InvitationMode } from "~/features/invitation/mode";
+import type { InvitationMode } from "~/invitation/mode";
 import type { NotificationClaim, RelayRefusal, StoredInvitationRequest } from "../requests/store";
 
 /** The team's command that lists every stored request (README, "Invitation requests"). */

@@ -1,7 +1,7 @@
 /**
  * POSTs the team's webhook (NOTIFY_WEBHOOK_URL) as JSON, under a time limit, without
  * following redirects (the body carries personal data: it goes where it was configured
- * to go, or nowhere). With NOTIFY_WEBHOOK_SECRET it is signed as DECISIONS §5 says:
+ * to go, or nowhere). With NOTIFY_WEBHOOK_SECRET it is signed as docs/product.md#notifications-and-privacy says:
  *
  *   X-Signature-Timestamp: <unix seconds>
  *   X-Signature-256: sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>" with the secret>

@@ -1,5 +1,5 @@
 /**
- * The worker that delivers the team's notifications from the outbox (DECISIONS §5), one
+ * The worker that delivers the team's notifications from the outbox (docs/product.md#notifications-and-privacy), one
  * per server process, started when email or a webhook is configured.
  *
  * - The API queues a notification per channel in the same transaction as the request,

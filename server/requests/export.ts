@@ -1,9 +1,9 @@
 /**
- * The team's view of the stored requests (DECISIONS §4): a JSON array, or CSV for a
+ * The team's view of the stored requests (docs/product.md#nothing-lost): a JSON array, or CSV for a
  * spreadsheet with one column per field either form has.
  */
-import { REQUEST_FIELDS } from "~/features/invitation/request-schema";
-import { INVITATION_MODES } from "~/features/invitation/mode";
+import { REQUEST_FIELDS } from "~/invitation/request-schema";
+import { INVITATION_MODES } from "~/invitation/mode";
 import type { RelayState, StoredInvitationRequest } from "./store";
 
 export interface ExportedRequest {
@@ -17,7 +17,7 @@ export interface ExportedRequest {
   relayError: string | null;
   /**
    * How many requests the same address (case-insensitively) sent before this one, among
-   * those listed (DECISIONS §5): a repeat is marked, never refused or merged.
+   * those listed (docs/product.md#notifications-and-privacy): a repeat is marked, never refused or merged.
    */
   previousRequests: number;
 }

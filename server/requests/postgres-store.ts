@@ -18,7 +18,7 @@
  *   within seconds; the API answers 503 (docs/deployment.md, "Time limits").
  */
 import postgres from "postgres";
-import type { InvitationMode } from "~/features/invitation/mode";
+import type { InvitationMode } from "~/invitation/mode";
 import type {
   NotificationChannel,
   NotificationClaim,
@@ -60,7 +60,7 @@ const MIGRATIONS: readonly string[] = [
      sent_at timestamptz
    );
    CREATE INDEX invitation_requests_due ON invitation_requests (next_attempt_at, seq) WHERE relay = 'pending';`,
-  // The team's notifications (DECISIONS §5): the outbox, and the privacy notice each request was sent under.
+  // The team's notifications (docs/product.md#notifications-and-privacy): the outbox, and the privacy notice each request was sent under.
   `ALTER TABLE invitation_requests ADD COLUMN notice_version text;
    CREATE INDEX invitation_requests_received ON invitation_requests (received_at);
    CREATE TABLE invitation_notifications (
@@ -150,7 +150,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
   return {
     description,
     async save(request) {
-      // The request and its notifications commit together (the outbox, DECISIONS §5).
+      // The request and its notifications commit together (the outbox, docs/product.md#notifications-and-privacy).
       const channels = request.notify ?? [];
       const insertRequest = (tx: postgres.Sql | postgres.TransactionSql) => tx`
         INSERT INTO invitation_requests (id, received_at, mode, fields, context, relay, next_attempt_at, notice_version)
@@ -261,7 +261,7 @@ async function enqueue(
   }
 }
 
-/** The outbox and the privacy statements (DECISIONS §5), with the relay's claim pattern. */
+/** The outbox and the privacy statements (docs/product.md#notifications-and-privacy), with the relay's claim pattern. */
 function postgresOutbox(sql: postgres.Sql, columns: postgres.PendingQuery<postgres.Row[]>) {
   const notificationColumns = sql`seq, request_id, kind, channel, refusal, attempts, last_error`;
   const heldNotification = (seq: number, owner: string) => sql`seq = ${seq} AND lease_owner = ${owner}`;

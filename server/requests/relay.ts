@@ -1,5 +1,5 @@
 /**
- * The outbox worker that forwards stored requests to HubSpot (DECISIONS §4), one per
+ * The outbox worker that forwards stored requests to HubSpot (docs/product.md#nothing-lost), one per
  * server process, started only when the HubSpot ids are configured.
  *
  * - It claims one due row at a time with a lease (store.claimNext), sends it, and
@@ -48,7 +48,7 @@ export interface RelayOptions {
   log?: (line: string) => void;
   /** Sleeps `ms`, resolving early when `signal` aborts (tests pass a fake clock's sleep). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-  /** The team's channels (DECISIONS §5) that hear of a request HubSpot refused for good; none by default. */
+  /** The team's channels (docs/product.md#notifications-and-privacy) that hear of a request HubSpot refused for good; none by default. */
   alertChannels?: readonly NotificationChannel[];
   /** Called once an alert is queued: wakes the notification worker. */
   onAlertQueued?: () => void;
@@ -173,7 +173,7 @@ export class RelayWorker {
       }
       case "refused": {
         this.failuresInARow = 0;
-        // The team's alert is queued with the failure, in one transaction (DECISIONS §5).
+        // The team's alert is queued with the failure, in one transaction (docs/product.md#notifications-and-privacy).
         const channels = this.options.alertChannels ?? [];
         const alert = channels.length > 0 ? { channels, refusal: outcome.refusal, now: this.now() } : undefined;
         const held = await this.store.markFailed(claim.id, this.owner, outcome.reason, alert);

@@ -1,5 +1,5 @@
 /**
- * The retention of DECISIONS §5: requests older than REQUEST_RETENTION_DAYS are deleted
+ * The retention of docs/product.md#notifications-and-privacy: requests older than REQUEST_RETENTION_DAYS are deleted
  * with their queued notifications, by `npm run requests -- purge` and by the server once
  * at start and then once a day. Both write the same one line, with counts and never an
  * address (docs/deployment.md, "Personal data").

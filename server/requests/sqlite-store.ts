@@ -20,7 +20,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 
 import { setTimeout as sleep } from "node:timers/promises";
 import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
-import type { InvitationMode } from "~/features/invitation/mode";
+import type { InvitationMode } from "~/invitation/mode";
 import type {
   NewInvitationRequest,
   NotificationChannel,
@@ -64,7 +64,7 @@ const MIGRATIONS: readonly string[] = [
      sent_at INTEGER
    );
    CREATE INDEX invitation_requests_due ON invitation_requests (next_attempt_at, seq) WHERE relay = 'pending';`,
-  // The team's notifications (DECISIONS §5): the outbox, and the privacy notice each request was sent under.
+  // The team's notifications (docs/product.md#notifications-and-privacy): the outbox, and the privacy notice each request was sent under.
   `ALTER TABLE invitation_requests ADD COLUMN notice_version TEXT;
    CREATE INDEX invitation_requests_received ON invitation_requests (received_at);
    CREATE TABLE invitation_notifications (
@@ -192,7 +192,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = FULL");
   migrate(db, path);
-  // SQLite's lower() folds ASCII only; addresses are compared as JavaScript folds them (DECISIONS §5).
+  // SQLite's lower() folds ASCII only; addresses are compared as JavaScript folds them (docs/product.md#notifications-and-privacy).
   db.function("email_key", { deterministic: true }, (value: unknown) =>
     typeof value === "string" ? value.trim().toLowerCase() : null,
   );
@@ -325,7 +325,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
   };
 }
 
-/** The outbox and the privacy statements (DECISIONS §5), on the same connection as the requests. */
+/** The outbox and the privacy statements (docs/product.md#notifications-and-privacy), on the same connection as the requests. */
 function openSqliteOutbox(db: Database.Database) {
   const columns = "seq, request_id, kind, channel, refusal, attempts, last_error";
   const insert = db.prepare(

@@ -1,5 +1,5 @@
 /**
- * Where invitation requests are kept (DECISIONS §4): the one interface the API, the
+ * Where invitation requests are kept (docs/product.md#nothing-lost): the one interface the API, the
  * relay and the commands use, whichever database is behind it. SQLite under DATA_DIR
  * by default (sqlite-store.ts); PostgreSQL when DATABASE_URL is set (postgres-store.ts),
  * for several servers on one database.
@@ -9,7 +9,7 @@
  * that one worker at a time sends a row, a killed worker's claim runs out, and a row
  * marked `sent` is never claimed again.
  */
-import type { InvitationMode } from "~/features/invitation/mode";
+import type { InvitationMode } from "~/invitation/mode";
 
 export const RELAY_STATES = ["pending", "sent", "failed", "off"] as const;
 /** `pending` waits for (another) attempt, `sent` HubSpot accepted, `failed` HubSpot refused, `off` no HubSpot configured. */
@@ -33,9 +33,9 @@ export interface NewInvitationRequest {
   context: RelayContext;
   /** `pending` when HubSpot is configured, `off` when requests are only stored. */
   relay: "pending" | "off";
-  /** The privacy notice shown beside the form it came from (DECISIONS §5); null when unknown. */
+  /** The privacy notice shown beside the form it came from (docs/product.md#notifications-and-privacy); null when unknown. */
   noticeVersion?: string | null;
-  /** The team's channels to tell of it, queued in the same transaction (the outbox, DECISIONS §5). */
+  /** The team's channels to tell of it, queued in the same transaction (the outbox, docs/product.md#notifications-and-privacy). */
   notify?: readonly NotificationChannel[];
 }
 
@@ -110,7 +110,7 @@ export interface RequestStore {
    */
   releaseClaimsOfPreviousProcess(): Promise<number>;
 
-  // The team's notifications (DECISIONS §5): an outbox of one row per request (or relay
+  // The team's notifications (docs/product.md#notifications-and-privacy): an outbox of one row per request (or relay
   // alert) and channel, claimed with a lease like the relay's rows, deleted once delivered.
 
   /** Claims the due notification that has waited longest and is not under another live lease. */
@@ -126,7 +126,7 @@ export interface RequestStore {
   /** Every queued notification, oldest first (for the commands and tests). */
   listNotifications(): Promise<QueuedNotification[]>;
 
-  // Privacy (DECISIONS §5): the right of access and erasure, and the retention.
+  // Privacy (docs/product.md#notifications-and-privacy): the right of access and erasure, and the retention.
 
   /** Every request sent from `email` (compared case-insensitively), oldest first. */
   findByEmail(email: string): Promise<StoredInvitationRequest[]>;

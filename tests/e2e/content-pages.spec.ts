@@ -79,7 +79,7 @@ test.describe("content pages at desktop width", () => {
     }
     await expect(page.getByRole("img", { name: preview.label })).toBeVisible();
 
-    // The claims of SPEC §1, each named on the page.
+    // The claims of docs/product.md#the-product, each named on the page.
     const claimsBand = page.getByRole("region", { name: claims.label });
     await expectFeatures(claimsBand, claims.items);
     for (const claim of [
@@ -91,7 +91,7 @@ test.describe("content pages at desktop width", () => {
     ])
       await expect(claimsBand.getByRole("heading", { name: claim })).toBeVisible();
 
-    // The section SPEC §2 calls the Mission section says so in its heading, where a
+    // The section docs/product.md#pages calls the Mission section says so in its heading, where a
     // screen reader's list of headings finds it, not only in a visual eyebrow.
     await expect(
       page.getByRole("heading", { level: 2, name: ledBy("Our Mission", mission.intro.title) }),
@@ -108,7 +108,7 @@ test.describe("content pages at desktop width", () => {
       await expect(missionSection.getByRole("heading", { level: 3, name: panel.title })).toBeVisible();
       await expect(missionSection.getByText(panel.eyebrow, { exact: true })).toBeVisible();
       for (const point of panel.points) await expect(missionSection.getByText(point, { exact: true })).toBeVisible();
-      await expectLink(missionSection, panel.action!.label, panel.action!.to);
+      await expectLink(missionSection, panel.action!.label, panel.action!.href);
     }
     await expect(missionSection.getByText("For TA Leaders", { exact: true })).toBeVisible();
     await expect(missionSection.getByText("For Organizations", { exact: true })).toBeVisible();
@@ -255,7 +255,7 @@ test.describe("content pages at desktop width", () => {
     await expect(page).toHaveURL(new RegExp(`#${last.id}$`));
     await expect(main(page).getByRole("heading", { name: last.title })).toBeInViewport();
 
-    // Every point SPEC §9 requires, checked against the specification's words.
+    // Every point docs/product.md#numbers-from-the-specification requires, checked against the specification's words.
     const text = (await main(page).innerText()).replace(/\s+/g, " ");
     const required: [string, RegExp][] = [
       ["free of charge", /free for TA leaders and for employers/i],
@@ -417,6 +417,6 @@ test("every call to action of the content pages points at one of the two request
     expect(requestLinks.length, info.path).toBeGreaterThanOrEqual(2);
     expect(new Set(requestLinks), info.path).toEqual(new Set([requestPaths.leaders, requestPaths.employers]));
   }
-  expect(requestActions.employers.to).toBe("/request-invitation?type=employer");
-  expect(requestActions.leaders.to).toBe("/request-invitation");
+  expect(requestActions.employers.href).toBe("/request-invitation?type=employer");
+  expect(requestActions.leaders.href).toBe("/request-invitation");
 });

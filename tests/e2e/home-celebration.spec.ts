@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { homeContent } from "../../app/content/home";
 import { requestPaths } from "../../app/content/calls-to-action";
 
-// SPEC §9: 50 pieces, 10 colours, 3000 ms. Written out, so a changed constant fails here.
+// docs/product.md#numbers-from-the-specification: 50 pieces, 10 colours, 3000 ms. Written out, so a changed constant fails here.
 const CONFETTI_PIECES = 50;
 const CONFETTI_COLOUR_COUNT = 10;
 const CONFETTI_DURATION_MS = 3_000;

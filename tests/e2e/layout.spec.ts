@@ -8,13 +8,13 @@ test.describe("desktop navigation", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   for (const current of primaryNav) {
-    test(`marks ${current.label} as the current page at ${current.to}`, async ({ page }) => {
-      await page.goto(current.to);
+    test(`marks ${current.label} as the current page at ${current.href}`, async ({ page }) => {
+      await page.goto(current.href);
       const nav = page.getByRole("navigation", { name: headerContent.navLabel });
       for (const item of primaryNav) {
         const link = nav.getByRole("link", { name: item.label, exact: true });
         await expect(link).toBeVisible();
-        await expect(link).toHaveAttribute("href", item.to);
+        await expect(link).toHaveAttribute("href", item.href);
         if (item === current) {
           await expect(link).toHaveAttribute("aria-current", "page");
           // The highlight is a visible bar under the link, not only the attribute.
@@ -93,7 +93,7 @@ test.describe("footer", () => {
     await page.goto("/mission");
     const footer = page.getByRole("contentinfo");
     for (const link of footerContent.aboutLinks) {
-      await expect(footer.getByRole("link", { name: link.label, exact: true })).toHaveAttribute("href", link.to);
+      await expect(footer.getByRole("link", { name: link.label, exact: true })).toHaveAttribute("href", link.href);
     }
     await expect(footer.getByRole("link", { name: site.contactEmail })).toHaveAttribute(
       "href",

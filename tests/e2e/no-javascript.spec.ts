@@ -54,7 +54,7 @@ test.describe("with JavaScript disabled, on a desktop", () => {
     for (const item of primaryNav) {
       await page.goto("/terms-of-engagement");
       await navLink(page, item.label).click();
-      await expect(page).toHaveURL(new RegExp(`${item.to === "/" ? "/" : item.to}$`));
+      await expect(page).toHaveURL(new RegExp(`${item.href === "/" ? "/" : item.href}$`));
       await expect(navLink(page, item.label)).toHaveAttribute("aria-current", "page");
     }
   });

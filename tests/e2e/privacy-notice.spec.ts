@@ -1,4 +1,4 @@
-// The privacy notice beside the own form's submit button (DECISIONS §5), in the default
+// The privacy notice beside the own form's submit button (docs/product.md#notifications-and-privacy), in the default
 // build: both modes, with JavaScript and without (the prerendered HTML), naming what is
 // stored, who receives it, how long it is kept, where to ask, and the privacy policy.
 import type { Page } from "@playwright/test";

@@ -19,7 +19,7 @@ const MODES = ["candidate", "employer"] as const satisfies readonly Mode[];
 const OTHER: Record<Mode, Mode> = { candidate: "employer", employer: "candidate" };
 const urlOf = (mode: Mode) => (mode === "employer" ? requestPaths.employers : requestPaths.leaders);
 const titleFor = (mode: Mode) => `${copy.modes[mode].meta.title} | The ${site.siteName}`;
-/** The side image's headline per mode (SPEC §2). */
+/** The side image's headline per mode (docs/product.md#pages). */
 const SIDE_HEADLINE: Record<Mode, string> = {
   candidate: "Your Career Journey Starts Here",
   employer: "Build Your Dream Team",

@@ -19,7 +19,7 @@ import { requestInvitationContent as copy } from "../../app/content/request-invi
 
 test.use({ baseURL: HUBSPOT_CURRENT_BUILD_URL });
 
-// Written out, so a changed constant or host fails here (DECISIONS §1 and §3, HubSpot's embed code).
+// Written out, so a changed constant or host fails here (docs/product.md#configuration and #beyond-the-specification, HubSpot's embed code).
 const REGION = "eu1";
 const FORMS_HOST = "https://js-eu1.hsforms.net";
 const PORTAL_SCRIPT = `${FORMS_HOST}/forms/embed/${HUBSPOT_TEST_IDS.portalId}.js`;

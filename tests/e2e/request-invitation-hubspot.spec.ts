@@ -21,7 +21,7 @@ import { acceptedByHubSpot, asLongAsAPerson, theStoredRequest, uniqueEmail } fro
 
 test.use({ baseURL: HUBSPOT_BUILD_URL });
 
-// The numbers of SPEC §7 and DECISIONS §3, written out so a changed constant fails here.
+// The numbers of docs/product.md#the-request-page and docs/product.md#beyond-the-specification, written out so a changed constant fails here.
 const HUBSPOT_REGION = "na1";
 const FORM_READY_TIMEOUT_MS = 10_000;
 

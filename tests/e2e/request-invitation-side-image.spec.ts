@@ -6,7 +6,7 @@ import { expect, test } from "./fixtures";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
 
-// The specification's numbers (SPEC §4, §9), written out so a changed constant fails here.
+// The specification's numbers (docs/product.md#the-request-page and #numbers-from-the-specification), written out so a changed constant fails here.
 const IMAGE_SWITCH_DELAY_MS = 50;
 const CROSSFADE_MS = 1000;
 const IMAGE_CLEANUP_MS = 1000;

@@ -51,7 +51,7 @@ test("the nginx runner stops nginx gracefully on SIGTERM and removes its temp pr
   const port = await freePort();
   const buildDir = dirname(BUILD_CLIENT);
   const server = startScript(
-    ["server/deploy/serve-nginx.ts", "--port", String(port), "--build", buildDir],
+    ["scripts/lib/serve-nginx.ts", "--port", String(port), "--build", buildDir],
     /at (http:\/\/\S+) \(prefix (\S+)\)/,
   );
   const [, url = "", prefix = ""] = await server.readyLine;
@@ -74,7 +74,7 @@ test("the shipped nginx configuration redirects plain http to https, path and qu
   const [port, redirectPort] = [await freePort(), await freePort()];
   const server = startScript(
     [
-      "server/deploy/serve-nginx.ts",
+      "scripts/lib/serve-nginx.ts",
       "--port",
       String(port),
       "--redirect-port",

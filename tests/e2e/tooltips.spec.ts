@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { howWeHelpContent } from "../../app/content/how-we-help";
 import { pages } from "../../app/content/pages";
 
-// SPEC §9: open delay 700 ms, skip delay 300 ms. Written out, so a changed constant fails here.
+// docs/product.md#numbers-from-the-specification: open delay 700 ms, skip delay 300 ms. Written out, so a changed constant fails here.
 const TOOLTIP_DELAY_MS = 700;
 const TOOLTIP_SKIP_DELAY_MS = 300;
 

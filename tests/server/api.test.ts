@@ -1,6 +1,6 @@
 /**
  * POST /api/invitation-requests against the real server (server/serve.ts in a child
- * process), once per store: every refusal DECISIONS §4 names, each leaving zero rows,
+ * process), once per store: every refusal docs/product.md#nothing-lost names, each leaving zero rows,
  * the answers that look like success but store nothing (honeypot, fill time), and the
  * happy paths, checked in the store and through the export command.
  */
@@ -9,9 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REQUEST_RECEIVED_PATHS } from "~/content/pages";
 import { requestApiContent } from "~/content/request-api";
 import { requestInvitationContent } from "~/content/request-invitation";
-import { MIN_FILL_MS } from "~/features/invitation/request-schema";
+import { MIN_FILL_MS } from "~/invitation/request-schema";
 import { freePort } from "../../scripts/lib/free-port";
-import { INVITATION_REQUESTS_PATH, REQUEST_BODY_LIMIT_BYTES } from "../../server/api/invitation-requests";
+import { REQUEST_BODY_LIMIT_BYTES } from "../../server/api/invitation-requests";
+import { INVITATION_API_PATH } from "../../app/invitation/request-schema";
 import type { RequestStore } from "../../server/requests/store";
 import {
   fixtureSite,
@@ -336,7 +337,7 @@ const REFUSED: Case[] = [
   // Paths that are not the endpoint.
   {
     name: "a trailing slash",
-    target: `${INVITATION_REQUESTS_PATH}/`,
+    target: `${INVITATION_API_PATH}/`,
     headers: [JSON_TYPE],
     body: withFields({}),
     status: 404,
@@ -393,7 +394,7 @@ describe.each(STORE_TARGETS)("the invitation request API on $name", (target) => 
   const send = (request: Omit<Case, "name" | "status" | "check">, from = newAddress()) =>
     rawRequest(server.port, {
       method: request.method ?? "POST",
-      target: request.target ?? INVITATION_REQUESTS_PATH,
+      target: request.target ?? INVITATION_API_PATH,
       headers: [["X-Forwarded-For", from], ...(request.headers ?? [])],
       body: request.body,
       chunked: request.chunked,

@@ -1,5 +1,5 @@
 /**
- * Nothing a visitor sent is lost (DECISIONS §4), with the real server in a child
+ * Nothing a visitor sent is lost (docs/product.md#nothing-lost), with the real server in a child
  * process, once per store: a server killed with SIGKILL in the middle of 200 requests,
  * HubSpot failing and recovering, HubSpot refusing a request until it is re-queued, and
  * a shutdown with a submission in flight.

@@ -1,5 +1,5 @@
 /**
- * The team hears of every request (DECISIONS §5), with the real server in a child
+ * The team hears of every request (docs/product.md#notifications-and-privacy), with the real server in a child
  * process, once per store: an SMTP server in this process (smtp-server) and a local
  * webhook receiver take the notifications. Every stored request gives one email to each
  * NOTIFY_EMAIL_TO address and one signed webhook; a mail server down for a while, a
@@ -9,9 +9,9 @@
 import { createHmac } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseConfig } from "~/config/schema";
-import { privacyNoticeVersion } from "~/features/invitation/privacy-notice";
+import { privacyNoticeVersion } from "~/invitation/privacy-notice";
 import { freePort } from "../../scripts/lib/free-port";
-import { INVITATION_REQUESTS_PATH } from "../../server/api/invitation-requests";
+import { INVITATION_API_PATH } from "../../app/invitation/request-schema";
 import { RATE_LIMITED_MIN_WAIT_MS } from "../../server/requests/hubspot-submission";
 import { RelayWorker } from "../../server/requests/relay";
 import type { RequestStore } from "../../server/requests/store";
@@ -209,7 +209,7 @@ describe.each(STORE_TARGETS)("notifications on $name", (target) => {
       company: '<a href="https://evil.example">Acme</a>',
       message: "line one\r\nBcc: victim@example.com\r\n\r\n<b>bold</b> & https://evil.example/x",
     };
-    const response = await fetch(`${handle.server.origin}${INVITATION_REQUESTS_PATH}`, {
+    const response = await fetch(`${handle.server.origin}${INVITATION_API_PATH}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ mode: "candidate", fields }),

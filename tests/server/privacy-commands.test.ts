@@ -1,5 +1,5 @@
 /**
- * The privacy commands (DECISIONS §5) on each store: `show` prints all and only one
+ * The privacy commands (docs/product.md#notifications-and-privacy) on each store: `show` prints all and only one
  * address's requests, `erase` removes them with their queued notifications and relays
  * and exits 0 also when there are none, `purge` removes only what is older than
  * REQUEST_RETENTION_DAYS (on an injected clock in-process; through the command with

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { requestApiContent } from "~/content/request-api";
 import { requestInvitationContent } from "~/content/request-invitation";
 import { freePort } from "../../scripts/lib/free-port";
-import { INVITATION_REQUESTS_PATH } from "../../server/api/invitation-requests";
+import { INVITATION_API_PATH } from "../../app/invitation/request-schema";
 import type { RequestStore } from "../../server/requests/store";
 import { accepted, startFakeHubSpotApi, type FakeAnswer } from "../support/fake-hubspot-api";
 import { endlessUpload, expectContinue, trickle } from "../support/raw-client";
@@ -100,7 +100,7 @@ describe.each(STORE_TARGETS)("in production on $name", (target) => {
     const { server, store } = await setUp();
     const post = (body: string, type = JSON_TYPE) =>
       rawRequest(server.port, {
-        target: INVITATION_REQUESTS_PATH,
+        target: INVITATION_API_PATH,
         headers: [type, ["Accept", "application/json"]],
         body,
       });
@@ -155,7 +155,7 @@ describe.each(STORE_TARGETS)("in production on $name", (target) => {
     const { server } = await setUp({ RATE_LIMIT_MAX: "2", TRUST_PROXY: "1" });
     const postPage = (body: string, from: string) =>
       rawRequest(server.port, {
-        target: INVITATION_REQUESTS_PATH,
+        target: INVITATION_API_PATH,
         headers: [FORM_TYPE, ["Origin", SITE_URL], ["Referer", EMPLOYER_PAGE], ["X-Forwarded-For", from]],
         body,
       });
@@ -189,19 +189,19 @@ describe.each(STORE_TARGETS)("in production on $name", (target) => {
     const { server, store } = await setUp(hubspotEnv(hubspot));
     const fields = { ...employer, firstname: MARKER, email, message: `${MARKER} message` };
     const sent = await rawRequest(server.port, {
-      target: INVITATION_REQUESTS_PATH,
+      target: INVITATION_API_PATH,
       headers: [JSON_TYPE],
       body: JSON.stringify({ mode: "employer", fields }),
     });
     expect(sent.status).toBe(201);
     // Refused input, in both formats.
     await rawRequest(server.port, {
-      target: INVITATION_REQUESTS_PATH,
+      target: INVITATION_API_PATH,
       headers: [JSON_TYPE],
       body: JSON.stringify({ mode: "employer", fields: { ...fields, email: `${MARKER}@` } }),
     });
     await rawRequest(server.port, {
-      target: INVITATION_REQUESTS_PATH,
+      target: INVITATION_API_PATH,
       headers: [FORM_TYPE],
       body: `mode=employer&${MARKER}=1&firstname=%zz${MARKER}`,
     });
@@ -209,7 +209,7 @@ describe.each(STORE_TARGETS)("in production on $name", (target) => {
     await new Promise<void>((resolveAbort) => {
       const socket = connect(server.port, "127.0.0.1", () => {
         socket.write(
-          `POST ${INVITATION_REQUESTS_PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"mode":"employer","fields":{"firstname":"${MARKER}"`,
+          `POST ${INVITATION_API_PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"mode":"employer","fields":{"firstname":"${MARKER}"`,
         );
         setTimeout(() => {
           socket.destroy();
@@ -246,7 +246,7 @@ describe.each(STORE_TARGETS)("in production on $name", (target) => {
     const answer = new Promise<string>((resolveAnswer) => {
       const socket = connect(server.port, "127.0.0.1", () => {
         socket.write(
-          `POST ${INVITATION_REQUESTS_PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
+          `POST ${INVITATION_API_PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
         );
       });
       let data = "";
@@ -291,9 +291,9 @@ describe("in production, whatever the store", () => {
   it("closes the connection on an endless body after a 403, 415, 413, 405, and on the CSP endpoint's 413", async () => {
     await start();
     const cases: [string, string, [string, string][], number][] = [
-      ["403", INVITATION_REQUESTS_PATH, [JSON_TYPE, ["Origin", "https://evil.example"]], 403],
-      ["415", INVITATION_REQUESTS_PATH, [["Content-Type", "text/plain"]], 415],
-      ["413", INVITATION_REQUESTS_PATH, [JSON_TYPE], 413],
+      ["403", INVITATION_API_PATH, [JSON_TYPE, ["Origin", "https://evil.example"]], 403],
+      ["415", INVITATION_API_PATH, [["Content-Type", "text/plain"]], 415],
+      ["413", INVITATION_API_PATH, [JSON_TYPE], 413],
       ["405", "/api/health", [JSON_TYPE], 405],
       ["CSP 413", "/api/csp-reports", [["Content-Type", "application/csp-report"]], 413],
       ["CSP 415", "/api/csp-reports", [["Content-Type", "text/plain"]], 415],
@@ -311,7 +311,7 @@ describe("in production, whatever the store", () => {
   it("on SIGTERM, exits within 10 s even while a client never finishes its request", async () => {
     await start();
     const stuck = trickle(server.port, {
-      head: `POST ${INVITATION_REQUESTS_PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+      head: `POST ${INVITATION_API_PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
       rest: "x".repeat(999),
       everyMs: 500,
     });
@@ -328,12 +328,12 @@ describe("in production, whatever the store", () => {
     await start();
     const body = JSON.stringify(requestBody(0));
     const refused = await expectContinue(server.port, {
-      target: INVITATION_REQUESTS_PATH,
+      target: INVITATION_API_PATH,
       headers: [JSON_TYPE, ["Origin", "https://evil.example"]],
       body,
     });
     expect(refused.statuses).toEqual([403]);
-    const taken = await expectContinue(server.port, { target: INVITATION_REQUESTS_PATH, headers: [JSON_TYPE], body });
+    const taken = await expectContinue(server.port, { target: INVITATION_API_PATH, headers: [JSON_TYPE], body });
     expect(taken.statuses).toEqual([100, 201]);
   });
 
@@ -344,7 +344,7 @@ describe("in production, whatever the store", () => {
     expect(body.length).toBeGreaterThan(14_000);
     expect(body.length).toBeLessThan(16 * 1024);
     const response = await rawRequest(server.port, {
-      target: INVITATION_REQUESTS_PATH,
+      target: INVITATION_API_PATH,
       headers: [FORM_TYPE, ["Accept", "application/json"]],
       body,
     });
@@ -356,14 +356,14 @@ describe("in production, whatever the store", () => {
   it("checks origins against SITE_URL, not the Host header", async () => {
     await start();
     const response = await rawRequest(server.port, {
-      target: INVITATION_REQUESTS_PATH,
+      target: INVITATION_API_PATH,
       // rawRequest sends `Host: 127.0.0.1:<port>`: a page there is not one of the site's.
       headers: [JSON_TYPE, ["Origin", server.origin]],
       body: JSON.stringify(requestBody(0)),
     });
     expect(response.status).toBe(403);
     const own = await rawRequest(server.port, {
-      target: INVITATION_REQUESTS_PATH,
+      target: INVITATION_API_PATH,
       headers: [JSON_TYPE, ["Origin", SITE_URL]],
       body: JSON.stringify(requestBody(0)),
     });
@@ -374,7 +374,7 @@ describe("in production, whatever the store", () => {
     await start({ TRUST_PROXY: "0" });
     for (const from of ["203.0.113.1", "203.0.113.2"]) {
       await rawRequest(server.port, {
-        target: INVITATION_REQUESTS_PATH,
+        target: INVITATION_API_PATH,
         headers: [JSON_TYPE, ["X-Forwarded-For", from]],
         body: "{",
       });
@@ -396,7 +396,7 @@ describe("in production, whatever the store", () => {
     await start({ TRUST_PROXY: "1", RATE_LIMIT_MAX: "1" });
     const send = (from: string) =>
       rawRequest(server.port, {
-        target: INVITATION_REQUESTS_PATH,
+        target: INVITATION_API_PATH,
         headers: [JSON_TYPE, ["X-Forwarded-For", from]],
         body: "{",
       });

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { requestApiContent } from "~/content/request-api";
 import { freePort } from "../../scripts/lib/free-port";
 import { createDatabase, startPostgresCluster } from "../../scripts/lib/postgres-cluster";
-import { INVITATION_REQUESTS_PATH } from "../../server/api/invitation-requests";
+import { INVITATION_API_PATH } from "../../app/invitation/request-schema";
 import { openRequestStore } from "../../server/requests/open-store";
 import { SQLITE_FILE } from "../../server/requests/sqlite-store";
 import { startFakeHubSpotApi } from "../support/fake-hubspot-api";
@@ -68,7 +68,7 @@ describe("PostgreSQL away", () => {
     const results: { index: number; status: number; id?: string; retryAfter?: string; ms: number }[] = [];
     const post = async (index: number) => {
       const started = Date.now();
-      const response = await fetch(`${server.origin}${INVITATION_REQUESTS_PATH}`, {
+      const response = await fetch(`${server.origin}${INVITATION_API_PATH}`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(requestBody(index)),
@@ -202,7 +202,7 @@ describe("SQLite locked or left behind", () => {
     const posted = track(
       "POST answered",
       rawRequest(server.port, {
-        target: INVITATION_REQUESTS_PATH,
+        target: INVITATION_API_PATH,
         headers: [
           ["Content-Type", "application/x-www-form-urlencoded"],
           ["Origin", SITE_URL],

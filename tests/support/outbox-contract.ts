@@ -1,6 +1,6 @@
 /**
  * What every request store must do for the team's notifications and the privacy
- * commands (DECISIONS §5): the outbox written with the request, claimed one row at a
+ * commands (docs/product.md#notifications-and-privacy): the outbox written with the request, claimed one row at a
  * time, and the requests of one address found, erased or purged with their outbox rows.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

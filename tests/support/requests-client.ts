@@ -4,8 +4,8 @@
  * points a server's relay at the fake HubSpot API with fast timings, and polling.
  */
 import { request } from "node:http";
-import { INVITATION_MODES, type InvitationMode } from "~/features/invitation/mode";
-import { INVITATION_REQUESTS_PATH } from "../../server/api/invitation-requests";
+import { INVITATION_MODES, type InvitationMode } from "~/invitation/mode";
+import { INVITATION_API_PATH } from "../../app/invitation/request-schema";
 import type { FakeHubSpotApi } from "./fake-hubspot-api";
 
 export const SITE_URL = "https://network.example";
@@ -85,11 +85,7 @@ export async function postRequest(
   for (let attempt = 0; ; attempt += 1) {
     const origin = targets[attempt % targets.length]!;
     try {
-      const response = await postOnce(
-        `${origin}${INVITATION_REQUESTS_PATH}`,
-        JSON.stringify(requestBody(index)),
-        headers,
-      );
+      const response = await postOnce(`${origin}${INVITATION_API_PATH}`, JSON.stringify(requestBody(index)), headers);
       return { status: response.status, id: (JSON.parse(response.body) as { id?: string }).id };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ECONNREFUSED") {

@@ -13,7 +13,7 @@ export function ErrorScreen({ detail }: { detail: string }) {
         {detail}
       </p>
       <p className="max-w-xl text-lead text-muted">{errorContent.body}</p>
-      <LinkButton to={errorContent.homeLink.to}>{errorContent.homeLink.label}</LinkButton>
+      <LinkButton href={errorContent.homeLink.href}>{errorContent.homeLink.label}</LinkButton>
     </section>
   );
 }

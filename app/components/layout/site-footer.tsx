@@ -26,8 +26,8 @@ export function SiteFooter() {
           </h2>
           <ul className="space-y-3 text-sm">
             {footerContent.aboutLinks.map((link) => (
-              <li key={link.to}>
-                <a href={link.to} className={linkClass}>
+              <li key={link.href}>
+                <a href={link.href} className={linkClass}>
                   {link.label}
                 </a>
               </li>
@@ -50,7 +50,7 @@ export function SiteFooter() {
               </ExternalLink>
             </li>
             <li>
-              <a href={footerContent.termsLink.to} className={linkClass}>
+              <a href={footerContent.termsLink.href} className={linkClass}>
                 {footerContent.termsLink.label}
               </a>
             </li>

@@ -19,10 +19,10 @@ const normalise = (path: string) => path.replace(/\/+$/, "") || "/";
 /** The primary links, current page marked, as list items (rendered in the bar and in the menu). */
 function NavItems({ currentPath }: { currentPath: string }) {
   return primaryNav.map((item) => {
-    const isActive = normalise(item.to) === normalise(currentPath);
+    const isActive = normalise(item.href) === normalise(currentPath);
     return (
-      <li key={item.to}>
-        <a href={item.to} aria-current={isActive ? "page" : undefined} className={navLinkClass(isActive)}>
+      <li key={item.href}>
+        <a href={item.href} aria-current={isActive ? "page" : undefined} className={navLinkClass(isActive)}>
           {item.label}
         </a>
       </li>
@@ -49,7 +49,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
           <ul className="hidden md:flex md:items-center md:gap-1">
             <NavItems currentPath={currentPath} />
           </ul>
-          <a href={headerContent.cta.to} className={buttonClass("primary", "sm", "max-sm:hidden md:ml-3")}>
+          <a href={headerContent.cta.href} className={buttonClass("primary", "sm", "max-sm:hidden md:ml-3")}>
             {headerContent.cta.label}
           </a>
           <button
@@ -72,7 +72,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
           >
             <NavItems currentPath={currentPath} />
             <li className="mt-2 sm:hidden">
-              <LinkButton to={headerContent.cta.to} className="w-full">
+              <LinkButton href={headerContent.cta.href} className="w-full">
                 {headerContent.cta.label}
               </LinkButton>
             </li>

@@ -40,7 +40,7 @@ export function AudiencePanels({ panels }: { panels: readonly AudiencePanel[] })
             </ul>
             {panel.action && (
               <div className="mt-auto pt-8">
-                <ArrowLink to={panel.action.to}>{panel.action.label}</ArrowLink>
+                <ArrowLink href={panel.action.href}>{panel.action.label}</ArrowLink>
               </div>
             )}
           </div>

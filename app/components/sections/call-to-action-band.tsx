@@ -17,10 +17,10 @@ export function CallToActionBand({ content, id }: { content: CallToActionContent
           </h2>
           <p className="mx-auto mt-5 max-w-xl text-lead text-navy-100">{content.body}</p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-            <LinkButton to={content.primary.to} variant="accent" size="lg" arrow>
+            <LinkButton href={content.primary.href} variant="accent" size="lg" arrow>
               {content.primary.label}
             </LinkButton>
-            <LinkButton to={content.secondary.to} variant="on-dark" size="lg">
+            <LinkButton href={content.secondary.href} variant="on-dark" size="lg">
               {content.secondary.label}
             </LinkButton>
           </div>

@@ -29,11 +29,11 @@ export function HomeHero({ hero, preview }: { hero: HomeHeroContent; preview: Pr
           <h1 className="mt-6 text-display font-semibold">{hero.title}</h1>
           <p className="mt-6 max-w-xl text-lead text-body">{hero.pitch}</p>
           <div className="mt-9 flex flex-col gap-3 sm:flex-row">
-            <CelebrationLink to={hero.leaders.to} className={buttonClass("primary", "lg")}>
+            <CelebrationLink href={hero.leaders.href} className={buttonClass("primary", "lg")}>
               {hero.leaders.label}
               <ArrowIcon />
             </CelebrationLink>
-            <LinkButton to={hero.employers.to} variant="secondary" size="lg">
+            <LinkButton href={hero.employers.href} variant="secondary" size="lg">
               {hero.employers.label}
             </LinkButton>
           </div>

@@ -10,7 +10,7 @@ export function ServicesOverview({ content, id }: { content: OverviewContent; id
       <div className="grid gap-12 lg:grid-cols-[minmax(0,0.8fr)_minmax(0,1.2fr)] lg:gap-16">
         <div>
           <SectionHeader intro={content.intro} id={id} />
-          <ArrowLink to={content.more.to} className="mt-8">
+          <ArrowLink href={content.more.href} className="mt-8">
             {content.more.label}
           </ArrowLink>
         </div>

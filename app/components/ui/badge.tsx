@@ -18,22 +18,6 @@ const badgeClass = (tone: BadgeTone, className?: string) =>
     className,
   );
 
-/** A small pill label: a status, a quality, an eyebrow. */
-export function Badge({
-  tone = "gold",
-  icon,
-  className,
-  children,
-  ...props
-}: ComponentPropsWithRef<"span"> & { tone?: BadgeTone; icon?: IconName }) {
-  return (
-    <span {...props} className={badgeClass(tone, className)}>
-      {icon && <Icon name={icon} className="size-4" />}
-      {children}
-    </span>
-  );
-}
-
 /** A badge that can take focus (e.g. a tooltip trigger); forwards its ref and props to a `<button>`. */
 export function BadgeButton({
   tone = "gold",

@@ -36,7 +36,7 @@ export function ArrowIcon() {
 }
 
 /** An in-site link: a plain `<a href>`, so it works before and without JavaScript. */
-type SiteLinkProps = Omit<ComponentProps<"a">, "href" | "className"> & { to: string; className?: string };
+type SiteLinkProps = Omit<ComponentProps<"a">, "href" | "className"> & { href: string; className?: string };
 
 type LinkButtonProps = SiteLinkProps & {
   variant?: ButtonVariant;
@@ -47,9 +47,9 @@ type LinkButtonProps = SiteLinkProps & {
 };
 
 /** An in-site link that looks like a button. */
-export function LinkButton({ to, variant, size, arrow = false, className, children, ...props }: LinkButtonProps) {
+export function LinkButton({ href, variant, size, arrow = false, className, children, ...props }: LinkButtonProps) {
   return (
-    <a {...props} href={to} className={buttonClass(variant, size, className)}>
+    <a {...props} href={href} className={buttonClass(variant, size, className)}>
       {children}
       {arrow && <ArrowIcon />}
     </a>
@@ -57,11 +57,11 @@ export function LinkButton({ to, variant, size, arrow = false, className, childr
 }
 
 /** A quieter text link with an arrow, for "read more" moves. */
-export function ArrowLink({ to, className, children, ...props }: SiteLinkProps) {
+export function ArrowLink({ href, className, children, ...props }: SiteLinkProps) {
   return (
     <a
       {...props}
-      href={to}
+      href={href}
       className={cn(
         "group inline-flex items-center gap-1.5 rounded font-semibold text-navy-700 underline-offset-4 hover:text-navy-900 hover:underline",
         className,

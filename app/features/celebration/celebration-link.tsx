@@ -6,9 +6,17 @@ import type { ReactNode } from "react";
  * `<a href>`, so before that script runs, without JavaScript and under reduced motion
  * it is an ordinary link.
  */
-export function CelebrationLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
+export function CelebrationLink({
+  href,
+  className,
+  children,
+}: {
+  href: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <a href={to} className={className} data-celebrate="">
+    <a href={href} className={className} data-celebrate="">
       {children}
     </a>
   );

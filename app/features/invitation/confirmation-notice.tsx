@@ -40,7 +40,7 @@ export function ConfirmationNotice({ title, body, homeLink }: ConfirmationNotice
       </h2>
       <p className="max-w-md text-lead text-body">{body}</p>
       <a
-        href={homeLink.to}
+        href={homeLink.href}
         className="mt-1 rounded-button border border-line px-5 py-2.5 font-semibold text-navy-900 transition-colors hover:border-navy-100 hover:bg-navy-50"
       >
         {homeLink.label}

@@ -5,7 +5,7 @@ import type { HubSpotConfig } from "~/config/schema";
 import { requestInvitationContent } from "~/content/request-invitation";
 import { startEmbeddedForm } from "./embedded-form";
 import { formFor } from "./form-source";
-import type { InvitationMode } from "./mode";
+import type { InvitationMode } from "~/invitation/mode";
 
 type LoadStatus = "loading" | "ready" | "failed";
 
@@ -18,7 +18,7 @@ interface FormLoaderProps {
   onSubmitted: () => void;
   /**
    * Shown under Try Again when the form failed or timed out: the site's own form,
-   * another way to send the request (DECISIONS §3).
+   * another way to send the request (docs/product.md#beyond-the-specification).
    */
   fallback?: ReactNode;
 }

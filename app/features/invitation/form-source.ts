@@ -3,7 +3,7 @@ import { requestInvitationContent } from "~/content/request-invitation";
 import { loadScript } from "~/lib/load-script";
 import type { EmbeddedFormRequest } from "./embedded-form";
 import { embedSrc } from "./hubspot";
-import type { InvitationMode } from "./mode";
+import type { InvitationMode } from "~/invitation/mode";
 
 type FormSource = Omit<EmbeddedFormRequest, "container">;
 

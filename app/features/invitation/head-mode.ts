@@ -3,7 +3,7 @@ import { requestPaths } from "~/content/calls-to-action";
 import { pages } from "~/content/pages";
 import { requestInvitationContent } from "~/content/request-invitation";
 import { buildMeta, type MetaDescriptor } from "~/lib/seo";
-import type { InvitationMode } from "./mode";
+import type { InvitationMode } from "~/invitation/mode";
 
 /**
  * Every head tag of the request page in a mode. Each mode's canonical and `og:url` is the

@@ -6,11 +6,11 @@
  */
 import type { HubSpotEmbedKind, HubSpotRegion } from "~/config/schema";
 
-/** Between checks for `hbspt.forms.create` once the legacy embed script has run (SPEC §7). */
+/** Between checks for `hbspt.forms.create` once the legacy embed script has run (docs/product.md#the-request-page). */
 export const FORM_READY_POLL_MS = 100;
-/** A form not ready by then counts as failed: blockers often stop HubSpot silently (DECISIONS §3). */
+/** A form not ready by then counts as failed: blockers often stop HubSpot silently (docs/product.md#beyond-the-specification). */
 export const FORM_READY_TIMEOUT_MS = 10_000;
-/** The region SPEC §7 names; HUBSPOT_REGION's default (app/config/schema.ts). */
+/** The region docs/product.md#the-request-page names; HUBSPOT_REGION's default (app/config/schema.ts). */
 export const DEFAULT_HUBSPOT_REGION: HubSpotRegion = "na1";
 
 /**

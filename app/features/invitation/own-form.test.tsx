@@ -2,10 +2,10 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { requestInvitationContent } from "~/content/request-invitation";
-import type { InvitationMode } from "./mode";
+import type { InvitationMode } from "~/invitation/mode";
 import { clearDraft } from "./form-draft";
 import { OwnForm } from "./own-form";
-import { HONEYPOT_FIELD, INVITATION_API_PATH, MODE_FIELD, REQUEST_FIELDS } from "./request-schema";
+import { HONEYPOT_FIELD, INVITATION_API_PATH, MODE_FIELD, REQUEST_FIELDS } from "~/invitation/request-schema";
 
 const copy = requestInvitationContent.ownForm;
 const label = (mode: InvitationMode, name: string) =>

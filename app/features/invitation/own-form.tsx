@@ -6,8 +6,8 @@ import { requestInvitationContent, type OwnFormField } from "~/content/request-i
 import { newTabHint } from "~/content/shared";
 import { waitText } from "~/lib/wait-text";
 import { clearDraft, draftValue, rememberDraftValue } from "./form-draft";
-import type { InvitationMode } from "./mode";
-import { privacyNotice } from "./privacy-notice";
+import type { InvitationMode } from "~/invitation/mode";
+import { privacyNotice } from "~/invitation/privacy-notice";
 import {
   HONEYPOT_FIELD,
   INVITATION_API_PATH,
@@ -15,7 +15,7 @@ import {
   REQUEST_FIELDS,
   type FieldErrors,
   type RequestFieldRule,
-} from "./request-schema";
+} from "~/invitation/request-schema";
 import { sendInvitationRequest, type SendOutcome } from "./send-request";
 
 const copy = requestInvitationContent.ownForm;
@@ -47,7 +47,7 @@ interface OwnFormProps {
 }
 
 /**
- * The site's own invitation request form (DECISIONS §4). It is a real form that posts
+ * The site's own invitation request form (docs/product.md#nothing-lost). It is a real form that posts
  * to the site's API, so it works before and without JavaScript (the server answers
  * with a confirmation page). Once hydrated it sends the same data with `fetch` and
  * reports success only when the server says the request is stored; any failure keeps
@@ -159,7 +159,7 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
   );
 }
 
-/** What happens to what the visitor sends (DECISIONS §5), read before they send it; plain HTML, no script needed. */
+/** What happens to what the visitor sends (docs/product.md#notifications-and-privacy), read before they send it; plain HTML, no script needed. */
 function PrivacyNotice({ contactEmail }: { contactEmail: string }) {
   const notice = privacyNotice({ ...site, contactEmail });
   return (

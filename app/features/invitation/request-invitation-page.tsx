@@ -7,7 +7,7 @@ import { Confetti } from "~/features/celebration/confetti";
 import { ConfirmationNotice } from "~/features/invitation/confirmation-notice";
 import { FormLoader } from "~/features/invitation/form-loader";
 import { useHeadFollowsMode } from "~/features/invitation/head-mode";
-import type { InvitationMode } from "~/features/invitation/mode";
+import type { InvitationMode } from "~/invitation/mode";
 import { ModeToggle } from "~/features/invitation/mode-toggle";
 import { OwnForm } from "~/features/invitation/own-form";
 import { SideImagePanel } from "~/features/invitation/side-image-panel";
@@ -114,7 +114,7 @@ function RequestInvitationBody({ servedMode, intro, contact }: { servedMode: Inv
 }
 
 /**
- * The form for the mode (DECISIONS §4): HubSpot's embed when configured, with the site's
+ * The form for the mode (docs/product.md#nothing-lost): HubSpot's embed when configured, with the site's
  * own form beside Try Again and for visitors without JavaScript; otherwise the site's
  * own form alone. The own form is offered only where the site's request API runs.
  */

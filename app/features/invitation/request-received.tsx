@@ -3,7 +3,7 @@ import { REQUEST_RECEIVED_PAGES } from "~/content/pages";
 import { requestInvitationContent as content } from "~/content/request-invitation";
 import { buildMeta } from "~/lib/seo";
 import { SentMark } from "./confirmation-notice";
-import type { InvitationMode } from "./mode";
+import type { InvitationMode } from "~/invitation/mode";
 
 export const receivedPage = (mode: InvitationMode) => REQUEST_RECEIVED_PAGES[mode];
 export const receivedHead = (mode: InvitationMode) => buildMeta({ page: REQUEST_RECEIVED_PAGES[mode] });
@@ -20,7 +20,7 @@ export function RequestReceived({ mode }: { mode: InvitationMode }) {
         <h1 className="text-title font-semibold">{REQUEST_RECEIVED_PAGES[mode].heading}</h1>
         <p className="max-w-xl text-lead text-body">{content.modes[mode].confirmationBody}</p>
         <a
-          href={content.confirmation.homeLink.to}
+          href={content.confirmation.homeLink.href}
           className="rounded-button border border-line bg-white px-5 py-2.5 font-semibold text-navy-900 transition-colors hover:border-navy-100 hover:bg-navy-50"
         >
           {content.confirmation.homeLink.label}

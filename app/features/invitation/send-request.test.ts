@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { INVITATION_API_PATH } from "./request-schema";
+import { INVITATION_API_PATH } from "~/invitation/request-schema";
 import { sendInvitationRequest, type SendInput } from "./send-request";
 
 const input: SendInput = {

@@ -1,9 +1,9 @@
 /**
  * Sends a request of the site's own form to the site's API with `fetch` and says what
  * happened in the terms the form shows the visitor. Only a 201 counts as sent: the
- * server answers it once the request is stored (DECISIONS §4).
+ * server answers it once the request is stored (docs/product.md#nothing-lost).
  */
-import { INVITATION_API_PATH, type FieldErrors, type InvitationRequest } from "./request-schema";
+import { INVITATION_API_PATH, type FieldErrors, type InvitationRequest } from "~/invitation/request-schema";
 
 /** Long enough for a slow phone network, short enough that a dead connection is reported. */
 export const SEND_TIMEOUT_MS = 20_000;

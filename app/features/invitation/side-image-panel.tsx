@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { SideImage } from "~/content/images";
 import { useReducedMotion } from "~/lib/use-reduced-motion";
-import type { InvitationMode } from "./mode";
+import type { InvitationMode } from "~/invitation/mode";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** The cross-fade starts this long after the new image has loaded (or failed to). */
@@ -31,7 +31,7 @@ interface SideImagePanelProps {
 /**
  * Loads an image the way the panel's `<picture>` will (same sources and sizes), so
  * the browser picks and caches the same file. Settles on load and on error alike:
- * a failed preload is ignored and the switch goes ahead (SPEC §8).
+ * a failed preload is ignored and the switch goes ahead (docs/product.md#error-texts).
  */
 function preloadPicture(image: SideImage): Promise<void> {
   return new Promise((resolve) => {

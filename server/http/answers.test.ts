@@ -2,7 +2,7 @@
 import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { clientAddress, HttpError, RateLimiter, readBody } from "./http";
+import { clientAddress, HttpError, RateLimiter, readBody } from "./answers";
 
 const request = (headers: Record<string, string>, remoteAddress = "10.0.0.9") =>
   ({ headers, socket: { remoteAddress } }) as unknown as IncomingMessage;

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseConfig } from "../../app/config/schema";
+import { parseConfig } from "../app/config/schema";
 import { buildFingerprint, staleReason, writeStamp } from "./build-stamp";
 
 let project = "";
@@ -19,7 +19,7 @@ beforeEach(() => {
   write("public/favicon.ico", "icon");
   write("scripts/build/postbuild.ts", "postbuild");
   write("package.json", "{}");
-  write("vite.config.ts", "config");
+  write("astro.config.ts", "config");
 });
 afterEach(() => rmSync(project, { recursive: true, force: true }));
 

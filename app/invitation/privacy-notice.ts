@@ -1,5 +1,5 @@
 /**
- * The privacy notice beside the own form's submit button (DECISIONS §5): its sentences
+ * The privacy notice beside the own form's submit button (docs/product.md#notifications-and-privacy): its sentences
  * for this deployment (who receives a request depends on HubSpot, how long it is kept
  * on REQUEST_RETENTION_DAYS), and the version each stored request records. Shared by
  * the form and the server, so the version the server stores names the words the

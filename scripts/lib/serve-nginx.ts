@@ -1,7 +1,7 @@
 // Serves a build with Debian's nginx and the build's own generated configuration
 // (BUILD_DIR/deploy/nginx.conf), for the browser tests and the load bench:
 //
-//   tsx server/deploy/serve-nginx.ts --port 4341 [--build build-x] [--redirect-port 4342]
+//   tsx scripts/lib/serve-nginx.ts --port 4341 [--build build-x] [--redirect-port 4342]
 //
 // nginx runs in the foreground on 127.0.0.1 with a throw-away prefix (pid and temp
 // folders in $TMPDIR/site-nginx-<port>) and a minimal main configuration; no system
@@ -10,8 +10,8 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { ensureNginx, NGINX_BROTLI_MODULE_PATH, NGINX_PATH } from "../../scripts/checks/ensure-nginx";
-import { REDIRECT_LISTEN_TAG, SITE_LISTEN_TAG } from "./nginx-config";
+import { ensureNginx, NGINX_BROTLI_MODULE_PATH, NGINX_PATH } from "../checks/ensure-nginx";
+import { REDIRECT_LISTEN_TAG, SITE_LISTEN_TAG } from "../../server/deploy/nginx-config";
 
 const TEMP_FOLDERS = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"] as const;
 

@@ -1,6 +1,6 @@
 /**
  * What an invitation request is, for the site's own form and for the server's API
- * alike (DECISIONS §4): the fields of each mode, named as HubSpot names its contact
+ * alike (docs/product.md#nothing-lost): the fields of each mode, named as HubSpot names its contact
  * properties, their limits, and the one validation both sides run. The form's
  * labels and the messages live in content/request-invitation.ts.
  */
@@ -49,7 +49,7 @@ export const REQUEST_FIELDS = {
   ],
 } as const satisfies Record<InvitationMode, readonly RequestFieldRule[]>;
 
-/** Where the site's own form posts, with or without JavaScript (DECISIONS §4). */
+/** Where the site's own form posts, with or without JavaScript (docs/product.md#nothing-lost). */
 export const INVITATION_API_PATH = "/api/invitation-requests";
 
 /** The hidden form field that selects the mode in a form post. */

@@ -166,7 +166,7 @@ describe("validateInvitationRequest", () => {
     }
   });
 
-  it("keeps the fill-time threshold at most 3 s, as DECISIONS §4 allows", () => {
+  it("keeps the fill-time threshold at most 3 s, as docs/product.md#nothing-lost allows", () => {
     expect(MIN_FILL_MS).toBeLessThanOrEqual(3000);
   });
 });

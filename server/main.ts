@@ -1,0 +1,92 @@
+/**
+ * The composition root of `npm start` and `npm run serve`: opens the request store,
+ * starts the relay, the team's notifications and the daily purge as the configuration
+ * says, builds the API's routes on them (api/routes.ts) and serves the build with them
+ * (http/site-server.ts). Everything is wired here, in one direction: entry points -> this
+ * module -> http/, api/, requests/, notifications/.
+ */
+import { isAbsolute, relative, resolve } from "node:path";
+import type { AppConfig } from "~/config/schema";
+import { buildApiRoutes } from "./api/routes";
+import type { ApiRoute } from "./http/answers";
+import { exitOnSignals, startSiteServer } from "./http/site-server";
+import { notificationChannels, NotificationWorker } from "./notifications/worker";
+import { openRequestStore } from "./requests/open-store";
+import { RelayWorker } from "./requests/relay";
+import { startDailyPurge } from "./requests/retention";
+
+export interface RunningApi {
+  routes: ApiRoute[];
+  /** Lets the relay finish its submission in flight, then closes the store. */
+  stop(): Promise<void>;
+}
+
+/** DATA_DIR must never be inside the folder that is served (or deployed as static files). */
+export function assertDataDirOutside(dataDir: string, servedRoot: string): void {
+  const fromRoot = relative(resolve(servedRoot), resolve(dataDir));
+  if (fromRoot === "" || (!fromRoot.startsWith("..") && !isAbsolute(fromRoot))) {
+    throw new Error(`DATA_DIR (${resolve(dataDir)}) is inside the served folder ${resolve(servedRoot)}: move it out.`);
+  }
+}
+
+export async function startApi(config: AppConfig, { servedRoot }: { servedRoot: string }): Promise<RunningApi> {
+  if (!config.site.requestApi) return { routes: buildApiRoutes(config, { requests: null }), stop: async () => {} };
+  if (!config.server.databaseUrl) assertDataDirOutside(config.server.dataDir, servedRoot);
+
+  const store = await openRequestStore(config.server);
+  // SQLite: what a crashed predecessor held (relay submissions, notifications) goes out now, not when its lease runs out.
+  const released = await store.releaseClaimsOfPreviousProcess();
+  if (released > 0) console.log(`[requests] released ${released} claim(s) left by a previous process`);
+  const hubspot = config.site.hubspot;
+  // The team's notifications and relay alerts (docs/product.md#notifications-and-privacy), delivered from the outbox off the request's path.
+  const channels = notificationChannels(config.server.notifications);
+  const notifier =
+    channels.length > 0
+      ? new NotificationWorker({ store, settings: config.server.notifications, timing: config.server.relay })
+      : null;
+  const relay = hubspot
+    ? new RelayWorker({
+        store,
+        apiOrigin: config.server.hubspotApiOrigin,
+        hubspot,
+        settings: config.server.relay,
+        alertChannels: channels,
+        onAlertQueued: () => notifier?.notify(),
+      })
+    : null;
+  relay?.start();
+  notifier?.start();
+  const purge = startDailyPurge({ store, retentionDays: config.site.requestRetentionDays });
+  console.log(
+    `[requests] storing invitation requests in the ${store.description}; ` +
+      (hubspot
+        ? `relaying them to ${config.server.hubspotApiOrigin} (portal ${hubspot.portalId})`
+        : "HubSpot is not configured, so they are stored only"),
+  );
+  console.log(
+    channels.length > 0
+      ? `[notify] telling the team of every request by ${channels.join(" and ")}`
+      : "[notify] no SMTP_URL and NOTIFY_EMAIL_TO, nor NOTIFY_WEBHOOK_URL: the team is not told of new requests",
+  );
+  return {
+    routes: buildApiRoutes(config, { requests: { store, relay, notifier } }),
+    async stop() {
+      await Promise.all([relay?.stop(), notifier?.stop(), purge.stop()]);
+      await store.close();
+    },
+  };
+}
+
+/** Serves the build in `root` with the API on `port`, until SIGTERM or SIGINT; resolves with its URL. */
+export async function serveSite(config: AppConfig, { root, port }: { root: string; port: number }): Promise<string> {
+  const api = await startApi(config, { servedRoot: root });
+  const { server, url } = await startSiteServer({
+    root,
+    port,
+    host: process.env.HOST || "127.0.0.1",
+    publicHost: new URL(config.site.siteUrl).hostname,
+    apiRoutes: api.routes,
+  });
+  exitOnSignals(server, api.stop);
+  return url;
+}
