@@ -18,7 +18,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { NotificationSettings, RelaySettings } from "~/config/schema";
-import { backoffMs } from "../requests/relay";
+import { backoffMs, realSleep } from "../requests/relay";
 import type { NotificationChannel, NotificationClaim, RequestStore } from "../requests/store";
 import { createEmailSender, type EmailSender } from "./email";
 import { composeEmail, composeWebhook } from "./messages";
@@ -46,19 +46,6 @@ export interface NotificationOptions {
 /** The channels this configuration delivers to; the API queues one notification per channel. */
 export function notificationChannels(settings: NotificationSettings): NotificationChannel[] {
   return [...(settings.email ? (["email"] as const) : []), ...(settings.webhook ? (["webhook"] as const) : [])];
-}
-
-function realSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolveSleep) => {
-    if (signal.aborted) return resolveSleep();
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolveSleep();
-    }
-  });
 }
 
 export class NotificationWorker {

@@ -59,7 +59,8 @@ export function backoffMs(failures: number, settings: Pick<RelaySettings, "retry
   return Math.min(settings.retryMaxMs, settings.retryMinMs * 2 ** Math.max(0, failures - 1));
 }
 
-function realSleep(ms: number, signal: AbortSignal): Promise<void> {
+/** Sleeps `ms`, resolving early when `signal` aborts; the notification worker waits the same way. */
+export function realSleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolveSleep) => {
     if (signal.aborted) return resolveSleep();
     const timer = setTimeout(done, ms);
