@@ -40,9 +40,15 @@ export async function startApi(config: AppConfig, { servedRoot }: { servedRoot: 
   const hubspot = config.site.hubspot;
   // The team's notifications and relay alerts (docs/product.md#notifications-and-privacy), delivered from the outbox off the request's path.
   const channels = notificationChannels(config.server.notifications);
+  const answering = new InFlight();
   const notifier =
     channels.length > 0
-      ? new NotificationWorker({ store, settings: config.server.notifications, timing: config.server.relay })
+      ? new NotificationWorker({
+          store,
+          settings: config.server.notifications,
+          timing: config.server.relay,
+          busy: () => answering.busy(),
+        })
       : null;
   const relay = hubspot
     ? new RelayWorker({
@@ -69,12 +75,41 @@ export async function startApi(config: AppConfig, { servedRoot }: { servedRoot: 
       : "[notify] no SMTP_URL and NOTIFY_EMAIL_TO, nor NOTIFY_WEBHOOK_URL: the team is not told of new requests",
   );
   return {
-    routes: buildApiRoutes(config, { requests: { store, relay, notifier } }),
+    routes: buildApiRoutes(config, { requests: { store, relay, notifier } }).map((route) => answering.track(route)),
     async stop() {
       await Promise.all([relay?.stop(), notifier?.stop(), purge.stop()]);
       await store.close();
     },
   };
+}
+
+/**
+ * Knows when the API is answering visitors, so background work can let them go first: a
+ * request is being answered, or one ended within QUIET_MS (the next is likely on its way).
+ */
+class InFlight {
+  static readonly QUIET_MS = 100;
+  private count = 0;
+  private lastEnded = -Infinity;
+
+  busy(): boolean {
+    return this.count > 0 || performance.now() - this.lastEnded < InFlight.QUIET_MS;
+  }
+
+  track(route: ApiRoute): ApiRoute {
+    return {
+      path: route.path,
+      handle: async (req, res) => {
+        this.count += 1;
+        try {
+          await route.handle(req, res);
+        } finally {
+          this.count -= 1;
+          this.lastEnded = performance.now();
+        }
+      },
+    };
+  }
 }
 
 /** Serves the build in `root` with the API on `port`, until SIGTERM or SIGINT; resolves with its URL. */

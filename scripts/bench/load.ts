@@ -6,12 +6,12 @@
 // the 2xx answers. Once on SQLite, once on PostgreSQL (a throw-away cluster on loopback). Prints requests per second, p99 latency and errors as a table;
 // exits 1 on any error, timeout or non-2xx answer, or rows that do not match.
 //
-//   BUILD_DIR=build-x npm run bench:load [-- --nginx] [-- --api-only] [-- --notifications]
+//   BUILD_DIR=build-x npm run bench:load [-- --nginx] [-- --api-only] [-- --notifications [--pairs N]]
 //
 // The SQLite API row runs twice: without notifications, and with email notifications to
 // an SMTP sink on loopback (in this process), whose delivery must stay off the request's
 // path (docs/product.md#notifications-and-privacy): the two figures should be within about 10%. --notifications runs
-// only that pair.
+// only that pair, several times (below).
 //
 // It builds first when BUILD_DIR is missing or stale (like `npm start`). --nginx runs
 // the same load against nginx with the build's generated configuration, for comparison.
@@ -204,6 +204,12 @@ async function postForDuration(url: string, body: string, connections: number, s
   return load;
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return Number.isInteger(middle) ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
+}
+
 function percentile(values: number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
@@ -223,7 +229,7 @@ const postgresTarget: ApiTarget = {
 };
 
 /** One API row: a server in its own process on a fresh store, loaded, then its rows counted. */
-async function benchApi(target: ApiTarget): Promise<Record<string, string | number>> {
+async function benchApi(target: ApiTarget, seconds = DURATION_SECONDS): Promise<Record<string, string | number>> {
   const store = await target.store();
   const port = await freePort();
   const sink = target.notify ? await startSmtpSink() : null;
@@ -245,13 +251,9 @@ async function benchApi(target: ApiTarget): Promise<Record<string, string | numb
   );
   let stopped = false;
   try {
-    console.log(`${target.name} POST ${INVITATION_API_PATH}: ${CONNECTIONS} connections for ${DURATION_SECONDS} s...`);
-    const load = await postForDuration(
-      `${server.origin}${INVITATION_API_PATH}`,
-      API_BODY,
-      CONNECTIONS,
-      DURATION_SECONDS,
-    );
+    console.log(`${target.name} POST ${INVITATION_API_PATH}: ${CONNECTIONS} connections for ${seconds} s...`);
+    const load = await postForDuration(`${server.origin}${INVITATION_API_PATH}`, API_BODY, CONNECTIONS, seconds);
+    const emailsDuringLoad = sink?.received() ?? 0;
     const requests = await openRequestStore({
       dataDir: store.env.DATA_DIR ?? "",
       databaseUrl: store.env.DATABASE_URL ?? null,
@@ -286,13 +288,47 @@ async function benchApi(target: ApiTarget): Promise<Record<string, string | numb
       requests: total,
       errors,
       "2xx answers = rows stored": `${load.answered2xx} = ${stored}`,
-      ...(sink ? { "emails delivered (drain s)": `${sink.received()} (${drainSeconds.toFixed(1)})` } : {}),
+      ...(sink
+        ? {
+            "emails during load, after (drain s)": `${emailsDuringLoad}, ${sink.received()} (${drainSeconds.toFixed(1)})`,
+          }
+        : {}),
     };
   } finally {
     if (!stopped) await server.stop();
     await sink?.stop();
     await store.dispose();
   }
+}
+
+/**
+ * The API without and with notifications, `count` pairs in alternating order: each run, then
+ * the medians (min-max) of each and of the pairs' ratios.
+ */
+async function notificationPairs(count: number): Promise<Record<string, string | number>[]> {
+  const runs: Record<string, string | number>[] = [];
+  const ratios: number[] = [];
+  for (let pair = 0; pair < count; pair += 1) {
+    const order = pair % 2 === 0 ? [sqliteTarget, sqliteNotifyTarget] : [sqliteNotifyTarget, sqliteTarget];
+    const results = new Map<ApiTarget, Record<string, string | number>>();
+    for (const target of order) results.set(target, { ...(await benchApi(target, PAIR_RUN_SECONDS)), pair: pair + 1 });
+    const [without, withEmail] = [results.get(sqliteTarget)!, results.get(sqliteNotifyTarget)!];
+    ratios.push(Number(withEmail["requests/s"]) / Number(without["requests/s"]));
+    runs.push(without, { ...withEmail, "with / without": ratios.at(-1)!.toFixed(2) });
+  }
+  const spread = (values: number[], digits = 0) =>
+    `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)})`;
+  const summaries = [sqliteTarget, sqliteNotifyTarget].map((target): Record<string, string | number> => {
+    const mine = runs.filter((row) => row.server === target.name);
+    return {
+      server: `${target.name}, median of ${mine.length}`,
+      path: `POST ${INVITATION_API_PATH}`,
+      "requests/s": spread(mine.map((row) => Number(row["requests/s"]))),
+      "p99 latency (ms)": spread(mine.map((row) => Number(row["p99 latency (ms)"]))),
+    };
+  });
+  summaries[1]!["with / without"] = spread(ratios, 2);
+  return [...runs, ...summaries];
 }
 
 /** The app's entry script: content-hashed, requested by every page. */
@@ -306,8 +342,14 @@ function hashedAsset(): string {
 const { site } = loadConfig({ warn: false });
 ensureFreshBuild({ projectRoot, buildDir, site });
 
-// --notifications: only the API on SQLite without and with email notifications, side by side.
+// --notifications: only the API on SQLite without and with email notifications, side by side,
+// in --pairs N pairs (default 8) of 5 s runs in alternating order. Every save is synced to
+// disk, and on a shared machine a neighbour's disk and CPU load move single runs by tens of
+// percent within a minute: each pair's ratio, and the median of the ratios, do not.
 const notificationsOnly = process.argv.includes("--notifications");
+const pairsFlag = process.argv.indexOf("--pairs");
+const PAIR_RUN_SECONDS = 5;
+const pairs = pairsFlag === -1 ? 8 : Number(process.argv[pairsFlag + 1]);
 const apiOnly = notificationsOnly || process.argv.includes("--api-only");
 const paths = ["/", hashedAsset()];
 const servers = apiOnly ? [] : [await startNode(), ...(process.argv.includes("--nginx") ? [await startNginx()] : [])];
@@ -315,10 +357,11 @@ const rows: Record<string, string | number>[] = [];
 let failures = 0;
 
 try {
-  const apiTargets = notificationsOnly
-    ? [sqliteTarget, sqliteNotifyTarget]
-    : [sqliteTarget, sqliteNotifyTarget, postgresTarget];
-  for (const target of apiTargets) rows.push(await benchApi(target));
+  if (notificationsOnly) {
+    rows.push(...(await notificationPairs(pairs)));
+  } else {
+    for (const target of [sqliteTarget, sqliteNotifyTarget, postgresTarget]) rows.push(await benchApi(target));
+  }
   for (const server of servers) {
     for (const path of paths) {
       console.log(`${server.name} ${path}: ${CONNECTIONS} connections for ${DURATION_SECONDS} s...`);

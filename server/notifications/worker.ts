@@ -5,12 +5,17 @@
  * - The API queues a notification per channel in the same transaction as the request,
  *   answers the visitor, then wakes this worker (notify): delivery is never on the
  *   request's path.
- * - It claims one due notification at a time with a lease (the relay's pattern: one
- *   claim per row across servers, a killed server's claim runs out), delivers it, and
- *   deletes it under the same claim. A failure (mail server down, webhook non-2xx or
- *   no answer) reschedules that row alone with exponential backoff and jitter
- *   (RELAY_RETRY_MIN_SECONDS doubling up to RELAY_RETRY_MAX_SECONDS), so an email
- *   outage never holds up the webhook.
+ * - It claims due notifications in batches with a lease (the relay's pattern: one claim
+ *   per row across servers, a killed server's claim runs out: one write claims a batch),
+ *   delivers them one by one, and deletes each as soon as it is delivered, under the same
+ *   claim.
+ * - Visitors first: while the server is answering invitation requests, delivery waits
+ *   (at most YIELD_MAX_MS per batch), so a burst of requests is answered at the server's
+ *   full speed and the team is told just after it (scripts/bench/load.ts --notifications).
+ * - A failure (mail server down, webhook non-2xx or no answer) reschedules that row alone
+ *   with exponential backoff and jitter (RELAY_RETRY_MIN_SECONDS doubling up to
+ *   RELAY_RETRY_MAX_SECONDS), and gives the batch's other rows for that channel back
+ *   untried, so an email outage costs one attempt per round and never holds up the webhook.
  * - At least once: a notification delivered just before a crash, before its row was
  *   deleted, is delivered again once its lease runs out. Nothing else goes twice.
  * - stop() lets the delivery in flight finish and be recorded, then resolves.
@@ -28,6 +33,12 @@ import { postWebhook } from "./webhook";
 export const NOTIFY_IDLE_POLL_MS = 5000;
 /** Shortest sleep when a row is due but another worker holds it, so the loop never spins. */
 const MIN_IDLE_MS = 50;
+/** The most notifications one claim takes. */
+export const NOTIFY_BATCH_SIZE = 25;
+/** While visitors are being answered, delivery looks again this often... */
+const YIELD_POLL_MS = 25;
+/** ...for at most this long before a batch goes anyway, so sustained traffic never silences the team. */
+export const YIELD_MAX_MS = 5000;
 
 export interface NotificationOptions {
   store: RequestStore;
@@ -41,6 +52,8 @@ export interface NotificationOptions {
   random?: () => number;
   log?: (line: string) => void;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** True while visitors' requests are being answered; delivery waits for them (up to YIELD_MAX_MS). */
+  busy?: () => boolean;
 }
 
 /** The channels this configuration delivers to; the API queues one notification per channel. */
@@ -98,7 +111,7 @@ export class NotificationWorker {
   private async run(): Promise<void> {
     while (!this.stopped) {
       try {
-        if (!(await this.deliverOne())) await this.waitForWork();
+        if (!(await this.deliverBatch())) await this.waitForWork();
         this.storeFailures = 0;
       } catch (error) {
         // The database failed (PostgreSQL restarting, say): the rows wait in the outbox.
@@ -110,14 +123,44 @@ export class NotificationWorker {
     }
   }
 
-  /** Delivers one due notification if there is one; false when there was none. */
-  private async deliverOne(): Promise<boolean> {
-    const claim = await this.store.claimNotification(this.owner, this.now(), this.options.timing.leaseMs);
-    if (!claim) return false;
-    if (this.stopped) {
-      await this.store.releaseNotification(claim.seq, this.owner);
-      return true;
+  /** Claims and delivers a batch of due notifications; false when none was due. */
+  private async deliverBatch(): Promise<boolean> {
+    const { leaseMs, timeoutMs } = this.options.timing;
+    await this.yieldToVisitors();
+    const claimedAt = this.now();
+    const claims = await this.store.claimNotifications(this.owner, claimedAt, leaseMs, NOTIFY_BATCH_SIZE);
+    if (claims.length === 0) return false;
+    const failedChannels = new Set<NotificationChannel>();
+    const untried: number[] = [];
+    try {
+      for (const claim of claims) {
+        // Stopping, or too little lease left for a delivery and its record (config keeps
+        // the lease above two time limits): the rest go back untried for the next round.
+        const leaseLeft = claimedAt + leaseMs - this.now();
+        if (this.stopped || leaseLeft < 2 * timeoutMs || failedChannels.has(claim.channel)) {
+          untried.push(claim.seq);
+        } else if (!(await this.deliverOne(claim))) {
+          failedChannels.add(claim.channel);
+        }
+      }
+    } finally {
+      await this.store.releaseNotifications(untried, this.owner);
     }
+    return true;
+  }
+
+  /** Waits while visitors are being answered, up to YIELD_MAX_MS. */
+  private async yieldToVisitors(): Promise<void> {
+    const { busy } = this.options;
+    if (!busy) return;
+    const started = this.now();
+    while (busy() && !this.stopped && this.now() - started < YIELD_MAX_MS) {
+      await this.sleepFor(YIELD_POLL_MS, this.stopping.signal);
+    }
+  }
+
+  /** Delivers one claimed notification and deletes it; on failure schedules its retry and returns false. */
+  private async deliverOne(claim: NotificationClaim): Promise<boolean> {
     try {
       await this.deliver(claim);
     } catch (error) {
@@ -130,12 +173,13 @@ export class NotificationWorker {
       this.log(
         `[notify] ${claim.channel} for ${claim.request.id} not delivered (${errorCode(error)}); next try in ${pause} ms`,
       );
-      return true;
+      return false;
     }
-    const held = await this.store.markNotificationDelivered(claim.seq, this.owner);
+    // Deleted before the next delivery starts: after a crash, only the one in flight can go twice.
+    const [held] = await this.store.markNotificationsDelivered([claim.seq], this.owner);
     this.log(
       `[notify] ${claim.channel} for ${claim.request.id} (${claim.kind}) delivered` +
-        (held ? "" : " after this server's claim had run out"),
+        (held === claim.seq ? "" : " after this server's claim had run out"),
     );
     return true;
   }

@@ -265,39 +265,56 @@ async function enqueue(
 function postgresOutbox(sql: postgres.Sql, columns: postgres.PendingQuery<postgres.Row[]>) {
   const notificationColumns = sql`seq, request_id, kind, channel, refusal, attempts, last_error`;
   const heldNotification = (seq: number, owner: string) => sql`seq = ${seq} AND lease_owner = ${owner}`;
+  const heldNotifications = (seqs: readonly number[], owner: string) =>
+    sql`seq IN ${sql(seqs as number[])} AND lease_owner = ${owner}`;
   const byEmail = (email: string) => sql`lower(btrim(fields->>'email')) = lower(${email.trim()})`;
   return {
-    async claimNotification(owner: string, now: number, leaseMs: number): Promise<NotificationClaim | null> {
+    async claimNotifications(owner: string, now: number, leaseMs: number, limit: number) {
       const at = new Date(now);
-      const [row] = await sql<NotificationRow[]>`
-        UPDATE invitation_notifications SET lease_owner = ${owner}, lease_until = ${new Date(now + leaseMs)}
-        WHERE seq = (
-          SELECT seq FROM invitation_notifications
-          WHERE next_attempt_at <= ${at} AND (lease_until IS NULL OR lease_until <= ${at})
-          ORDER BY next_attempt_at, seq
-          LIMIT 1
-          FOR UPDATE SKIP LOCKED
-        )
-        RETURNING ${notificationColumns}`;
-      if (!row) return null;
-      const [request] = await sql<Row[]>`SELECT ${columns} FROM invitation_requests WHERE id = ${row.request_id}`;
-      if (!request) {
-        // Its request was erased after it was queued: nothing left to tell.
-        await sql`DELETE FROM invitation_notifications WHERE ${heldNotification(Number(row.seq), owner)}`;
-        return null;
-      }
-      return {
-        seq: Number(row.seq),
-        kind: row.kind,
-        channel: row.channel,
-        attempts: row.attempts,
-        refusal: row.refusal,
-        request: toStored(request),
-      };
+      return sql.begin(async (tx) => {
+        const rows = await tx<(NotificationRow & { next_attempt_at: Date })[]>`
+          UPDATE invitation_notifications SET lease_owner = ${owner}, lease_until = ${new Date(now + leaseMs)}
+          WHERE seq IN (
+            SELECT seq FROM invitation_notifications
+            WHERE next_attempt_at <= ${at} AND (lease_until IS NULL OR lease_until <= ${at})
+            ORDER BY next_attempt_at, seq
+            LIMIT ${limit}
+            FOR UPDATE SKIP LOCKED
+          )
+          RETURNING ${notificationColumns}, next_attempt_at`;
+        if (rows.length === 0) return [];
+        const requestIds = [...new Set(rows.map((row) => row.request_id))];
+        const requests = await tx<Row[]>`SELECT ${columns} FROM invitation_requests WHERE id IN ${sql(requestIds)}`;
+        const byId = new Map(requests.map((request) => [request.id, toStored(request)]));
+        // RETURNING gives rows in no set order: claims go out longest-waiting first, as they were chosen.
+        rows.sort((a, b) => a.next_attempt_at.getTime() - b.next_attempt_at.getTime() || Number(a.seq) - Number(b.seq));
+        const claims: NotificationClaim[] = [];
+        const orphans: number[] = [];
+        for (const row of rows) {
+          const request = byId.get(row.request_id);
+          // Its request was erased after it was queued: nothing left to tell.
+          if (!request) orphans.push(Number(row.seq));
+          else {
+            claims.push({
+              seq: Number(row.seq),
+              kind: row.kind,
+              channel: row.channel,
+              attempts: row.attempts,
+              refusal: row.refusal,
+              request,
+            });
+          }
+        }
+        if (orphans.length > 0)
+          await tx`DELETE FROM invitation_notifications WHERE ${heldNotifications(orphans, owner)}`;
+        return claims;
+      });
     },
-    async markNotificationDelivered(seq: number, owner: string) {
-      const result = await sql`DELETE FROM invitation_notifications WHERE ${heldNotification(seq, owner)}`;
-      return result.count === 1;
+    async markNotificationsDelivered(seqs: readonly number[], owner: string) {
+      if (seqs.length === 0) return [];
+      const rows = await sql<{ seq: string }[]>`
+        DELETE FROM invitation_notifications WHERE ${heldNotifications(seqs, owner)} RETURNING seq`;
+      return rows.map((row) => Number(row.seq));
     },
     async scheduleNotificationRetry(seq: number, owner: string, retryAt: number, reason: string) {
       const result = await sql`
@@ -306,9 +323,10 @@ function postgresOutbox(sql: postgres.Sql, columns: postgres.PendingQuery<postgr
         WHERE ${heldNotification(seq, owner)}`;
       return result.count === 1;
     },
-    async releaseNotification(seq: number, owner: string) {
+    async releaseNotifications(seqs: readonly number[], owner: string) {
+      if (seqs.length === 0) return;
       await sql`UPDATE invitation_notifications SET lease_owner = NULL, lease_until = NULL
-        WHERE ${heldNotification(seq, owner)}`;
+        WHERE ${heldNotifications(seqs, owner)}`;
     },
     async nextNotificationAt() {
       const [row] = await sql<{ at: Date | null }[]>`

@@ -1,13 +1,10 @@
 // @vitest-environment node
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RelaySettings } from "~/config/schema";
 import { sampleRequest } from "../../tests/support/store-contract";
+import { tempSqliteStores, untilTrue } from "../../tests/support/temp-sqlite-stores";
 import { describeHubSpotError, parseRetryAfter, submissionBody } from "./hubspot-submission";
 import { backoffMs, IDLE_POLL_MS, RelayWorker, type RelayOptions } from "./relay";
-import { openSqliteStore } from "./sqlite-store";
 import type { RequestStore } from "./store";
 
 const HUBSPOT = {
@@ -48,22 +45,11 @@ function scriptedFetch(clock: { now: number }, answers: (Answer | Error)[]) {
   return { fetch, calls, emails };
 }
 
-const folders: string[] = [];
+const tempStore = tempSqliteStores("relay");
 const workers: RelayWorker[] = [];
-const stores: RequestStore[] = [];
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop()));
-  await Promise.all(stores.splice(0).map((store) => store.close()));
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
-
-function tempStore(): RequestStore {
-  const folder = mkdtempSync(join(tmpdir(), "relay-"));
-  folders.push(folder);
-  const store = openSqliteStore(folder);
-  stores.push(store);
-  return store;
-}
 
 /**
  * A worker on a virtual clock, answered by a scripted HubSpot: every sleep the worker
@@ -96,14 +82,6 @@ function virtualWorker(store: RequestStore, answers: (Answer | Error)[], overrid
   return { worker, clock, sleeps, log, hubspot };
 }
 
-async function until(condition: () => Promise<boolean> | boolean, what: string, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolveWait) => setTimeout(resolveWait, 5));
-  }
-}
-
 const relayStates = async (store: RequestStore) => (await store.list()).map((request) => request.relay);
 
 describe("backoffMs", () => {
@@ -124,7 +102,7 @@ describe("what is sent to HubSpot", () => {
     await store.save(request);
     const { worker, hubspot } = virtualWorker(store, [{ status: 200, body: { inlineMessage: "Thanks" } }]);
     worker.start();
-    await until(async () => (await relayStates(store))[0] === "sent", "the row to be sent");
+    await untilTrue(async () => (await relayStates(store))[0] === "sent", "the row to be sent");
     expect(hubspot.calls).toHaveLength(1);
     expect(hubspot.calls[0]!.url).toBe(
       `https://api.hsforms.example/submissions/v3/integration/submit/1234567/${HUBSPOT.formIds.employer}`,
@@ -178,7 +156,7 @@ describe("the relay worker", () => {
       settings: { ...SETTINGS, retryMaxMs: 20_000 },
     });
     worker.start();
-    await until(async () => (await relayStates(store))[0] === "sent", "the row to be sent");
+    await untilTrue(async () => (await relayStates(store))[0] === "sent", "the row to be sent");
     expect(hubspot.calls).toHaveLength(7);
     expect(sleeps.slice(0, 6)).toEqual([2000, 4000, 8000, 16_000, 20_000, 20_000]);
     const [row] = await store.list();
@@ -192,7 +170,7 @@ describe("the relay worker", () => {
       random: () => 0,
     });
     worker.start();
-    await until(async () => (await relayStates(store))[0] === "sent", "the row to be sent");
+    await untilTrue(async () => (await relayStates(store))[0] === "sent", "the row to be sent");
     expect(sleeps.slice(0, 2)).toEqual([1000, 2000]);
   });
 
@@ -202,7 +180,7 @@ describe("the relay worker", () => {
     const timeout = Object.assign(new Error("The operation was aborted due to timeout"), { name: "TimeoutError" });
     const { worker, log, hubspot } = virtualWorker(store, [timeout, new TypeError("fetch failed"), { status: 200 }]);
     worker.start();
-    await until(async () => (await relayStates(store))[0] === "sent", "the row to be sent");
+    await untilTrue(async () => (await relayStates(store))[0] === "sent", "the row to be sent");
     expect(hubspot.calls).toHaveLength(3);
     expect(log.join("\n")).toContain("HubSpot did not answer within 10 s");
     expect(log.join("\n")).toContain("HubSpot could not be reached");
@@ -216,7 +194,7 @@ describe("the relay worker", () => {
       { status: 200 },
     ]);
     worker.start();
-    await until(async () => (await relayStates(store))[0] === "sent", "the row to be sent");
+    await untilTrue(async () => (await relayStates(store))[0] === "sent", "the row to be sent");
     expect(hubspot.calls).toHaveLength(2);
     expect(hubspot.calls[1]!.at - hubspot.calls[0]!.at).toBeGreaterThanOrEqual(90_000);
     const [row] = await store.list();
@@ -236,7 +214,7 @@ describe("the relay worker", () => {
     await store.save(sampleRequest(1));
     const { worker, hubspot } = virtualWorker(store, [answer, { status: 200 }]);
     worker.start();
-    await until(async () => (await relayStates(store))[0] === "sent", "the row to be sent");
+    await untilTrue(async () => (await relayStates(store))[0] === "sent", "the row to be sent");
     expect(hubspot.calls).toHaveLength(2);
     expect(hubspot.calls[1]!.at - hubspot.calls[0]!.at).toBeGreaterThanOrEqual(60_000);
   });
@@ -250,17 +228,17 @@ describe("the relay worker", () => {
     };
     const { worker, clock, hubspot } = virtualWorker(store, [refusal, { status: 200 }]);
     worker.start();
-    await until(async () => (await relayStates(store))[0] === "failed", "the row to fail");
+    await untilTrue(async () => (await relayStates(store))[0] === "failed", "the row to fail");
     // Many idle polls later, it has not been tried again.
     const polledUntil = clock.now + 10 * IDLE_POLL_MS;
-    await until(() => clock.now > polledUntil, "idle polls");
+    await untilTrue(() => clock.now > polledUntil, "idle polls");
     expect(hubspot.calls).toHaveLength(1);
     expect((await store.list())[0]?.relayError).toBe(
       "HubSpot answered 400: Error in 'fields.email'. Invalid email address",
     );
 
     expect(await store.requeueFailed(clock.now)).toBe(1);
-    await until(async () => (await relayStates(store))[0] === "sent", "the re-queued row to be sent");
+    await untilTrue(async () => (await relayStates(store))[0] === "sent", "the re-queued row to be sent");
     expect(hubspot.calls).toHaveLength(2);
   });
 
@@ -282,16 +260,16 @@ describe("the relay worker", () => {
       onAlertQueued: () => (woken += 1),
     });
     worker.start();
-    await until(async () => (await relayStates(store))[0] === "failed", "the row to fail");
+    await untilTrue(async () => (await relayStates(store))[0] === "failed", "the row to fail");
     const polledUntil = clock.now + 10 * IDLE_POLL_MS;
-    await until(() => clock.now > polledUntil, "idle polls");
+    await untilTrue(() => clock.now > polledUntil, "idle polls");
     const queued = await store.listNotifications();
     expect(queued.map(({ kind, channel }) => `${kind} ${channel}`)).toEqual([
       "relay-refused email",
       "relay-refused webhook",
     ]);
     expect(woken).toBe(1);
-    const alert = await store.claimNotification("notifier", clock.now, SETTINGS.leaseMs);
+    const [alert] = await store.claimNotifications("notifier", clock.now, SETTINGS.leaseMs, 1);
     expect(alert?.refusal).toEqual({
       status: 400,
       errorType: "FORM_HAS_RECAPTCHA_ENABLED",
@@ -312,7 +290,7 @@ describe("the relay worker", () => {
 
     const { worker, hubspot: recorded } = virtualWorker(store, [{ status: 200 }]);
     worker.start();
-    await until(async () => (await relayStates(store)).every((state) => state === "sent"), "both rows to be sent");
+    await untilTrue(async () => (await relayStates(store)).every((state) => state === "sent"), "both rows to be sent");
     expect(recorded.emails()).toEqual(["ada2@example.com", "ada1@example.com"]);
     expect(recorded.calls[0]!.at).toBe(T0);
     expect(recorded.calls[1]!.at).toBeGreaterThanOrEqual(killedAt + SETTINGS.leaseMs);
@@ -342,9 +320,9 @@ describe("the relay worker", () => {
     const pair = [new RelayWorker(options(0)), new RelayWorker(options(1))];
     workers.push(...pair);
     for (const worker of pair) worker.start();
-    await until(async () => (await relayStates(store)).every((state) => state === "sent"), "every row to be sent");
+    await untilTrue(async () => (await relayStates(store)).every((state) => state === "sent"), "every row to be sent");
     const pollsFrom = clock.now;
-    await until(() => clock.now > pollsFrom + 2 * SETTINGS.leaseMs, "both workers to poll past a lease");
+    await untilTrue(() => clock.now > pollsFrom + 2 * SETTINGS.leaseMs, "both workers to poll past a lease");
     const counts = new Map<string, number>();
     for (const email of hubspot.emails()) counts.set(email!, (counts.get(email!) ?? 0) + 1);
     expect(counts.size).toBe(30);
@@ -358,7 +336,7 @@ describe("the relay worker", () => {
       settings: { ...SETTINGS, maxPer10Seconds: 2 },
     });
     worker.start();
-    await until(async () => (await relayStates(store)).every((state) => state === "sent"), "every row to be sent");
+    await untilTrue(async () => (await relayStates(store)).every((state) => state === "sent"), "every row to be sent");
     const times = hubspot.calls.map((call) => call.at);
     expect(times).toHaveLength(5);
     expect(times[2]! - times[0]!).toBeGreaterThanOrEqual(10_000);
@@ -385,7 +363,7 @@ describe("the relay worker", () => {
     const savedAt = Date.now();
     await store.save(sampleRequest(1, { receivedAt: savedAt }));
     worker.notify();
-    await until(async () => (await relayStates(store))[0] === "sent", "the row to be sent", IDLE_POLL_MS / 2);
+    await untilTrue(async () => (await relayStates(store))[0] === "sent", "the row to be sent", IDLE_POLL_MS / 2);
     expect(sentAt - savedAt).toBeLessThan(IDLE_POLL_MS / 2);
   });
 

@@ -113,14 +113,17 @@ export interface RequestStore {
   // The team's notifications (docs/product.md#notifications-and-privacy): an outbox of one row per request (or relay
   // alert) and channel, claimed with a lease like the relay's rows, deleted once delivered.
 
-  /** Claims the due notification that has waited longest and is not under another live lease. */
-  claimNotification(owner: string, now: number, leaseMs: number): Promise<NotificationClaim | null>;
-  /** Delivered: the row is deleted. False when `owner` no longer held the claim. */
-  markNotificationDelivered(seq: number, owner: string): Promise<boolean>;
+  /**
+   * Claims up to `limit` due notifications not under another live lease, longest-waiting
+   * first, in one transaction: a busy server pays one write per batch, not one per row.
+   */
+  claimNotifications(owner: string, now: number, leaseMs: number, limit: number): Promise<NotificationClaim[]>;
+  /** Delivered: the rows `owner` still holds are deleted, in one transaction. Returns the seqs deleted. */
+  markNotificationsDelivered(seqs: readonly number[], owner: string): Promise<number[]>;
   /** Delivery failed for now: try again at `retryAt`. */
   scheduleNotificationRetry(seq: number, owner: string, retryAt: number, reason: string): Promise<boolean>;
-  /** Gives a claim back unused (the worker is stopping). */
-  releaseNotification(seq: number, owner: string): Promise<void>;
+  /** Gives claims back unused (the worker is stopping, or the lease is too short for them). */
+  releaseNotifications(seqs: readonly number[], owner: string): Promise<void>;
   /** When the next queued notification becomes claimable, or null when none is queued. */
   nextNotificationAt(): Promise<number | null>;
   /** Every queued notification, oldest first (for the commands and tests). */

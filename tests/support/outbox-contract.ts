@@ -1,7 +1,7 @@
 /**
  * What every request store must do for the team's notifications and the privacy
- * commands (docs/product.md#notifications-and-privacy): the outbox written with the request, claimed one row at a
- * time, and the requests of one address found, erased or purged with their outbox rows.
+ * commands (docs/product.md#notifications-and-privacy): the outbox written with the request, claimed in batches
+ * with one claim per row, and the requests of one address found, erased or purged with their outbox rows.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { RelayRefusal, RequestStore } from "../../server/requests/store";
@@ -16,9 +16,15 @@ const REFUSAL: RelayRefusal = {
   correlationId: "8d4b6b1c-0000-4000-8000-000000000001",
 };
 
+const ascending = (seqs: readonly number[]) => [...seqs].sort((a, b) => a - b);
+const seqsOf = (rows: readonly { seq: number }[]) => ascending(rows.map((row) => row.seq));
+
 export function describeOutboxStore(name: string, open: () => Promise<RequestStore>) {
   describe(`${name} store: notifications and privacy`, () => {
     let store: RequestStore;
+    /** Claims at most one notification, as a worker with a batch of one would. */
+    const claimOne = async (owner: string, now: number) =>
+      (await store.claimNotifications(owner, now, LEASE_MS, 1))[0] ?? null;
     beforeEach(async () => {
       store = await open();
     });
@@ -46,33 +52,59 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
     it("hands each notification to one worker, with its request, until delivered", async () => {
       await store.save(sampleRequest(1, { notify: ["email", "webhook"] }));
       const now = T0 + 5000;
-      const first = await store.claimNotification("worker-a", now, LEASE_MS);
-      const second = await store.claimNotification("worker-b", now, LEASE_MS);
-      expect(await store.claimNotification("worker-c", now, LEASE_MS)).toBeNull();
+      const first = await claimOne("worker-a", now);
+      const second = await claimOne("worker-b", now);
+      expect(await claimOne("worker-c", now)).toBeNull();
       expect(first).toMatchObject({ kind: "request", channel: "email", attempts: 0, refusal: null });
       expect(first?.request).toMatchObject({ id: sampleRequest(1).id, fields: sampleRequest(1).fields });
       expect(second?.channel).toBe("webhook");
-      expect(await store.markNotificationDelivered(first!.seq, "worker-b")).toBe(false);
-      expect(await store.markNotificationDelivered(first!.seq, "worker-a")).toBe(true);
+      expect(await store.markNotificationsDelivered([first!.seq], "worker-b")).toEqual([]);
+      expect(await store.markNotificationsDelivered([first!.seq], "worker-a")).toEqual([first!.seq]);
       expect((await store.listNotifications()).map((row) => row.channel)).toEqual(["webhook"]);
+    });
+
+    it("claims a batch in due order in one step, leaves the rest to others, and deletes only what it holds", async () => {
+      for (const index of [1, 2, 3]) await store.save(sampleRequest(index, { notify: ["email", "webhook"] }));
+      const now = T0 + 5000;
+      // The first request's email waits for a retry, so it is due last.
+      const early = await claimOne("worker-a", now);
+      await store.scheduleNotificationRetry(early!.seq, "worker-a", now + 1000, "connect ECONNREFUSED");
+      const batch = await store.claimNotifications("worker-a", now + 1000, LEASE_MS, 4);
+      expect(batch.map((claim) => [claim.request.id, claim.channel])).toEqual([
+        [sampleRequest(1).id, "webhook"],
+        [sampleRequest(2).id, "email"],
+        [sampleRequest(2).id, "webhook"],
+        [sampleRequest(3).id, "email"],
+      ]);
+      const rest = await store.claimNotifications("worker-b", now + 1000, LEASE_MS, 10);
+      const lastSeq = (await store.listNotifications()).at(-1)!.seq;
+      expect(seqsOf(rest)).toEqual(ascending([early!.seq, lastSeq]));
+      expect(await store.claimNotifications("worker-c", now + 1000, LEASE_MS, 10)).toEqual([]);
+
+      // worker-b's row is not worker-a's to delete.
+      const deleted = await store.markNotificationsDelivered([...seqsOf(batch), rest[0]!.seq], "worker-a");
+      expect(ascending(deleted)).toEqual(seqsOf(batch));
+      expect(seqsOf(await store.listNotifications())).toEqual(seqsOf(rest));
+      await store.releaseNotifications(seqsOf(rest), "worker-b");
+      expect(await store.claimNotifications("worker-c", now + 1000, LEASE_MS, 10)).toHaveLength(2);
     });
 
     it("retries a failed delivery at its time, and lets a killed worker's claim run out", async () => {
       await store.save(sampleRequest(1, { notify: ["email"] }));
       const now = T0 + 5000;
-      const claim = await store.claimNotification("worker-a", now, LEASE_MS);
+      const claim = await claimOne("worker-a", now);
       expect(await store.scheduleNotificationRetry(claim!.seq, "worker-a", now + 30_000, "connect ECONNREFUSED")).toBe(
         true,
       );
       expect(await store.nextNotificationAt()).toBe(now + 30_000);
-      expect(await store.claimNotification("worker-a", now + 29_999, LEASE_MS)).toBeNull();
-      const again = await store.claimNotification("killed", now + 30_000, LEASE_MS);
+      expect(await claimOne("worker-a", now + 29_999)).toBeNull();
+      const again = await claimOne("killed", now + 30_000);
       expect(again).toMatchObject({ seq: claim!.seq, attempts: 1 });
-      expect(await store.claimNotification("survivor", now + 30_000 + LEASE_MS - 1, LEASE_MS)).toBeNull();
-      const taken = await store.claimNotification("survivor", now + 30_000 + LEASE_MS, LEASE_MS);
+      expect(await claimOne("survivor", now + 30_000 + LEASE_MS - 1)).toBeNull();
+      const taken = await claimOne("survivor", now + 30_000 + LEASE_MS);
       expect(taken?.seq).toBe(claim!.seq);
-      await store.releaseNotification(taken!.seq, "survivor");
-      expect((await store.claimNotification("next", now + 30_000 + LEASE_MS, LEASE_MS))?.seq).toBe(claim!.seq);
+      await store.releaseNotifications([taken!.seq], "survivor");
+      expect((await claimOne("next", now + 30_000 + LEASE_MS))?.seq).toBe(claim!.seq);
     });
 
     it("queues the team's alert in the same step that marks a relay failed", async () => {
@@ -82,7 +114,7 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
       expect(await store.markFailed(claim!.id, "someone-else", "x", alert)).toBe(false);
       expect(await store.listNotifications()).toEqual([]);
       expect(await store.markFailed(claim!.id, "worker-a", "HubSpot answered 400", alert)).toBe(true);
-      const notice = await store.claimNotification("notifier", T0 + 6000, LEASE_MS);
+      const notice = await claimOne("notifier", T0 + 6000);
       expect(notice).toMatchObject({ kind: "relay-refused", channel: "email", refusal: REFUSAL });
       expect(notice?.request.relay).toBe("failed");
     });
@@ -109,10 +141,10 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
 
     it("skips a notification whose request was erased while it waited", async () => {
       await store.save(sampleRequest(1, { notify: ["email"] }));
-      const claim = await store.claimNotification("worker-a", T0 + 5000, LEASE_MS);
+      const claim = await claimOne("worker-a", T0 + 5000);
       await store.eraseByEmail(sampleRequest(1).fields.email!);
-      expect(await store.markNotificationDelivered(claim!.seq, "worker-a")).toBe(false);
-      expect(await store.claimNotification("worker-a", T0 + 10 * LEASE_MS, LEASE_MS)).toBeNull();
+      expect(await store.markNotificationsDelivered([claim!.seq], "worker-a")).toEqual([]);
+      expect(await claimOne("worker-a", T0 + 10 * LEASE_MS)).toBeNull();
     });
   });
 }

@@ -1,0 +1,101 @@
+// @vitest-environment node
+import { afterEach, describe, expect, it } from "vitest";
+import type { NotificationSettings } from "~/config/schema";
+import { sampleRequest } from "../../tests/support/store-contract";
+import { tempSqliteStores, untilTrue } from "../../tests/support/temp-sqlite-stores";
+import type { RequestStore } from "../requests/store";
+import type { EmailContent } from "./messages";
+import { NOTIFY_BATCH_SIZE, NotificationWorker, YIELD_MAX_MS, type NotificationOptions } from "./worker";
+
+const SETTINGS: NotificationSettings = {
+  email: { smtpUrl: "smtp://127.0.0.1:2525", to: ["team@network.example"], from: "site@network.example" },
+  webhook: { url: "https://hooks.example/notify", secret: null },
+};
+const TIMING = { retryMinMs: 2000, retryMaxMs: 60_000, timeoutMs: 10_000, leaseMs: 60_000 };
+const T0 = sampleRequest(0).receivedAt + 60_000;
+
+const tempStore = tempSqliteStores("notify");
+const workers: NotificationWorker[] = [];
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+});
+
+/**
+ * A worker on a virtual clock: every sleep moves the clock on by its length but takes a
+ * millisecond of real time. Email and webhook deliveries are recorded with the virtual
+ * time; `failEmail` makes every email fail.
+ */
+function virtualWorker(store: RequestStore, overrides: Partial<NotificationOptions> & { failEmail?: boolean } = {}) {
+  const clock = { now: T0 };
+  const emails: { subject: string; at: number }[] = [];
+  const webhooks: { at: number }[] = [];
+  /** Every delivery attempt in order: "email", "email failed" or "webhook". */
+  const attempts: string[] = [];
+  const { failEmail = false, ...options } = overrides;
+  const worker = new NotificationWorker({
+    store,
+    settings: SETTINGS,
+    timing: TIMING,
+    email: {
+      async send(content: EmailContent) {
+        attempts.push(failEmail ? "email failed" : "email");
+        if (failEmail) throw Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+        emails.push({ subject: content.subject, at: clock.now });
+      },
+      close() {},
+    },
+    fetch: (async () => {
+      attempts.push("webhook");
+      webhooks.push({ at: clock.now });
+      return new Response(null, { status: 204 });
+    }) as typeof fetch,
+    now: () => clock.now,
+    random: () => 1,
+    log: () => {},
+    sleep: async (ms, signal) => {
+      if (signal.aborted) return;
+      clock.now += ms;
+      await new Promise((resolveSleep) => setTimeout(resolveSleep, 1));
+    },
+    ...options,
+  });
+  workers.push(worker);
+  return { worker, clock, emails, webhooks, attempts };
+}
+
+describe("the notification worker", () => {
+  it("lets the visitors being answered go first, then tells the team", async () => {
+    const store = tempStore();
+    for (const index of [1, 2, 3]) await store.save(sampleRequest(index, { notify: ["email"] }));
+    const answeredUntil = T0 + 1500;
+    const { worker, clock, emails } = virtualWorker(store, { busy: () => clock.now < answeredUntil });
+    worker.start();
+    await untilTrue(() => emails.length === 3, "three emails");
+    expect(emails.every((email) => email.at >= answeredUntil)).toBe(true);
+    expect(await store.listNotifications()).toEqual([]);
+  });
+
+  it("still delivers under traffic that never stops, a batch at least every few seconds", async () => {
+    const store = tempStore();
+    const total = NOTIFY_BATCH_SIZE + 5;
+    for (let index = 1; index <= total; index += 1) await store.save(sampleRequest(index, { notify: ["email"] }));
+    const { worker, emails } = virtualWorker(store, { busy: () => true });
+    worker.start();
+    await untilTrue(() => emails.length === total, "every email");
+    const rounds = [...new Set(emails.map((email) => email.at))];
+    expect(rounds).toEqual([T0 + YIELD_MAX_MS, T0 + 2 * YIELD_MAX_MS]);
+  });
+
+  it("tries a failing channel once per round and delivers the other channel meanwhile", async () => {
+    const store = tempStore();
+    for (const index of [1, 2, 3]) await store.save(sampleRequest(index, { notify: ["email", "webhook"] }));
+    const { worker, webhooks, attempts } = virtualWorker(store, { failEmail: true });
+    worker.start();
+    await untilTrue(() => webhooks.length === 3, "every webhook");
+    // The batch held e1 w1 e2 w2 e3 w3: e1's failure sent e2 and e3 back untried for a later round.
+    expect(attempts.slice(0, 4)).toEqual(["email failed", "webhook", "webhook", "webhook"]);
+    await worker.stop();
+    const left = await store.listNotifications();
+    expect(left.map((row) => row.channel)).toEqual(["email", "email", "email"]);
+  });
+});
