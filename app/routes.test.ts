@@ -3,10 +3,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { EMPLOYER_REQUEST_PAGE_PATH, pages } from "./content/pages";
 
-// Astro routes by file: app/pages/<path>.astro (index.astro is "/", 404.astro every unknown path).
+// Astro routes by file: app/pages/<path>.astro (index.astro is "/", 404.astro every unknown path);
+// a file or folder whose name starts with "_" is no route (a page's body or shared document).
 const pagesDir = join(process.cwd(), "app/pages");
 const routed = readdirSync(pagesDir, { recursive: true, encoding: "utf8" })
-  .filter((file) => file.endsWith(".astro"))
+  .filter((file) => file.endsWith(".astro") && !file.split("/").some((part) => part.startsWith("_")))
   .map((file) => `/${file.replace(/\.astro$/, "").replace(/(^|\/)index$/, "")}`.replace(/(.)\/$/, "$1"));
 
 describe("the pages", () => {

@@ -41,7 +41,7 @@ describe("buildFingerprint", () => {
 
   it("changes when a file is added", () => {
     const before = buildFingerprint(project, site);
-    write("app/routes/new.tsx", "new");
+    write("app/pages/new.astro", "new");
     expect(buildFingerprint(project, site)).not.toBe(before);
   });
 

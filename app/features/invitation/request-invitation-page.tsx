@@ -35,7 +35,7 @@ interface StaticParts {
 
 /**
  * The request page's body: the one React island of the site, prerendered once per mode
- * (app/features/invitation/request-invitation-document.astro). It hydrates in the mode of
+ * (app/pages/request-invitation/_document.astro). It hydrates in the mode of
  * the HTML it was served; the toggle then changes the mode without a reload, keeping the
  * URL and the page head in step. Hydration comes in pieces (docs/decisions/0010-request-page-hydrates-in-pieces.md): the
  * static parts are Astro slots React never hydrates, and the toggle, the form area and

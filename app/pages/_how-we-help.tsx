@@ -1,13 +1,10 @@
 import { howWeHelpContent } from "~/content/how-we-help";
 import { pages } from "~/content/pages";
-import { buildMeta } from "~/lib/seo";
 import { BadgeTooltips } from "~/components/sections/badge-tooltips";
 import { CallToActionBand } from "~/components/sections/call-to-action-band";
 import { FeatureGrid } from "~/components/sections/feature-grid";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section, SectionHeader } from "~/components/sections/section";
-
-export const head = () => buildMeta({ page: pages.howWeHelp });
 
 export default function HowWeHelpPage() {
   const { hero, badgesLabel, badges, groups, cta } = howWeHelpContent;

@@ -1,13 +1,9 @@
 import { LinkButton } from "~/components/ui/button";
 import { notFoundContent } from "~/content/shared";
-import { pages } from "~/content/pages";
-import { buildMeta } from "~/lib/seo";
-
-export const head = () => buildMeta({ page: pages.notFound });
 
 /**
  * Any unknown path. Prerendered once as 404.html, which the servers answer with status
- * 404; app/pages/404.astro logs the unknown path to the console.
+ * 404; 404.astro logs the unknown path to the console.
  */
 export default function NotFound() {
   return (

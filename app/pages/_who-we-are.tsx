@@ -1,7 +1,6 @@
 import { site } from "~/config/site";
 import { pages } from "~/content/pages";
 import { whoWeAreContent } from "~/content/who-we-are";
-import { buildMeta } from "~/lib/seo";
 import { withSiteFacts } from "~/lib/site-facts";
 import { CallToActionBand } from "~/components/sections/call-to-action-band";
 import { FeatureGrid } from "~/components/sections/feature-grid";
@@ -9,8 +8,6 @@ import { PageHero } from "~/components/sections/page-hero";
 import { ReasonColumns } from "~/components/sections/reason-columns";
 import { Section, SectionHeader } from "~/components/sections/section";
 import { SupporterCard } from "~/components/sections/supporter-card";
-
-export const head = () => buildMeta({ page: pages.whoWeAre });
 
 const content = withSiteFacts(whoWeAreContent, site);
 

@@ -1,7 +1,4 @@
 import { homeContent } from "~/content/home";
-import { pages } from "~/content/pages";
-import { buildMeta } from "~/lib/seo";
-import { organizationSchema } from "~/lib/structured-data";
 import { AudiencePanels } from "~/components/sections/audience-panels";
 import { CallToActionBand } from "~/components/sections/call-to-action-band";
 import { ClaimsStrip } from "~/components/sections/claims-strip";
@@ -9,9 +6,6 @@ import { HomeHero } from "~/components/sections/home-hero";
 import { ServicesOverview } from "~/components/sections/services-overview";
 import { Section, SectionHeader } from "~/components/sections/section";
 import { ArrowLink } from "~/components/ui/button";
-
-export const head = () =>
-  buildMeta({ page: pages.home, jsonLd: organizationSchema({ description: homeContent.description }) });
 
 export default function HomePage() {
   const { hero, preview, claims, mission, services, cta } = homeContent;

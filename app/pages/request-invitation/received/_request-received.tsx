@@ -1,12 +1,8 @@
 import { site } from "~/config/site";
 import { REQUEST_RECEIVED_PAGES } from "~/content/pages";
 import { requestInvitationContent as content } from "~/content/request-invitation";
-import { buildMeta } from "~/lib/seo";
-import { SentMark } from "./confirmation-notice";
+import { SentMark } from "~/features/invitation/confirmation-notice";
 import type { InvitationMode } from "~/invitation/mode";
-
-export const receivedPage = (mode: InvitationMode) => REQUEST_RECEIVED_PAGES[mode];
-export const receivedHead = (mode: InvitationMode) => buildMeta({ page: REQUEST_RECEIVED_PAGES[mode] });
 
 /**
  * The confirmation as a page of its own, for a request posted without JavaScript: the

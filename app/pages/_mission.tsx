@@ -1,13 +1,10 @@
 import { missionContent } from "~/content/mission";
 import { pages } from "~/content/pages";
-import { buildMeta } from "~/lib/seo";
 import { AudiencePanels } from "~/components/sections/audience-panels";
 import { CallToActionBand } from "~/components/sections/call-to-action-band";
 import { FeatureGrid } from "~/components/sections/feature-grid";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section, SectionHeader } from "~/components/sections/section";
-
-export const head = () => buildMeta({ page: pages.mission, image: missionContent.socialImage });
 
 export default function MissionPage() {
   const { hero, pillars, dualPurpose, cta } = missionContent;
