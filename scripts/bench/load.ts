@@ -100,7 +100,7 @@ const API_BODY = JSON.stringify({
     jobtitle: "VP, Talent Acquisition",
     company: "Analytical Engines",
   },
-  fillMs: 12_000,
+  fill_ms: 12_000,
 });
 
 interface ApiTarget {

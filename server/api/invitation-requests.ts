@@ -1,6 +1,6 @@
 /**
  * POST /api/invitation-requests (docs/product.md#nothing-lost): takes an invitation request as JSON
- * (`{"mode", "fields", "website"?, "fillMs"?}`) or as a form post (the form's fields
+ * (`{"mode", "fields", "website"?, "fill_ms"?}`) or as a form post (the form's fields
  * plus `mode`, `website`, `fill_ms`), checks it with the schema the form uses, and
  * answers only once it is committed: 201 `{"id"}` to programs, 303 to the mode's
  * confirmation page for a form post.
@@ -61,10 +61,13 @@ export const REQUEST_BODY_LIMIT_BYTES = 16 * 1024;
 const ALLOWED_METHODS = ["POST"] as const;
 const JSON_TYPE = "application/json";
 const FORM_TYPE = "application/x-www-form-urlencoded";
-/** The JSON body's keys besides the schema's fields: `website` is the honeypot, `fillMs` the fill time. */
-const JSON_HONEYPOT_KEY = HONEYPOT_FIELD;
-const JSON_FILL_TIME_KEY = "fillMs";
-const JSON_KEYS = new Set([MODE_FIELD, "fields", JSON_HONEYPOT_KEY, JSON_FILL_TIME_KEY]);
+/**
+ * The JSON body's keys besides the schema's fields carry the form's own names: `website` is
+ * the honeypot, `fill_ms` the fill time. `fillMs` is what pages built before 2026-11-25 send:
+ * still accepted, so a visitor on such a page (a tab left open) is not refused.
+ */
+const LEGACY_FILL_TIME_KEY = "fillMs";
+const JSON_KEYS = new Set([MODE_FIELD, "fields", HONEYPOT_FIELD, FILL_TIME_FIELD, LEGACY_FILL_TIME_KEY]);
 /**
  * The longest a save may take before the visitor is told to try again (503): the API
  * answers within 5 s whatever the database does (docs/deployment.md, "Time limits").
@@ -126,8 +129,8 @@ function parseJsonBody(text: string): Parsed {
     input: {
       mode: record[MODE_FIELD],
       fields: record.fields,
-      honeypot: record[JSON_HONEYPOT_KEY],
-      fillMs: record[JSON_FILL_TIME_KEY],
+      honeypot: record[HONEYPOT_FIELD],
+      fillMs: record[FILL_TIME_FIELD] ?? record[LEGACY_FILL_TIME_KEY],
     },
   };
 }

@@ -95,7 +95,7 @@ describe("OwnForm", () => {
       fields: { ...leader, linkedin_url: "", message: "" },
       website: "",
     });
-    expect(body.fillMs).toBeGreaterThan(0);
+    expect(body.fill_ms).toBeGreaterThan(0);
     view.unmount();
     renderForm("candidate");
     expect((screen.getByLabelText(label("candidate", "email")) as HTMLInputElement).value).toBe("");

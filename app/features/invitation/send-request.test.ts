@@ -24,7 +24,12 @@ describe("sendInvitationRequest", () => {
     expect(url).toBe(INVITATION_API_PATH);
     expect(init?.method).toBe("POST");
     expect(new Headers(init?.headers).get("Content-Type")).toBe("application/json");
-    expect(JSON.parse(String(init?.body))).toEqual(input);
+    expect(JSON.parse(String(init?.body))).toEqual({
+      mode: input.mode,
+      fields: input.fields,
+      website: input.website,
+      fill_ms: input.fillMs,
+    });
   });
 
   it("hands the server's field messages back on 400", async () => {

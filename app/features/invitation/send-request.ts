@@ -3,7 +3,13 @@
  * happened in the terms the form shows the visitor. Only a 201 counts as sent: the
  * server answers it once the request is stored (docs/product.md#nothing-lost).
  */
-import { INVITATION_API_PATH, type FieldErrors, type InvitationRequest } from "~/invitation/request-schema";
+import {
+  FILL_TIME_FIELD,
+  HONEYPOT_FIELD,
+  INVITATION_API_PATH,
+  type FieldErrors,
+  type InvitationRequest,
+} from "~/invitation/request-schema";
 
 /** Long enough for a slow phone network, short enough that a dead connection is reported. */
 export const SEND_TIMEOUT_MS = 20_000;
@@ -30,7 +36,13 @@ export async function sendInvitationRequest(input: SendInput, fetchImpl: typeof 
     response = await fetchImpl(INVITATION_API_PATH, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(input),
+      // The honeypot and the fill time travel under the form's own field names, as in a form post.
+      body: JSON.stringify({
+        mode: input.mode,
+        fields: input.fields,
+        [HONEYPOT_FIELD]: input.website,
+        [FILL_TIME_FIELD]: input.fillMs,
+      }),
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
   } catch (error) {
