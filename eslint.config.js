@@ -94,7 +94,7 @@ export default tseslint.config(
   },
   // Playwright reads a fixture's dependencies from its first parameter, which must be an
   // object pattern even when empty: `async ({}, use) => ...`.
-  { files: ["tests/e2e/**/*.ts"], rules: { "no-empty-pattern": "off" } },
+  { files: ["tests/support/browser/**/*.ts"], rules: { "no-empty-pattern": "off" } },
   // Hooks rules for the React code only: Playwright fixtures also call a function named `use`.
   {
     files: ["app/**/*.{ts,tsx}"],

@@ -1,35 +1,20 @@
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
-import { HUBSPOT_CURRENT_TEST_ENV, HUBSPOT_TEST_ENV } from "./tests/e2e/fake-hubspot";
+import { HUBSPOT_CURRENT_TEST_ENV, HUBSPOT_TEST_ENV } from "./tests/support/browser/fake-hubspot";
 import { RECEIVED_PATH } from "./tests/support/fake-hubspot-api";
+import {
+  NODE_SERVER_PORT,
+  NGINX_SERVER_PORT,
+  HUBSPOT_SERVER_PORT,
+  HUBSPOT_CURRENT_SERVER_PORT,
+  FAKE_HUBSPOT_API_PORT,
+  FAKE_HUBSPOT_API_ORIGIN,
+  e2eDataDir,
+  CHROMIUM_ARGS,
+} from "./tests/support/e2e-env";
 
-export const NODE_SERVER_PORT = Number(process.env.E2E_PORT ?? 4310);
-/** nginx serves the same build, with the configuration the build generated, on the next port. */
-export const NGINX_SERVER_PORT = NODE_SERVER_PORT + 1;
-/** A second build, made with test HubSpot ids (legacy embed, na1), for the specs of the real-embed path. */
-export const HUBSPOT_SERVER_PORT = NODE_SERVER_PORT + 2;
-/** A third build, with the same ids, the current forms editor's embed and region eu1. */
-export const HUBSPOT_CURRENT_SERVER_PORT = NODE_SERVER_PORT + 3;
-/** The fake of HubSpot's submission API (tests/support/fake-hubspot-api-server.ts) the HubSpot builds relay to. */
-export const FAKE_HUBSPOT_API_PORT = NODE_SERVER_PORT + 4;
-export const FAKE_HUBSPOT_API_ORIGIN = `http://127.0.0.1:${FAKE_HUBSPOT_API_PORT}`;
-/** Each server's request database: a throw-away folder per port, emptied when the server starts. */
-export const e2eDataDir = (port: number) => join(tmpdir(), `ta-network-e2e-${port}`);
 const buildDir = process.env.BUILD_DIR ?? "build";
 const hubspotBuildDir = `${buildDir}-hs`;
 const hubspotCurrentBuildDir = `${buildDir}-hs-current`;
-
-// Flags this machine needs: no sandbox as root, and no background calls home on a closed network.
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /**
  * The request API of every test server: its own database, a rate limit no test run reaches,

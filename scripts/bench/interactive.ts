@@ -14,7 +14,7 @@
 // The window is ready minus FCP: the time a visible control may not answer.
 import { chromium, type Page } from "@playwright/test";
 import { resolve } from "node:path";
-import { CHROMIUM_ARGS } from "../../playwright.config";
+import { CHROMIUM_ARGS } from "../../tests/support/e2e-env";
 import { BENCH_ROUTES, median, option, startServer } from "./lighthouse";
 import { textTable } from "../lib/text-table";
 import { pages } from "../../app/content/pages";

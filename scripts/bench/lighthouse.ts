@@ -17,7 +17,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Config, type Result, type RunnerResult } from "lighthouse";
 import { requestPaths } from "../../app/content/calls-to-action";
 import { pages } from "../../app/content/pages";
-import { CHROMIUM_ARGS } from "../../playwright.config";
+import { CHROMIUM_ARGS } from "../../tests/support/e2e-env";
 import { loadBudgets, type LighthouseBudget } from "../checks/budgets";
 import { freePort } from "../lib/free-port";
 import { textTable } from "../lib/text-table";

@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS } from "../../playwright.config";
+import { CHROMIUM_ARGS } from "../../tests/support/e2e-env";
 import { pages } from "../../app/content/pages";
 import { CHROMIUM_PATH } from "./ensure-chromium";
 

@@ -1,8 +1,8 @@
 // axe-core (WCAG 2.0/2.1/2.2 A and AA) on every route at a phone and a desktop width,
 // with the mobile menu open, and on each state of the request page.
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/browser/fixtures";
 import { requestInvitationContent } from "../../app/content/request-invitation";
-import { fakeHubSpot, FAKE_FORM_NAME, HUBSPOT_BUILD_URL, HUBSPOT_EMBED_SRC } from "./fake-hubspot";
+import { fakeHubSpot, FAKE_FORM_NAME, HUBSPOT_BUILD_URL, HUBSPOT_EMBED_SRC } from "../support/browser/fake-hubspot";
 import {
   DESKTOP,
   expectNoAxeViolations,
@@ -19,7 +19,7 @@ import {
   UNKNOWN_PATH,
   waitForHydration,
   type Mode,
-} from "./quality-helpers";
+} from "../support/browser/quality-helpers";
 
 const copy = requestInvitationContent;
 const MODES: readonly Mode[] = ["candidate", "employer"];

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/browser/fixtures";
 
 // A malformed value stops the build before anything is written, naming the variable.
 const build = (env: Record<string, string>) =>

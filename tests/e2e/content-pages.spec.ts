@@ -1,5 +1,5 @@
-import { site, waitForHydration } from "./content-support";
-import { expect, fetchHtml, test } from "./fixtures";
+import { site, waitForHydration } from "../support/browser/content-support";
+import { expect, fetchHtml, test } from "../support/browser/fixtures";
 import type { Locator, Page } from "@playwright/test";
 import { requestActions, requestPaths } from "../../app/content/calls-to-action";
 import { homeContent } from "../../app/content/home";

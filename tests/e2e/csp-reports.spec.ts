@@ -13,9 +13,9 @@ import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "./fixtures";
-import { BUILD_CLIENT } from "./server-targets";
-import { CHROMIUM_ARGS } from "../../playwright.config";
+import { expect, test } from "../support/browser/fixtures";
+import { BUILD_CLIENT } from "../support/browser/server-targets";
+import { CHROMIUM_ARGS } from "../support/e2e-env";
 import { CSP_REPORT_PATH } from "../../server/http/http-policy";
 
 // Chromium batches Reporting API uploads for up to a minute; --short-reporting-delay sends

@@ -3,8 +3,8 @@
 // on the bare prerendered HTML, as on a slow phone; it must work then, and the scripts
 // that arrive later must agree with what it did.
 import type { Page } from "@playwright/test";
-import { expect, test, PAGE_READY } from "./fixtures";
-import { holdScripts } from "./hold-scripts";
+import { expect, test, PAGE_READY } from "../support/browser/fixtures";
+import { holdScripts } from "../support/browser/hold-scripts";
 import { headerContent, primaryNav } from "../../app/content/shared";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";

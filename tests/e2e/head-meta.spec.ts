@@ -1,5 +1,5 @@
-import { site } from "./site-config";
-import { expect, test } from "./fixtures";
+import { site } from "../support/browser/site-config";
+import { expect, test } from "../support/browser/fixtures";
 import { pages } from "../../app/content/pages";
 
 const expectedTitle = (title: string) =>

@@ -1,5 +1,5 @@
-import { waitForHydration } from "./content-support";
-import { expect, test } from "./fixtures";
+import { waitForHydration } from "../support/browser/content-support";
+import { expect, test } from "../support/browser/fixtures";
 import type { Page } from "@playwright/test";
 import { homeContent } from "../../app/content/home";
 import { requestPaths } from "../../app/content/calls-to-action";

@@ -2,7 +2,7 @@
 // visible focus indicator that nothing covers; the mobile menu and the request page's
 // mode toggle work from the keyboard alone.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/browser/fixtures";
 import { pages } from "../../app/content/pages";
 import { headerContent, primaryNav } from "../../app/content/shared";
 import { requestInvitationContent } from "../../app/content/request-invitation";
@@ -16,7 +16,7 @@ import {
   ROUTES,
   ownForm,
   UNKNOWN_PATH,
-} from "./quality-helpers";
+} from "../support/browser/quality-helpers";
 
 const copy = requestInvitationContent;
 /** Focus indicators need 3:1 against what is next to them (WCAG 1.4.11, non-text contrast). */

@@ -1,6 +1,6 @@
-import { site } from "./site-config";
+import { site } from "../support/browser/site-config";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/browser/fixtures";
 import { footerContent, headerContent, primaryNav, skipLinkLabel } from "../../app/content/shared";
 import { pages } from "../../app/content/pages";
 

@@ -1,7 +1,7 @@
 // With JavaScript disabled, the site still navigates: the menu is the platform's popover,
 // every navigation link and both calls to action are plain links, the skip link works.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/browser/fixtures";
 import { homeContent } from "../../app/content/home";
 import { headerContent, primaryNav, skipLinkLabel } from "../../app/content/shared";
 import { pages } from "../../app/content/pages";

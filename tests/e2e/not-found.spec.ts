@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/browser/fixtures";
 import { notFoundContent } from "../../app/content/shared";
 
 for (const path of ["/no-such-page", "/mission/deeper/still"]) {

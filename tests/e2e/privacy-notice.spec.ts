@@ -2,12 +2,12 @@
 // build: both modes, with JavaScript and without (the prerendered HTML), naming what is
 // stored, who receives it, how long it is kept, where to ask, and the privacy policy.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
-import { site } from "./site-config";
+import { expect, test } from "../support/browser/fixtures";
+import { site } from "../support/browser/site-config";
 import { pages } from "../../app/content/pages";
 import { newTabHint } from "../../app/content/shared";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
-import { HUBSPOT_BUILD_URL } from "./fake-hubspot";
+import { HUBSPOT_BUILD_URL } from "../support/browser/fake-hubspot";
 
 const MODES = ["candidate", "employer"] as const;
 const notice = copy.ownForm.privacyNotice;

@@ -3,16 +3,16 @@
 // mode is right without JavaScript, before the page's scripts arrive, and after they
 // hydrate (no switch, no hydration mismatch, no layout shift, only the mode's own image).
 import type { Page } from "@playwright/test";
-import { expect, PAGE_READY, test } from "./fixtures";
-import { holdScripts } from "./hold-scripts";
-import { SERVERS, expectedCsp, rawRequest } from "./server-targets";
-import { site } from "./site-config";
-import { asLongAsAPerson, theStoredRequest, uniqueEmail } from "./stored-requests";
+import { expect, PAGE_READY, test } from "../support/browser/fixtures";
+import { holdScripts } from "../support/browser/hold-scripts";
+import { SERVERS, expectedCsp, rawRequest } from "../support/browser/server-targets";
+import { site } from "../support/browser/site-config";
+import { asLongAsAPerson, theStoredRequest, uniqueEmail } from "../support/browser/stored-requests";
 import { requestPaths } from "../../app/content/calls-to-action";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
 import { CACHE_CONTROL } from "../../server/http/http-policy";
-import { NGINX_SERVER_PORT, NODE_SERVER_PORT } from "../../playwright.config";
+import { NGINX_SERVER_PORT, NODE_SERVER_PORT } from "../support/e2e-env";
 
 type Mode = keyof typeof copy.modes;
 const MODES = ["candidate", "employer"] as const satisfies readonly Mode[];

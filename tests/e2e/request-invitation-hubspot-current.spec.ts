@@ -3,8 +3,7 @@
 // script served on HubSpot's eu1 host: every loader state and change the legacy
 // embed's spec covers, driven by HubSpot's window events, under the served CSP.
 import type { Page } from "@playwright/test";
-import { expect, fetchHtml, test } from "./fixtures";
-import { site } from "./site-config";
+import { expect, fetchHtml, test } from "../support/browser/fixtures";
 import {
   FAKE_FORM_NAME,
   FAKE_SUBMIT_LABEL,
@@ -12,8 +11,26 @@ import {
   HUBSPOT_CURRENT_BUILD_URL,
   HUBSPOT_CURRENT_TEST_ENV,
   HUBSPOT_TEST_IDS,
-  countLoadsOf,
-} from "./fake-hubspot";
+} from "../support/browser/fake-hubspot";
+import {
+  expectConfirmation,
+  expectFailedFallback,
+  FAILURE_CONSOLE,
+  failure,
+  FORM_READY_TIMEOUT_MS,
+  hubspotForm,
+  leaveAndComeBack,
+  loading,
+  notice,
+  PATH,
+  pathFor,
+  radio,
+  retry,
+  submitHubSpotForm,
+  toggleFiveTimes,
+  waitOutReadiness,
+  type Mode,
+} from "../support/browser/hubspot-request-page";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
 
@@ -23,7 +40,6 @@ test.use({ baseURL: HUBSPOT_CURRENT_BUILD_URL });
 const REGION = "eu1";
 const FORMS_HOST = "https://js-eu1.hsforms.net";
 const PORTAL_SCRIPT = `${FORMS_HOST}/forms/embed/${HUBSPOT_TEST_IDS.portalId}.js`;
-const FORM_READY_TIMEOUT_MS = 10_000;
 const EVENTS = {
   ready: "hs-form-event:on-ready",
   success: "hs-form-event:on-submission:success",
@@ -31,21 +47,8 @@ const EVENTS = {
 } as const;
 const OTHER_FORM_ID = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
 
-type Mode = keyof typeof copy.modes;
-const PATH = pages.requestInvitation.path;
-const pathFor = (mode: Mode) => (mode === "employer" ? `${PATH}?type=employer` : PATH);
-
-const radio = (page: Page, mode: Mode) => page.getByRole("radio", { name: copy.modes[mode].toggleLabel });
-const hubspotForm = (page: Page) => page.getByRole("form", { name: FAKE_FORM_NAME });
-const loading = (page: Page) => page.getByRole("status").filter({ hasText: copy.loader.loading });
-const failure = (page: Page) => page.getByRole("alert");
-const retry = (page: Page) => page.getByRole("button", { name: copy.loader.retry });
-const notice = (page: Page) => page.getByRole("status", { name: copy.confirmation.title });
 const portalScripts = (page: Page) => page.locator(`script[src="${PORTAL_SCRIPT}"]`);
 const frames = (page: Page) => page.locator(".hs-form-frame");
-
-/** The console lines of a failed load: the browser's network error and the page's own log. */
-const FAILURE_CONSOLE = /Failed to load resource|contact form failed to load/;
 
 declare global {
   interface Window {
@@ -72,20 +75,8 @@ const announceFromFrame = (page: Page, name: string, formId: string) =>
     [name, formId] as const,
   );
 
-async function submit(page: Page) {
-  const form = hubspotForm(page);
-  await form.getByLabel("Email").fill("alex@example.com");
-  await form.getByRole("button", { name: FAKE_SUBMIT_LABEL }).click();
-}
-
 async function expectFailedState(page: Page, mode: Mode) {
-  await expect(failure(page)).toHaveText(copy.loader.failed);
-  await expect(retry(page)).toBeVisible();
-  const mailto = page.getByRole("main").getByRole("link", { name: site.contactEmail }).first();
-  await expect(mailto).toHaveAttribute(
-    "href",
-    `mailto:${site.contactEmail}?subject=${encodeURIComponent(copy.modes[mode].mailSubject)}`,
-  );
+  await expectFailedFallback(page, mode);
   await expect(frames(page)).toHaveCount(0);
   await expect(loading(page)).toHaveCount(0);
 }
@@ -184,17 +175,7 @@ test.describe("the form loader with HubSpot's current embed", () => {
   }) => {
     consoleErrors.expect(/contact form failed to load/);
     const fake = await fakeCurrentHubSpot(page, { ready: "never-ready" });
-    const start = new Date("2025-01-01T00:00:00Z").getTime();
-    await page.clock.install({ time: start });
-    await page.clock.pauseAt(start + 1_000);
-    await page.goto(PATH);
-    await expect.poll(async () => (await fake.rendered()).length).toBe(1);
-    await expect(loading(page)).toBeVisible();
-
-    await page.clock.runFor(FORM_READY_TIMEOUT_MS - 1);
-    await expect(loading(page)).toBeVisible();
-    await expect(failure(page)).toHaveCount(0);
-    await page.clock.runFor(1);
+    await waitOutReadiness(page, async () => (await fake.rendered()).length);
     await expectFailedState(page, "candidate");
 
     await fake.announce(EVENTS.ready, HUBSPOT_TEST_IDS.formIds.candidate);
@@ -208,12 +189,9 @@ test.describe("the form loader with HubSpot's current embed", () => {
     }) => {
       await fakeCurrentHubSpot(page);
       await page.goto(pathFor(mode));
-      await submit(page);
+      await submitHubSpotForm(page);
 
-      await expect(notice(page)).toBeFocused();
-      await expect(notice(page).getByRole("heading", { name: copy.confirmation.title })).toBeVisible();
-      await expect(notice(page)).toContainText(copy.modes[mode].confirmationBody);
-      await expect(page.getByTestId("confetti")).toBeAttached();
+      await expectConfirmation(page, mode);
       await expect(frames(page)).toHaveCount(0);
     });
   }
@@ -223,7 +201,7 @@ test.describe("the form loader with HubSpot's current embed", () => {
   }) => {
     await fakeCurrentHubSpot(page, { failFirstSubmissions: 1 });
     await page.goto(PATH);
-    await submit(page);
+    await submitHubSpotForm(page);
     await expect(hubspotForm(page)).toBeVisible();
     await expect(hubspotForm(page).getByLabel("Email")).toHaveValue("alex@example.com");
     await expect(notice(page)).toHaveCount(0);
@@ -237,13 +215,7 @@ test.describe("the form loader with HubSpot's current embed", () => {
 
   test("one form after five fast toggles, the last mode's, from one script", async ({ page }) => {
     const fake = await fakeCurrentHubSpot(page);
-    await page.goto(PATH);
-    await expect(hubspotForm(page)).toBeVisible();
-    for (const mode of ["employer", "candidate", "employer", "candidate", "employer"] as const) {
-      await radio(page, mode).click();
-    }
-    await expect(hubspotForm(page)).toHaveAttribute("data-form-id", HUBSPOT_TEST_IDS.formIds.employer);
-    await expect(page.locator("form")).toHaveCount(1);
+    await toggleFiveTimes(page);
     await expect(frames(page)).toHaveCount(1);
     expect(fake.requests).toBe(1);
     await expect(portalScripts(page)).toHaveCount(1);
@@ -251,19 +223,9 @@ test.describe("the form loader with HubSpot's current embed", () => {
 
   test("one form, one script and one request per page load after navigating away and back", async ({ page }) => {
     const fake = await fakeCurrentHubSpot(page);
-    const loads = countLoadsOf(page, PATH);
-    await page.goto(PATH);
-    await expect(hubspotForm(page)).toBeVisible();
-
-    await page.getByRole("main").getByRole("link", { name: copy.backLink.label }).click();
-    await expect(page).toHaveURL(pages.home.path);
-    await expect(frames(page)).toHaveCount(0);
-    await page.goBack();
-    await expect(page).toHaveURL(PATH);
-    await expect(hubspotForm(page)).toBeVisible();
-    await expect(page.locator("form")).toHaveCount(1);
+    const loads = await leaveAndComeBack(page, frames);
     await expect(portalScripts(page)).toHaveCount(1);
-    expect(fake.requests).toBe(loads());
+    expect(fake.requests).toBe(loads);
     expect(await fake.rendered()).toHaveLength(1);
   });
 

@@ -2,56 +2,51 @@
 // (served at HUBSPOT_BUILD_URL), against a fake of HubSpot's v2 embed script served at
 // HubSpot's address: every loader state and transition.
 import type { Page } from "@playwright/test";
-import { expect, fetchHtml, test } from "./fixtures";
-import { site } from "./site-config";
+import { expect, fetchHtml, test } from "../support/browser/fixtures";
 import {
-  FAKE_FORM_NAME,
-  FAKE_SUBMIT_LABEL,
   fakeHubSpot,
   HUBSPOT_BUILD_URL,
   HUBSPOT_EMBED_ORIGIN,
   HUBSPOT_EMBED_SRC,
   HUBSPOT_TEST_IDS,
-  countLoadsOf,
-} from "./fake-hubspot";
+} from "../support/browser/fake-hubspot";
+import {
+  expectConfirmation,
+  expectFailedFallback,
+  FAILURE_CONSOLE,
+  failure,
+  FORM_READY_TIMEOUT_MS,
+  hubspotForm,
+  leaveAndComeBack,
+  loading,
+  notice,
+  PATH,
+  pathFor,
+  radio,
+  retry,
+  submitHubSpotForm,
+  toggleFiveTimes,
+  waitOutReadiness,
+  type Mode,
+} from "../support/browser/hubspot-request-page";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
-import { HUBSPOT_SERVER_PORT } from "../../playwright.config";
-import { acceptedByHubSpot, asLongAsAPerson, theStoredRequest, uniqueEmail } from "./stored-requests";
+import { HUBSPOT_SERVER_PORT } from "../support/e2e-env";
+import { acceptedByHubSpot, asLongAsAPerson, theStoredRequest, uniqueEmail } from "../support/browser/stored-requests";
 
 test.use({ baseURL: HUBSPOT_BUILD_URL });
 
-// The numbers of docs/product.md#the-request-page and docs/product.md#beyond-the-specification, written out so a changed constant fails here.
+// docs/product.md#beyond-the-specification, written out so a changed constant fails here.
 const HUBSPOT_REGION = "na1";
-const FORM_READY_TIMEOUT_MS = 10_000;
 
-type Mode = keyof typeof copy.modes;
-const PATH = pages.requestInvitation.path;
-const pathFor = (mode: Mode) => (mode === "employer" ? `${PATH}?type=employer` : PATH);
-
-const radio = (page: Page, mode: Mode) => page.getByRole("radio", { name: copy.modes[mode].toggleLabel });
-const hubspotForm = (page: Page) => page.getByRole("form", { name: FAKE_FORM_NAME });
-const loading = (page: Page) => page.getByRole("status").filter({ hasText: copy.loader.loading });
-const failure = (page: Page) => page.getByRole("alert");
-const retry = (page: Page) => page.getByRole("button", { name: copy.loader.retry });
-const notice = (page: Page) => page.getByRole("status", { name: copy.confirmation.title });
 const ownForm = (page: Page, mode: Mode) => page.getByRole("form", { name: copy.ownForm.forms[mode].name });
 const embedScripts = (page: Page) => page.locator(`script[src="${HUBSPOT_EMBED_SRC}"]`);
 
 /** Text as the page escapes it into HubSpot's HTML inline message. */
 const html = (text: string) => text.replaceAll("'", "&#39;");
 
-/** The console lines of a failed load: the browser's network error and the page's own log. */
-const FAILURE_CONSOLE = /Failed to load resource|contact form failed to load/;
-
 async function expectFailedState(page: Page, mode: Mode) {
-  await expect(failure(page)).toHaveText(copy.loader.failed);
-  await expect(retry(page)).toBeVisible();
-  const mailto = page.getByRole("main").getByRole("link", { name: site.contactEmail }).first();
-  await expect(mailto).toHaveAttribute(
-    "href",
-    `mailto:${site.contactEmail}?subject=${encodeURIComponent(copy.modes[mode].mailSubject)}`,
-  );
+  await expectFailedFallback(page, mode);
   // The site's own form for the mode stands beside Try Again; HubSpot's is gone.
   await expect(ownForm(page, mode)).toBeVisible();
   await expect(hubspotForm(page)).toHaveCount(0);
@@ -203,18 +198,7 @@ test.describe("the form loader with HubSpot", () => {
   }) => {
     consoleErrors.expect(/contact form failed to load/);
     const fake = await fakeHubSpot(page, { create: "never-ready" });
-    // Time stands still from before the page loads, so the readiness timer starts at a known instant.
-    const start = new Date("2025-01-01T00:00:00Z").getTime();
-    await page.clock.install({ time: start });
-    await page.clock.pauseAt(start + 1_000);
-    await page.goto(PATH);
-    await expect.poll(async () => (await fake.calls()).length).toBe(1);
-    await expect(loading(page)).toBeVisible();
-
-    await page.clock.runFor(FORM_READY_TIMEOUT_MS - 1);
-    await expect(loading(page)).toBeVisible();
-    await expect(failure(page)).toHaveCount(0);
-    await page.clock.runFor(1);
+    await waitOutReadiness(page, async () => (await fake.calls()).length);
     await expectFailedState(page, "candidate");
 
     await fake.invokeCallback(0, "onFormReady");
@@ -224,13 +208,7 @@ test.describe("the form loader with HubSpot", () => {
 
   test("one form after five fast toggles, the last mode's, from one script", async ({ page }) => {
     const fake = await fakeHubSpot(page);
-    await page.goto(PATH);
-    await expect(hubspotForm(page)).toBeVisible();
-    for (const mode of ["employer", "candidate", "employer", "candidate", "employer"] as const) {
-      await radio(page, mode).click();
-    }
-    await expect(hubspotForm(page)).toHaveAttribute("data-form-id", HUBSPOT_TEST_IDS.formIds.employer);
-    await expect(page.locator("form")).toHaveCount(1);
+    await toggleFiveTimes(page);
     expect(fake.requests).toBe(1);
     await expect(embedScripts(page)).toHaveCount(1);
     expect((await fake.calls()).at(-1)?.formId).toBe(HUBSPOT_TEST_IDS.formIds.employer);
@@ -255,19 +233,9 @@ test.describe("the form loader with HubSpot", () => {
 
   test("one form, one script and one request per page load after navigating away and back", async ({ page }) => {
     const fake = await fakeHubSpot(page);
-    const loads = countLoadsOf(page, PATH);
-    await page.goto(PATH);
-    await expect(hubspotForm(page)).toBeVisible();
-
-    await page.getByRole("main").getByRole("link", { name: copy.backLink.label }).click();
-    await expect(page).toHaveURL(pages.home.path);
-    await expect(page.locator("form")).toHaveCount(0);
-    await page.goBack();
-    await expect(page).toHaveURL(PATH);
-    await expect(hubspotForm(page)).toBeVisible();
-    await expect(page.locator("form")).toHaveCount(1);
+    const loads = await leaveAndComeBack(page, (home) => home.locator("form"));
     await expect(embedScripts(page)).toHaveCount(1);
-    expect(fake.requests).toBe(loads());
+    expect(fake.requests).toBe(loads);
     expect(await fake.calls()).toHaveLength(1);
   });
 
@@ -275,14 +243,9 @@ test.describe("the form loader with HubSpot", () => {
     test(`${mode}: submission shows the confirmation, moves focus to it and celebrates`, async ({ page }) => {
       await fakeHubSpot(page);
       await page.goto(pathFor(mode));
-      const form = hubspotForm(page);
-      await form.getByLabel("Email").fill("alex@example.com");
-      await form.getByRole("button", { name: FAKE_SUBMIT_LABEL }).click();
+      await submitHubSpotForm(page);
 
-      await expect(notice(page)).toBeFocused();
-      await expect(notice(page).getByRole("heading", { name: copy.confirmation.title })).toBeVisible();
-      await expect(notice(page)).toContainText(copy.modes[mode].confirmationBody);
-      await expect(page.getByTestId("confetti")).toBeAttached();
+      await expectConfirmation(page, mode);
       await expect(page.locator("form")).toHaveCount(0);
     });
   }

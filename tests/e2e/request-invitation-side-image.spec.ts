@@ -2,7 +2,7 @@
 // the old image removed 1000 ms after that; rapid toggling; reduced motion. Time is the
 // browser's fake clock, paused, and moved on by hand.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/browser/fixtures";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
 

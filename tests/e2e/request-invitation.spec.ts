@@ -1,12 +1,12 @@
 // The request page in the default build (no HubSpot ids): modes, the toggle and the URL,
 // the site's own form end to end (stored, in the team's export), confirmation and celebration.
 import type { Page } from "@playwright/test";
-import { expect, fetchHtml, test } from "./fixtures";
-import { site } from "./site-config";
+import { expect, fetchHtml, test } from "../support/browser/fixtures";
+import { site } from "../support/browser/site-config";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
-import { NODE_SERVER_PORT } from "../../playwright.config";
-import { asLongAsAPerson, requestsFrom, theStoredRequest, uniqueEmail } from "./stored-requests";
+import { NODE_SERVER_PORT } from "../support/e2e-env";
+import { asLongAsAPerson, requestsFrom, theStoredRequest, uniqueEmail } from "../support/browser/stored-requests";
 
 type Mode = keyof typeof copy.modes;
 const MODES = ["candidate", "employer"] as const satisfies readonly Mode[];

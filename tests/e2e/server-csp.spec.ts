@@ -5,9 +5,13 @@
 import type { Page } from "@playwright/test";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent } from "../../app/content/request-invitation";
-import { expect, test } from "./fixtures";
-import { originOf, SERVERS } from "./server-targets";
-import { HUBSPOT_BUILD_URL, HUBSPOT_CURRENT_BUILD_URL, HUBSPOT_CURRENT_TEST_ENV } from "./fake-hubspot";
+import { expect, test } from "../support/browser/fixtures";
+import { originOf, SERVERS } from "../support/browser/server-targets";
+import {
+  HUBSPOT_BUILD_URL,
+  HUBSPOT_CURRENT_BUILD_URL,
+  HUBSPOT_CURRENT_TEST_ENV,
+} from "../support/browser/fake-hubspot";
 import type { HubSpotRegion } from "../../app/config/schema";
 import { embedSrc, hubspotFormsOrigin } from "../../app/features/invitation/hubspot";
 import { requestPaths } from "../../app/content/calls-to-action";

@@ -1,7 +1,7 @@
 // The same HTTP contract, checked against both servers of the production build: the
 // Node server of `npm start` and nginx running the configuration the build generated.
 // Headers, caching, canonical redirects, the real 404, methods, path safety, compression.
-import { site } from "./site-config";
+import { site } from "../support/browser/site-config";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -17,7 +17,7 @@ import {
   ROBOTS_PATH,
   SITEMAP_PATH,
 } from "../../server/http/http-policy";
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/browser/fixtures";
 import {
   BUILD_CLIENT,
   expectedCsp,
@@ -26,7 +26,7 @@ import {
   type RawResponse,
   SERVERS,
   type ServerTarget,
-} from "./server-targets";
+} from "../support/browser/server-targets";
 
 const routes = Object.values(pages).filter((page) => page.indexable);
 const fileOf = (path: string) => readFileSync(join(BUILD_CLIENT, path));

@@ -4,9 +4,9 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { site } from "./site-config";
-import { expect, test } from "./fixtures";
-import { BUILD_CLIENT } from "./server-targets";
+import { site } from "../support/browser/site-config";
+import { expect, test } from "../support/browser/fixtures";
+import { BUILD_CLIENT } from "../support/browser/server-targets";
 import { freePort } from "../../scripts/lib/free-port";
 
 /** Starts a script with tsx and resolves with the first stdout line matching `ready`. */

@@ -2,9 +2,9 @@
 // table at build time, absolute under SITE_URL, every listed page really served.
 import { pages } from "../../app/content/pages";
 import { ROBOTS_PATH, SITEMAP_PATH } from "../../server/http/http-policy";
-import { expect, test } from "./fixtures";
-import { rawRequest, SERVERS } from "./server-targets";
-import { site } from "./site-config";
+import { expect, test } from "../support/browser/fixtures";
+import { rawRequest, SERVERS } from "../support/browser/server-targets";
+import { site } from "../support/browser/site-config";
 
 const absolute = (path: string) => new URL(path, `${site.siteUrl}/`).href;
 

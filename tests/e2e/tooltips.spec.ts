@@ -1,5 +1,5 @@
-import { waitForHydration } from "./content-support";
-import { expect, fetchHtml, test } from "./fixtures";
+import { waitForHydration } from "../support/browser/content-support";
+import { expect, fetchHtml, test } from "../support/browser/fixtures";
 import type { Page } from "@playwright/test";
 import { howWeHelpContent } from "../../app/content/how-we-help";
 import { pages } from "../../app/content/pages";

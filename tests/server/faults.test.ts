@@ -4,34 +4,18 @@
  * HubSpot failing and recovering, HubSpot refusing a request until it is re-queued, and
  * a shutdown with a submission in flight.
  */
-import { afterEach, describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/lib/free-port";
-import type { RequestStore, StoredInvitationRequest } from "../../server/requests/store";
+import { describe, expect, it } from "vitest";
+import type { StoredInvitationRequest } from "../../server/requests/store";
 import { accepted, ACCEPT_ALL, failFor, invalidEmail, startFakeHubSpotApi } from "../support/fake-hubspot-api";
-import { fixtureSite, removeFixtureSite, runRequestsCommand, startSiteProcess } from "../support/site-process";
-import { BASE_ENV, FORM_IDS, hubspotEnv, PORTAL_ID, postRequest, SITE_URL, until } from "../support/requests-client";
-import { STORE_TARGETS, type FreshStore } from "../support/store-targets";
+import { runRequestsCommand } from "../support/site-process";
+import { FORM_IDS, hubspotEnv, PORTAL_ID, postRequest, SITE_URL, until } from "../support/requests-client";
+import { siteUnderTest } from "../support/site-under-test";
+import { STORE_TARGETS } from "../support/store-targets";
 
 const emailOf = (request: StoredInvitationRequest) => request.fields.email!;
 
 describe.each(STORE_TARGETS)("faults on $name", (target) => {
-  const cleanups: (() => Promise<unknown> | void)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-
-  async function setUp(env: Record<string, string> = {}) {
-    const fresh: FreshStore = await target.fresh();
-    const dir = fixtureSite();
-    cleanups.push(() => removeFixtureSite(dir));
-    const port = await freePort();
-    const start = () => startSiteProcess({ dir, port, env: { ...BASE_ENV, ...fresh.env, ...env } });
-    const handle = { server: await start(), start };
-    cleanups.push(() => (handle.server.child.exitCode === null ? handle.server.kill() : undefined));
-    const store: RequestStore = await fresh.open();
-    cleanups.push(() => store.close());
-    return { handle, store, fresh };
-  }
+  const { start: setUp, cleanups } = siteUnderTest(target);
 
   it("keeps every request that got a 201, once, when the server is killed (SIGKILL) mid-way and restarted", async () => {
     const { handle, store, fresh } = await setUp();

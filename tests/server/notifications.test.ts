@@ -7,20 +7,19 @@
  * what a visitor typed, and HubSpot refusing a request for good or rate-limiting the relay.
  */
 import { createHmac } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/config/schema";
 import { privacyNoticeVersion } from "~/invitation/privacy-notice";
 import { freePort } from "../../scripts/lib/free-port";
 import { INVITATION_API_PATH } from "../../app/invitation/request-schema";
 import { RATE_LIMITED_MIN_WAIT_MS } from "../../server/requests/hubspot-submission";
 import { RelayWorker } from "../../server/requests/relay";
-import type { RequestStore } from "../../server/requests/store";
 import { startFakeHubSpotApi, type FakeAnswer } from "../support/fake-hubspot-api";
 import { parseMail, startMailSink, type MailSink, type ReceivedMail } from "../support/mail-sink";
-import { BASE_ENV, FORM_IDS, hubspotEnv, PORTAL_ID, postRequest, until } from "../support/requests-client";
-import { fixtureSite, removeFixtureSite, startSiteProcess } from "../support/site-process";
+import { FORM_IDS, hubspotEnv, PORTAL_ID, postRequest, until } from "../support/requests-client";
 import { sampleRequest } from "../support/store-contract";
-import { STORE_TARGETS, type FreshStore } from "../support/store-targets";
+import { siteUnderTest } from "../support/site-under-test";
+import { STORE_TARGETS } from "../support/store-targets";
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "../support/webhook-receiver";
 
 const TEAM = ["team@network.example", "lead@network.example"];
@@ -50,10 +49,8 @@ function signatureVerifies(hook: ReceivedWebhook, secret: string): boolean {
 }
 
 describe.each(STORE_TARGETS)("notifications on $name", (target) => {
-  const cleanups: (() => Promise<unknown> | void)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const site = siteUnderTest(target);
+  const { cleanups } = site;
 
   async function setUp({
     mail,
@@ -66,10 +63,6 @@ describe.each(STORE_TARGETS)("notifications on $name", (target) => {
     webhook?: WebhookReceiver;
     env?: Record<string, string>;
   }) {
-    const fresh: FreshStore = await target.fresh();
-    const dir = fixtureSite();
-    cleanups.push(() => removeFixtureSite(dir));
-    const port = await freePort();
     const notifyEnv: Record<string, string> = { ...FAST };
     if (mail || smtpPort) {
       notifyEnv.SMTP_URL = `smtp://127.0.0.1:${mail?.port ?? smtpPort}`;
@@ -77,11 +70,7 @@ describe.each(STORE_TARGETS)("notifications on $name", (target) => {
       notifyEnv.NOTIFY_EMAIL_FROM = "site@network.example";
     }
     if (webhook) Object.assign(notifyEnv, { NOTIFY_WEBHOOK_URL: webhook.url, NOTIFY_WEBHOOK_SECRET: SECRET });
-    const start = () => startSiteProcess({ dir, port, env: { ...BASE_ENV, ...fresh.env, ...notifyEnv, ...env } });
-    const handle = { server: await start(), start };
-    cleanups.push(() => (handle.server.child.exitCode === null ? handle.server.kill() : undefined));
-    const store: RequestStore = await fresh.open();
-    cleanups.push(() => store.close());
+    const { handle, store } = await site.start({ ...notifyEnv, ...env });
     const outboxEmpty = () =>
       until(
         () => store.listNotifications(),

@@ -11,7 +11,6 @@ import { requestApiContent } from "~/content/request-api";
 import { requestInvitationContent } from "~/content/request-invitation";
 import { freePort } from "../../scripts/lib/free-port";
 import { INVITATION_API_PATH } from "../../app/invitation/request-schema";
-import type { RequestStore } from "../../server/requests/store";
 import { accepted, startFakeHubSpotApi, type FakeAnswer } from "../support/fake-hubspot-api";
 import { endlessUpload, expectContinue, trickle } from "../support/raw-client";
 import { BASE_ENV, hubspotEnv, postRequest, requestBody, SITE_URL, until } from "../support/requests-client";
@@ -22,7 +21,8 @@ import {
   startSiteProcess,
   type SiteProcess,
 } from "../support/site-process";
-import { STORE_TARGETS, type FreshStore } from "../support/store-targets";
+import { siteUnderTest } from "../support/site-under-test";
+import { STORE_TARGETS } from "../support/store-targets";
 
 const messages = requestInvitationContent.validation;
 const JSON_TYPE: [string, string] = ["Content-Type", "application/json"];
@@ -45,20 +45,11 @@ const employer = {
 };
 
 describe.each(STORE_TARGETS)("in production on $name", (target) => {
-  const cleanups: (() => Promise<unknown> | void)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-
+  const site = siteUnderTest(target);
+  const { cleanups } = site;
   async function setUp(env: Record<string, string> = {}) {
-    const fresh: FreshStore = await target.fresh();
-    const dir = fixtureSite();
-    cleanups.push(() => removeFixtureSite(dir));
-    const server = await startSiteProcess({ dir, port: await freePort(), env: { ...BASE_ENV, ...fresh.env, ...env } });
-    cleanups.push(() => (server.child.exitCode === null ? server.kill() : undefined));
-    const store: RequestStore = await fresh.open();
-    cleanups.push(() => store.close());
-    return { server, store, fresh };
+    const { handle, store, fresh } = await site.start(env);
+    return { server: handle.server, store, fresh };
   }
 
   it("never takes a HubSpot redirect (301, 302) for delivery: the row stays pending, is retried, then sent once", async () => {

@@ -133,3 +133,21 @@ export function trickle(
     socket.write(head);
   });
 }
+
+/**
+ * Splits a whole HTTP/1.1 answer read off a socket into its status, headers (lower-case
+ * names, repeated ones joined with ", ") and body; null when the head is incomplete.
+ */
+export function parseRawAnswer(data: Buffer): { status: number; headers: Record<string, string>; body: Buffer } | null {
+  const split = data.indexOf("\r\n\r\n");
+  if (split === -1) return null;
+  const [statusLine = "", ...headerLines] = data.subarray(0, split).toString("latin1").split("\r\n");
+  const headers: Record<string, string> = {};
+  for (const line of headerLines) {
+    const colon = line.indexOf(":");
+    const name = line.slice(0, colon).trim().toLowerCase();
+    const value = line.slice(colon + 1).trim();
+    headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
+  }
+  return { status: Number(statusLine.split(" ")[1]), headers, body: data.subarray(split + 4) };
+}

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writePolicyConfig } from "../../server/http/policy-config";
+import { parseRawAnswer } from "./raw-client";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const READY_TIMEOUT_MS = 30_000;
@@ -151,22 +152,9 @@ export function rawRequest(
       if (error.code !== "ECONNRESET" && error.code !== "EPIPE") reject(error);
     });
     socket.on("close", () => {
-      const data = Buffer.concat(chunks);
-      const split = data.indexOf("\r\n\r\n");
-      if (split === -1) return reject(new Error(`no complete answer to ${method} ${target}`));
-      const [statusLine = "", ...headerLines] = data.subarray(0, split).toString("latin1").split("\r\n");
-      const parsed: Record<string, string> = {};
-      for (const line of headerLines) {
-        const colon = line.indexOf(":");
-        const name = line.slice(0, colon).trim().toLowerCase();
-        const value = line.slice(colon + 1).trim();
-        parsed[name] = parsed[name] === undefined ? value : `${parsed[name]}, ${value}`;
-      }
-      resolveResponse({
-        status: Number(statusLine.split(" ")[1]),
-        headers: parsed,
-        body: data.subarray(split + 4).toString("utf8"),
-      });
+      const answer = parseRawAnswer(Buffer.concat(chunks));
+      if (!answer) return reject(new Error(`no complete answer to ${method} ${target}`));
+      resolveResponse({ ...answer, body: answer.body.toString("utf8") });
     });
     socket.write(`${lines.join("\r\n")}\r\n\r\n`);
     if (chunked) {

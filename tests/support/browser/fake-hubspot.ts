@@ -4,7 +4,7 @@ import {
   HUBSPOT_FORM_EVENTS,
   hubspotFormsOrigin,
   legacyEmbedSrc,
-} from "../../app/features/invitation/hubspot";
+} from "../../../app/features/invitation/hubspot";
 
 /**
  * The HubSpot ids of the second test build (`build-hs`, legacy embed, region na1).

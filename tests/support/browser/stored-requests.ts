@@ -4,11 +4,11 @@
  * Both are read from outside the browser, as the team and HubSpot would see them.
  */
 import { expect, type Page } from "@playwright/test";
-import { MIN_FILL_MS } from "../../app/invitation/request-schema";
-import { e2eDataDir, FAKE_HUBSPOT_API_ORIGIN } from "../../playwright.config";
-import type { ExportedRequest } from "../../server/requests/export";
-import { RECEIVED_PATH, type FakeSubmission } from "../support/fake-hubspot-api";
-import { runRequestsCommand } from "../support/site-process";
+import { MIN_FILL_MS } from "../../../app/invitation/request-schema";
+import { e2eDataDir, FAKE_HUBSPOT_API_ORIGIN } from "../e2e-env";
+import type { ExportedRequest } from "../../../server/requests/export";
+import { RECEIVED_PATH, type FakeSubmission } from "../fake-hubspot-api";
+import { runRequestsCommand } from "../site-process";
 
 /** Every request the server on `port` stored, as the export command lists them. */
 export async function exportedRequests(port: number): Promise<ExportedRequest[]> {

@@ -6,10 +6,11 @@
 import { readdirSync } from "node:fs";
 import { connect } from "node:net";
 import { resolve } from "node:path";
-import { NGINX_SERVER_PORT, NODE_SERVER_PORT } from "../../playwright.config";
-import { buildCsp, policyConfigFor } from "../../server/http/http-policy";
-import { collectInlineScriptHashes } from "../../server/http/inline-scripts";
+import { NGINX_SERVER_PORT, NODE_SERVER_PORT } from "../e2e-env";
+import { buildCsp, policyConfigFor } from "../../../server/http/http-policy";
+import { collectInlineScriptHashes } from "../../../server/http/inline-scripts";
 import { site } from "./site-config";
+import { parseRawAnswer } from "../raw-client";
 
 export const SERVERS = [
   { name: "node", port: NODE_SERVER_PORT },
@@ -41,8 +42,6 @@ export interface RawResponse {
   body: Buffer;
 }
 
-const HEADER_END = Buffer.from("\r\n\r\n");
-
 /** Sends one request exactly as written (target not normalised) and reads the whole answer. */
 export function rawRequest(
   server: ServerTarget,
@@ -59,19 +58,12 @@ export function rawRequest(
     socket.on("data", (chunk) => chunks.push(chunk));
     socket.on("error", reject);
     socket.on("end", () => {
-      const data = Buffer.concat(chunks);
-      const split = data.indexOf(HEADER_END);
-      if (split === -1) return reject(new Error(`no complete response to ${method} ${target}`));
-      const [statusLine = "", ...headerLines] = data.subarray(0, split).toString("latin1").split("\r\n");
-      const parsed: Record<string, string> = {};
-      for (const line of headerLines) {
-        const colon = line.indexOf(":");
-        const name = line.slice(0, colon).trim().toLowerCase();
-        const value = line.slice(colon + 1).trim();
-        parsed[name] = parsed[name] === undefined ? value : `${parsed[name]}, ${value}`;
+      const answer = parseRawAnswer(Buffer.concat(chunks));
+      if (!answer) return reject(new Error(`no complete response to ${method} ${target}`));
+      if (answer.headers["transfer-encoding"]) {
+        return reject(new Error("chunked answers are not expected from either server"));
       }
-      if (parsed["transfer-encoding"]) return reject(new Error("chunked answers are not expected from either server"));
-      resolveResponse({ status: Number(statusLine.split(" ")[1]), headers: parsed, body: data.subarray(split + 4) });
+      resolveResponse(answer);
     });
     socket.write(`${lines.join("\r\n")}\r\n\r\n`);
   });
