@@ -350,6 +350,7 @@ const notificationsOnly = process.argv.includes("--notifications");
 const pairsFlag = process.argv.indexOf("--pairs");
 const PAIR_RUN_SECONDS = 5;
 const pairs = pairsFlag === -1 ? 8 : Number(process.argv[pairsFlag + 1]);
+if (!Number.isInteger(pairs) || pairs < 1) throw new Error("--pairs takes a whole number of pairs, 1 or more");
 const apiOnly = notificationsOnly || process.argv.includes("--api-only");
 const paths = ["/", hashedAsset()];
 const servers = apiOnly ? [] : [await startNode(), ...(process.argv.includes("--nginx") ? [await startNginx()] : [])];

@@ -132,8 +132,10 @@ export class NotificationWorker {
     if (claims.length === 0) return false;
     const failedChannels = new Set<NotificationChannel>();
     const untried: number[] = [];
+    let reached = 0;
     try {
       for (const claim of claims) {
+        reached += 1;
         // Stopping, or too little lease left for a delivery and its record (config keeps
         // the lease above two time limits): the rest go back untried for the next round.
         const leaseLeft = claimedAt + leaseMs - this.now();
@@ -144,7 +146,10 @@ export class NotificationWorker {
         }
       }
     } finally {
-      await this.store.releaseNotifications(untried, this.owner);
+      // After a store failure mid-batch, the rows not reached go back too, rather than
+      // waiting out the lease; the one in hand waits (it may have been delivered).
+      const notReached = claims.slice(reached).map((claim) => claim.seq);
+      await this.store.releaseNotifications([...untried, ...notReached], this.owner);
     }
     return true;
   }
