@@ -20,8 +20,10 @@ import {
 import { postgresTarget } from "../support/store-targets";
 
 const TOTAL = 400;
-const KILL_AFTER = 150;
 const CONCURRENCY = 8;
+const KILL_AFTER = 150;
+/** New requests wait here for the kill, so that more than a quarter of the run comes after it. */
+const LAST_BEFORE_KILL = TOTAL - TOTAL / 4 - 2 * CONCURRENCY;
 /** Short enough for the survivor to take over quickly, more than twice RELAY_TIMEOUT_SECONDS. */
 const LEASE_SECONDS = 3;
 
@@ -76,6 +78,9 @@ it("two servers, one killed mid-run while HubSpot fails: every 201 stored once, 
   let killing: Promise<string> | null = null;
   const client = async () => {
     while (next < TOTAL) {
+      // Waiting for the victim to hold a claim can take seconds; the traffic must not run out meanwhile.
+      if (!killed && killing && next >= LAST_BEFORE_KILL) await killing;
+      if (next >= TOTAL) break;
       const index = next++;
       afterKill[index] = killed;
       const origins = index % 2 === 0 ? [victim!.origin, survivor!.origin] : [survivor!.origin, victim!.origin];
