@@ -46,17 +46,29 @@ const WATCH_READINESS = `(() => {
   new MutationObserver(check).observe(document, { subtree: true, attributes: true, childList: true });
 })();`;
 
-async function measure(page: Page, url: string): Promise<InteractiveRun> {
+export interface PageThrottling {
+  latencyMs: number;
+  downloadBitsPerSecond: number;
+  uploadBitsPerSecond: number;
+  cpuSlowdown: number;
+}
+
+/** Throttles the page's network and CPU through the DevTools protocol, with the HTTP cache off. */
+export async function throttlePage(page: Page, throttling: PageThrottling): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
   await cdp.send("Network.emulateNetworkConditions", {
     offline: false,
-    latency: THROTTLING.rttMs,
-    downloadThroughput: THROTTLING.downloadBitsPerSecond / 8,
-    uploadThroughput: THROTTLING.uploadBitsPerSecond / 8,
+    latency: throttling.latencyMs,
+    downloadThroughput: throttling.downloadBitsPerSecond / 8,
+    uploadThroughput: throttling.uploadBitsPerSecond / 8,
   });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLING.cpuSlowdown });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttling.cpuSlowdown });
+}
+
+async function measure(page: Page, url: string): Promise<InteractiveRun> {
+  await throttlePage(page, { ...THROTTLING, latencyMs: THROTTLING.rttMs });
   await page.addInitScript(WATCH_READINESS);
   await page.goto(url, { waitUntil: "load" });
   await page.waitForFunction(

@@ -14,14 +14,15 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { CHROMIUM_ARGS } from "../../tests/support/e2e-env";
 import { median, option, startServer } from "./lighthouse";
+import { throttlePage, type PageThrottling } from "./interactive";
 import { textTable } from "../lib/text-table";
 
-const LIGHTHOUSE_MOBILE_DEVTOOLS = {
+const LIGHTHOUSE_MOBILE_DEVTOOLS: PageThrottling = {
   latencyMs: 150 * 3.75,
-  downloadBytesPerSecond: (1.6 * 1024 * 1024 * 0.9) / 8,
-  uploadBytesPerSecond: (750 * 1024 * 0.9) / 8,
+  downloadBitsPerSecond: 1.6 * 1024 * 1024 * 0.9,
+  uploadBitsPerSecond: 750 * 1024 * 0.9,
   cpuSlowdown: 4,
-} as const;
+};
 
 /** Lighthouse counts the part of each task over 50 ms as blocking. */
 const LONG_TASK_MS = 50;
@@ -98,16 +99,7 @@ async function traceLoad(url: string, tracePath: string): Promise<MainThreadSumm
       hasTouch: true,
     });
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: LIGHTHOUSE_MOBILE_DEVTOOLS.latencyMs,
-      downloadThroughput: LIGHTHOUSE_MOBILE_DEVTOOLS.downloadBytesPerSecond,
-      uploadThroughput: LIGHTHOUSE_MOBILE_DEVTOOLS.uploadBytesPerSecond,
-    });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: LIGHTHOUSE_MOBILE_DEVTOOLS.cpuSlowdown });
+    await throttlePage(page, LIGHTHOUSE_MOBILE_DEVTOOLS);
     await browser.startTracing(page, {
       path: tracePath,
       categories: [
