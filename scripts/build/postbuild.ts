@@ -1,5 +1,5 @@
 // After `astro build`: finish BUILD_DIR for serving.
-//   1. the prerendered 404 is 404.html; source maps go;
+//   1. the prerendered 404 is 404.html; source maps go; no symbolic links;
 //   2. sitemap.xml and robots.txt from the route table, under SITE_URL;
 //   3. module preloads in the head of every page with an island (island-preloads.ts);
 //   4. the CSP (with the hashes of this build's inline scripts and the hosts its
@@ -20,7 +20,7 @@ import { renderNginxConfig } from "../../server/deploy/nginx-config";
 import { addIslandPreloads } from "./island-preloads";
 import { precompressDirectory } from "./precompress";
 import { indexablePaths, renderRobots, renderSitemap } from "./seo-files";
-import { listFiles } from "../../server/http/site-server";
+import { listFiles, symbolicLinks } from "../../server/http/site-server";
 import { renderStaticHostHeaders, STATIC_HOST_HEADERS_FILE } from "../../server/deploy/static-host-headers";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -38,6 +38,10 @@ for (const file of readdirSync(client, { recursive: true, encoding: "utf8" })) {
     rmSync(join(client, file));
   }
 }
+
+// Both servers must serve the same files: the Node server skips symbolic links, nginx follows them.
+const links = symbolicLinks(client);
+if (links.length > 0) throw new Error(`postbuild: the build holds symbolic links, which only nginx would serve: ${links.join(", ")}`);
 
 // 2. Sitemap and robots, for every indexable page, which must all have been prerendered.
 const paths = indexablePaths();

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { buildCsp, REPORTING_ENDPOINTS_VALUE } from "./http-policy";
 import { inlineScriptHashes } from "./inline-scripts";
 import { POLICY_CONFIG_FILE, readPolicyConfig, writePolicyConfig } from "./policy-config";
-import { acceptsEncoding, createSiteHandler } from "./site-server";
+import { acceptsEncoding, createSiteHandler, listFiles, symbolicLinks } from "./site-server";
 
 /** A minimal built site in a temporary BUILD_DIR: client/404.html with one inline script. */
 function withBuild(run: (buildDir: string) => void) {
@@ -49,6 +49,24 @@ describe("acceptsEncoding", () => {
     [undefined, "br", false],
   ])("%s accepts %s: %s", (header, coding, expected) => {
     expect(acceptsEncoding(header, coding)).toBe(expected);
+  });
+});
+
+describe("listFiles and symbolicLinks", () => {
+  it("list a build's regular files, and apart from them its symbolic links, as URL paths", () => {
+    const root = mkdtempSync(join(tmpdir(), "site-files-"));
+    try {
+      mkdirSync(join(root, "assets"));
+      writeFileSync(join(root, "index.html"), "<!doctype html>");
+      writeFileSync(join(root, "assets", "app.js"), "");
+      symlinkSync("/etc/passwd", join(root, "assets", "passwd.js"));
+      symlinkSync("app.js", join(root, "assets", "alias.js"));
+
+      expect([...listFiles(root)].sort()).toEqual(["/assets/app.js", "/index.html"]);
+      expect(symbolicLinks(root).sort()).toEqual(["/assets/alias.js", "/assets/passwd.js"]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -69,13 +69,26 @@ type Encoding = keyof typeof COMPRESSED_SUFFIXES;
 /** Brotli is smaller than gzip for the same file, so it wins when both are accepted. */
 const ENCODING_PREFERENCE: readonly Encoding[] = ["br", "gzip"];
 
+/** A path relative to the build folder as a URL path: `assets/x.js` -> `/assets/x.js`. */
+const urlPathOf = (entry: string) => `/${entry.split("\\").join("/")}`;
+
 /** Every regular file under `root` as a URL path (`/assets/x.js`); symlinks are left out. */
 export function listFiles(root: string): Set<string> {
   const files = new Set<string>();
   for (const entry of readdirSync(root, { recursive: true, encoding: "utf8" })) {
-    if (lstatSync(join(root, entry)).isFile()) files.add(`/${entry.split("\\").join("/")}`);
+    if (lstatSync(join(root, entry)).isFile()) files.add(urlPathOf(entry));
   }
   return files;
+}
+
+/**
+ * The symbolic links under `root` (`/assets/x.js`). The Node server leaves them out and
+ * the nginx configuration follows them, so postbuild refuses a build that has any.
+ */
+export function symbolicLinks(root: string): string[] {
+  return readdirSync(root, { recursive: true, encoding: "utf8" })
+    .filter((entry) => lstatSync(join(root, entry)).isSymbolicLink())
+    .map(urlPathOf);
 }
 
 /** Whether an Accept-Encoding header accepts `coding` (a listed coding or `*`, with q > 0). */
