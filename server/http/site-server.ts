@@ -69,7 +69,7 @@ type Encoding = keyof typeof COMPRESSED_SUFFIXES;
 /** Brotli is smaller than gzip for the same file, so it wins when both are accepted. */
 const ENCODING_PREFERENCE: readonly Encoding[] = ["br", "gzip"];
 
-/** A path relative to the build folder as a URL path: `assets/x.js` -> `/assets/x.js`. */
+/** A path relative to the build folder as a URL path: a leading slash, forward slashes. */
 const urlPathOf = (entry: string) => `/${entry.split("\\").join("/")}`;
 
 /** Every regular file under `root` as a URL path (`/assets/x.js`); symlinks are left out. */
