@@ -12,7 +12,7 @@
 // removes it once the island has hydrated) and the page's module scripts have run
 // (DOMContentLoaded).
 // The window is ready minus FCP: the time a visible control may not answer.
-import { chromium, type Page } from "@playwright/test";
+import { type Browser, chromium, type Page } from "@playwright/test";
 import { resolve } from "node:path";
 import { CHROMIUM_ARGS } from "../../tests/support/e2e-env";
 import { BENCH_ROUTES, median, option, startServer } from "./lighthouse";
@@ -111,12 +111,13 @@ async function main(): Promise<void> {
   const routes = option("route").length ? option("route") : [...BENCH_ROUTES, "/no-such-page"];
   const dir = resolve(process.env.BUILD_DIR ?? "build", "client");
   const server = await startServer(dir);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-  });
+  let browser: Browser | undefined;
   const rows: { route: string; run: InteractiveRun }[] = [];
   try {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: CHROMIUM_ARGS,
+    });
     for (const route of routes) {
       const results: InteractiveRun[] = [];
       for (let run = 0; run < runs; run++) {
@@ -146,8 +147,8 @@ async function main(): Promise<void> {
       });
     }
   } finally {
-    await browser.close();
-    server.child.kill();
+    await browser?.close();
+    server.stop();
   }
   console.log(
     `\nPaint to interactive, medians of ${runs} runs, ${dir}` +

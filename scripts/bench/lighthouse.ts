@@ -8,11 +8,13 @@
 //
 // It serves BUILD_DIR/client with server/serve.ts on a free loopback port and drives
 // Debian's Chromium (headless, with the machine's launch flags) through chrome-launcher.
-// Full JSON and HTML reports go to .reports/lighthouse/ (git-ignored). Scores are
+// Full JSON and HTML reports go to .reports/lighthouse/ (git-ignored), emptied first so it
+// holds this run's reports only, however filtered (--route, --preset). Scores are
 // sensitive to machine load: run it on a quiet machine before trusting a miss.
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Config, type Result, type RunnerResult } from "lighthouse";
 import { requestPaths } from "../../app/content/calls-to-action";
@@ -165,24 +167,39 @@ export function formatBenchTable(rows: readonly BenchRow[]): string {
 
 const slug = (route: string) => (route === "/" ? "home" : route.replace(/^\//, "").replace(/[^\w-]+/g, "_"));
 
-/** Serves a build's client folder with server/serve.ts on a free loopback port. */
-export async function startServer(dir: string): Promise<{ origin: string; child: ChildProcess }> {
+/**
+ * Serves a build's client folder with server/serve.ts on a free loopback port, with a
+ * request store of its own in a temporary folder: never the repository's data/, which a
+ * running `npm start` holds. `stop()` ends the server and removes that folder.
+ */
+export async function startServer(dir: string): Promise<{ origin: string; stop: () => void }> {
   const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-site-"));
   const child = spawn(process.execPath, ["--import", "tsx", "server/serve.ts", "--port", String(port), "--dir", dir], {
     stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, DATA_DIR: dataDir },
   });
+  const stop = () => {
+    child.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  // Also when the bench dies first (a browser that fails to start throws from an event).
+  process.once("exit", stop);
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server/serve.ts exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      stop();
+      throw new Error(`server/serve.ts exited with code ${child.exitCode}`);
+    }
     try {
-      if ((await fetch(`${origin}/`)).ok) return { origin, child };
+      if ((await fetch(`${origin}/`)).ok) return { origin, stop };
     } catch {
       // not listening yet
     }
     await new Promise((done) => setTimeout(done, SERVER_POLL_MS));
   }
-  child.kill();
+  stop();
   throw new Error(`server/serve.ts did not answer on ${origin} within ${SERVER_READY_TIMEOUT_MS} ms`);
 }
 
@@ -207,14 +224,16 @@ async function main(): Promise<void> {
   if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs must be a positive integer");
   for (const preset of presets) if (!(preset in PRESET_CONFIG)) throw new Error(`unknown preset "${preset}"`);
 
+  rmSync(REPORT_DIR, { recursive: true, force: true });
   mkdirSync(REPORT_DIR, { recursive: true });
   const server = await startServer(dir);
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
-  });
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
   const rows: BenchRow[] = [];
   try {
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
+    });
     for (const route of routes) {
       for (const preset of presets) {
         for (const throttling of methods) {
@@ -244,8 +263,8 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    chrome.kill();
-    server.child.kill();
+    chrome?.kill();
+    server.stop();
   }
 
   // The budgets hold Lighthouse's default (simulate); devtools figures are shown beside them.

@@ -155,7 +155,7 @@ async function main(): Promise<void> {
       ]);
     }
   } finally {
-    server.child.kill();
+    server.stop();
     rmSync(scratch, { recursive: true, force: true });
   }
   console.log(
