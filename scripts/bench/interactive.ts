@@ -15,6 +15,7 @@
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { resolve } from "node:path";
 import { CHROMIUM_ARGS } from "../../tests/support/e2e-env";
+import { CHROMIUM_PATH } from "../checks/ensure-chromium";
 import { BENCH_ROUTES, median, option, startServer } from "./lighthouse";
 import { textTable } from "../lib/text-table";
 import { pages } from "../../app/content/pages";
@@ -115,7 +116,7 @@ async function main(): Promise<void> {
   const rows: { route: string; run: InteractiveRun }[] = [];
   try {
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     });
     for (const route of routes) {

@@ -20,6 +20,7 @@ import lighthouse, { desktopConfig, type Config, type Result, type RunnerResult 
 import { requestPaths } from "../../app/content/calls-to-action";
 import { pages } from "../../app/content/pages";
 import { CHROMIUM_ARGS } from "../../tests/support/e2e-env";
+import { CHROMIUM_PATH } from "../checks/ensure-chromium";
 import { loadBudgets, type LighthouseBudget } from "../checks/budgets";
 import { freePort } from "../lib/free-port";
 import { textTable } from "../lib/text-table";
@@ -231,7 +232,7 @@ async function main(): Promise<void> {
   const rows: BenchRow[] = [];
   try {
     chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      chromePath: CHROMIUM_PATH,
       chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
     });
     for (const route of routes) {

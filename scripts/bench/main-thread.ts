@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { CHROMIUM_ARGS } from "../../tests/support/e2e-env";
+import { CHROMIUM_PATH } from "../checks/ensure-chromium";
 import { median, option, startServer } from "./lighthouse";
 import { throttlePage, type PageThrottling } from "./interactive";
 import { textTable } from "../lib/text-table";
@@ -88,7 +89,7 @@ export function summariseTrace(events: readonly TraceEvent[]): MainThreadSummary
 
 async function traceLoad(url: string, tracePath: string): Promise<MainThreadSummary> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   try {

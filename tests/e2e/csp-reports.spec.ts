@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { expect, test } from "../support/browser/fixtures";
 import { BUILD_CLIENT } from "../support/browser/server-targets";
 import { CHROMIUM_ARGS } from "../support/e2e-env";
+import { CHROMIUM_PATH } from "../../scripts/checks/ensure-chromium";
 import { CSP_REPORT_PATH } from "../../server/http/http-policy";
 
 // Chromium batches Reporting API uploads for up to a minute; --short-reporting-delay sends
@@ -23,7 +24,7 @@ import { CSP_REPORT_PATH } from "../../server/http/http-policy";
 test.use({
   ignoreHTTPSErrors: true,
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, "--short-reporting-delay", "--ignore-certificate-errors"],
   },
 });
