@@ -2,6 +2,7 @@ import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
 import { imagetools } from "vite-imagetools";
+import { buildYear } from "./server/build-stamp.ts";
 import { loadConfig } from "./server/load-config.ts";
 
 // Every page is static HTML rendered at build time from the React components; only
@@ -22,7 +23,7 @@ export default defineConfig({
   vite: {
     // The plugins are typed against the project's newer Vite; Astro runs them with its own.
     plugins: [tailwindcss() as never, imagetools() as never],
-    define: { __SITE_CONFIG__: JSON.stringify(config.site) },
+    define: { __SITE_CONFIG__: JSON.stringify(config.site), __BUILD_YEAR__: String(buildYear()) },
     build: { sourcemap: false },
   },
 });

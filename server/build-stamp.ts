@@ -22,6 +22,11 @@ const IGNORED = /\.(test|spec)\.[cm]?[jt]sx?$|(^|\/)(node_modules|\.DS_Store)(\/
 
 export const STAMP_FILE = "build-stamp.json";
 
+/** The year a build made now carries in its footer (UTC); part of the fingerprint, so `npm start` rebuilds in a new year. */
+export function buildYear(now = new Date()): number {
+  return now.getUTCFullYear();
+}
+
 function inputFiles(projectRoot: string): string[] {
   const files: string[] = [];
   for (const directory of BUILD_INPUTS.directories) {
@@ -37,12 +42,13 @@ function inputFiles(projectRoot: string): string[] {
 }
 
 /**
- * A digest of every build input and of the configuration the site is built with
- * (`site`, the values that reach the pages; PORT does not change the build).
+ * A digest of every build input, of the configuration the site is built with (`site`,
+ * the values that reach the pages; PORT does not change the build) and of the build year.
  */
 export function buildFingerprint(projectRoot: string, site: SiteConfig): string {
   const hash = createHash("sha256");
   hash.update(`config ${JSON.stringify(site)}\n`);
+  hash.update(`year ${buildYear()}\n`);
   for (const file of inputFiles(projectRoot)) {
     const content = createHash("sha256")
       .update(readFileSync(join(projectRoot, file)))

@@ -40,7 +40,6 @@ export const footerContent = {
   privacyLabel: "Privacy Policy",
   termsLink: { label: "Terms of Engagement", href: pages.terms.path } satisfies NavLink,
   supportedByLabel: "Supported by",
-  copyrightYear: 2025,
   rightsReserved: "All rights reserved.",
 } as const;
 

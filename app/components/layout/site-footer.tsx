@@ -1,5 +1,5 @@
 import { ExternalLink } from "~/components/ui/external-link";
-import { site } from "~/config/site";
+import { buildYear, site } from "~/config/site";
 import { footerContent, newTabHint } from "~/content/shared";
 import { Logo } from "./logo";
 
@@ -59,7 +59,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <p className="container-page py-6 text-sm text-navy-100/75">
-          © {footerContent.copyrightYear} The {site.siteName}. {footerContent.rightsReserved}
+          © {buildYear} The {site.siteName}. {footerContent.rightsReserved}
         </p>
       </div>
     </footer>
