@@ -7,6 +7,7 @@
  */
 import { isAbsolute, relative, resolve } from "node:path";
 import type { AppConfig } from "~/config/schema";
+import { siteOrigins } from "./api/invitation-requests";
 import { buildApiRoutes } from "./api/routes";
 import type { ApiRoute } from "./http/answers";
 import { exitOnSignals, startSiteServer } from "./http/site-server";
@@ -14,9 +15,12 @@ import { notificationChannels, NotificationWorker } from "./notifications/worker
 import { openRequestStore } from "./requests/open-store";
 import { RelayWorker } from "./requests/relay";
 import { startDailyPurge } from "./requests/retention";
+import { exitOnStartError } from "./safe-errors";
 
 export interface RunningApi {
   routes: ApiRoute[];
+  /** The server has begun shutting down: the health check answers 503 from now on. */
+  drain(): void;
   /** Lets the relay finish its submission in flight, then closes the store. */
   stop(): Promise<void>;
 }
@@ -30,7 +34,10 @@ export function assertDataDirOutside(dataDir: string, servedRoot: string): void 
 }
 
 export async function startApi(config: AppConfig, { servedRoot }: { servedRoot: string }): Promise<RunningApi> {
-  if (!config.site.requestApi) return { routes: buildApiRoutes(config, { requests: null }), stop: async () => {} };
+  let draining = false;
+  const drain = () => void (draining = true);
+  if (!config.site.requestApi)
+    return { routes: buildApiRoutes(config, { requests: null }), drain, stop: async () => {} };
   if (!config.server.databaseUrl) assertDataDirOutside(config.server.dataDir, servedRoot);
 
   const store = await openRequestStore(config.server);
@@ -75,7 +82,10 @@ export async function startApi(config: AppConfig, { servedRoot }: { servedRoot: 
       : "[notify] no SMTP_URL and NOTIFY_EMAIL_TO, nor NOTIFY_WEBHOOK_URL: the team is not told of new requests",
   );
   return {
-    routes: buildApiRoutes(config, { requests: { store, relay, notifier } }).map((route) => answering.track(route)),
+    routes: buildApiRoutes(config, { requests: { store, relay, notifier }, draining: () => draining }).map((route) =>
+      answering.track(route),
+    ),
+    drain,
     async stop() {
       await Promise.all([relay?.stop(), notifier?.stop(), purge.stop()]);
       await store.close();
@@ -112,8 +122,25 @@ class InFlight {
   }
 }
 
-/** Serves the build in `root` with the API on `port`, until SIGTERM or SIGINT; resolves with its URL. */
-export async function serveSite(config: AppConfig, { root, port }: { root: string; port: number }): Promise<string> {
+/**
+ * Serves the build in `root` with the API on `port`, until SIGTERM or SIGINT. Prints
+ * `Serving <what> at <url>` and where the request form sends from (docs/product.md#configuration).
+ * An error that stops it is printed without a secret of the configuration, and exits 1.
+ */
+export async function serveSite(
+  config: AppConfig,
+  { root, port, what }: { root: string; port: number; what: string },
+): Promise<void> {
+  try {
+    const url = await listen(config, root, port);
+    console.log(`Serving ${what} at ${url}`);
+    if (config.site.requestApi) console.log(siteOrigins(config).formNote(url));
+  } catch (error) {
+    exitOnStartError("The server could not start")(error);
+  }
+}
+
+async function listen(config: AppConfig, root: string, port: number): Promise<string> {
   const api = await startApi(config, { servedRoot: root });
   const { server, url } = await startSiteServer({
     root,
@@ -122,6 +149,6 @@ export async function serveSite(config: AppConfig, { root, port }: { root: strin
     publicHost: new URL(config.site.siteUrl).hostname,
     apiRoutes: api.routes,
   });
-  exitOnSignals(server, api.stop);
+  exitOnSignals(server, { onDrain: api.drain, afterClose: api.stop });
   return url;
 }

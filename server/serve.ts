@@ -20,5 +20,4 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 }
 const root = resolve(flag("dir") ?? `${process.env.BUILD_DIR ?? "build"}/client`);
 
-const url = await serveSite(config, { root, port });
-console.log(`Serving ${root} at ${url}`);
+await serveSite(config, { root, port, what: root });

@@ -12,5 +12,4 @@ const buildDir = resolve(projectRoot, process.env.BUILD_DIR ?? "build");
 const config = loadConfig();
 
 ensureFreshBuild({ projectRoot, buildDir, site: config.site });
-const url = await serveSite(config, { root: join(buildDir, "client"), port: config.port });
-console.log(`Serving the production build at ${url}`);
+await serveSite(config, { root: join(buildDir, "client"), port: config.port, what: "the production build" });

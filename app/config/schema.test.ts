@@ -155,7 +155,6 @@ describe("parseConfig", () => {
     ["HUBSPOT_EMBED", "v4", "one of legacy, current"],
     ["HUBSPOT_API_ORIGIN", "https://api.hsforms.com/submissions", "origin"],
     ["INVITATION_API", "yes", "on or off"],
-    ["DATABASE_URL", "mysql://db/requests", "postgres://"],
     ["RATE_LIMIT_MAX", "0", "at least 1"],
     ["RATE_LIMIT_WINDOW_SECONDS", "ten", "whole number of seconds"],
     ["TRUST_PROXY", "-1", "number of proxies"],
@@ -175,10 +174,18 @@ describe("parseConfig", () => {
 
   it.each([
     ["SMTP_URL", "https://smtp.example.org", "smtp:// or smtps://"],
+    ["SMTP_URL", "smtps://ops:s3cr%zzet@smtp.example.org", "bad percent-escape"],
+    ["SMTP_URL", "smtps://ops:s3cr#et@smtp.example.org:465", "has a #"],
+    ["SMTP_URL", "smtp://ops:s3cr/et@smtp.example.org:587", "not a valid URL"],
     ["NOTIFY_EMAIL_TO", "ops@example.org, nobody", "email addresses"],
     ["NOTIFY_WEBHOOK_URL", "http://hooks.example.org/x", "https://"],
     ["NOTIFY_WEBHOOK_URL", "not a url", "https://"],
+    ["NOTIFY_WEBHOOK_URL", "https://bot:s3cr3t-pass@hooks.example.org/x", "must not hold a user name or password"],
     ["NOTIFY_WEBHOOK_SECRET", "short", "at least 16 characters"],
+    ["DATABASE_URL", "mysql://ops:s3cr3t-pass@db/requests", "postgres://"],
+    ["DATABASE_URL", "postgres://ops:s3cr#et@db.example.org/network", "has a #"],
+    ["DATABASE_URL", "postgres://ops:s3cr%zzet@db.example.org/network", "bad percent-escape"],
+    ["DATABASE_URL", "postgres://ops:s3cr3t@db.example.org:port/network", "not a valid URL"],
   ])("rejects a malformed %s, naming it without quoting what may be a secret", (variable, value, reason) => {
     const env: Record<string, string> = {
       SMTP_URL: "smtp://127.0.0.1:2525",
@@ -189,7 +196,19 @@ describe("parseConfig", () => {
     const message = rejection(env);
     expect(message).toContain(`${variable}: `);
     expect(message).toContain(reason);
-    if (variable !== "NOTIFY_EMAIL_TO") expect(message).not.toContain(value);
+    if (variable !== "NOTIFY_EMAIL_TO") {
+      expect(message).not.toContain(value);
+      expect(message).not.toMatch(/s3cr/);
+    }
+  });
+
+  it.each([
+    ["DATABASE_URL", "postgres://ops:s3cr%23et@db-1.example.org,db-2.example.org:5433/network?sslmode=require"],
+    ["DATABASE_URL", "postgresql://ops@%2Fvar%2Frun%2Fpostgresql/network"],
+    ["SMTP_URL", "smtps://ops%40example.org:s3cr%25et@smtp.example.org"],
+  ])("accepts a well-formed %s with escapes and several hosts", (variable, value) => {
+    const env = { [variable]: value, ...(variable === "SMTP_URL" ? { NOTIFY_EMAIL_TO: "ops@example.org" } : {}) };
+    expect(() => parseConfig(env)).not.toThrow();
   });
 
   it("sends email only with both a mail server and addresses, from CONTACT_EMAIL unless told otherwise", () => {

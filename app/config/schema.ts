@@ -138,29 +138,89 @@ const emailList = z
     "must be one or more email addresses, separated by commas",
   );
 
+/** How to write a password in a URL, for the messages below (which never quote the value). */
+const ESCAPE_HINT =
+  "percent-encode the user name and password (% as %25, # as %23, @ as %40, / as %2F, ? as %3F, : as %3A)";
+
+/**
+ * Why a URL that may hold a password cannot be used as the libraries will read it, or
+ * null when it can: parsed, its user name and password decoded (escapes included), no
+ * `#` (a `#` in a password starts the URL's fragment and cuts the password short).
+ */
+function credentialUrlProblem(value: string, protocols: readonly string[], usage: string): string | null {
+  if (value.includes("#")) return `has a #, which ends the URL there: ${ESCAPE_HINT}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `is not a valid URL: ${ESCAPE_HINT}`;
+  }
+  if (!protocols.includes(url.protocol)) return `must be ${usage}`;
+  try {
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+  } catch {
+    return `has a bad percent-escape in its user name or password: ${ESCAPE_HINT}`;
+  }
+  if (url.hostname === "") return `must name a host: ${usage}`;
+  return null;
+}
+
+/** A zod check from `credentialUrlProblem`, its message the problem found. */
+const credentialUrl = (protocols: readonly string[], usage: string) =>
+  z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = credentialUrlProblem(value, protocols, usage);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
+
 /** The mail server: smtp:// or smtps:// with a host (and user:password when it needs them). */
-const smtpUrl = z
+const smtpUrl = credentialUrl(
+  ["smtp:", "smtps:"],
+  "an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465",
+);
+
+/**
+ * PostgreSQL's connection URL, checked as its driver (postgres.js) reads it: the first
+ * host of a multi-host list (`host1,host2`) stands in for all of them.
+ */
+const databaseUrl = z
   .string()
   .trim()
-  .refine((value) => {
+  .superRefine((value, ctx) => {
+    const usage = "a postgres:// or postgresql:// URL such as postgres://user:password@db.example.com:5432/network";
+    const afterScheme = value.indexOf("://") === -1 ? "" : value.slice(value.indexOf("://") + 3);
+    const hosts = afterScheme.split(/[?/]/)[0]!;
+    const hostList = hosts.slice(hosts.lastIndexOf("@") + 1);
+    const firstHost = hostList.split(",")[0]!;
+    let problem = credentialUrlProblem(value.replace(hostList, firstHost), ["postgres:", "postgresql:"], usage);
     try {
-      const url = new URL(value);
-      return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+      decodeURIComponent(hostList);
     } catch {
-      return false;
+      problem ??= `has a bad percent-escape in its host: ${ESCAPE_HINT}`;
     }
-  }, "must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465");
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
-/** https, or http on this machine only (tests, a local relay): the body carries personal data. */
+/**
+ * https, or http on this machine only (tests, a local relay): the body carries personal
+ * data. No user name or password: fetch refuses such a URL and its error quotes it whole.
+ */
 const webhookUrl = z
   .string()
   .trim()
   .refine((value) => {
     const url = parseHttpUrl(value);
     return url !== null && (url.protocol === "https:" || LOOPBACK_HOSTS.has(url.hostname));
-  }, "must be an https:// URL (http:// only on 127.0.0.1, localhost or [::1])");
+  }, "must be an https:// URL (http:// only on 127.0.0.1, localhost or [::1])")
+  .refine((value) => {
+    const url = parseHttpUrl(value);
+    return url === null || (url.username === "" && url.password === "");
+  }, "must not hold a user name or password (user:password@): put the receiver's token in its path, or sign with NOTIFY_WEBHOOK_SECRET");
 const name = z.string().trim().min(1, "must not be blank");
 
 const envSchema = z
@@ -183,12 +243,7 @@ const envSchema = z
     HUBSPOT_API_ORIGIN: optional(origin).default("https://api.hsforms.com"),
     INVITATION_API: optional(z.enum(["on", "off"], "must be on or off")).default("on"),
     DATA_DIR: optional(z.string().trim().min(1, "must not be blank")).default("./data"),
-    DATABASE_URL: optional(
-      z
-        .string()
-        .trim()
-        .refine((value) => /^postgres(ql)?:\/\/\S+$/.test(value), "must be a postgres:// or postgresql:// URL"),
-    ),
+    DATABASE_URL: optional(databaseUrl),
     RATE_LIMIT_MAX: optional(wholeNumber("a whole number of requests"))
       .default("10")
       .transform(Number)
@@ -294,7 +349,7 @@ const envSchema = z
   });
 
 /** Variables whose value may hold a credential: named in errors, never quoted. */
-const SECRET_VARIABLES = new Set(["SMTP_URL", "NOTIFY_WEBHOOK_URL", "NOTIFY_WEBHOOK_SECRET"]);
+export const SECRET_VARIABLES = new Set(["SMTP_URL", "DATABASE_URL", "NOTIFY_WEBHOOK_URL", "NOTIFY_WEBHOOK_SECRET"]);
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -368,3 +423,6 @@ export function parseConfig(env: Env): AppConfig {
     },
   };
 }
+
+/** Every variable the schema reads (docs/configuration.md lists each, checked by scripts/checks/settings-list.test.ts). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);

@@ -2,7 +2,8 @@
  * `GET /api/health` for load balancers and uptime checks (docs/deployment.md, "Health
  * checks"): 200 `{"status": "ok"}` when the request store answers a trivial query within
  * HEALTH_TIME_LIMIT_MS, 503 `{"status": "unavailable"}` otherwise, so a balancer takes
- * a server whose database is away out of rotation and puts it back when it returns.
+ * a server whose database is away out of rotation and puts it back when it returns, and
+ * 503 `{"status": "shutting down"}` from the moment a signal starts the server's drain.
  * The answer names nothing else: no database, no version, no request.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -15,9 +16,12 @@ export const HEALTH_TIME_LIMIT_MS = 1000;
 
 export function healthRoute({
   store,
+  draining = () => false,
   log = (line) => console.log(line),
 }: {
   store: RequestStore;
+  /** True once the server has begun shutting down: 503 from then on, so a balancer stops sending visitors. */
+  draining?: () => boolean;
   log?: (line: string) => void;
 }): ApiRoute {
   /** Logs only a change of state, so a balancer polling every few seconds does not fill the log. */
@@ -28,6 +32,10 @@ export function healthRoute({
       if (req.method !== "GET" && req.method !== "HEAD") {
         closeAfterAnswer(req, res);
         return sendMethodNotAllowed(res, ["GET", "HEAD"]);
+      }
+      if (draining()) {
+        closeAfterAnswer(req, res);
+        return sendJson(res, 503, { status: "shutting down" }, { "Retry-After": "5" });
       }
       let healthy = true;
       try {

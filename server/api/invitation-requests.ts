@@ -34,6 +34,7 @@ import {
 } from "~/invitation/request-schema";
 import type { NotificationChannel, RelayContext, RequestStore } from "../requests/store";
 import { withinTimeLimit } from "../requests/time-limit";
+import { errorCode } from "../safe-errors";
 import {
   clientAddress,
   closeAfterAnswer,
@@ -46,7 +47,7 @@ import {
   sendMethodNotAllowed,
   type ApiRoute,
 } from "../http/answers";
-import { isCrossSite, ownReferer } from "./origin";
+import { CrossSiteRefusalLog, SiteOrigins } from "./origin";
 import {
   pageTitle,
   requestPagePath,
@@ -213,12 +214,6 @@ export function boundedErrors(errors: FieldErrors): FieldErrors {
   return bounded;
 }
 
-/** For logs: an error's code (SQLITE_BUSY, 57P01, ECONNREFUSED...), never its message, which may quote a value. */
-export function errorCode(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && /^[A-Za-z0-9_]{1,40}$/.test(code) ? code : ((error as Error)?.name ?? "Error");
-}
-
 function cookieValue(req: IncomingMessage, name: string): string | null {
   for (const part of (req.headers.cookie ?? "").split(";")) {
     const [key, ...rest] = part.split("=");
@@ -228,10 +223,14 @@ function cookieValue(req: IncomingMessage, name: string): string | null {
 }
 
 /** What the relay tells HubSpot about where the request came from. */
-export function relayContext(req: IncomingMessage, config: AppConfig, mode: InvitationMode): RelayContext {
+export function relayContext(
+  req: IncomingMessage,
+  config: AppConfig,
+  mode: InvitationMode,
+  origins: SiteOrigins,
+): RelayContext {
   const { siteUrl, siteName } = config.site;
-  const pageUri =
-    ownReferer(req, siteUrl, PAGE_URI_MAX_LENGTH, config.server.extraOrigins) ?? `${siteUrl}${requestPagePath(mode)}`;
+  const pageUri = origins.ownReferer(req, PAGE_URI_MAX_LENGTH) ?? `${siteUrl}${requestPagePath(mode)}`;
   const pageName = pageTitle(requestInvitationContent.modes[mode].meta.title, siteName);
   const hutk = cookieValue(req, HUBSPOT_COOKIE);
   return { pageUri, pageName, ...(hutk && HUTK_PATTERN.test(hutk) ? { hutk } : {}) };
@@ -242,10 +241,15 @@ export function relayContext(req: IncomingMessage, config: AppConfig, mode: Invi
  * (429, 413, 503): the `type` of the site's own page it was sent from (the Referer), or of
  * the endpoint's own query; the leaders' form otherwise.
  */
-export function postedMode(req: IncomingMessage, config: AppConfig): InvitationMode {
-  const referer = ownReferer(req, config.site.siteUrl, PAGE_URI_MAX_LENGTH, config.server.extraOrigins);
+export function postedMode(req: IncomingMessage, origins: SiteOrigins): InvitationMode {
+  const referer = origins.ownReferer(req, PAGE_URI_MAX_LENGTH);
   const search = referer ? new URL(referer).searchParams : new URL(req.url ?? "/", "http://localhost").searchParams;
   return parseMode(search.get(MODE_PARAM));
+}
+
+/** The origins whose pages may post: SITE_URL's, ALLOWED_ORIGINS, and every loopback origin when SITE_URL is one. */
+export function siteOrigins(config: AppConfig): SiteOrigins {
+  return new SiteOrigins(config.site.siteUrl, config.server.extraOrigins);
 }
 
 /** Whether to answer as a page (303, HTML): a form post that did not ask for JSON. */
@@ -266,6 +270,8 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions): Api
   const now = options.now ?? Date.now;
   const limiter = new RateLimiter(config.server.rateLimit.max, config.server.rateLimit.windowMs, now);
   const site = config.site;
+  const origins = siteOrigins(config);
+  const refusals = new CrossSiteRefusalLog(origins, log, now);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== "POST") {
@@ -274,7 +280,8 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions): Api
     }
     const asPage = answersAsPage(req);
 
-    if (isCrossSite(req, site.siteUrl, config.server.extraOrigins)) {
+    if (origins.isCrossSite(req)) {
+      refusals.record(origins.pageOrigin(req));
       closeAfterAnswer(req, res);
       return sendJson(res, 403, { error: messages.crossSite });
     }
@@ -282,7 +289,7 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions): Api
     const retryAfter = limiter.hit(clientAddress(req, config.server.trustProxyHops));
     if (retryAfter !== null) {
       closeAfterAnswer(req, res);
-      if (asPage) return sendRateLimitedPage(res, site, postedMode(req, config), retryAfter);
+      if (asPage) return sendRateLimitedPage(res, site, postedMode(req, origins), retryAfter);
       return sendJson(res, 429, { error: messages.rateLimited }, { "Retry-After": String(retryAfter) });
     }
 
@@ -299,7 +306,7 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions): Api
       if (error instanceof HttpError && error.status === 413) {
         // Close the connection rather than read the rest of an oversized body.
         closeAfterAnswer(req, res);
-        if (asPage) return sendTooLargePage(res, site, postedMode(req, config));
+        if (asPage) return sendTooLargePage(res, site, postedMode(req, origins));
         return sendJson(res, 413, { error: messages.tooLarge.replace("{limit}", String(REQUEST_BODY_LIMIT_BYTES)) });
       }
       if (error instanceof TypeError) return sendJson(res, 400, { errors: { body: messages.notUtf8 } });
@@ -335,7 +342,7 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions): Api
           receivedAt: now(),
           mode,
           fields,
-          context: relayContext(req, config, mode),
+          context: relayContext(req, config, mode, origins),
           relay: relayEnabled ? "pending" : "off",
           noticeVersion: options.noticeVersion ?? null,
           notify: options.notify ?? [],

@@ -1,11 +1,12 @@
 // @vitest-environment node
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { isCrossSite, ownReferer } from "./origin";
+import { CrossSiteRefusalLog, REFUSAL_LOG_ORIGINS_PER_HOUR, SiteOrigins } from "./origin";
 
 const SITE_URL = "https://network.example";
 const request = (headers: Record<string, string>) =>
   ({ headers: { host: "127.0.0.1:4173", ...headers } }) as unknown as IncomingMessage;
+const production = new SiteOrigins(SITE_URL);
 
 describe("isCrossSite", () => {
   it.each([
@@ -14,7 +15,7 @@ describe("isCrossSite", () => {
     ["no Origin, a page of ours as Referer", { referer: "https://network.example/request-invitation?type=employer" }],
     ["nothing that names a page (a program)", {}],
   ])("allows %s", (_case, headers) => {
-    expect(isCrossSite(request(headers), SITE_URL)).toBe(false);
+    expect(production.isCrossSite(request(headers))).toBe(false);
   });
 
   it.each([
@@ -30,25 +31,96 @@ describe("isCrossSite", () => {
     ["a Referer that is not a URL", { referer: "not a url" }],
     ["our Referer but another site's Origin", { origin: "https://evil.example", referer: "https://network.example/" }],
   ])("refuses %s", (_case, headers) => {
-    expect(isCrossSite(request(headers), SITE_URL)).toBe(true);
+    expect(production.isCrossSite(request(headers))).toBe(true);
   });
 });
 
 describe("ALLOWED_ORIGINS", () => {
   it("lets the pages of an origin set explicitly post, and no other", () => {
-    const extra = ["http://127.0.0.1:4173"];
-    expect(isCrossSite(request({ origin: "http://127.0.0.1:4173" }), SITE_URL, extra)).toBe(false);
-    expect(isCrossSite(request({ referer: "http://127.0.0.1:4173/request-invitation" }), SITE_URL, extra)).toBe(false);
-    expect(isCrossSite(request({ origin: "http://127.0.0.1:4174" }), SITE_URL, extra)).toBe(true);
+    const origins = new SiteOrigins(SITE_URL, ["http://127.0.0.1:4173"]);
+    expect(origins.isCrossSite(request({ origin: "http://127.0.0.1:4173" }))).toBe(false);
+    expect(origins.isCrossSite(request({ referer: "http://127.0.0.1:4173/request-invitation" }))).toBe(false);
+    expect(origins.isCrossSite(request({ origin: "http://127.0.0.1:4174" }))).toBe(true);
   });
+});
+
+describe("a SITE_URL on a loopback host (a fresh checkout)", () => {
+  const local = new SiteOrigins("http://localhost:4173");
+
+  it.each(["http://127.0.0.1:4173", "http://localhost:4188", "http://[::1]:4173", "https://127.0.0.1:8443"])(
+    "takes %s as the site's own",
+    (origin) => {
+      expect(local.isCrossSite(request({ origin }))).toBe(false);
+      expect(local.ownReferer(request({ referer: `${origin}/request-invitation` }), 2048)).toBe(
+        `${origin}/request-invitation`,
+      );
+    },
+  );
+
+  it.each(["https://evil.example", "http://127.0.0.1.evil.example:4173", "http://192.168.1.10:4173", "null"])(
+    "still refuses %s",
+    (origin) => {
+      expect(local.isCrossSite(request({ origin }))).toBe(true);
+    },
+  );
 });
 
 describe("ownReferer", () => {
   it("keeps a Referer of ours, up to a length", () => {
     const referer = "https://network.example/request-invitation?utm_source=x";
-    expect(ownReferer(request({ referer }), SITE_URL, 2048)).toBe(referer);
-    expect(ownReferer(request({ referer }), SITE_URL, 20)).toBeNull();
-    expect(ownReferer(request({ referer: "https://evil.example/" }), SITE_URL, 2048)).toBeNull();
-    expect(ownReferer(request({}), SITE_URL, 2048)).toBeNull();
+    expect(production.ownReferer(request({ referer }), 2048)).toBe(referer);
+    expect(production.ownReferer(request({ referer }), 20)).toBeNull();
+    expect(production.ownReferer(request({ referer: "https://evil.example/" }), 2048)).toBeNull();
+    expect(production.ownReferer(request({}), 2048)).toBeNull();
+  });
+});
+
+describe("the log of refused posts", () => {
+  function refusalLog() {
+    const lines: string[] = [];
+    let now = 0;
+    const log = new CrossSiteRefusalLog(
+      production,
+      (line) => lines.push(line),
+      () => now,
+    );
+    const refuse = (origin: string) => log.record(production.pageOrigin(request({ origin })));
+    return { lines, refuse, advance: (ms: number) => (now += ms) };
+  }
+
+  it.each([
+    ["the same host under another scheme", "http://network.example", "another scheme"],
+    ["the same host under another port", "https://network.example:8443", "another port"],
+    ["www in front", "https://www.network.example", "another host name (www)"],
+    ["this machine while SITE_URL names another", "http://127.0.0.1:4173", "this machine's address"],
+  ])("names %s, the origin and the settings to change, once an hour", (_case, origin, difference) => {
+    const { lines, refuse, advance } = refusalLog();
+    refuse(origin);
+    refuse(origin);
+    advance(59 * 60 * 1000);
+    refuse(origin);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`refused a post from ${origin}`);
+    expect(lines[0]).toContain(`SITE_URL (${SITE_URL}) under ${difference}`);
+    expect(lines[0]).toMatch(/SITE_URL.*ALLOWED_ORIGINS/);
+    advance(60 * 1000);
+    refuse(origin);
+    expect(lines).toHaveLength(2);
+  });
+
+  it("names a foreign origin without calling it the site", () => {
+    const { lines, refuse } = refusalLog();
+    refuse("https://evil.example");
+    expect(lines).toEqual([expect.stringContaining("refused a post from https://evil.example as cross-site: neither")]);
+  });
+
+  it("logs a bounded number of lines an hour, however many origins are forged", () => {
+    const { lines, refuse, advance } = refusalLog();
+    for (let index = 0; index < 1000; index += 1) refuse(`https://forged-${index}.example`);
+    expect(lines).toHaveLength(REFUSAL_LOG_ORIGINS_PER_HOUR + 1);
+    expect(lines.at(-1)).toContain("not logged one by one");
+    advance(60 * 60 * 1000);
+    for (let index = 0; index < 1000; index += 1) refuse(`https://forged-again-${index}.example`);
+    expect(lines).toHaveLength(2 * (REFUSAL_LOG_ORIGINS_PER_HOUR + 1));
   });
 });

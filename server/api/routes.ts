@@ -16,6 +16,8 @@ import { invitationRequestsRoute } from "./invitation-requests";
 export interface ApiServices {
   /** Null when INVITATION_API=off: the deployment has no request endpoint. */
   requests: { store: RequestStore; relay: RelayWorker | null; notifier?: NotificationWorker | null } | null;
+  /** True once the server has begun shutting down (the health check answers 503). */
+  draining?: () => boolean;
 }
 
 export function buildApiRoutes(config: AppConfig, services: ApiServices): ApiRoute[] {
@@ -36,7 +38,7 @@ export function buildApiRoutes(config: AppConfig, services: ApiServices): ApiRou
           notifier?.notify();
         },
       }),
-      healthRoute({ store }),
+      healthRoute({ store, draining: services.draining }),
     );
   }
   return routes;

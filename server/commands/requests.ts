@@ -17,6 +17,7 @@ import { loadConfig } from "../load-config";
 import { exportCsv, exportJson } from "../requests/export";
 import { openRequestStore } from "../requests/open-store";
 import { SQLITE_FILE } from "../requests/sqlite-store";
+import { exitOnStartError } from "../safe-errors";
 import { eraseByEmail, purgeNow, showByEmail } from "./privacy";
 
 export const USAGE = `Usage:
@@ -66,7 +67,7 @@ if (!config.server.databaseUrl && !existsSync(sqlitePath)) {
   console.error(`No request database at ${sqlitePath}: check DATA_DIR (or set DATABASE_URL).`);
   process.exit(1);
 }
-const store = await openRequestStore(config.server);
+const store = await openRequestStore(config.server).catch(exitOnStartError("Could not open the request store"));
 try {
   if (command === "show") {
     const shown = await showByEmail(store, email!);
@@ -93,6 +94,8 @@ try {
       console.error("HubSpot is not configured here: a server started with the HubSpot ids will send them.");
     }
   }
+} catch (error) {
+  exitOnStartError(`requests ${command} failed`)(error);
 } finally {
   await store.close();
 }

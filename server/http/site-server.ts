@@ -31,6 +31,7 @@ import { closeAfterAnswer, deferContinue, HttpError, isClientAbort, sendJson, ty
 import { collectInlineScriptHashes } from "./inline-scripts";
 import { readPolicyConfig } from "./policy-config";
 import { resolveRequest } from "./request-path";
+import { errorCode } from "../safe-errors";
 
 /** How long in-flight requests may take to finish once shutdown begins. */
 export const SHUTDOWN_GRACE_MS = 8000;
@@ -143,7 +144,8 @@ function answerApi(route: ApiRoute | undefined, req: IncomingMessage, res: Serve
       }
       if (res.headersSent) return void res.destroy();
       if (error instanceof HttpError) return sendJson(res, error.status, { error: error.message });
-      console.error(`[api] ${req.method} ${route.path} failed:`, error);
+      // The code only: a driver's message may quote what the visitor sent.
+      console.error(`[api] ${req.method} ${route.path} failed (${errorCode(error)})`);
       sendJson(res, 500, { error: "Internal Server Error" });
     });
 }
@@ -319,11 +321,16 @@ export function closeGracefully(server: Server, graceMs = SHUTDOWN_GRACE_MS): Pr
 
 /**
  * SIGTERM (process managers, containers) and SIGINT (Ctrl-C) shut the server down
- * gracefully: in-flight requests finish (for up to SHUTDOWN_GRACE_MS), then `afterClose`
- * (the API's relay and store); the process has exited within SHUTDOWN_DEADLINE_MS.
+ * gracefully: `onDrain` first (the health check turns 503, so a load balancer stops
+ * sending visitors), in-flight requests finish (for up to SHUTDOWN_GRACE_MS), then
+ * `afterClose` (the API's relay and store); the process has exited within SHUTDOWN_DEADLINE_MS.
  */
-export function exitOnSignals(server: Server, afterClose: () => Promise<void> = async () => {}): void {
+export function exitOnSignals(
+  server: Server,
+  { onDrain = () => {}, afterClose = async () => {} }: { onDrain?: () => void; afterClose?: () => Promise<void> } = {},
+): void {
   const stop = (signal: NodeJS.Signals) => {
+    onDrain();
     console.log(`${signal} received: finishing in-flight requests, then exiting.`);
     // Whatever is still running then (a relay submission, a store that does not answer)
     // does not keep a process manager waiting.

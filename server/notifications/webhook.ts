@@ -11,6 +11,7 @@
 import { createHmac } from "node:crypto";
 import type { NotificationSettings } from "~/config/schema";
 import type { WebhookPayload } from "./messages";
+import { errorCode, SafeError } from "../safe-errors";
 
 type WebhookSettings = NonNullable<NotificationSettings["webhook"]>;
 
@@ -48,9 +49,11 @@ export async function postWebhook(
   } catch (error) {
     const name = (error as Error).name;
     if (name === "TimeoutError" || name === "AbortError")
-      throw new Error(`no answer within ${timeoutMs / 1000} s`, { cause: error });
-    const cause = (error as { cause?: { code?: string } }).cause;
-    throw new Error(`could not be reached (${cause?.code ?? (error as Error).message})`, { cause: error });
+      throw new SafeError(`no answer within ${timeoutMs / 1000} s`, { cause: error });
+    // The code only: fetch's messages quote the URL, and a hook's URL holds its token.
+    throw new SafeError(`could not be reached (${errorCode((error as { cause?: unknown }).cause ?? error)})`, {
+      cause: error,
+    });
   }
-  if (response.status < 200 || response.status > 299) throw new Error(`answered ${response.status}`);
+  if (response.status < 200 || response.status > 299) throw new SafeError(`answered ${response.status}`);
 }

@@ -99,3 +99,43 @@ describe("the notification worker", () => {
     expect(left.map((row) => row.channel)).toEqual(["email", "email", "email"]);
   });
 });
+
+describe("no secret in a stored error or a log line", () => {
+  it("keeps a library's words without the mail server's password or the webhook's token", async () => {
+    const store = tempStore();
+    await store.save(sampleRequest(1, { notify: ["email", "webhook"] }));
+    const settings: NotificationSettings = {
+      email: { smtpUrl: "smtps://ops:pa55-w0rd@smtp.example:465", to: ["team@network.example"], from: "a@b.example" },
+      webhook: { url: "https://hooks.example/services/T000/B000/t0ken-in-path", secret: null },
+    };
+    const lines: string[] = [];
+    const { worker, attempts } = virtualWorker(store, {
+      settings,
+      log: (line) => lines.push(line),
+      email: {
+        async send() {
+          attempts.push("email failed");
+          throw new Error("Invalid login to smtps://ops:pa55-w0rd@smtp.example:465 (password pa55-w0rd)");
+        },
+        close() {},
+      },
+      fetch: (async () => {
+        attempts.push("webhook failed");
+        throw new TypeError("fetch failed: https://hooks.example/services/T000/B000/t0ken-in-path", {
+          cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+        });
+      }) as typeof fetch,
+    });
+    worker.start();
+    await untilTrue(() => attempts.length >= 2, "both channels tried");
+    await worker.stop();
+    const errors = (await store.listNotifications()).map((row) => row.lastError ?? "");
+    expect(errors).toHaveLength(2);
+    expect(errors.join("\n")).toContain("Invalid login");
+    expect(errors.join("\n")).toContain("ECONNREFUSED");
+    for (const text of [...errors, ...lines]) {
+      expect(text).not.toContain("pa55-w0rd");
+      expect(text).not.toContain("t0ken-in-path");
+    }
+  });
+});

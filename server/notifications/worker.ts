@@ -28,6 +28,7 @@ import type { NotificationChannel, NotificationClaim, RequestStore } from "../re
 import { createEmailSender, type EmailSender } from "./email";
 import { composeEmail, composeWebhook } from "./messages";
 import { postWebhook } from "./webhook";
+import { errorCode, redact, secretTexts } from "../safe-errors";
 
 /** The longest the worker sleeps before looking for due notifications again. */
 export const NOTIFY_IDLE_POLL_MS = 5000;
@@ -75,6 +76,7 @@ export class NotificationWorker {
   private idle: AbortController | null = null;
   private notified = false;
   private storeFailures = 0;
+  private readonly secrets: string[];
 
   constructor(private readonly options: NotificationOptions) {
     this.store = options.store;
@@ -82,7 +84,8 @@ export class NotificationWorker {
     this.random = options.random ?? Math.random;
     this.log = options.log ?? ((line) => console.log(line));
     this.sleepFor = options.sleep ?? realSleep;
-    const { email } = options.settings;
+    const { email, webhook } = options.settings;
+    this.secrets = secretTexts([email?.smtpUrl, webhook?.url, webhook?.secret]);
     this.email = options.email ?? (email ? createEmailSender(email, options.timing.timeoutMs) : null);
   }
 
@@ -172,7 +175,8 @@ export class NotificationWorker {
       const failures = claim.attempts + 1;
       const exponential = backoffMs(failures, this.options.timing);
       const pause = Math.round(exponential / 2 + (this.random() * exponential) / 2);
-      const reason = (error as Error).message;
+      // The mail server's or the network's words, without any secret of the configuration.
+      const reason = redact((error as Error).message ?? String(error), this.secrets);
       await this.store.scheduleNotificationRetry(claim.seq, this.owner, this.now() + pause, reason);
       // The row keeps the whole reason; the log only its code: a mail server's words may quote the message.
       this.log(
@@ -222,17 +226,4 @@ export class NotificationWorker {
     this.idle = null;
     this.notified = false;
   }
-}
-
-/** What a log line may say of an error: its code (nodemailer's, the SMTP reply's, a network error's) or its kind. */
-function errorCode(error: unknown): string {
-  const { code, responseCode, name } = error as { code?: unknown; responseCode?: unknown; name?: string };
-  const parts = [
-    typeof code === "string" ? code : null,
-    typeof responseCode === "number" ? `SMTP ${responseCode}` : null,
-  ];
-  const known = parts.filter(Boolean).join(", ");
-  if (known) return known;
-  // The webhook's own errors say only a status or a timeout (webhook.ts).
-  return name === "Error" ? (error as Error).message : (name ?? "error");
 }

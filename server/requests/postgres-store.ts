@@ -32,6 +32,7 @@ import type {
   StoredInvitationRequest,
 } from "./store";
 import { withinTimeLimit } from "./time-limit";
+import { redact, secretTexts } from "../safe-errors";
 
 /** The advisory lock key the migration holds (any constant unique to this schema). */
 const MIGRATION_LOCK_KEY = 7_340_011_001;
@@ -108,6 +109,20 @@ export function describeDatabaseUrl(databaseUrl: string): string {
   return `PostgreSQL database ${decodeURIComponent(url.pathname.slice(1)) || "(default)"} on ${url.host || "localhost"}`;
 }
 
+/** The connection pool, every statement and connection under a time limit. */
+function connect(databaseUrl: string): postgres.Sql {
+  return postgres(databaseUrl, {
+    max: POOL_SIZE,
+    idle_timeout: 30,
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    connection: {
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: STATEMENT_TIMEOUT_MS * 2,
+    },
+    onnotice: () => {},
+  });
+}
+
 async function migrate(sql: postgres.Sql, description: string) {
   await sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;
@@ -127,21 +142,22 @@ async function migrate(sql: postgres.Sql, description: string) {
 
 export async function openPostgresStore(databaseUrl: string): Promise<RequestStore> {
   const description = describeDatabaseUrl(databaseUrl);
-  const sql = postgres(databaseUrl, {
-    max: POOL_SIZE,
-    idle_timeout: 30,
-    connect_timeout: CONNECT_TIMEOUT_SECONDS,
-    connection: {
-      statement_timeout: STATEMENT_TIMEOUT_MS,
-      idle_in_transaction_session_timeout: STATEMENT_TIMEOUT_MS * 2,
-    },
-    onnotice: () => {},
-  });
+  // A driver's or the database's message may quote the URL: only with its secrets hidden.
+  const fail = (error: unknown): never => {
+    const message = redact(error instanceof Error ? error.message : String(error), secretTexts([databaseUrl]));
+    throw new Error(`Could not open the ${description} (DATABASE_URL): ${message}`);
+  };
+  let sql: postgres.Sql;
+  try {
+    sql = connect(databaseUrl);
+  } catch (error) {
+    return fail(error);
+  }
   try {
     await migrate(sql, description);
   } catch (error) {
     await sql.end({ timeout: 1 });
-    throw new Error(`Could not open the ${description}: ${(error as Error).message}`, { cause: error });
+    return fail(error);
   }
 
   const columns = sql`id, received_at, mode, fields, context, relay, attempts, last_error, sent_at, notice_version`;

@@ -5,6 +5,7 @@
  * address (docs/deployment.md, "Personal data").
  */
 import type { ErasedCounts, RequestStore } from "./store";
+import { errorCode } from "../safe-errors";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -39,7 +40,7 @@ export function startDailyPurge({
     running = purgeExpired(store, retentionDays, now()).then(
       (counts) => log(privacyLogLine("purge", counts, retentionDays)),
       // The next day tries again; the command can be run by hand meanwhile.
-      (error: Error) => log(`[privacy] purge failed (${error.message}); it runs again in a day`),
+      (error: unknown) => log(`[privacy] purge failed (${errorCode(error)}); it runs again in a day`),
     );
   };
   purge();

@@ -436,6 +436,23 @@ describe.each(STORE_TARGETS)("the invitation request API on $name", (target) => 
       expect(await rows()).toBe(0);
     });
 
+    it("logs a refused origin once an hour, naming the setting to change and SITE_URL under another name", async () => {
+      for (const origin of ["http://network.example", "http://network.example", "https://evil.example"]) {
+        const response = await send({ headers: [JSON_TYPE, ["Origin", origin]], body: withFields({}) });
+        expect(response.status).toBe(403);
+      }
+      // Other cases of this file posted from evil.example too: still one line for it.
+      const linesFrom = (origin: string) =>
+        server
+          .output()
+          .split("\n")
+          .filter((line) => line.includes(`refused a post from ${origin} `));
+      await expect.poll(() => linesFrom("http://network.example").length).toBe(1);
+      expect(linesFrom("http://network.example")[0]).toMatch(/under another scheme.*SITE_URL.*ALLOWED_ORIGINS/);
+      expect(linesFrom("https://evil.example")).toHaveLength(1);
+      expect(await rows()).toBe(0);
+    });
+
     it("past the limit per address: 429 with Retry-After, whatever the body", async () => {
       const from = newAddress();
       for (let attempt = 0; attempt < RATE_LIMIT_MAX; attempt += 1) {

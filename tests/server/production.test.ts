@@ -229,8 +229,15 @@ describe.each(STORE_TARGETS)("in production on $name", (target) => {
     expect(output.split("\n").filter((line) => line.includes("aborted"))).toHaveLength(1);
   });
 
-  it("answers SIGTERM by finishing the request in flight, storing it, and exiting 0", async () => {
+  it("answers SIGTERM by finishing the request in flight, storing it, and exiting 0; health says 503 meanwhile", async () => {
     const { server, store } = await setUp();
+    // A load balancer's health check on a connection already open: its request begins
+    // before the signal and ends during the drain, when the answer must take the server out.
+    let healthAnswer = "";
+    const health = connect(server.port, "127.0.0.1", () => health.write("GET /api/health HTTP/1.1\r\nHost: x\r\n"));
+    health.on("data", (chunk) => (healthAnswer += chunk.toString()));
+    health.on("error", () => {});
+    const healthClosed = new Promise((resolveClose) => health.on("close", resolveClose));
     const body = JSON.stringify(requestBody(3));
     const half = Math.floor(body.length / 2);
     let signalledAt = 0;
@@ -253,11 +260,15 @@ describe.each(STORE_TARGETS)("in production on $name", (target) => {
           (output) => output.includes("SIGTERM received"),
           "the server to begin its shutdown",
         );
+        health.write("\r\n");
         socket.write(body.slice(half));
       })();
     });
     const exited = new Promise<number | null>((resolveExit) => server.child.once("exit", resolveExit));
     expect(await answer).toMatch(/^HTTP\/1\.1 201/);
+    await healthClosed;
+    expect(healthAnswer).toMatch(/^HTTP\/1\.1 503/);
+    expect(healthAnswer).toContain('"status":"shutting down"');
     expect(await exited).toBe(0);
     console.log(`SIGTERM with a request in flight: exited ${Date.now() - signalledAt} ms after the signal`);
     expect((await store.list()).map((row) => row.fields.email)).toEqual(["grace3@example.com"]);

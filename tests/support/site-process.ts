@@ -102,6 +102,35 @@ export async function startSiteProcess({
   };
 }
 
+/**
+ * Runs an entry point (`server/start.ts`, `server/serve.ts`...) that is expected to stop
+ * by itself, as a start that fails does; killed after `timeoutMs` (a start that should
+ * have failed and is serving instead). Everything it printed, and its exit code.
+ */
+export function runToExit(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+): Promise<{ output: string; code: number | null }> {
+  return new Promise((resolveRun) => {
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+      cwd: PROJECT_ROOT,
+      env: baseEnv(env),
+      stdio: "pipe",
+    });
+    let output = "";
+    const collect = (chunk: Buffer) => (output += chunk.toString());
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolveRun({ output, code });
+    });
+  });
+}
+
 /** Runs `server/commands/requests.ts` with the given environment; stdout, stderr and the exit code. */
 export function runRequestsCommand(
   args: string[],

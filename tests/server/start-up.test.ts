@@ -1,0 +1,65 @@
+/**
+ * A deployment whose settings are slightly wrong is told what to fix without printing a
+ * secret (docs/product.md#configuration): for each value that can hold a password, the
+ * server's start and the requests command exit non-zero, name the variable, and print
+ * nothing of the password, whether the configuration refuses the value or a library
+ * fails on it later.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/lib/free-port";
+import { fixtureSite, removeFixtureSite, runRequestsCommand, runToExit } from "../support/site-process";
+
+const PASSWORD = "pa55-w0rd-never-shown";
+
+let dir: string;
+let closedPort: number;
+beforeAll(async () => {
+  dir = fixtureSite();
+  // Nothing listens there: a database that refuses every connection.
+  closedPort = await freePort();
+});
+afterAll(() => removeFixtureSite(dir));
+
+const CASES: [string, string, () => Record<string, string>][] = [
+  [
+    "NOTIFY_WEBHOOK_URL",
+    "a user and password in it",
+    () => ({
+      NOTIFY_WEBHOOK_URL: `https://bot:${PASSWORD}@hooks.example.org/notify`,
+    }),
+  ],
+  ["DATABASE_URL", "a malformed URL", () => ({ DATABASE_URL: `postgres://ops:${PASSWORD}@db.example.org:port/x` })],
+  ["DATABASE_URL", "a # in the password", () => ({ DATABASE_URL: `postgres://ops:${PASSWORD}#1@db.example.org/x` })],
+  [
+    "SMTP_URL",
+    "a bad % escape in the password",
+    () => ({
+      SMTP_URL: `smtps://ops:${PASSWORD}%zz@smtp.example.org`,
+      NOTIFY_EMAIL_TO: "team@example.org",
+    }),
+  ],
+  [
+    "DATABASE_URL",
+    "a database that refuses the connection",
+    () => ({
+      DATABASE_URL: `postgres://ops:${PASSWORD}@127.0.0.1:${closedPort}/network`,
+    }),
+  ],
+];
+
+describe.each(CASES)("%s with %s", (variable, _case, env) => {
+  it("stops the server's start, naming the variable, without the password", async () => {
+    const port = await freePort();
+    const { code, output } = await runToExit("server/serve.ts", ["--port", String(port), "--dir", dir], env());
+    expect(code, output).not.toBe(0);
+    expect(output).toContain(variable);
+    expect(output).not.toContain(PASSWORD);
+  });
+
+  it("stops the requests command the same way", async () => {
+    const { code, stdout, stderr } = await runRequestsCommand(["export"], { DATA_DIR: dir, ...env() });
+    expect(code, stderr).not.toBe(0);
+    expect(stderr).toContain(variable);
+    expect(`${stdout}${stderr}`).not.toContain(PASSWORD);
+  });
+});
