@@ -155,7 +155,7 @@ export function policyConfigFor(site: Pick<SiteConfig, "hubspot" | "requestApi">
 /**
  * The sources HubSpot's forms need, both embeds (the legacy v2 `hbspt.forms.create`
  * and the current editor's `div.hs-form-frame`), every region. Each host is in
- * docs/decisions/0007-hubspot-embeds.md with its source; in short:
+ * docs/measurements/0007-hubspot-embeds.md with its source; in short:
  *   - scripts: the embed scripts on each region's forms host (`js.hsforms.net` in na1,
  *     `js-<region>.hsforms.net` elsewhere: `/forms/embed/v2.js`, `/forms/embed/<portalId>.js`)
  *     and the chunks they load from `*.hsforms.net`, `*.hsforms.com` and
@@ -214,8 +214,8 @@ export interface CspInput extends PolicyConfig {
 /**
  * The Content-Security-Policy of every response.
  *
- * Scripts: the prerendered pages carry inline scripts (React Router's context and
- * module bootstrap, React's streaming helpers). Their hashes, computed from the built
+ * Scripts: the prerendered pages carry inline scripts (Astro's island bootstrap, the
+ * menu script, the request page's early mode choice). Their hashes, computed from the built
  * HTML at build time, allow exactly those scripts and no other inline code, so no
  * 'unsafe-inline' and no nonce (a static site cannot mint one per response).
  *

@@ -10,7 +10,7 @@ const sha256 = (text: string) => createHash("sha256").update(text, "utf8").diges
 
 describe("inlineScriptHashes", () => {
   it("hashes classic and module inline scripts exactly as written, byte for byte", () => {
-    const classic = 'window.__reactRouterContext = {"a":"é"};\n';
+    const classic = 'window.__siteContext = {"a":"é"};\n';
     const module = 'import "/assets/manifest-1.js";';
     const html = `<head><script>${classic}</script></head><body><script type="module" async="">${module}</script></body>`;
     expect(inlineScriptHashes(html)).toEqual([sha256(classic), sha256(module)]);
