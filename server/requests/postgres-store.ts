@@ -18,19 +18,20 @@
  *   within seconds; the API answers 503 (docs/deployment.md, "Time limits").
  */
 import postgres from "postgres";
-import type { InvitationMode } from "~/invitation/mode";
-import type {
-  NotificationChannel,
-  NotificationClaim,
-  NotificationKind,
-  QueuedAlert,
-  RelayClaim,
-  RelayContext,
-  RelayRefusal,
-  RelayState,
-  RequestStore,
-  StoredInvitationRequest,
-} from "./store";
+import type { NotificationClaim, NotificationKind, QueuedAlert, RelayRefusal, RequestStore } from "./store";
+import {
+  NOTIFICATION_COLUMNS,
+  pendingMigrations,
+  REQUEST_COLUMNS,
+  SCHEMA_VERSION,
+  toMs,
+  toNotificationClaim,
+  toQueuedNotification,
+  toRelayClaim,
+  toStoredRequest,
+  type NotificationRow,
+  type RequestRow,
+} from "./store-core";
 import { withinTimeLimit } from "./time-limit";
 import { redact, secretTexts } from "../safe-errors";
 
@@ -42,66 +43,6 @@ const POOL_SIZE = 10;
 export const STATEMENT_TIMEOUT_MS = 3000;
 /** The longest opening a connection may take (a database that is down refuses at once). */
 const CONNECT_TIMEOUT_SECONDS = 3;
-
-/** Each entry moves the schema one version up; `invitation_schema.version` records how far a database is. */
-const MIGRATIONS: readonly string[] = [
-  `CREATE TABLE invitation_requests (
-     seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-     id text NOT NULL UNIQUE,
-     received_at timestamptz NOT NULL,
-     mode text NOT NULL CHECK (mode IN ('candidate', 'employer')),
-     fields json NOT NULL,
-     context json NOT NULL,
-     relay text NOT NULL CHECK (relay IN ('pending', 'sent', 'failed', 'off')),
-     attempts integer NOT NULL DEFAULT 0,
-     next_attempt_at timestamptz,
-     lease_owner text,
-     lease_until timestamptz,
-     last_error text,
-     sent_at timestamptz
-   );
-   CREATE INDEX invitation_requests_due ON invitation_requests (next_attempt_at, seq) WHERE relay = 'pending';`,
-  // The team's notifications (docs/product.md#notifications-and-privacy): the outbox, and the privacy notice each request was sent under.
-  `ALTER TABLE invitation_requests ADD COLUMN notice_version text;
-   CREATE INDEX invitation_requests_received ON invitation_requests (received_at);
-   CREATE TABLE invitation_notifications (
-     seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-     request_id text NOT NULL,
-     kind text NOT NULL CHECK (kind IN ('request', 'relay-refused')),
-     channel text NOT NULL CHECK (channel IN ('email', 'webhook')),
-     refusal json,
-     attempts integer NOT NULL DEFAULT 0,
-     next_attempt_at timestamptz NOT NULL,
-     lease_owner text,
-     lease_until timestamptz,
-     last_error text
-   );
-   CREATE INDEX invitation_notifications_due ON invitation_notifications (next_attempt_at, seq);
-   CREATE INDEX invitation_notifications_request ON invitation_notifications (request_id);`,
-];
-
-interface Row {
-  id: string;
-  received_at: Date;
-  mode: InvitationMode;
-  fields: Record<string, string>;
-  context: RelayContext;
-  relay: RelayState;
-  attempts: number;
-  last_error: string | null;
-  sent_at: Date | null;
-  notice_version: string | null;
-}
-
-interface NotificationRow {
-  seq: string;
-  request_id: string;
-  kind: NotificationKind;
-  channel: NotificationChannel;
-  refusal: RelayRefusal | null;
-  attempts: number;
-  last_error: string | null;
-}
 
 /** `PostgreSQL database <name> on <host:port>`, never the user or password. */
 export function describeDatabaseUrl(databaseUrl: string): string {
@@ -130,13 +71,8 @@ async function migrate(sql: postgres.Sql, description: string) {
     const [row] = await tx<{ version: number }[]>`SELECT version FROM invitation_schema`;
     const version = row?.version ?? 0;
     if (!row) await tx`INSERT INTO invitation_schema (version) VALUES (0)`;
-    if (version > MIGRATIONS.length) {
-      throw new Error(
-        `${description} has schema version ${version}, newer than this server knows (${MIGRATIONS.length}).`,
-      );
-    }
-    for (let next = version; next < MIGRATIONS.length; next += 1) await tx.unsafe(MIGRATIONS[next]!);
-    await tx`UPDATE invitation_schema SET version = ${MIGRATIONS.length}`;
+    for (const statement of pendingMigrations(version, "postgres", description)) await tx.unsafe(statement);
+    await tx`UPDATE invitation_schema SET version = ${SCHEMA_VERSION}`;
   });
 }
 
@@ -160,7 +96,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
     return fail(error);
   }
 
-  const columns = sql`id, received_at, mode, fields, context, relay, attempts, last_error, sent_at, notice_version`;
+  const columns = sql(REQUEST_COLUMNS.split(", "));
   const held = (id: string, owner: string) => sql`id = ${id} AND lease_owner = ${owner} AND relay = 'pending'`;
 
   return {
@@ -187,12 +123,12 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
       });
     },
     async list() {
-      const rows = await sql<Row[]>`SELECT ${columns} FROM invitation_requests ORDER BY seq`;
-      return rows.map(toStored);
+      const rows = await sql<RequestRow[]>`SELECT ${columns} FROM invitation_requests ORDER BY seq`;
+      return rows.map(toStoredRequest);
     },
     async claimNext(owner, now, leaseMs) {
       const at = new Date(now);
-      const [row] = await sql<Row[]>`
+      const [row] = await sql<RequestRow[]>`
         UPDATE invitation_requests SET lease_owner = ${owner}, lease_until = ${new Date(now + leaseMs)}
         WHERE seq = (
           SELECT seq FROM invitation_requests
@@ -202,7 +138,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
           FOR UPDATE SKIP LOCKED
         )
         RETURNING ${columns}`;
-      return row ? toClaim(row) : null;
+      return row ? toRelayClaim(row) : null;
     },
     async markSent(id, owner, now) {
       const result = await sql`
@@ -278,8 +214,8 @@ async function enqueue(
 }
 
 /** The outbox and the privacy statements (docs/product.md#notifications-and-privacy), with the relay's claim pattern. */
-function postgresOutbox(sql: postgres.Sql, columns: postgres.PendingQuery<postgres.Row[]>) {
-  const notificationColumns = sql`seq, request_id, kind, channel, refusal, attempts, last_error`;
+function postgresOutbox(sql: postgres.Sql, columns: postgres.Helper<string[]>) {
+  const notificationColumns = sql(NOTIFICATION_COLUMNS.split(", "));
   const heldNotification = (seq: number, owner: string) => sql`seq = ${seq} AND lease_owner = ${owner}`;
   const heldNotifications = (seqs: readonly number[], owner: string) =>
     sql`seq IN ${sql(seqs as number[])} AND lease_owner = ${owner}`;
@@ -300,26 +236,19 @@ function postgresOutbox(sql: postgres.Sql, columns: postgres.PendingQuery<postgr
           RETURNING ${notificationColumns}, next_attempt_at`;
         if (rows.length === 0) return [];
         const requestIds = [...new Set(rows.map((row) => row.request_id))];
-        const requests = await tx<Row[]>`SELECT ${columns} FROM invitation_requests WHERE id IN ${sql(requestIds)}`;
-        const byId = new Map(requests.map((request) => [request.id, toStored(request)]));
+        const requests = await tx<
+          RequestRow[]
+        >`SELECT ${columns} FROM invitation_requests WHERE id IN ${sql(requestIds)}`;
+        const byId = new Map(requests.map((request) => [request.id, toStoredRequest(request)]));
         // RETURNING gives rows in no set order: claims go out longest-waiting first, as they were chosen.
-        rows.sort((a, b) => a.next_attempt_at.getTime() - b.next_attempt_at.getTime() || Number(a.seq) - Number(b.seq));
+        rows.sort((a, b) => toMs(a.next_attempt_at) - toMs(b.next_attempt_at) || Number(a.seq) - Number(b.seq));
         const claims: NotificationClaim[] = [];
         const orphans: number[] = [];
         for (const row of rows) {
           const request = byId.get(row.request_id);
           // Its request was erased after it was queued: nothing left to tell.
           if (!request) orphans.push(Number(row.seq));
-          else {
-            claims.push({
-              seq: Number(row.seq),
-              kind: row.kind,
-              channel: row.channel,
-              attempts: row.attempts,
-              refusal: row.refusal,
-              request,
-            });
-          }
+          else claims.push(toNotificationClaim(row, request));
         }
         if (orphans.length > 0)
           await tx`DELETE FROM invitation_notifications WHERE ${heldNotifications(orphans, owner)}`;
@@ -354,18 +283,13 @@ function postgresOutbox(sql: postgres.Sql, columns: postgres.PendingQuery<postgr
       const rows = await sql<
         NotificationRow[]
       >`SELECT ${notificationColumns} FROM invitation_notifications ORDER BY seq`;
-      return rows.map((row) => ({
-        seq: Number(row.seq),
-        requestId: row.request_id,
-        kind: row.kind,
-        channel: row.channel,
-        attempts: row.attempts,
-        lastError: row.last_error,
-      }));
+      return rows.map(toQueuedNotification);
     },
     async findByEmail(email: string) {
-      const rows = await sql<Row[]>`SELECT ${columns} FROM invitation_requests WHERE ${byEmail(email)} ORDER BY seq`;
-      return rows.map(toStored);
+      const rows = await sql<
+        RequestRow[]
+      >`SELECT ${columns} FROM invitation_requests WHERE ${byEmail(email)} ORDER BY seq`;
+      return rows.map(toStoredRequest);
     },
     async eraseByEmail(email: string) {
       return sql.begin(async (tx) => {
@@ -387,30 +311,4 @@ function postgresOutbox(sql: postgres.Sql, columns: postgres.PendingQuery<postgr
       });
     },
   } satisfies Partial<RequestStore>;
-}
-
-function toStored(row: Row): StoredInvitationRequest {
-  return {
-    id: row.id,
-    receivedAt: row.received_at.getTime(),
-    mode: row.mode,
-    fields: row.fields,
-    context: row.context,
-    relay: row.relay,
-    relayAttempts: row.attempts,
-    relayError: row.last_error,
-    sentAt: row.sent_at ? row.sent_at.getTime() : null,
-    noticeVersion: row.notice_version,
-  };
-}
-
-function toClaim(row: Row): RelayClaim {
-  return {
-    id: row.id,
-    receivedAt: row.received_at.getTime(),
-    mode: row.mode,
-    fields: row.fields,
-    context: row.context,
-    attempts: row.attempts,
-  };
 }

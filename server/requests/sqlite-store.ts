@@ -20,20 +20,27 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 
 import { setTimeout as sleep } from "node:timers/promises";
 import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
-import type { InvitationMode } from "~/invitation/mode";
 import type {
   NewInvitationRequest,
   NotificationChannel,
   NotificationClaim,
   NotificationKind,
   QueuedAlert,
-  RelayClaim,
-  RelayContext,
   RelayRefusal,
-  RelayState,
   RequestStore,
-  StoredInvitationRequest,
 } from "./store";
+import {
+  NOTIFICATION_COLUMNS,
+  pendingMigrations,
+  REQUEST_COLUMNS,
+  SCHEMA_VERSION,
+  toNotificationClaim,
+  toQueuedNotification,
+  toRelayClaim,
+  toStoredRequest,
+  type NotificationRow,
+  type RequestRow,
+} from "./store-core";
 import { withinTimeLimit } from "./time-limit";
 
 export const SQLITE_FILE = "requests.sqlite";
@@ -45,71 +52,6 @@ const OPEN_BUSY_TIMEOUT_MS = 5000;
 export const OPERATION_TIME_LIMIT_MS = 3500;
 /** The pause between two tries of a locked statement. */
 const BUSY_RETRY_MS = 20;
-
-/** Each entry moves the schema one version up; PRAGMA user_version records how far a file is. */
-const MIGRATIONS: readonly string[] = [
-  `CREATE TABLE invitation_requests (
-     seq INTEGER PRIMARY KEY,
-     id TEXT NOT NULL UNIQUE,
-     received_at INTEGER NOT NULL,
-     mode TEXT NOT NULL CHECK (mode IN ('candidate', 'employer')),
-     fields TEXT NOT NULL,
-     context TEXT NOT NULL,
-     relay TEXT NOT NULL CHECK (relay IN ('pending', 'sent', 'failed', 'off')),
-     attempts INTEGER NOT NULL DEFAULT 0,
-     next_attempt_at INTEGER,
-     lease_owner TEXT,
-     lease_until INTEGER,
-     last_error TEXT,
-     sent_at INTEGER
-   );
-   CREATE INDEX invitation_requests_due ON invitation_requests (next_attempt_at, seq) WHERE relay = 'pending';`,
-  // The team's notifications (docs/product.md#notifications-and-privacy): the outbox, and the privacy notice each request was sent under.
-  `ALTER TABLE invitation_requests ADD COLUMN notice_version TEXT;
-   CREATE INDEX invitation_requests_received ON invitation_requests (received_at);
-   CREATE TABLE invitation_notifications (
-     seq INTEGER PRIMARY KEY,
-     request_id TEXT NOT NULL,
-     kind TEXT NOT NULL CHECK (kind IN ('request', 'relay-refused')),
-     channel TEXT NOT NULL CHECK (channel IN ('email', 'webhook')),
-     refusal TEXT,
-     attempts INTEGER NOT NULL DEFAULT 0,
-     next_attempt_at INTEGER NOT NULL,
-     lease_owner TEXT,
-     lease_until INTEGER,
-     last_error TEXT
-   );
-   CREATE INDEX invitation_notifications_due ON invitation_notifications (next_attempt_at, seq);
-   CREATE INDEX invitation_notifications_request ON invitation_notifications (request_id);`,
-  // The outbox holds only undelivered rows (a handful; thousands during a long mail outage),
-  // so scanning it costs less than keeping two indexes on it: they made every save write two
-  // more pages and cost the API about 15% of its saves per second (scripts/bench/load.ts --notifications).
-  `DROP INDEX invitation_notifications_due;
-   DROP INDEX invitation_notifications_request;`,
-];
-
-interface Row {
-  id: string;
-  received_at: number;
-  mode: InvitationMode;
-  fields: string;
-  context: string;
-  relay: RelayState;
-  attempts: number;
-  last_error: string | null;
-  sent_at: number | null;
-  notice_version: string | null;
-}
-
-interface NotificationRow {
-  seq: number;
-  request_id: string;
-  kind: NotificationKind;
-  channel: NotificationChannel;
-  refusal: string | null;
-  attempts: number;
-  last_error: string | null;
-}
 
 type DueNotificationRow = NotificationRow & { next_attempt_at: number };
 
@@ -182,14 +124,12 @@ function lockForOneServer(dataDir: string): Database.Database {
 
 function migrate(db: Database.Database, path: string) {
   const version = () => db.pragma("user_version", { simple: true }) as number;
-  if (version() > MIGRATIONS.length) {
-    throw new Error(`${path} has schema version ${version()}, newer than this server knows (${MIGRATIONS.length}).`);
-  }
-  if (version() === MIGRATIONS.length) return;
+  // Checked before the write lock too, so a current file (the usual start) takes no lock.
+  if (pendingMigrations(version(), "sqlite", path).length === 0) return;
   // IMMEDIATE takes the write lock first, so two processes starting together migrate once.
   db.transaction(() => {
-    for (let next = version(); next < MIGRATIONS.length; next += 1) db.exec(MIGRATIONS[next]!);
-    db.pragma(`user_version = ${MIGRATIONS.length}`);
+    for (const statement of pendingMigrations(version(), "sqlite", path)) db.exec(statement);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
 }
 
@@ -210,18 +150,15 @@ export function openSqliteStore(dataDir: string): RequestStore {
     `INSERT INTO invitation_requests (id, received_at, mode, fields, context, relay, next_attempt_at, notice_version)
      VALUES (@id, @receivedAt, @mode, @fields, @context, @relay, @nextAttemptAt, @noticeVersion)`,
   );
-  const all = db.prepare<[], Row>(
-    `SELECT id, received_at, mode, fields, context, relay, attempts, last_error, sent_at, notice_version
-     FROM invitation_requests ORDER BY seq`,
-  );
-  const claim = db.prepare<{ owner: string; now: number; until: number }, Row>(
+  const all = db.prepare<[], RequestRow>(`SELECT ${REQUEST_COLUMNS} FROM invitation_requests ORDER BY seq`);
+  const claim = db.prepare<{ owner: string; now: number; until: number }, RequestRow>(
     `UPDATE invitation_requests SET lease_owner = @owner, lease_until = @until
      WHERE seq = (
        SELECT seq FROM invitation_requests
        WHERE relay = 'pending' AND next_attempt_at <= @now AND (lease_until IS NULL OR lease_until <= @now)
        ORDER BY next_attempt_at, seq LIMIT 1
      )
-     RETURNING id, received_at, mode, fields, context, relay, attempts, last_error, sent_at, notice_version`,
+     RETURNING ${REQUEST_COLUMNS}`,
   );
   const held = "WHERE id = @id AND lease_owner = @owner AND relay = 'pending'";
   const sent = db.prepare(
@@ -287,11 +224,11 @@ export function openSqliteStore(dataDir: string): RequestStore {
       await whenUnlocked(() => saveWithOutbox.immediate(request));
     },
     async list() {
-      return (await whenUnlocked(() => all.all())).map(toStored);
+      return (await whenUnlocked(() => all.all())).map(toStoredRequest);
     },
     async claimNext(owner, now, leaseMs) {
       const row = await whenUnlocked(() => claim.get({ owner, now, until: now + leaseMs }));
-      return row ? toClaim(row) : null;
+      return row ? toRelayClaim(row) : null;
     },
     async markSent(id, owner, now) {
       return (await whenUnlocked(() => sent.run({ id, owner, now }))).changes === 1;
@@ -334,7 +271,6 @@ export function openSqliteStore(dataDir: string): RequestStore {
 
 /** The outbox and the privacy statements (docs/product.md#notifications-and-privacy), on the same connection as the requests. */
 function openSqliteOutbox(db: Database.Database) {
-  const columns = "seq, request_id, kind, channel, refusal, attempts, last_error";
   const insert = db.prepare(
     `INSERT INTO invitation_notifications (request_id, kind, channel, refusal, next_attempt_at)
      VALUES (@requestId, @kind, @channel, @refusal, @now)`,
@@ -346,11 +282,10 @@ function openSqliteOutbox(db: Database.Database) {
        WHERE next_attempt_at <= @now AND (lease_until IS NULL OR lease_until <= @now)
        ORDER BY next_attempt_at, seq LIMIT @limit
      )
-     RETURNING ${columns}, next_attempt_at`,
+     RETURNING ${NOTIFICATION_COLUMNS}, next_attempt_at`,
   );
-  const requestById = db.prepare<{ id: string }, Row>(
-    `SELECT id, received_at, mode, fields, context, relay, attempts, last_error, sent_at, notice_version
-     FROM invitation_requests WHERE id = @id`,
+  const requestById = db.prepare<{ id: string }, RequestRow>(
+    `SELECT ${REQUEST_COLUMNS} FROM invitation_requests WHERE id = @id`,
   );
   const held = "WHERE seq = @seq AND lease_owner = @owner";
   // The seqs travel as one JSON array, so a batch is one statement whatever its size.
@@ -366,10 +301,12 @@ function openSqliteOutbox(db: Database.Database) {
   const nextAt = db.prepare<[], { at: number | null }>(
     `SELECT MIN(MAX(next_attempt_at, COALESCE(lease_until, 0))) AS at FROM invitation_notifications`,
   );
-  const all = db.prepare<[], NotificationRow>(`SELECT ${columns} FROM invitation_notifications ORDER BY seq`);
-  const byEmail = db.prepare<{ email: string }, Row>(
-    `SELECT id, received_at, mode, fields, context, relay, attempts, last_error, sent_at, notice_version
-     FROM invitation_requests WHERE email_key(json_extract(fields, '$.email')) = email_key(@email) ORDER BY seq`,
+  const all = db.prepare<[], NotificationRow>(
+    `SELECT ${NOTIFICATION_COLUMNS} FROM invitation_notifications ORDER BY seq`,
+  );
+  const byEmail = db.prepare<{ email: string }, RequestRow>(
+    `SELECT ${REQUEST_COLUMNS} FROM invitation_requests
+     WHERE email_key(json_extract(fields, '$.email')) = email_key(@email) ORDER BY seq`,
   );
   const eraseNotifications = db.prepare(
     `DELETE FROM invitation_notifications WHERE request_id IN (
@@ -414,8 +351,8 @@ function openSqliteOutbox(db: Database.Database) {
               for (const row of rows.sort(byDueOrder)) {
                 const request = requestById.get({ id: row.request_id });
                 // Its request was erased after it was queued: nothing left to tell.
-                if (request) claims.push(toNotificationClaim(row, toStored(request)));
-                else orphans.push(row.seq);
+                if (request) claims.push(toNotificationClaim(row, toStoredRequest(request)));
+                else orphans.push(Number(row.seq));
               }
               if (orphans.length > 0) delivered.all({ seqs: JSON.stringify(orphans), owner });
               return claims;
@@ -438,17 +375,10 @@ function openSqliteOutbox(db: Database.Database) {
         return (await whenUnlocked(() => nextAt.get()))?.at ?? null;
       },
       async listNotifications() {
-        return (await whenUnlocked(() => all.all())).map((row) => ({
-          seq: row.seq,
-          requestId: row.request_id,
-          kind: row.kind,
-          channel: row.channel,
-          attempts: row.attempts,
-          lastError: row.last_error,
-        }));
+        return (await whenUnlocked(() => all.all())).map(toQueuedNotification);
       },
       async findByEmail(email) {
-        return (await whenUnlocked(() => byEmail.all({ email }))).map(toStored);
+        return (await whenUnlocked(() => byEmail.all({ email }))).map(toStoredRequest);
       },
       async eraseByEmail(email) {
         return whenUnlocked(() => erase.immediate(email));
@@ -462,43 +392,5 @@ function openSqliteOutbox(db: Database.Database) {
 
 /** RETURNING gives rows in no set order: claims go out longest-waiting first, as they were chosen. */
 function byDueOrder(a: DueNotificationRow, b: DueNotificationRow): number {
-  return a.next_attempt_at - b.next_attempt_at || a.seq - b.seq;
-}
-
-function toNotificationClaim(row: NotificationRow, request: StoredInvitationRequest): NotificationClaim {
-  return {
-    seq: row.seq,
-    kind: row.kind,
-    channel: row.channel,
-    attempts: row.attempts,
-    refusal: row.refusal ? (JSON.parse(row.refusal) as RelayRefusal) : null,
-    request,
-  };
-}
-
-function toStored(row: Row): StoredInvitationRequest {
-  return {
-    id: row.id,
-    receivedAt: row.received_at,
-    mode: row.mode,
-    fields: JSON.parse(row.fields) as Record<string, string>,
-    context: JSON.parse(row.context) as RelayContext,
-    relay: row.relay,
-    relayAttempts: row.attempts,
-    relayError: row.last_error,
-    sentAt: row.sent_at,
-    noticeVersion: row.notice_version,
-  };
-}
-
-function toClaim(row: Row): RelayClaim {
-  const stored = toStored(row);
-  return {
-    id: stored.id,
-    receivedAt: stored.receivedAt,
-    mode: stored.mode,
-    fields: stored.fields,
-    context: stored.context,
-    attempts: stored.relayAttempts,
-  };
+  return a.next_attempt_at - b.next_attempt_at || Number(a.seq) - Number(b.seq);
 }

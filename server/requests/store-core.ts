@@ -1,0 +1,205 @@
+/**
+ * What the two stores share (sqlite-store.ts, postgres-store.ts): the schema's
+ * migrations, one list with each step in both dialects, the rule that runs them, and
+ * the mappers from a row to the objects of store.ts. Each store keeps only its own SQL,
+ * its transactions and its locking.
+ */
+import type { InvitationMode } from "~/invitation/mode";
+import type {
+  NotificationChannel,
+  NotificationClaim,
+  NotificationKind,
+  QueuedNotification,
+  RelayClaim,
+  RelayContext,
+  RelayRefusal,
+  RelayState,
+  StoredInvitationRequest,
+} from "./store";
+
+export type Dialect = "sqlite" | "postgres";
+
+/** One step of the schema, in each dialect; an empty string is a step a dialect does not need. */
+export type Migration = Record<Dialect, string>;
+
+/**
+ * Each entry moves the schema one version up; SQLite records how far a file is in
+ * `PRAGMA user_version`, PostgreSQL in `invitation_schema.version`.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    sqlite: `CREATE TABLE invitation_requests (
+       seq INTEGER PRIMARY KEY,
+       id TEXT NOT NULL UNIQUE,
+       received_at INTEGER NOT NULL,
+       mode TEXT NOT NULL CHECK (mode IN ('candidate', 'employer')),
+       fields TEXT NOT NULL,
+       context TEXT NOT NULL,
+       relay TEXT NOT NULL CHECK (relay IN ('pending', 'sent', 'failed', 'off')),
+       attempts INTEGER NOT NULL DEFAULT 0,
+       next_attempt_at INTEGER,
+       lease_owner TEXT,
+       lease_until INTEGER,
+       last_error TEXT,
+       sent_at INTEGER
+     );
+     CREATE INDEX invitation_requests_due ON invitation_requests (next_attempt_at, seq) WHERE relay = 'pending';`,
+    // `fields` and `context` are `json` (not `jsonb`): kept as sent, keys in their order.
+    postgres: `CREATE TABLE invitation_requests (
+       seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+       id text NOT NULL UNIQUE,
+       received_at timestamptz NOT NULL,
+       mode text NOT NULL CHECK (mode IN ('candidate', 'employer')),
+       fields json NOT NULL,
+       context json NOT NULL,
+       relay text NOT NULL CHECK (relay IN ('pending', 'sent', 'failed', 'off')),
+       attempts integer NOT NULL DEFAULT 0,
+       next_attempt_at timestamptz,
+       lease_owner text,
+       lease_until timestamptz,
+       last_error text,
+       sent_at timestamptz
+     );
+     CREATE INDEX invitation_requests_due ON invitation_requests (next_attempt_at, seq) WHERE relay = 'pending';`,
+  },
+  // The team's notifications (docs/product.md#notifications-and-privacy): the outbox, and the privacy notice each request was sent under.
+  {
+    sqlite: `ALTER TABLE invitation_requests ADD COLUMN notice_version TEXT;
+     CREATE INDEX invitation_requests_received ON invitation_requests (received_at);
+     CREATE TABLE invitation_notifications (
+       seq INTEGER PRIMARY KEY,
+       request_id TEXT NOT NULL,
+       kind TEXT NOT NULL CHECK (kind IN ('request', 'relay-refused')),
+       channel TEXT NOT NULL CHECK (channel IN ('email', 'webhook')),
+       refusal TEXT,
+       attempts INTEGER NOT NULL DEFAULT 0,
+       next_attempt_at INTEGER NOT NULL,
+       lease_owner TEXT,
+       lease_until INTEGER,
+       last_error TEXT
+     );
+     CREATE INDEX invitation_notifications_due ON invitation_notifications (next_attempt_at, seq);
+     CREATE INDEX invitation_notifications_request ON invitation_notifications (request_id);`,
+    postgres: `ALTER TABLE invitation_requests ADD COLUMN notice_version text;
+     CREATE INDEX invitation_requests_received ON invitation_requests (received_at);
+     CREATE TABLE invitation_notifications (
+       seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+       request_id text NOT NULL,
+       kind text NOT NULL CHECK (kind IN ('request', 'relay-refused')),
+       channel text NOT NULL CHECK (channel IN ('email', 'webhook')),
+       refusal json,
+       attempts integer NOT NULL DEFAULT 0,
+       next_attempt_at timestamptz NOT NULL,
+       lease_owner text,
+       lease_until timestamptz,
+       last_error text
+     );
+     CREATE INDEX invitation_notifications_due ON invitation_notifications (next_attempt_at, seq);
+     CREATE INDEX invitation_notifications_request ON invitation_notifications (request_id);`,
+  },
+  // SQLite's outbox holds only undelivered rows (a handful; thousands during a long mail
+  // outage), so scanning it costs less than keeping two indexes on it: they made every
+  // save write two more pages and cost the API about 15% of its saves per second
+  // (scripts/bench/load.ts --notifications). PostgreSQL keeps them.
+  {
+    sqlite: `DROP INDEX invitation_notifications_due;
+     DROP INDEX invitation_notifications_request;`,
+    postgres: "",
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * The statements that bring a database at `version` up to SCHEMA_VERSION, in order. A
+ * database newer than this code is refused, naming it: an older server must not write
+ * to a schema it does not know.
+ */
+export function pendingMigrations(version: number, dialect: Dialect, description: string): string[] {
+  if (version > SCHEMA_VERSION) {
+    throw new Error(`${description} has schema version ${version}, newer than this server knows (${SCHEMA_VERSION}).`);
+  }
+  return MIGRATIONS.slice(version)
+    .map((migration) => migration[dialect])
+    .filter((statement) => statement.trim() !== "");
+}
+
+/** The columns of a request row, in every statement that reads one. */
+export const REQUEST_COLUMNS =
+  "id, received_at, mode, fields, context, relay, attempts, last_error, sent_at, notice_version";
+/** The columns of a notification row. */
+export const NOTIFICATION_COLUMNS = "seq, request_id, kind, channel, refusal, attempts, last_error";
+
+/** A JSON column as the drivers give it: SQLite's as text, PostgreSQL's parsed. */
+type JsonColumn<T> = T | string;
+/** A time column: SQLite's in milliseconds, PostgreSQL's a Date. */
+type TimeColumn = number | Date;
+
+export interface RequestRow {
+  id: string;
+  received_at: TimeColumn;
+  mode: InvitationMode;
+  fields: JsonColumn<Record<string, string>>;
+  context: JsonColumn<RelayContext>;
+  relay: RelayState;
+  attempts: number;
+  last_error: string | null;
+  sent_at: TimeColumn | null;
+  notice_version: string | null;
+}
+
+export interface NotificationRow {
+  /** PostgreSQL's bigint arrives as a string. */
+  seq: number | string;
+  request_id: string;
+  kind: NotificationKind;
+  channel: NotificationChannel;
+  refusal: JsonColumn<RelayRefusal> | null;
+  attempts: number;
+  last_error: string | null;
+}
+
+const json = <T>(value: JsonColumn<T>): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
+export const toMs = (value: TimeColumn): number => (typeof value === "number" ? value : value.getTime());
+
+export function toStoredRequest(row: RequestRow): StoredInvitationRequest {
+  return {
+    id: row.id,
+    receivedAt: toMs(row.received_at),
+    mode: row.mode,
+    fields: json(row.fields),
+    context: json(row.context),
+    relay: row.relay,
+    relayAttempts: row.attempts,
+    relayError: row.last_error,
+    sentAt: row.sent_at === null ? null : toMs(row.sent_at),
+    noticeVersion: row.notice_version,
+  };
+}
+
+export function toRelayClaim(row: RequestRow): RelayClaim {
+  const { id, receivedAt, mode, fields, context, relayAttempts } = toStoredRequest(row);
+  return { id, receivedAt, mode, fields, context, attempts: relayAttempts };
+}
+
+export function toNotificationClaim(row: NotificationRow, request: StoredInvitationRequest): NotificationClaim {
+  return {
+    seq: Number(row.seq),
+    kind: row.kind,
+    channel: row.channel,
+    attempts: row.attempts,
+    refusal: row.refusal === null ? null : json(row.refusal),
+    request,
+  };
+}
+
+export function toQueuedNotification(row: NotificationRow): QueuedNotification {
+  return {
+    seq: Number(row.seq),
+    requestId: row.request_id,
+    kind: row.kind,
+    channel: row.channel,
+    attempts: row.attempts,
+    lastError: row.last_error,
+  };
+}
