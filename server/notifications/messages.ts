@@ -1,23 +1,40 @@
 /**
  * What the team is told (docs/product.md#notifications-and-privacy): the email (a one-line subject, a plain-text part,
- * an HTML part) and the webhook's JSON for a new request or a request HubSpot refused.
+ * an HTML part) and the webhook's JSON, for each kind of notification: a new request, a request HubSpot refused,
+ * the day's requests held as likely automated, and a channel that refused for good.
  *
  * Nothing a visitor typed becomes markup or a link: every value is HTML-escaped in the
  * HTML part (and no value is ever put in an attribute or an `<a>`), plain in the text
- * part, escaped as Slack asks in the webhook's `text`, and the subject is one line.
+ * part, where a value of several lines is set apart as a quote so that none of its lines
+ * can pass for the server's own, escaped as Slack asks in the webhook's `text`, and the
+ * subject is one line.
  */
 import { requestInvitationContent } from "~/content/request-invitation";
 import type { InvitationMode } from "~/invitation/mode";
-import type { NotificationClaim, RelayRefusal, StoredInvitationRequest } from "../requests/store";
+import type { NotificationChannel, NotificationClaim, RelayRefusal, StoredInvitationRequest } from "../requests/store";
 
 /** The team's command that lists every stored request (README, "Invitation requests"). */
 export const EXPORT_COMMAND = "npm run --silent requests -- export --format csv";
-/** The team's command that queues refused relays again. */
+/** The team's command that queues refused relays again and reopens stopped channels. */
 export const RETRY_COMMAND = "npm run requests -- retry";
+/** The team's command that sends a held request on as if it had just arrived. */
+export const RELEASE_COMMAND = "npm run requests -- release --id <id>";
 /** A subject longer than this is cut: mail clients show little more, and a wall of text is a bot's. */
 const SUBJECT_MAX_LENGTH = 200;
 
 const MODE_LABELS: Record<InvitationMode, string> = { candidate: "TA leader", employer: "employer" };
+
+/** Where an operator fixes a channel that refused for good. */
+const CHANNEL_SETTINGS: Record<NotificationChannel, string> = {
+  email: "SMTP_URL and NOTIFY_EMAIL_TO",
+  webhook: "NOTIFY_WEBHOOK_URL (a deleted or disabled Slack or Teams incoming webhook answers this way)",
+};
+
+/**
+ * What a reader may show as a line break (NEL, vertical tab and form feed too): each is
+ * made a plain line break before a value is quoted, so none can end the quote.
+ */
+const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
 
 export interface EmailContent {
   subject: string;
@@ -25,14 +42,51 @@ export interface EmailContent {
   html: string;
 }
 
-export interface WebhookPayload {
-  /** What Slack and Teams incoming webhooks show as the message. */
-  text: string;
-  event: "invitation-request" | "relay-refused";
-  request: { id: string; receivedAt: string; mode: InvitationMode; fields: Record<string, string> };
-  /** For `relay-refused`: HubSpot's answer and the command that queues the request again. */
-  refusal?: RelayRefusal & { retryCommand: string };
+interface WebhookRequest {
+  id: string;
+  receivedAt: string;
+  mode: InvitationMode;
+  fields: Record<string, string>;
 }
+
+/** `text` is what Slack and Teams incoming webhooks show as the message; `event` says what else it carries. */
+export type WebhookPayload =
+  | { text: string; event: "invitation-request"; request: WebhookRequest }
+  | {
+      text: string;
+      event: "relay-refused";
+      request: WebhookRequest;
+      /** HubSpot's answer and the command that queues the request again. */
+      refusal: RelayRefusal & { retryCommand: string };
+    }
+  | {
+      text: string;
+      event: "held-summary";
+      /** `since` is an ISO time; `ids` names at most HELD_SUMMARY_MAX_IDS of the `count`. */
+      held: { count: number; ids: string[]; since: string; releaseCommand: string };
+    }
+  | {
+      text: string;
+      event: "channel-refused";
+      channel: { name: NotificationChannel; reason: string; retryCommand: string };
+    };
+
+type Row = [label: string, value: string];
+
+/** A part of a message's body: the email's two parts and the webhook's text are each written from these. */
+type Block =
+  | { type: "paragraph"; text: string }
+  | { type: "rows"; rows: Row[]; secondary?: boolean }
+  | { type: "list"; items: string[] };
+
+interface Message {
+  subject: string;
+  /** The email's opening sentence; the webhook's text leaves it out, as its first line (the subject) says as much. */
+  intro?: string;
+  body: Block[];
+}
+
+type RequestClaim = Extract<NotificationClaim, { kind: "request" | "relay-refused" }>;
 
 /** One line: control characters (CR, LF, tabs...) and Unicode line separators become spaces. */
 export function oneLine(value: string): string {
@@ -67,32 +121,43 @@ export function labelledFields(request: Pick<StoredInvitationRequest, "mode" | "
   return [...known, ...others];
 }
 
-function fullName(request: StoredInvitationRequest): string {
-  return [request.fields.firstname, request.fields.lastname].filter(Boolean).join(" ");
+/**
+ * A row of the text part: `Label: value` for a one-line value; a value of several lines
+ * is quoted under its label, every line (empty ones too) behind "> ", so no line of it
+ * reads like one the server wrote.
+ */
+function textRow([label, value]: Row): string {
+  const lines = value.replace(LINE_BREAKS, "\n").split("\n");
+  if (lines.length === 1) return `${oneLine(label)}: ${value}`;
+  return [`${oneLine(label)}:`, ...lines.map((line) => `> ${line}`)].join("\n");
 }
 
-function subjectFor(claim: NotificationClaim): string {
-  const { request } = claim;
-  const subject =
-    claim.kind === "request"
-      ? `New invitation request: ${fullName(request)} (${MODE_LABELS[request.mode]})`
-      : `HubSpot refused invitation request ${request.id}${claim.refusal?.errorType ? `: ${claim.refusal.errorType}` : ""}`;
+function subjectLine(subject: string): string {
   const line = oneLine(subject);
   return line.length > SUBJECT_MAX_LENGTH ? `${line.slice(0, SUBJECT_MAX_LENGTH - 1)}…` : line;
 }
 
-/** The facts beside the fields: id, time, relay state, notice, and what to run. */
-function facts(claim: NotificationClaim): [string, string][] {
+/** `2026-11-25 09:00 UTC`: to the minute, for people. */
+function utcMinute(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+function fullName(request: StoredInvitationRequest): string {
+  return [request.fields.firstname, request.fields.lastname].filter(Boolean).join(" ");
+}
+
+/** The facts beside the fields: id, time, relay state, notice, and HubSpot's answer when it refused. */
+function requestFacts(claim: RequestClaim): Row[] {
   const { request } = claim;
-  const rows: [string, string][] = [
+  const rows: Row[] = [
     ["Request id", request.id],
     ["Received", new Date(request.receivedAt).toISOString()],
     ["Type", MODE_LABELS[request.mode]],
     ["Relay to HubSpot", request.relay],
   ];
   if (request.noticeVersion) rows.push(["Privacy notice", request.noticeVersion]);
-  const refusal = claim.refusal;
-  if (refusal) {
+  if (claim.kind === "relay-refused") {
+    const { refusal } = claim;
     rows.push(["HubSpot's answer", String(refusal.status)]);
     rows.push(["HubSpot's error type", refusal.errorType ?? "(none given)"]);
     rows.push(["HubSpot's message", refusal.message || "(none given)"]);
@@ -101,62 +166,192 @@ function facts(claim: NotificationClaim): [string, string][] {
   return rows;
 }
 
-function intro(claim: NotificationClaim): string {
-  return claim.kind === "request"
-    ? `A ${MODE_LABELS[claim.request.mode]} sent an invitation request through the site. It is stored on the server.`
-    : `HubSpot refused to take this invitation request, so it is marked failed and HubSpot does not have it. Fix the form in HubSpot (its CAPTCHA, a required field, consent options), then run: ${RETRY_COMMAND}`;
+function requestMessage(claim: RequestClaim): Message {
+  const { request } = claim;
+  const isNew = claim.kind === "request";
+  return {
+    subject: isNew
+      ? `New invitation request: ${fullName(request)} (${MODE_LABELS[request.mode]})`
+      : `HubSpot refused invitation request ${request.id}${claim.refusal.errorType ? `: ${claim.refusal.errorType}` : ""}`,
+    intro: isNew
+      ? `A ${MODE_LABELS[request.mode]} sent an invitation request through the site. It is stored on the server.`
+      : `HubSpot refused to take this invitation request, so it is marked failed and HubSpot does not have it. Fix the form in HubSpot (its CAPTCHA, a required field, consent options), then run: ${RETRY_COMMAND}`,
+    body: [
+      { type: "rows", rows: labelledFields(request) },
+      { type: "rows", rows: requestFacts(claim), secondary: true },
+      {
+        type: "paragraph",
+        text: isNew
+          ? `Every stored request, on the server: ${EXPORT_COMMAND}`
+          : `After fixing the form in HubSpot, on the server: ${RETRY_COMMAND}`,
+      },
+    ],
+  };
 }
 
-function closing(claim: NotificationClaim): string {
-  return claim.kind === "request"
-    ? `Every stored request, on the server: ${EXPORT_COMMAND}`
-    : `After fixing the form in HubSpot, on the server: ${RETRY_COMMAND}`;
+function heldSummaryMessage({ held }: Extract<NotificationClaim, { kind: "held-summary" }>): Message {
+  const one = held.count === 1;
+  const requests = `${held.count} invitation request${one ? "" : "s"}`;
+  const since = utcMinute(held.since);
+  const more = held.count - held.ids.length;
+  const body: Block[] = [
+    {
+      type: "paragraph",
+      text:
+        `Since ${since}, ${requests} ${one ? "was" : "were"} held because ${one ? "it" : "they"} looked automated: ` +
+        `the hidden honeypot field was filled in, or the form was sent faster than a person fills it in. ` +
+        `${one ? "It is" : "They are"} stored on the server, but ${one ? "was" : "were"} neither relayed to HubSpot nor notified to the team.`,
+    },
+  ];
+  if (held.ids.length > 0)
+    body.push({ type: "paragraph", text: "Held, oldest first:" }, { type: "list", items: held.ids });
+  if (more > 0) {
+    body.push({
+      type: "paragraph",
+      text: held.ids.length > 0 ? `and ${more} more: see the export` : "See the export.",
+    });
+  }
+  body.push(
+    {
+      type: "paragraph",
+      text: `To send one on as if it had just arrived (relayed to HubSpot and notified), on the server: ${RELEASE_COMMAND}`,
+    },
+    { type: "paragraph", text: `Every stored request, on the server: ${EXPORT_COMMAND}` },
+  );
+  return { subject: `Held as likely automated: ${requests} since ${since}`, body };
 }
 
-export function composeEmail(claim: NotificationClaim): EmailContent {
-  const fields = labelledFields(claim.request);
-  const about = facts(claim);
-  const textRows = (rows: [string, string][]) => rows.map(([label, value]) => `${label}: ${value}`).join("\n");
-  const text = [intro(claim), textRows(fields), textRows(about), closing(claim)].join("\n\n") + "\n";
+function channelRefusedMessage({ refusal }: Extract<NotificationClaim, { kind: "channel-refused" }>): Message {
+  return {
+    subject: `The team's ${refusal.channel} refused notifications: it is stopped`,
+    body: [
+      {
+        type: "paragraph",
+        text:
+          `The team's ${refusal.channel} refused a notification for good, so this server stopped sending on it. ` +
+          `Check ${CHANNEL_SETTINGS[refusal.channel]}.`,
+      },
+      {
+        type: "rows",
+        rows: [
+          ["Channel", refusal.channel],
+          ["Reason", refusal.reason],
+        ],
+      },
+      {
+        type: "paragraph",
+        text:
+          "Notifications queued for it meanwhile wait in the outbox: nothing is lost. Nothing more is sent on it " +
+          `until the server restarts or this runs on the server: ${RETRY_COMMAND}`,
+      },
+    ],
+  };
+}
 
-  const htmlRows = (rows: [string, string][]) =>
-    rows
-      .map(
+function messageFor(claim: NotificationClaim): Message {
+  switch (claim.kind) {
+    case "request":
+    case "relay-refused":
+      return requestMessage(claim);
+    case "held-summary":
+      return heldSummaryMessage(claim);
+    case "channel-refused":
+      return channelRefusedMessage(claim);
+  }
+}
+
+function textBlock(block: Block): string {
+  switch (block.type) {
+    case "paragraph":
+      return block.text;
+    case "rows":
+      return block.rows.map(textRow).join("\n");
+    case "list":
+      return block.items.map((item) => `- ${item}`).join("\n");
+  }
+}
+
+function htmlBlock(block: Block): string {
+  switch (block.type) {
+    case "paragraph":
+      return `<p>${escapeHtml(block.text)}</p>`;
+    case "rows": {
+      const style = block.secondary
+        ? "border-collapse:collapse;margin-top:16px;color:#475569"
+        : "border-collapse:collapse";
+      const rows = block.rows.map(
         ([label, value]) =>
           `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th>` +
           `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
-      )
-      .join("\n");
+      );
+      return `<table role="presentation" style="${style}">\n${rows.join("\n")}\n</table>`;
+    }
+    case "list":
+      return `<ul>\n${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join("\n")}\n</ul>`;
+  }
+}
+
+/** The webhook's text: one line per row (a value of several lines made one), Slack's control characters escaped. */
+function slackBlock(block: Block): string[] {
+  switch (block.type) {
+    case "paragraph":
+      return [escapeSlack(block.text)];
+    case "rows":
+      return block.rows.map(([label, value]) => `${escapeSlack(oneLine(label))}: ${escapeSlack(oneLine(value))}`);
+    case "list":
+      return block.items.map((item) => escapeSlack(oneLine(item)));
+  }
+}
+
+export function composeEmail(claim: NotificationClaim): EmailContent {
+  const { subject, intro, body } = messageFor(claim);
+  const blocks: Block[] = intro === undefined ? body : [{ type: "paragraph", text: intro }, ...body];
+  const text = blocks.map(textBlock).join("\n\n") + "\n";
   const html = [
     "<!doctype html>",
     '<html><body style="font-family:system-ui,sans-serif;font-size:15px;color:#0f172a">',
-    `<p>${escapeHtml(intro(claim))}</p>`,
-    `<table role="presentation" style="border-collapse:collapse">\n${htmlRows(fields)}\n</table>`,
-    `<table role="presentation" style="border-collapse:collapse;margin-top:16px;color:#475569">\n${htmlRows(about)}\n</table>`,
-    `<p>${escapeHtml(closing(claim))}</p>`,
+    ...blocks.map(htmlBlock),
     "</body></html>",
     "",
   ].join("\n");
-  return { subject: subjectFor(claim), text, html };
+  return { subject: subjectLine(subject), text, html };
+}
+
+function webhookRequest(request: StoredInvitationRequest): WebhookRequest {
+  return {
+    id: request.id,
+    receivedAt: new Date(request.receivedAt).toISOString(),
+    mode: request.mode,
+    fields: request.fields,
+  };
 }
 
 export function composeWebhook(claim: NotificationClaim): WebhookPayload {
-  const { request } = claim;
-  const lines = [
-    escapeSlack(subjectFor(claim)),
-    ...labelledFields(request).map(([label, value]) => `${escapeSlack(label)}: ${escapeSlack(oneLine(value))}`),
-    ...facts(claim).map(([label, value]) => `${escapeSlack(label)}: ${escapeSlack(oneLine(value))}`),
-    escapeSlack(closing(claim)),
-  ];
-  return {
-    text: lines.join("\n"),
-    event: claim.kind === "request" ? "invitation-request" : "relay-refused",
-    request: {
-      id: request.id,
-      receivedAt: new Date(request.receivedAt).toISOString(),
-      mode: request.mode,
-      fields: request.fields,
-    },
-    ...(claim.refusal ? { refusal: { ...claim.refusal, retryCommand: RETRY_COMMAND } } : {}),
-  };
+  const { subject, body } = messageFor(claim);
+  const text = [escapeSlack(subjectLine(subject)), ...body.flatMap(slackBlock)].join("\n");
+  switch (claim.kind) {
+    case "request":
+      return { text, event: "invitation-request", request: webhookRequest(claim.request) };
+    case "relay-refused":
+      return {
+        text,
+        event: "relay-refused",
+        request: webhookRequest(claim.request),
+        refusal: { ...claim.refusal, retryCommand: RETRY_COMMAND },
+      };
+    case "held-summary": {
+      const { count, ids, since } = claim.held;
+      return {
+        text,
+        event: "held-summary",
+        held: { count, ids, since: new Date(since).toISOString(), releaseCommand: RELEASE_COMMAND },
+      };
+    }
+    case "channel-refused":
+      return {
+        text,
+        event: "channel-refused",
+        channel: { name: claim.refusal.channel, reason: claim.refusal.reason, retryCommand: RETRY_COMMAND },
+      };
+  }
 }

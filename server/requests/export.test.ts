@@ -16,6 +16,7 @@ function stored(overrides: Partial<StoredInvitationRequest> = {}): StoredInvitat
     relayError: null,
     sentAt: Date.UTC(2026, 2, 14, 15, 9, 27),
     noticeVersion: "2026-11-25",
+    held: null,
     ...overrides,
   };
 }
@@ -61,6 +62,7 @@ describe("exportJson", () => {
         fields: { firstname: "Ada", lastname: "Lovelace", email: "ada@example.com" },
         relay: "sent",
         relayError: null,
+        held: null,
         previousRequests: 0,
       },
       expect.objectContaining({ id: "b", relay: "failed", relayError: "HubSpot answered 400: Invalid email" }),

@@ -4,7 +4,7 @@
  */
 import { REQUEST_FIELDS } from "~/invitation/request-schema";
 import { INVITATION_MODES } from "~/invitation/mode";
-import type { RelayState, StoredInvitationRequest } from "./store";
+import type { HeldReason, RelayState, StoredInvitationRequest } from "./store";
 
 export interface ExportedRequest {
   id: string;
@@ -15,6 +15,11 @@ export interface ExportedRequest {
   relay: RelayState;
   /** Why HubSpot refused the request (`failed`) or why the last attempt failed (`pending`). */
   relayError: string | null;
+  /**
+   * Why it is held as likely automated (`honeypot`, `fill-time`), or null: a held request
+   * is neither relayed nor notified until `npm run requests -- release --id <id>`.
+   */
+  held: HeldReason | null;
   /**
    * How many requests the same address (case-insensitively) sent before this one, among
    * those listed (docs/product.md#notifications-and-privacy): a repeat is marked, never refused or merged.
@@ -48,6 +53,7 @@ export function toExported(request: StoredInvitationRequest, previousRequests = 
     fields: request.fields,
     relay: request.relay,
     relayError: request.relay === "sent" ? null : request.relayError,
+    held: request.held,
     previousRequests,
   };
 }
@@ -71,6 +77,7 @@ export const CSV_COLUMNS = [
   "mode",
   "relay",
   "relayError",
+  "held",
   "previousRequests",
   ...CSV_FIELD_COLUMNS,
 ] as const;
@@ -96,6 +103,7 @@ export function exportCsv(requests: readonly StoredInvitationRequest[]): string 
       request.mode,
       request.relay,
       request.relayError ?? "",
+      request.held ?? "",
       String(request.previousRequests),
       ...CSV_FIELD_COLUMNS.map((name) => request.fields[name] ?? ""),
     ];

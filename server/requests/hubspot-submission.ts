@@ -44,6 +44,8 @@ export interface SubmissionTarget {
   timeoutMs: number;
   fetch?: typeof fetch;
   now?: () => number;
+  /** Aborts the submission (the delivery loop's overall deadline). */
+  signal?: AbortSignal;
 }
 
 export function submissionUrl(target: SubmissionTarget, claim: Pick<RelayClaim, "mode">): string {
@@ -121,7 +123,7 @@ export async function submitToHubSpot(target: SubmissionTarget, claim: RelayClai
       // A redirect is never followed: fetch would turn the POST into a GET whose 200
       // says nothing about the submission, and the row would be marked sent unsent.
       redirect: "manual",
-      signal: AbortSignal.timeout(target.timeoutMs),
+      signal: AbortSignal.any([AbortSignal.timeout(target.timeoutMs), ...(target.signal ? [target.signal] : [])]),
     });
     text = await response.text();
   } catch (error) {

@@ -16,10 +16,21 @@
  * - Every statement has a time limit (`statement_timeout`, and a connection must open
  *   within CONNECT_TIMEOUT_SECONDS), so a database that is away or stuck fails a call
  *   within seconds; the API answers 503 (docs/deployment.md, "Time limits").
+ * - A delete leaves the row's bytes in its page until VACUUM reuses it (autovacuum does,
+ *   soon); docs/deployment.md ("Personal data") says what erasure means here and in backups.
  */
 import postgres from "postgres";
-import type { NotificationClaim, NotificationKind, QueuedAlert, RelayRefusal, RequestStore } from "./store";
 import {
+  HELD_SUMMARY_MAX_IDS,
+  type NotificationChannel,
+  type NotificationClaim,
+  type RequestStore,
+  type StoppedChannel,
+} from "./store";
+import {
+  DAY_MS,
+  HELD_SUMMARY_JOB,
+  newNotificationRow,
   NOTIFICATION_COLUMNS,
   pendingMigrations,
   REQUEST_COLUMNS,
@@ -30,6 +41,7 @@ import {
   toRelayClaim,
   toStoredRequest,
   type NotificationRow,
+  type QueuedSubject,
   type RequestRow,
 } from "./store-core";
 import { withinTimeLimit } from "./time-limit";
@@ -97,21 +109,45 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
   }
 
   const columns = sql(REQUEST_COLUMNS.split(", "));
-  const held = (id: string, owner: string) => sql`id = ${id} AND lease_owner = ${owner} AND relay = 'pending'`;
+  const notificationColumns = sql(NOTIFICATION_COLUMNS.split(", "));
+  const claimed = (id: string, owner: string) => sql`id = ${id} AND lease_owner = ${owner} AND relay = 'pending'`;
+  const heldNotifications = (seqs: readonly number[], owner: string) =>
+    sql`seq IN ${sql(seqs as number[])} AND lease_owner = ${owner}`;
+  const byEmail = (email: string) => sql`lower(btrim(fields->>'email')) = lower(${email.trim()})`;
+  const ms = (value: Date | null) => (value === null ? null : value.getTime());
 
-  return {
+  /** Queues one notification per channel, inside the caller's transaction. */
+  async function enqueue(
+    tx: postgres.TransactionSql,
+    subject: QueuedSubject,
+    channels: readonly NotificationChannel[],
+    now: number,
+  ) {
+    for (const channel of channels) {
+      const row = newNotificationRow(subject);
+      await tx`
+        INSERT INTO invitation_notifications
+          (request_id, kind, channel, details, delivery_id, queued_at, next_attempt_at)
+        VALUES (${row.requestId}, ${row.kind}, ${channel}, ${row.details}::text::json, ${row.deliveryId},
+          ${new Date(now)}, ${new Date(now)})`;
+    }
+  }
+
+  const store: RequestStore = {
     description,
     async save(request) {
       // The request and its notifications commit together (the outbox, docs/product.md#notifications-and-privacy).
-      const channels = request.notify ?? [];
+      const channels = request.held ? [] : (request.notify ?? []);
       const insertRequest = (tx: postgres.Sql | postgres.TransactionSql) => tx`
-        INSERT INTO invitation_requests (id, received_at, mode, fields, context, relay, next_attempt_at, notice_version)
+        INSERT INTO invitation_requests
+          (id, received_at, mode, fields, context, relay, next_attempt_at, notice_version, held)
         VALUES (
           ${request.id}, ${new Date(request.receivedAt)}, ${request.mode},
           ${JSON.stringify(request.fields)}::text::json, ${JSON.stringify(request.context)}::text::json,
           ${request.relay},
           ${request.relay === "pending" ? new Date(request.receivedAt) : null},
-          ${request.noticeVersion ?? null}
+          ${request.noticeVersion ?? null},
+          ${request.held ?? null}
         )`;
       if (channels.length === 0) {
         await insertRequest(sql);
@@ -119,32 +155,43 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
       }
       await sql.begin(async (tx) => {
         await insertRequest(tx);
-        await enqueue(tx, request.id, "request", channels, null, request.receivedAt);
+        await enqueue(tx, { kind: "request", requestId: request.id }, channels, request.receivedAt);
       });
     },
     async list() {
       const rows = await sql<RequestRow[]>`SELECT ${columns} FROM invitation_requests ORDER BY seq`;
       return rows.map(toStoredRequest);
     },
-    async claimNext(owner, now, leaseMs) {
+    async close() {
+      await sql.end({ timeout: 5 });
+    },
+
+    async claimRelays(owner, now, leaseMs, limit) {
       const at = new Date(now);
-      const [row] = await sql<RequestRow[]>`
+      const rows = await sql<(RequestRow & { next_attempt_at: Date; seq: string })[]>`
         UPDATE invitation_requests SET lease_owner = ${owner}, lease_until = ${new Date(now + leaseMs)}
-        WHERE seq = (
+        WHERE seq IN (
           SELECT seq FROM invitation_requests
-          WHERE relay = 'pending' AND next_attempt_at <= ${at} AND (lease_until IS NULL OR lease_until <= ${at})
+          WHERE relay = 'pending' AND held IS NULL AND next_attempt_at <= ${at}
+            AND (lease_until IS NULL OR lease_until <= ${at})
           ORDER BY next_attempt_at, seq
-          LIMIT 1
+          LIMIT ${limit}
           FOR UPDATE SKIP LOCKED
         )
-        RETURNING ${columns}`;
-      return row ? toRelayClaim(row) : null;
+        RETURNING ${columns}, next_attempt_at, seq`;
+      // RETURNING gives rows in no set order: claims go out longest-waiting first, as they were chosen.
+      rows.sort((a, b) => toMs(a.next_attempt_at) - toMs(b.next_attempt_at) || Number(a.seq) - Number(b.seq));
+      return rows.map(toRelayClaim);
+    },
+    async relayStillClaimed(id, owner) {
+      const rows = await sql`SELECT 1 FROM invitation_requests WHERE ${claimed(id, owner)}`;
+      return rows.length === 1;
     },
     async markSent(id, owner, now) {
       const result = await sql`
         UPDATE invitation_requests SET relay = 'sent', sent_at = ${new Date(now)}, attempts = attempts + 1,
           last_error = NULL, next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL
-        WHERE ${held(id, owner)}`;
+        WHERE ${claimed(id, owner)}`;
       return result.count === 1;
     },
     async markFailed(id, owner, reason, alert) {
@@ -152,9 +199,15 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
         const result = await tx`
           UPDATE invitation_requests SET relay = 'failed', attempts = attempts + 1, last_error = ${reason},
             next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL
-          WHERE ${held(id, owner)}`;
-        if (result.count === 1 && alert)
-          await enqueue(tx, id, "relay-refused", alert.channels, alert.refusal, alert.now);
+          WHERE ${claimed(id, owner)}`;
+        if (result.count === 1 && alert) {
+          await enqueue(
+            tx,
+            { kind: "relay-refused", requestId: id, details: alert.refusal },
+            alert.channels,
+            alert.now,
+          );
+        }
         return result.count === 1;
       });
     },
@@ -162,17 +215,19 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
       const result = await sql`
         UPDATE invitation_requests SET attempts = attempts + 1, last_error = ${reason},
           next_attempt_at = ${new Date(retryAt)}, lease_owner = NULL, lease_until = NULL
-        WHERE ${held(id, owner)}`;
+        WHERE ${claimed(id, owner)}`;
       return result.count === 1;
     },
-    async release(id, owner) {
-      await sql`UPDATE invitation_requests SET lease_owner = NULL, lease_until = NULL WHERE ${held(id, owner)}`;
+    async releaseRelays(ids, owner) {
+      if (ids.length === 0) return;
+      await sql`UPDATE invitation_requests SET lease_owner = NULL, lease_until = NULL
+        WHERE id IN ${sql(ids as string[])} AND lease_owner = ${owner} AND relay = 'pending'`;
     },
     async nextRelayAt() {
       const [row] = await sql<{ at: Date | null }[]>`
         SELECT MIN(GREATEST(next_attempt_at, COALESCE(lease_until, 'epoch'::timestamptz))) AS at
-        FROM invitation_requests WHERE relay = 'pending'`;
-      return row?.at ? row.at.getTime() : null;
+        FROM invitation_requests WHERE relay = 'pending' AND held IS NULL`;
+      return ms(row?.at ?? null);
     },
     async requeueFailed(now) {
       const result = await sql`
@@ -181,11 +236,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
         WHERE relay = 'failed'`;
       return result.count;
     },
-    async close() {
-      await sql.end({ timeout: 5 });
-    },
 
-    // --- Operations (issue 18) ---
     async ping(timeoutMs) {
       await withinTimeLimit(sql`SELECT 1`.execute(), timeoutMs);
     },
@@ -193,91 +244,111 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
       // Other servers may share the database and hold live claims: their leases decide.
       return 0;
     },
-    ...postgresOutbox(sql, columns),
-  };
-}
+    async status(now) {
+      const [row] = await sql<
+        {
+          requests_last_day: string;
+          requests_last_week: string;
+          relays_pending: string;
+          relays_failed: string;
+          held: string;
+          notifications_queued: string;
+          oldest_notification_at: Date | null;
+        }[]
+      >`
+        SELECT
+          (SELECT COUNT(*) FROM invitation_requests WHERE received_at >= ${new Date(now - DAY_MS)}) AS requests_last_day,
+          (SELECT COUNT(*) FROM invitation_requests WHERE received_at >= ${new Date(now - 7 * DAY_MS)}) AS requests_last_week,
+          (SELECT COUNT(*) FROM invitation_requests WHERE relay = 'pending' AND held IS NULL) AS relays_pending,
+          (SELECT COUNT(*) FROM invitation_requests WHERE relay = 'failed') AS relays_failed,
+          (SELECT COUNT(*) FROM invitation_requests WHERE held IS NOT NULL) AS held,
+          (SELECT COUNT(*) FROM invitation_notifications) AS notifications_queued,
+          (SELECT MIN(queued_at) FROM invitation_notifications) AS oldest_notification_at`;
+      return {
+        requestsLastDay: Number(row!.requests_last_day),
+        requestsLastWeek: Number(row!.requests_last_week),
+        relaysPending: Number(row!.relays_pending),
+        relaysFailed: Number(row!.relays_failed),
+        held: Number(row!.held),
+        notificationsQueued: Number(row!.notifications_queued),
+        oldestNotificationAt: ms(row!.oldest_notification_at),
+        stoppedChannels: await store.stoppedChannels(),
+      };
+    },
 
-/** Queues one notification per channel, inside the caller's transaction. */
-async function enqueue(
-  tx: postgres.TransactionSql,
-  requestId: string,
-  kind: NotificationKind,
-  channels: QueuedAlert["channels"],
-  refusal: RelayRefusal | null,
-  now: number,
-) {
-  for (const channel of channels) {
-    await tx`
-      INSERT INTO invitation_notifications (request_id, kind, channel, refusal, next_attempt_at)
-      VALUES (${requestId}, ${kind}, ${channel}, ${refusal ? JSON.stringify(refusal) : null}::text::json, ${new Date(now)})`;
-  }
-}
-
-/** The outbox and the privacy statements (docs/product.md#notifications-and-privacy), with the relay's claim pattern. */
-function postgresOutbox(sql: postgres.Sql, columns: postgres.Helper<string[]>) {
-  const notificationColumns = sql(NOTIFICATION_COLUMNS.split(", "));
-  const heldNotification = (seq: number, owner: string) => sql`seq = ${seq} AND lease_owner = ${owner}`;
-  const heldNotifications = (seqs: readonly number[], owner: string) =>
-    sql`seq IN ${sql(seqs as number[])} AND lease_owner = ${owner}`;
-  const byEmail = (email: string) => sql`lower(btrim(fields->>'email')) = lower(${email.trim()})`;
-  return {
-    async claimNotifications(owner: string, now: number, leaseMs: number, limit: number) {
+    async claimNotifications(owner, now, leaseMs, limit, channels) {
+      if (channels.length === 0) return [];
       const at = new Date(now);
       return sql.begin(async (tx) => {
         const rows = await tx<(NotificationRow & { next_attempt_at: Date })[]>`
           UPDATE invitation_notifications SET lease_owner = ${owner}, lease_until = ${new Date(now + leaseMs)}
           WHERE seq IN (
             SELECT seq FROM invitation_notifications
-            WHERE next_attempt_at <= ${at} AND (lease_until IS NULL OR lease_until <= ${at})
+            WHERE channel IN ${sql(channels as NotificationChannel[])} AND next_attempt_at <= ${at}
+              AND (lease_until IS NULL OR lease_until <= ${at})
             ORDER BY next_attempt_at, seq
             LIMIT ${limit}
             FOR UPDATE SKIP LOCKED
           )
           RETURNING ${notificationColumns}, next_attempt_at`;
         if (rows.length === 0) return [];
-        const requestIds = [...new Set(rows.map((row) => row.request_id))];
-        const requests = await tx<
-          RequestRow[]
-        >`SELECT ${columns} FROM invitation_requests WHERE id IN ${sql(requestIds)}`;
+        const requestIds = [...new Set(rows.flatMap((row) => (row.request_id === null ? [] : [row.request_id])))];
+        const requests =
+          requestIds.length === 0
+            ? []
+            : await tx<RequestRow[]>`SELECT ${columns} FROM invitation_requests WHERE id IN ${sql(requestIds)}`;
         const byId = new Map(requests.map((request) => [request.id, toStoredRequest(request)]));
         // RETURNING gives rows in no set order: claims go out longest-waiting first, as they were chosen.
         rows.sort((a, b) => toMs(a.next_attempt_at) - toMs(b.next_attempt_at) || Number(a.seq) - Number(b.seq));
         const claims: NotificationClaim[] = [];
         const orphans: number[] = [];
         for (const row of rows) {
-          const request = byId.get(row.request_id);
+          const claim = toNotificationClaim(row, row.request_id === null ? null : (byId.get(row.request_id) ?? null));
           // Its request was erased after it was queued: nothing left to tell.
-          if (!request) orphans.push(Number(row.seq));
-          else claims.push(toNotificationClaim(row, request));
+          if (claim) claims.push(claim);
+          else orphans.push(Number(row.seq));
         }
         if (orphans.length > 0)
           await tx`DELETE FROM invitation_notifications WHERE ${heldNotifications(orphans, owner)}`;
         return claims;
       });
     },
-    async markNotificationsDelivered(seqs: readonly number[], owner: string) {
+    async notificationStillWanted(seq, owner) {
+      return sql.begin(async (tx) => {
+        const [row] = await tx<{ request_id: string | null; present: boolean }[]>`
+          SELECT n.request_id, r.id IS NOT NULL AS present
+          FROM invitation_notifications n LEFT JOIN invitation_requests r ON r.id = n.request_id
+          WHERE n.seq = ${seq} AND n.lease_owner = ${owner}`;
+        if (!row) return false;
+        if (row.request_id === null || row.present) return true;
+        await tx`DELETE FROM invitation_notifications WHERE ${heldNotifications([seq], owner)}`;
+        return false;
+      });
+    },
+    async markNotificationsDelivered(seqs, owner) {
       if (seqs.length === 0) return [];
       const rows = await sql<{ seq: string }[]>`
         DELETE FROM invitation_notifications WHERE ${heldNotifications(seqs, owner)} RETURNING seq`;
       return rows.map((row) => Number(row.seq));
     },
-    async scheduleNotificationRetry(seq: number, owner: string, retryAt: number, reason: string) {
+    async scheduleNotificationRetry(seq, owner, retryAt, reason) {
       const result = await sql`
         UPDATE invitation_notifications SET attempts = attempts + 1, last_error = ${reason},
           next_attempt_at = ${new Date(retryAt)}, lease_owner = NULL, lease_until = NULL
-        WHERE ${heldNotification(seq, owner)}`;
+        WHERE seq = ${seq} AND lease_owner = ${owner}`;
       return result.count === 1;
     },
-    async releaseNotifications(seqs: readonly number[], owner: string) {
+    async releaseNotifications(seqs, owner) {
       if (seqs.length === 0) return;
       await sql`UPDATE invitation_notifications SET lease_owner = NULL, lease_until = NULL
         WHERE ${heldNotifications(seqs, owner)}`;
     },
-    async nextNotificationAt() {
+    async nextNotificationAt(channels) {
+      if (channels.length === 0) return null;
       const [row] = await sql<{ at: Date | null }[]>`
         SELECT MIN(GREATEST(next_attempt_at, COALESCE(lease_until, 'epoch'::timestamptz))) AS at
-        FROM invitation_notifications`;
-      return row?.at ? row.at.getTime() : null;
+        FROM invitation_notifications WHERE channel IN ${sql(channels as NotificationChannel[])}`;
+      return ms(row?.at ?? null);
     },
     async listNotifications() {
       const rows = await sql<
@@ -285,13 +356,70 @@ function postgresOutbox(sql: postgres.Sql, columns: postgres.Helper<string[]>) {
       >`SELECT ${notificationColumns} FROM invitation_notifications ORDER BY seq`;
       return rows.map(toQueuedNotification);
     },
-    async findByEmail(email: string) {
+    async stopChannel(channel, reason, now, alertChannels) {
+      return sql.begin(async (tx) => {
+        const inserted = await tx`
+          INSERT INTO invitation_channels (channel, stopped_at, reason) VALUES (${channel}, ${new Date(now)}, ${reason})
+          ON CONFLICT (channel) DO NOTHING`;
+        if (inserted.count === 0) return false;
+        await enqueue(tx, { kind: "channel-refused", details: { channel, reason } }, alertChannels, now);
+        return true;
+      });
+    },
+    async stoppedChannels(): Promise<StoppedChannel[]> {
+      const rows = await sql<{ channel: NotificationChannel; stopped_at: Date; reason: string }[]>`
+        SELECT channel, stopped_at, reason FROM invitation_channels ORDER BY channel`;
+      return rows.map((row) => ({ channel: row.channel, reason: row.reason, stoppedAt: row.stopped_at.getTime() }));
+    },
+    async reopenChannels() {
+      return (await sql`DELETE FROM invitation_channels`).count;
+    },
+
+    async releaseHeld(id, now, notify) {
+      return sql.begin(async (tx) => {
+        const [row] = await tx<{ held: string | null }[]>`
+          SELECT held FROM invitation_requests WHERE id = ${id} FOR UPDATE`;
+        if (!row) return "not-found" as const;
+        if (row.held === null) return "not-held" as const;
+        await tx`
+          UPDATE invitation_requests SET held = NULL,
+            next_attempt_at = CASE WHEN relay = 'pending' THEN ${new Date(now)} ELSE next_attempt_at END
+          WHERE id = ${id}`;
+        await enqueue(tx, { kind: "request", requestId: id }, notify, now);
+        return "released" as const;
+      });
+    },
+    async queueHeldSummary(now, channels) {
+      return sql.begin(async (tx) => {
+        // The job's row, locked: of several servers, one runs the day's summary.
+        await tx`
+          INSERT INTO invitation_jobs (job, last_run_at) VALUES (${HELD_SUMMARY_JOB}, 'epoch'::timestamptz)
+          ON CONFLICT (job) DO NOTHING`;
+        const [job] = await tx<{ last_run_at: Date }[]>`
+          SELECT last_run_at FROM invitation_jobs WHERE job = ${HELD_SUMMARY_JOB} FOR UPDATE`;
+        const last = job!.last_run_at.getTime();
+        if (last > 0 && now - last < DAY_MS) return null;
+        await tx`UPDATE invitation_jobs SET last_run_at = ${new Date(now)} WHERE job = ${HELD_SUMMARY_JOB}`;
+        const since = last > 0 ? last : now - DAY_MS;
+        const rows = await tx<{ id: string }[]>`
+          SELECT id FROM invitation_requests
+          WHERE held IS NOT NULL AND received_at > ${new Date(since)} AND received_at <= ${new Date(now)}
+          ORDER BY seq`;
+        if (rows.length > 0) {
+          const details = { count: rows.length, ids: rows.slice(0, HELD_SUMMARY_MAX_IDS).map((row) => row.id), since };
+          await enqueue(tx, { kind: "held-summary", details }, channels, now);
+        }
+        return rows.length;
+      });
+    },
+
+    async findByEmail(email) {
       const rows = await sql<
         RequestRow[]
       >`SELECT ${columns} FROM invitation_requests WHERE ${byEmail(email)} ORDER BY seq`;
       return rows.map(toStoredRequest);
     },
-    async eraseByEmail(email: string) {
+    async eraseByEmail(email) {
       return sql.begin(async (tx) => {
         const notifications = await tx`
           DELETE FROM invitation_notifications
@@ -300,7 +428,7 @@ function postgresOutbox(sql: postgres.Sql, columns: postgres.Helper<string[]>) {
         return { requests: requests.count, notifications: notifications.count };
       });
     },
-    async purgeBefore(before: number) {
+    async purgeBefore(before) {
       const at = new Date(before);
       return sql.begin(async (tx) => {
         const notifications = await tx`
@@ -310,5 +438,6 @@ function postgresOutbox(sql: postgres.Sql, columns: postgres.Helper<string[]>) {
         return { requests: requests.count, notifications: notifications.count };
       });
     },
-  } satisfies Partial<RequestStore>;
+  };
+  return store;
 }

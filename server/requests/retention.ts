@@ -6,8 +6,9 @@
  */
 import type { ErasedCounts, RequestStore } from "./store";
 import { errorCode } from "../safe-errors";
+import { DAY_MS } from "./store-core";
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
+export { DAY_MS };
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 

@@ -15,21 +15,26 @@
  *   statement that finds the database locked (a `retry` command, a backup) is tried
  *   again on a timer until OPERATION_TIME_LIMIT_MS, then fails (the API answers 503), and
  *   static files keep being served meanwhile (docs/deployment.md, "Time limits").
+ * - secure_delete: a deleted row's bytes are overwritten, and an erase or purge ends with
+ *   a checkpoint that empties the write-ahead log, so erased text lingers neither in free
+ *   pages nor in the log (docs/deployment.md, "Personal data").
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
-import type {
-  NewInvitationRequest,
-  NotificationChannel,
-  NotificationClaim,
-  NotificationKind,
-  QueuedAlert,
-  RelayRefusal,
-  RequestStore,
+import {
+  HELD_SUMMARY_MAX_IDS,
+  type NewInvitationRequest,
+  type NotificationChannel,
+  type NotificationClaim,
+  type RequestStore,
+  type StoppedChannel,
 } from "./store";
 import {
+  DAY_MS,
+  HELD_SUMMARY_JOB,
+  newNotificationRow,
   NOTIFICATION_COLUMNS,
   pendingMigrations,
   REQUEST_COLUMNS,
@@ -39,6 +44,7 @@ import {
   toRelayClaim,
   toStoredRequest,
   type NotificationRow,
+  type QueuedSubject,
   type RequestRow,
 } from "./store-core";
 import { withinTimeLimit } from "./time-limit";
@@ -53,7 +59,10 @@ export const OPERATION_TIME_LIMIT_MS = 3500;
 /** The pause between two tries of a locked statement. */
 const BUSY_RETRY_MS = 20;
 
-type DueNotificationRow = NotificationRow & { next_attempt_at: number };
+/** A claimed row, with what orders it: RETURNING gives rows in no set order. */
+type Due<T> = T & { next_attempt_at: number; seq: number };
+/** Claims go out longest-waiting first, as they were chosen. */
+const byDueOrder = (a: Due<object>, b: Due<object>) => a.next_attempt_at - b.next_attempt_at || a.seq - b.seq;
 
 /** Takes the group's and others' permissions off `path` if it has any; true when it did. */
 function makePrivate(path: string, mode: number): boolean {
@@ -138,6 +147,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
   const db = new Database(path, { timeout: OPEN_BUSY_TIMEOUT_MS });
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = FULL");
+  db.pragma("secure_delete = ON");
   migrate(db, path);
   // SQLite's lower() folds ASCII only; addresses are compared as JavaScript folds them (docs/product.md#notifications-and-privacy).
   db.function("email_key", { deterministic: true }, (value: unknown) =>
@@ -145,165 +155,152 @@ export function openSqliteStore(dataDir: string): RequestStore {
   );
   // From here on a lock never blocks the event loop (whenUnlocked retries on a timer).
   db.pragma("busy_timeout = 0");
+  // Lists of ids and channels travel as one JSON array, so a batch is one statement whatever its size.
+  const list = (values: readonly unknown[]) => JSON.stringify(values);
 
+  // --- Requests and the relay ---
   const insert = db.prepare(
-    `INSERT INTO invitation_requests (id, received_at, mode, fields, context, relay, next_attempt_at, notice_version)
-     VALUES (@id, @receivedAt, @mode, @fields, @context, @relay, @nextAttemptAt, @noticeVersion)`,
+    `INSERT INTO invitation_requests (id, received_at, mode, fields, context, relay, next_attempt_at, notice_version, held)
+     VALUES (@id, @receivedAt, @mode, @fields, @context, @relay, @nextAttemptAt, @noticeVersion, @held)`,
   );
   const all = db.prepare<[], RequestRow>(`SELECT ${REQUEST_COLUMNS} FROM invitation_requests ORDER BY seq`);
-  const claim = db.prepare<{ owner: string; now: number; until: number }, RequestRow>(
-    `UPDATE invitation_requests SET lease_owner = @owner, lease_until = @until
-     WHERE seq = (
-       SELECT seq FROM invitation_requests
-       WHERE relay = 'pending' AND next_attempt_at <= @now AND (lease_until IS NULL OR lease_until <= @now)
-       ORDER BY next_attempt_at, seq LIMIT 1
-     )
-     RETURNING ${REQUEST_COLUMNS}`,
+  const requestById = db.prepare<{ id: string }, RequestRow>(
+    `SELECT ${REQUEST_COLUMNS} FROM invitation_requests WHERE id = @id`,
   );
-  const held = "WHERE id = @id AND lease_owner = @owner AND relay = 'pending'";
+  const claimRelays = db.prepare<{ owner: string; now: number; until: number; limit: number }, Due<RequestRow>>(
+    `UPDATE invitation_requests SET lease_owner = @owner, lease_until = @until
+     WHERE seq IN (
+       SELECT seq FROM invitation_requests
+       WHERE relay = 'pending' AND held IS NULL AND next_attempt_at <= @now
+         AND (lease_until IS NULL OR lease_until <= @now)
+       ORDER BY next_attempt_at, seq LIMIT @limit
+     )
+     RETURNING ${REQUEST_COLUMNS}, next_attempt_at, seq`,
+  );
+  const claimed = "WHERE id = @id AND lease_owner = @owner AND relay = 'pending'";
+  const stillClaimed = db.prepare<{ id: string; owner: string }, { id: string }>(
+    `SELECT id FROM invitation_requests ${claimed}`,
+  );
   const sent = db.prepare(
     `UPDATE invitation_requests SET relay = 'sent', sent_at = @now, attempts = attempts + 1, last_error = NULL,
-       next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL ${held}`,
+       next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL ${claimed}`,
   );
   const failed = db.prepare(
     `UPDATE invitation_requests SET relay = 'failed', attempts = attempts + 1, last_error = @reason,
-       next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL ${held}`,
+       next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL ${claimed}`,
   );
   const retry = db.prepare(
     `UPDATE invitation_requests SET attempts = attempts + 1, last_error = @reason, next_attempt_at = @retryAt,
-       lease_owner = NULL, lease_until = NULL ${held}`,
+       lease_owner = NULL, lease_until = NULL ${claimed}`,
   );
-  const release = db.prepare(`UPDATE invitation_requests SET lease_owner = NULL, lease_until = NULL ${held}`);
-  const nextAt = db.prepare<[], { at: number | null }>(
-    `SELECT MIN(MAX(next_attempt_at, COALESCE(lease_until, 0))) AS at FROM invitation_requests WHERE relay = 'pending'`,
+  const releaseRelays = db.prepare(
+    `UPDATE invitation_requests SET lease_owner = NULL, lease_until = NULL
+     WHERE id IN (SELECT value FROM json_each(@ids)) AND lease_owner = @owner AND relay = 'pending'`,
+  );
+  const nextRelayAt = db.prepare<[], { at: number | null }>(
+    `SELECT MIN(MAX(next_attempt_at, COALESCE(lease_until, 0))) AS at FROM invitation_requests
+     WHERE relay = 'pending' AND held IS NULL`,
   );
   const requeue = db.prepare(
     `UPDATE invitation_requests SET relay = 'pending', attempts = 0, next_attempt_at = @now,
        lease_owner = NULL, lease_until = NULL WHERE relay = 'failed'`,
   );
 
-  // --- Operations (issue 18) ---
-  let serverLock: Database.Database | null = null;
-  const ping = db.prepare("SELECT 1");
-  // Only one server uses a SQLite file: at its start, every claim is a previous process's.
-  const releaseRelayClaims = db.prepare(
-    `UPDATE invitation_requests SET lease_owner = NULL, lease_until = NULL
-     WHERE relay = 'pending' AND lease_owner IS NOT NULL`,
+  // --- The outbox of the team's notifications ---
+  const enqueueRow = db.prepare(
+    `INSERT INTO invitation_notifications (request_id, kind, channel, details, delivery_id, queued_at, next_attempt_at)
+     VALUES (@requestId, @kind, @channel, @details, @deliveryId, @now, @now)`,
   );
-  const releaseNotificationClaims = db.prepare(
-    `UPDATE invitation_notifications SET lease_owner = NULL, lease_until = NULL WHERE lease_owner IS NOT NULL`,
-  );
-  const releaseAll = db.transaction(() => releaseRelayClaims.run().changes + releaseNotificationClaims.run().changes);
-  const notifications = openSqliteOutbox(db);
-  const saveWithOutbox = db.transaction((request: NewInvitationRequest) => {
-    insert.run({
-      id: request.id,
-      receivedAt: request.receivedAt,
-      mode: request.mode,
-      fields: JSON.stringify(request.fields),
-      context: JSON.stringify(request.context),
-      relay: request.relay,
-      nextAttemptAt: request.relay === "pending" ? request.receivedAt : null,
-      noticeVersion: request.noticeVersion ?? null,
-    });
-    for (const channel of request.notify ?? [])
-      notifications.enqueue(request.id, "request", channel, null, request.receivedAt);
-  });
-  const failWithAlert = db.transaction((id: string, owner: string, reason: string, alert?: QueuedAlert) => {
-    const held = failed.run({ id, owner, reason }).changes === 1;
-    if (held && alert) {
-      for (const channel of alert.channels)
-        notifications.enqueue(id, "relay-refused", channel, alert.refusal, alert.now);
-    }
-    return held;
-  });
-
-  return {
-    description: `SQLite database ${path}`,
-    async save(request) {
-      await whenUnlocked(() => saveWithOutbox.immediate(request));
-    },
-    async list() {
-      return (await whenUnlocked(() => all.all())).map(toStoredRequest);
-    },
-    async claimNext(owner, now, leaseMs) {
-      const row = await whenUnlocked(() => claim.get({ owner, now, until: now + leaseMs }));
-      return row ? toRelayClaim(row) : null;
-    },
-    async markSent(id, owner, now) {
-      return (await whenUnlocked(() => sent.run({ id, owner, now }))).changes === 1;
-    },
-    async markFailed(id, owner, reason, alert) {
-      return whenUnlocked(() => failWithAlert.immediate(id, owner, reason, alert));
-    },
-    async scheduleRetry(id, owner, retryAt, reason) {
-      return (await whenUnlocked(() => retry.run({ id, owner, retryAt, reason }))).changes === 1;
-    },
-    async release(id, owner) {
-      await whenUnlocked(() => release.run({ id, owner }));
-    },
-    async nextRelayAt() {
-      return (await whenUnlocked(() => nextAt.get()))?.at ?? null;
-    },
-    async requeueFailed(now) {
-      return (await whenUnlocked(() => requeue.run({ now }))).changes;
-    },
-    async close() {
-      if (db.open) db.close();
-      if (serverLock?.open) serverLock.close();
-    },
-
-    // --- Operations (issue 18) ---
-    async releaseClaimsOfPreviousProcess() {
-      // Only when this is the one server on the file: its lock proves no other process holds live claims.
-      serverLock ??= lockForOneServer(dirname(path));
-      return whenUnlocked(() => releaseAll.immediate());
-    },
-    async ping(timeoutMs) {
-      await withinTimeLimit(
-        whenUnlocked(() => ping.get()),
-        timeoutMs,
-      );
-    },
-    ...notifications.methods,
+  const enqueue = (subject: QueuedSubject, channels: readonly NotificationChannel[], now: number) => {
+    for (const channel of channels) enqueueRow.run({ ...newNotificationRow(subject), channel, now });
   };
-}
-
-/** The outbox and the privacy statements (docs/product.md#notifications-and-privacy), on the same connection as the requests. */
-function openSqliteOutbox(db: Database.Database) {
-  const insert = db.prepare(
-    `INSERT INTO invitation_notifications (request_id, kind, channel, refusal, next_attempt_at)
-     VALUES (@requestId, @kind, @channel, @refusal, @now)`,
-  );
-  const claim = db.prepare<{ owner: string; now: number; until: number; limit: number }, DueNotificationRow>(
+  const claimNotifications = db.prepare<
+    { owner: string; now: number; until: number; limit: number; channels: string },
+    Due<NotificationRow>
+  >(
     `UPDATE invitation_notifications SET lease_owner = @owner, lease_until = @until
      WHERE seq IN (
        SELECT seq FROM invitation_notifications
-       WHERE next_attempt_at <= @now AND (lease_until IS NULL OR lease_until <= @now)
+       WHERE channel IN (SELECT value FROM json_each(@channels)) AND next_attempt_at <= @now
+         AND (lease_until IS NULL OR lease_until <= @now)
        ORDER BY next_attempt_at, seq LIMIT @limit
      )
      RETURNING ${NOTIFICATION_COLUMNS}, next_attempt_at`,
   );
-  const requestById = db.prepare<{ id: string }, RequestRow>(
-    `SELECT ${REQUEST_COLUMNS} FROM invitation_requests WHERE id = @id`,
+  const heldNotification = db.prepare<{ seq: number; owner: string }, { request_id: string | null }>(
+    `SELECT request_id FROM invitation_notifications WHERE seq = @seq AND lease_owner = @owner`,
   );
-  const held = "WHERE seq = @seq AND lease_owner = @owner";
-  // The seqs travel as one JSON array, so a batch is one statement whatever its size.
+  const requestExists = db.prepare<{ id: string }, { id: string }>(`SELECT id FROM invitation_requests WHERE id = @id`);
   const heldBatch = "WHERE seq IN (SELECT value FROM json_each(@seqs)) AND lease_owner = @owner";
   const delivered = db.prepare<{ seqs: string; owner: string }, { seq: number }>(
     `DELETE FROM invitation_notifications ${heldBatch} RETURNING seq`,
   );
-  const retry = db.prepare(
+  const notificationRetry = db.prepare(
     `UPDATE invitation_notifications SET attempts = attempts + 1, last_error = @reason, next_attempt_at = @retryAt,
-       lease_owner = NULL, lease_until = NULL ${held}`,
+       lease_owner = NULL, lease_until = NULL WHERE seq = @seq AND lease_owner = @owner`,
   );
-  const release = db.prepare(`UPDATE invitation_notifications SET lease_owner = NULL, lease_until = NULL ${heldBatch}`);
-  const nextAt = db.prepare<[], { at: number | null }>(
-    `SELECT MIN(MAX(next_attempt_at, COALESCE(lease_until, 0))) AS at FROM invitation_notifications`,
+  const releaseNotifications = db.prepare(
+    `UPDATE invitation_notifications SET lease_owner = NULL, lease_until = NULL ${heldBatch}`,
   );
-  const all = db.prepare<[], NotificationRow>(
+  const nextNotificationAt = db.prepare<{ channels: string }, { at: number | null }>(
+    `SELECT MIN(MAX(next_attempt_at, COALESCE(lease_until, 0))) AS at FROM invitation_notifications
+     WHERE channel IN (SELECT value FROM json_each(@channels))`,
+  );
+  const allNotifications = db.prepare<[], NotificationRow>(
     `SELECT ${NOTIFICATION_COLUMNS} FROM invitation_notifications ORDER BY seq`,
   );
+
+  // --- Stopped channels, held requests, daily jobs, status ---
+  const stopChannel = db.prepare(
+    `INSERT INTO invitation_channels (channel, stopped_at, reason) VALUES (@channel, @now, @reason)
+     ON CONFLICT (channel) DO NOTHING`,
+  );
+  const stopped = db.prepare<[], { channel: NotificationChannel; stopped_at: number; reason: string }>(
+    `SELECT channel, stopped_at, reason FROM invitation_channels ORDER BY channel`,
+  );
+  const reopen = db.prepare(`DELETE FROM invitation_channels`);
+  const heldState = db.prepare<{ id: string }, { held: string | null }>(
+    `SELECT held FROM invitation_requests WHERE id = @id`,
+  );
+  const unhold = db.prepare(
+    `UPDATE invitation_requests SET held = NULL,
+       next_attempt_at = CASE WHEN relay = 'pending' THEN @now ELSE next_attempt_at END
+     WHERE id = @id AND held IS NOT NULL`,
+  );
+  const lastRun = db.prepare<{ job: string }, { last_run_at: number }>(
+    `SELECT last_run_at FROM invitation_jobs WHERE job = @job`,
+  );
+  const recordRun = db.prepare(
+    `INSERT INTO invitation_jobs (job, last_run_at) VALUES (@job, @now)
+     ON CONFLICT (job) DO UPDATE SET last_run_at = excluded.last_run_at`,
+  );
+  const heldSince = db.prepare<{ since: number; now: number }, { id: string }>(
+    `SELECT id FROM invitation_requests WHERE held IS NOT NULL AND received_at > @since AND received_at <= @now
+     ORDER BY seq`,
+  );
+  const counts = db.prepare<
+    { day: number; week: number },
+    {
+      requests_last_day: number;
+      requests_last_week: number;
+      relays_pending: number;
+      relays_failed: number;
+      held: number;
+      notifications_queued: number;
+      oldest_notification_at: number | null;
+    }
+  >(
+    `SELECT
+       (SELECT COUNT(*) FROM invitation_requests WHERE received_at >= @day) AS requests_last_day,
+       (SELECT COUNT(*) FROM invitation_requests WHERE received_at >= @week) AS requests_last_week,
+       (SELECT COUNT(*) FROM invitation_requests WHERE relay = 'pending' AND held IS NULL) AS relays_pending,
+       (SELECT COUNT(*) FROM invitation_requests WHERE relay = 'failed') AS relays_failed,
+       (SELECT COUNT(*) FROM invitation_requests WHERE held IS NOT NULL) AS held,
+       (SELECT COUNT(*) FROM invitation_notifications) AS notifications_queued,
+       (SELECT MIN(queued_at) FROM invitation_notifications) AS oldest_notification_at`,
+  );
+
+  // --- Privacy ---
   const byEmail = db.prepare<{ email: string }, RequestRow>(
     `SELECT ${REQUEST_COLUMNS} FROM invitation_requests
      WHERE email_key(json_extract(fields, '$.email')) = email_key(@email) ORDER BY seq`,
@@ -320,77 +317,239 @@ function openSqliteOutbox(db: Database.Database) {
        SELECT id FROM invitation_requests WHERE received_at < @before)`,
   );
   const purgeRequests = db.prepare(`DELETE FROM invitation_requests WHERE received_at < @before`);
-  const erase = db.transaction((email: string) => ({
-    notifications: eraseNotifications.run({ email }).changes,
-    requests: eraseRequests.run({ email }).changes,
-  }));
-  const purge = db.transaction((before: number) => ({
-    notifications: purgeNotifications.run({ before }).changes,
-    requests: purgeRequests.run({ before }).changes,
-  }));
+
+  // --- Operations ---
+  let serverLock: Database.Database | null = null;
+  const ping = db.prepare("SELECT 1");
+  // Only one server uses a SQLite file: at its start, every claim is a previous process's.
+  const releaseRelayClaims = db.prepare(
+    `UPDATE invitation_requests SET lease_owner = NULL, lease_until = NULL
+     WHERE relay = 'pending' AND lease_owner IS NOT NULL`,
+  );
+  const releaseNotificationClaims = db.prepare(
+    `UPDATE invitation_notifications SET lease_owner = NULL, lease_until = NULL WHERE lease_owner IS NOT NULL`,
+  );
+
+  const transactions = {
+    save: db.transaction((request: NewInvitationRequest) => {
+      insert.run({
+        id: request.id,
+        receivedAt: request.receivedAt,
+        mode: request.mode,
+        fields: JSON.stringify(request.fields),
+        context: JSON.stringify(request.context),
+        relay: request.relay,
+        nextAttemptAt: request.relay === "pending" ? request.receivedAt : null,
+        noticeVersion: request.noticeVersion ?? null,
+        held: request.held ?? null,
+      });
+      // A held request tells no one until it is released.
+      if (!request.held) enqueue({ kind: "request", requestId: request.id }, request.notify ?? [], request.receivedAt);
+    }),
+    markFailed: db.transaction(
+      (id: string, owner: string, reason: string, alert?: Parameters<RequestStore["markFailed"]>[3]) => {
+        const held = failed.run({ id, owner, reason }).changes === 1;
+        if (held && alert)
+          enqueue({ kind: "relay-refused", requestId: id, details: alert.refusal }, alert.channels, alert.now);
+        return held;
+      },
+    ),
+    claimNotifications: db.transaction(
+      (owner: string, now: number, leaseMs: number, limit: number, channels: readonly NotificationChannel[]) => {
+        const rows = claimNotifications.all({ owner, now, until: now + leaseMs, limit, channels: list(channels) });
+        const claims: NotificationClaim[] = [];
+        const orphans: number[] = [];
+        for (const row of rows.sort(byDueOrder)) {
+          const request = row.request_id === null ? null : requestById.get({ id: row.request_id });
+          const claim = toNotificationClaim(row, request ? toStoredRequest(request) : null);
+          // Its request was erased after it was queued: nothing left to tell.
+          if (claim) claims.push(claim);
+          else orphans.push(row.seq);
+        }
+        if (orphans.length > 0) delivered.all({ seqs: list(orphans), owner });
+        return claims;
+      },
+    ),
+    notificationStillWanted: db.transaction((seq: number, owner: string) => {
+      const row = heldNotification.get({ seq, owner });
+      if (!row) return false;
+      if (row.request_id === null || requestExists.get({ id: row.request_id })) return true;
+      delivered.all({ seqs: list([seq]), owner });
+      return false;
+    }),
+    stopChannel: db.transaction(
+      (channel: NotificationChannel, reason: string, now: number, alertChannels: readonly NotificationChannel[]) => {
+        if (stopChannel.run({ channel, reason, now }).changes === 0) return false;
+        enqueue({ kind: "channel-refused", details: { channel, reason } }, alertChannels, now);
+        return true;
+      },
+    ),
+    releaseHeld: db.transaction((id: string, now: number, notify: readonly NotificationChannel[]) => {
+      const row = heldState.get({ id });
+      if (!row) return "not-found" as const;
+      if (row.held === null) return "not-held" as const;
+      unhold.run({ id, now });
+      enqueue({ kind: "request", requestId: id }, notify, now);
+      return "released" as const;
+    }),
+    queueHeldSummary: db.transaction((now: number, channels: readonly NotificationChannel[]) => {
+      const last = lastRun.get({ job: HELD_SUMMARY_JOB })?.last_run_at;
+      if (last !== undefined && now - last < DAY_MS) return null;
+      recordRun.run({ job: HELD_SUMMARY_JOB, now });
+      const since = last ?? now - DAY_MS;
+      const ids = heldSince.all({ since, now }).map((row) => row.id);
+      if (ids.length > 0) {
+        const details = { count: ids.length, ids: ids.slice(0, HELD_SUMMARY_MAX_IDS), since };
+        enqueue({ kind: "held-summary", details }, channels, now);
+      }
+      return ids.length;
+    }),
+    erase: db.transaction((email: string) => ({
+      notifications: eraseNotifications.run({ email }).changes,
+      requests: eraseRequests.run({ email }).changes,
+    })),
+    purge: db.transaction((before: number) => ({
+      notifications: purgeNotifications.run({ before }).changes,
+      requests: purgeRequests.run({ before }).changes,
+    })),
+    releaseAll: db.transaction(() => releaseRelayClaims.run().changes + releaseNotificationClaims.run().changes),
+  };
+
+  /**
+   * After an erase or purge: copies the zeroed pages into the database file and empties
+   * the write-ahead log, whose frames still hold the erased rows as they were written.
+   * A reader holding an old snapshot (a long export) can make it wait; tried on a timer.
+   */
+  async function checkpoint(): Promise<void> {
+    const deadline = Date.now() + OPERATION_TIME_LIMIT_MS;
+    for (;;) {
+      const [result] = db.pragma("wal_checkpoint(TRUNCATE)") as { busy: number }[];
+      if (result?.busy === 0 || Date.now() >= deadline) return;
+      await sleep(BUSY_RETRY_MS);
+    }
+  }
 
   return {
-    enqueue(
-      requestId: string,
-      kind: NotificationKind,
-      channel: NotificationChannel,
-      refusal: RelayRefusal | null,
-      now: number,
-    ) {
-      insert.run({ requestId, kind, channel, refusal: refusal ? JSON.stringify(refusal) : null, now });
+    description: `SQLite database ${path}`,
+    async save(request) {
+      await whenUnlocked(() => transactions.save.immediate(request));
     },
-    methods: {
-      async claimNotifications(owner, now, leaseMs, limit) {
-        // One transaction, so each request read is the one its claim is about.
-        return whenUnlocked(() =>
-          db
-            .transaction(() => {
-              const rows = claim.all({ owner, now, until: now + leaseMs, limit });
-              const claims: NotificationClaim[] = [];
-              const orphans: number[] = [];
-              for (const row of rows.sort(byDueOrder)) {
-                const request = requestById.get({ id: row.request_id });
-                // Its request was erased after it was queued: nothing left to tell.
-                if (request) claims.push(toNotificationClaim(row, toStoredRequest(request)));
-                else orphans.push(Number(row.seq));
-              }
-              if (orphans.length > 0) delivered.all({ seqs: JSON.stringify(orphans), owner });
-              return claims;
-            })
-            .immediate(),
-        );
-      },
-      async markNotificationsDelivered(seqs, owner) {
-        if (seqs.length === 0) return [];
-        const rows = await whenUnlocked(() => delivered.all({ seqs: JSON.stringify(seqs), owner }));
-        return rows.map((row) => row.seq);
-      },
-      async scheduleNotificationRetry(seq, owner, retryAt, reason) {
-        return (await whenUnlocked(() => retry.run({ seq, owner, retryAt, reason }))).changes === 1;
-      },
-      async releaseNotifications(seqs, owner) {
-        if (seqs.length > 0) await whenUnlocked(() => release.run({ seqs: JSON.stringify(seqs), owner }));
-      },
-      async nextNotificationAt() {
-        return (await whenUnlocked(() => nextAt.get()))?.at ?? null;
-      },
-      async listNotifications() {
-        return (await whenUnlocked(() => all.all())).map(toQueuedNotification);
-      },
-      async findByEmail(email) {
-        return (await whenUnlocked(() => byEmail.all({ email }))).map(toStoredRequest);
-      },
-      async eraseByEmail(email) {
-        return whenUnlocked(() => erase.immediate(email));
-      },
-      async purgeBefore(before) {
-        return whenUnlocked(() => purge.immediate(before));
-      },
-    } satisfies Partial<RequestStore>,
-  };
-}
+    async list() {
+      return (await whenUnlocked(() => all.all())).map(toStoredRequest);
+    },
+    async close() {
+      if (db.open) db.close();
+      if (serverLock?.open) serverLock.close();
+    },
 
-/** RETURNING gives rows in no set order: claims go out longest-waiting first, as they were chosen. */
-function byDueOrder(a: DueNotificationRow, b: DueNotificationRow): number {
-  return a.next_attempt_at - b.next_attempt_at || Number(a.seq) - Number(b.seq);
+    async claimRelays(owner, now, leaseMs, limit) {
+      const rows = await whenUnlocked(() => claimRelays.all({ owner, now, until: now + leaseMs, limit }));
+      return rows.sort(byDueOrder).map(toRelayClaim);
+    },
+    async relayStillClaimed(id, owner) {
+      return (await whenUnlocked(() => stillClaimed.get({ id, owner }))) !== undefined;
+    },
+    async markSent(id, owner, now) {
+      return (await whenUnlocked(() => sent.run({ id, owner, now }))).changes === 1;
+    },
+    async markFailed(id, owner, reason, alert) {
+      return whenUnlocked(() => transactions.markFailed.immediate(id, owner, reason, alert));
+    },
+    async scheduleRetry(id, owner, retryAt, reason) {
+      return (await whenUnlocked(() => retry.run({ id, owner, retryAt, reason }))).changes === 1;
+    },
+    async releaseRelays(ids, owner) {
+      if (ids.length > 0) await whenUnlocked(() => releaseRelays.run({ ids: list(ids), owner }));
+    },
+    async nextRelayAt() {
+      return (await whenUnlocked(() => nextRelayAt.get()))?.at ?? null;
+    },
+    async requeueFailed(now) {
+      return (await whenUnlocked(() => requeue.run({ now }))).changes;
+    },
+
+    async releaseClaimsOfPreviousProcess() {
+      // Only when this is the one server on the file: its lock proves no other process holds live claims.
+      serverLock ??= lockForOneServer(dirname(path));
+      return whenUnlocked(() => transactions.releaseAll.immediate());
+    },
+    async ping(timeoutMs) {
+      await withinTimeLimit(
+        whenUnlocked(() => ping.get()),
+        timeoutMs,
+      );
+    },
+    async status(now) {
+      const row = (await whenUnlocked(() => counts.get({ day: now - DAY_MS, week: now - 7 * DAY_MS })))!;
+      return {
+        requestsLastDay: row.requests_last_day,
+        requestsLastWeek: row.requests_last_week,
+        relaysPending: row.relays_pending,
+        relaysFailed: row.relays_failed,
+        held: row.held,
+        notificationsQueued: row.notifications_queued,
+        oldestNotificationAt: row.oldest_notification_at,
+        stoppedChannels: await this.stoppedChannels(),
+      };
+    },
+
+    async claimNotifications(owner, now, leaseMs, limit, channels) {
+      if (channels.length === 0) return [];
+      return whenUnlocked(() => transactions.claimNotifications.immediate(owner, now, leaseMs, limit, channels));
+    },
+    async notificationStillWanted(seq, owner) {
+      return whenUnlocked(() => transactions.notificationStillWanted.immediate(seq, owner));
+    },
+    async markNotificationsDelivered(seqs, owner) {
+      if (seqs.length === 0) return [];
+      const rows = await whenUnlocked(() => delivered.all({ seqs: list(seqs), owner }));
+      return rows.map((row) => row.seq);
+    },
+    async scheduleNotificationRetry(seq, owner, retryAt, reason) {
+      return (await whenUnlocked(() => notificationRetry.run({ seq, owner, retryAt, reason }))).changes === 1;
+    },
+    async releaseNotifications(seqs, owner) {
+      if (seqs.length > 0) await whenUnlocked(() => releaseNotifications.run({ seqs: list(seqs), owner }));
+    },
+    async nextNotificationAt(channels) {
+      return (await whenUnlocked(() => nextNotificationAt.get({ channels: list(channels) })))?.at ?? null;
+    },
+    async listNotifications() {
+      return (await whenUnlocked(() => allNotifications.all())).map(toQueuedNotification);
+    },
+    async stopChannel(channel, reason, now, alertChannels) {
+      return whenUnlocked(() => transactions.stopChannel.immediate(channel, reason, now, alertChannels));
+    },
+    async stoppedChannels(): Promise<StoppedChannel[]> {
+      return (await whenUnlocked(() => stopped.all())).map((row) => ({
+        channel: row.channel,
+        reason: row.reason,
+        stoppedAt: row.stopped_at,
+      }));
+    },
+    async reopenChannels() {
+      return (await whenUnlocked(() => reopen.run())).changes;
+    },
+
+    async releaseHeld(id, now, notify) {
+      return whenUnlocked(() => transactions.releaseHeld.immediate(id, now, notify));
+    },
+    async queueHeldSummary(now, channels) {
+      return whenUnlocked(() => transactions.queueHeldSummary.immediate(now, channels));
+    },
+
+    async findByEmail(email) {
+      return (await whenUnlocked(() => byEmail.all({ email }))).map(toStoredRequest);
+    },
+    async eraseByEmail(email) {
+      const counts = await whenUnlocked(() => transactions.erase.immediate(email));
+      await checkpoint();
+      return counts;
+    },
+    async purgeBefore(before) {
+      const counts = await whenUnlocked(() => transactions.purge.immediate(before));
+      if (counts.requests > 0) await checkpoint();
+      return counts;
+    },
+  };
 }

@@ -4,8 +4,12 @@
  * the mappers from a row to the objects of store.ts. Each store keeps only its own SQL,
  * its transactions and its locking.
  */
+import { randomUUID } from "node:crypto";
 import type { InvitationMode } from "~/invitation/mode";
 import type {
+  ChannelRefusal,
+  HeldReason,
+  HeldSummary,
   NotificationChannel,
   NotificationClaim,
   NotificationKind,
@@ -106,9 +110,59 @@ export const MIGRATIONS: readonly Migration[] = [
      DROP INDEX invitation_notifications_request;`,
     postgres: "",
   },
+  // Held, never dropped (docs/product.md#nothing-lost): a request that looked automated is kept with its
+  // reason. The outbox takes notifications about no one request (the daily held summary,
+  // a channel that refused), keeps what each is about in `details`, and gives each a
+  // delivery id that stays the same on every retry. A stopped channel and the last run of
+  // each daily job are shared by every server on the database.
+  {
+    sqlite: `ALTER TABLE invitation_requests ADD COLUMN held TEXT CHECK (held IN ('honeypot', 'fill-time'));
+     CREATE TABLE invitation_notifications_v4 (
+       seq INTEGER PRIMARY KEY,
+       request_id TEXT,
+       kind TEXT NOT NULL CHECK (kind IN ('request', 'relay-refused', 'held-summary', 'channel-refused')),
+       channel TEXT NOT NULL CHECK (channel IN ('email', 'webhook')),
+       details TEXT,
+       delivery_id TEXT NOT NULL,
+       queued_at INTEGER NOT NULL,
+       attempts INTEGER NOT NULL DEFAULT 0,
+       next_attempt_at INTEGER NOT NULL,
+       lease_owner TEXT,
+       lease_until INTEGER,
+       last_error TEXT
+     );
+     INSERT INTO invitation_notifications_v4
+       (seq, request_id, kind, channel, details, delivery_id, queued_at, attempts, next_attempt_at, lease_owner,
+        lease_until, last_error)
+       SELECT seq, request_id, kind, channel, refusal, lower(hex(randomblob(16))), next_attempt_at, attempts,
+         next_attempt_at, lease_owner, lease_until, last_error
+       FROM invitation_notifications;
+     DROP TABLE invitation_notifications;
+     ALTER TABLE invitation_notifications_v4 RENAME TO invitation_notifications;
+     CREATE TABLE invitation_channels (channel TEXT PRIMARY KEY, stopped_at INTEGER NOT NULL, reason TEXT NOT NULL);
+     CREATE TABLE invitation_jobs (job TEXT PRIMARY KEY, last_run_at INTEGER NOT NULL);`,
+    postgres: `ALTER TABLE invitation_requests ADD COLUMN held text CHECK (held IN ('honeypot', 'fill-time'));
+     ALTER TABLE invitation_notifications ALTER COLUMN request_id DROP NOT NULL;
+     ALTER TABLE invitation_notifications DROP CONSTRAINT invitation_notifications_kind_check;
+     ALTER TABLE invitation_notifications ADD CONSTRAINT invitation_notifications_kind_check
+       CHECK (kind IN ('request', 'relay-refused', 'held-summary', 'channel-refused'));
+     ALTER TABLE invitation_notifications RENAME COLUMN refusal TO details;
+     ALTER TABLE invitation_notifications ADD COLUMN delivery_id text;
+     UPDATE invitation_notifications SET delivery_id = gen_random_uuid()::text;
+     ALTER TABLE invitation_notifications ALTER COLUMN delivery_id SET NOT NULL;
+     ALTER TABLE invitation_notifications ADD COLUMN queued_at timestamptz;
+     UPDATE invitation_notifications SET queued_at = next_attempt_at;
+     ALTER TABLE invitation_notifications ALTER COLUMN queued_at SET NOT NULL;
+     CREATE TABLE invitation_channels (channel text PRIMARY KEY, stopped_at timestamptz NOT NULL, reason text NOT NULL);
+     CREATE TABLE invitation_jobs (job text PRIMARY KEY, last_run_at timestamptz NOT NULL);`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** The daily job that tells the team of held requests (invitation_jobs). */
+export const HELD_SUMMARY_JOB = "held-summary";
 
 /**
  * The statements that bring a database at `version` up to SCHEMA_VERSION, in order. A
@@ -126,9 +180,9 @@ export function pendingMigrations(version: number, dialect: Dialect, description
 
 /** The columns of a request row, in every statement that reads one. */
 export const REQUEST_COLUMNS =
-  "id, received_at, mode, fields, context, relay, attempts, last_error, sent_at, notice_version";
+  "id, received_at, mode, fields, context, relay, attempts, last_error, sent_at, notice_version, held";
 /** The columns of a notification row. */
-export const NOTIFICATION_COLUMNS = "seq, request_id, kind, channel, refusal, attempts, last_error";
+export const NOTIFICATION_COLUMNS = "seq, request_id, kind, channel, details, delivery_id, attempts, last_error";
 
 /** A JSON column as the drivers give it: SQLite's as text, PostgreSQL's parsed. */
 type JsonColumn<T> = T | string;
@@ -146,15 +200,18 @@ export interface RequestRow {
   last_error: string | null;
   sent_at: TimeColumn | null;
   notice_version: string | null;
+  held: HeldReason | null;
 }
 
 export interface NotificationRow {
   /** PostgreSQL's bigint arrives as a string. */
   seq: number | string;
-  request_id: string;
+  request_id: string | null;
   kind: NotificationKind;
   channel: NotificationChannel;
-  refusal: JsonColumn<RelayRefusal> | null;
+  /** What the notification is about beside its request: HubSpot's refusal, the held summary, the channel's refusal. */
+  details: JsonColumn<RelayRefusal | HeldSummary | ChannelRefusal> | null;
+  delivery_id: string;
   attempts: number;
   last_error: string | null;
 }
@@ -174,6 +231,7 @@ export function toStoredRequest(row: RequestRow): StoredInvitationRequest {
     relayError: row.last_error,
     sentAt: row.sent_at === null ? null : toMs(row.sent_at),
     noticeVersion: row.notice_version,
+    held: row.held,
   };
 }
 
@@ -182,16 +240,44 @@ export function toRelayClaim(row: RequestRow): RelayClaim {
   return { id, receivedAt, mode, fields, context, attempts: relayAttempts };
 }
 
-export function toNotificationClaim(row: NotificationRow, request: StoredInvitationRequest): NotificationClaim {
+/**
+ * A claimed notification with what it is about; null when it is about a request that is
+ * no longer stored (erased or purged after it was queued): nothing is left to tell.
+ */
+export function toNotificationClaim(
+  row: NotificationRow,
+  request: StoredInvitationRequest | null,
+): NotificationClaim | null {
+  const base = { seq: Number(row.seq), channel: row.channel, deliveryId: row.delivery_id, attempts: row.attempts };
+  const details = row.details === null ? null : json(row.details);
+  switch (row.kind) {
+    case "request":
+      return request && { ...base, kind: row.kind, request };
+    case "relay-refused":
+      return request && { ...base, kind: row.kind, request, refusal: details as RelayRefusal };
+    case "held-summary":
+      return { ...base, kind: row.kind, held: details as HeldSummary };
+    case "channel-refused":
+      return { ...base, kind: row.kind, refusal: details as ChannelRefusal };
+  }
+}
+
+/** What a notification row is queued with: its subject's request (if any) and details, and a new delivery id. */
+export function newNotificationRow(subject: QueuedSubject) {
   return {
-    seq: Number(row.seq),
-    kind: row.kind,
-    channel: row.channel,
-    attempts: row.attempts,
-    refusal: row.refusal === null ? null : json(row.refusal),
-    request,
+    requestId: "requestId" in subject ? subject.requestId : null,
+    kind: subject.kind,
+    details: "details" in subject && subject.details ? JSON.stringify(subject.details) : null,
+    deliveryId: randomUUID(),
   };
 }
+
+/** What is queued: the kind, and the request or the details it is about. */
+export type QueuedSubject =
+  | { kind: "request"; requestId: string }
+  | { kind: "relay-refused"; requestId: string; details: RelayRefusal }
+  | { kind: "held-summary"; details: HeldSummary }
+  | { kind: "channel-refused"; details: ChannelRefusal };
 
 export function toQueuedNotification(row: NotificationRow): QueuedNotification {
   return {

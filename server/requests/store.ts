@@ -7,7 +7,8 @@
  * The relay's bookkeeping lives on each row (an outbox): `relay` is its state, and a
  * worker claims a pending row with a lease (owner and expiry) before sending it, so
  * that one worker at a time sends a row, a killed worker's claim runs out, and a row
- * marked `sent` is never claimed again.
+ * marked `sent` is never claimed again. The team's notifications are a second outbox
+ * with the same claims (server/requests/delivery-loop.ts delivers both).
  */
 import type { InvitationMode } from "~/invitation/mode";
 
@@ -23,6 +24,10 @@ export interface RelayContext {
   hutk?: string;
 }
 
+/** Why a request that looked automated was held (docs/product.md#nothing-lost): kept, neither relayed nor notified until released. */
+export const HELD_REASONS = ["honeypot", "fill-time"] as const;
+export type HeldReason = (typeof HELD_REASONS)[number];
+
 export interface NewInvitationRequest {
   id: string;
   /** Milliseconds since the epoch. */
@@ -37,6 +42,8 @@ export interface NewInvitationRequest {
   noticeVersion?: string | null;
   /** The team's channels to tell of it, queued in the same transaction (the outbox, docs/product.md#notifications-and-privacy). */
   notify?: readonly NotificationChannel[];
+  /** Set when it looked automated: stored, but neither relayed nor notified until `requests -- release`. */
+  held?: HeldReason | null;
 }
 
 export interface StoredInvitationRequest {
@@ -53,6 +60,8 @@ export interface StoredInvitationRequest {
   sentAt: number | null;
   /** The privacy notice the visitor was shown, or null for requests stored before it was recorded. */
   noticeVersion: string | null;
+  /** Why it is held (looked automated), or null: a held request waits for `requests -- release`. */
+  held: HeldReason | null;
 }
 
 /** A pending row a worker holds the lease on. */
@@ -69,16 +78,22 @@ export interface RelayClaim {
 export interface RequestStore {
   /** For logs: the database kind and where it is, never a password. */
   readonly description: string;
-  /** Resolves once the request is committed durably. */
+  /** Resolves once the request (and its queued notifications) is committed durably. */
   save(request: NewInvitationRequest): Promise<void>;
   /** Every stored request, oldest first. */
   list(): Promise<StoredInvitationRequest[]>;
+  close(): Promise<void>;
+
+  // --- The relay to HubSpot: the request rows are its outbox. ---
+
   /**
-   * Claims the pending row that has waited longest among those due at `now` and not
-   * under another live lease; null when there is none. The claim lasts until
-   * `now + leaseMs` or until one of the calls below ends it.
+   * Claims up to `limit` pending rows (not held) due at `now` and not under another live
+   * lease, longest-waiting first. Each claim lasts until `now + leaseMs` or until one of
+   * the calls below ends it.
    */
-  claimNext(owner: string, now: number, leaseMs: number): Promise<RelayClaim | null>;
+  claimRelays(owner: string, now: number, leaseMs: number, limit: number): Promise<RelayClaim[]>;
+  /** Erase wins: whether `owner` still holds the claim on a row that is still stored (checked right before sending). */
+  relayStillClaimed(id: string, owner: string): Promise<boolean>;
   /** HubSpot accepted the row. False when `owner` no longer held the claim. */
   markSent(id: string, owner: string, now: number): Promise<boolean>;
   /**
@@ -88,48 +103,95 @@ export interface RequestStore {
   markFailed(id: string, owner: string, reason: string, alert?: QueuedAlert): Promise<boolean>;
   /** HubSpot failed for now (5xx, 429, timeout): try again at `retryAt`. */
   scheduleRetry(id: string, owner: string, retryAt: number, reason: string): Promise<boolean>;
-  /** Gives a claim back unused (the worker is stopping). */
-  release(id: string, owner: string): Promise<void>;
-  /** When the next pending row becomes claimable (its retry time or its lease's end), or null. */
+  /** Gives claims back unused (the worker is stopping, or the lease is too short for them). */
+  releaseRelays(ids: readonly string[], owner: string): Promise<void>;
+  /** When the next pending row (not held) becomes claimable (its retry time or its lease's end), or null. */
   nextRelayAt(): Promise<number | null>;
   /** Turns every `failed` row back to `pending`, due at `now`; returns how many. */
   requeueFailed(now: number): Promise<number>;
-  close(): Promise<void>;
 
-  // --- Operations (issue 18): health, and claims left by a previous process. ---
+  // --- Operations (docs/deployment.md): health, and claims left by a previous process. ---
 
   /** Runs a trivial query; rejects when the database does not answer within `timeoutMs`. */
   ping(timeoutMs: number): Promise<void>;
   /**
    * At a server's start: gives back the claims a previous process left (a crash
    * mid-submission or mid-delivery: relay rows and notifications) so they go out now
-   * rather than when their lease runs out. SQLite
-   * first makes this server the only one on the file (a second server fails here), so
-   * every claim found is a dead process's. Returns how many; always 0 on PostgreSQL,
-   * where other servers may hold live claims.
+   * rather than when their lease runs out. SQLite first makes this server the only one
+   * on the file (a second server fails here), so every claim found is a dead process's.
+   * Returns how many; always 0 on PostgreSQL, where other servers may hold live claims.
    */
   releaseClaimsOfPreviousProcess(): Promise<number>;
+  /** What an operator checks first (`requests -- status`). */
+  status(now: number): Promise<StoreStatus>;
 
-  // The team's notifications (docs/product.md#notifications-and-privacy): an outbox of one row per request (or relay
-  // alert) and channel, claimed with a lease like the relay's rows, deleted once delivered.
+  // --- The team's notifications (docs/product.md#notifications-and-privacy): an outbox of one row per
+  // subject and channel, claimed with a lease like the relay's rows, deleted once delivered. ---
 
   /**
-   * Claims up to `limit` due notifications not under another live lease, longest-waiting
-   * first, in one transaction: a busy server pays one write per batch, not one per row.
+   * Claims up to `limit` due notifications of `channels` (the ones this server has) not
+   * under another live lease, longest-waiting first, in one transaction: a busy server
+   * pays one write per batch, not one per row. A notification whose request was erased
+   * is deleted, not claimed.
    */
-  claimNotifications(owner: string, now: number, leaseMs: number, limit: number): Promise<NotificationClaim[]>;
+  claimNotifications(
+    owner: string,
+    now: number,
+    leaseMs: number,
+    limit: number,
+    channels: readonly NotificationChannel[],
+  ): Promise<NotificationClaim[]>;
+  /**
+   * Erase wins: right before sending, whether `owner` still holds the notification and
+   * its request (when it is about one) is still stored; when the request is gone, the
+   * notification is deleted and this is false.
+   */
+  notificationStillWanted(seq: number, owner: string): Promise<boolean>;
   /** Delivered: the rows `owner` still holds are deleted, in one transaction. Returns the seqs deleted. */
   markNotificationsDelivered(seqs: readonly number[], owner: string): Promise<number[]>;
   /** Delivery failed for now: try again at `retryAt`. */
   scheduleNotificationRetry(seq: number, owner: string, retryAt: number, reason: string): Promise<boolean>;
-  /** Gives claims back unused (the worker is stopping, or the lease is too short for them). */
+  /** Gives claims back unused (the worker is stopping, the channel is paused, or the lease is too short for them). */
   releaseNotifications(seqs: readonly number[], owner: string): Promise<void>;
-  /** When the next queued notification becomes claimable, or null when none is queued. */
-  nextNotificationAt(): Promise<number | null>;
+  /** When the next queued notification of `channels` becomes claimable, or null when none is queued. */
+  nextNotificationAt(channels: readonly NotificationChannel[]): Promise<number | null>;
   /** Every queued notification, oldest first (for the commands and tests). */
   listNotifications(): Promise<QueuedNotification[]>;
+  /**
+   * A channel refused for good (a webhook answering 404): it waits until a restart or
+   * `requests -- retry`. True when this call stopped it, in which case the team's alert
+   * on `alertChannels` was queued in the same transaction: one alert per stop.
+   */
+  stopChannel(
+    channel: NotificationChannel,
+    reason: string,
+    now: number,
+    alertChannels: readonly NotificationChannel[],
+  ): Promise<boolean>;
+  /** The channels stopped now. */
+  stoppedChannels(): Promise<StoppedChannel[]>;
+  /** Opens every stopped channel again (a restart, `requests -- retry`); returns how many. */
+  reopenChannels(): Promise<number>;
 
-  // Privacy (docs/product.md#notifications-and-privacy): the right of access and erasure, and the retention.
+  // --- Held requests (docs/product.md#nothing-lost). ---
+
+  /**
+   * Sends a held request on as if it had just arrived: clears `held`, makes a pending
+   * relay due at `now`, and queues its notifications on `notify`, in one transaction.
+   */
+  releaseHeld(
+    id: string,
+    now: number,
+    notify: readonly NotificationChannel[],
+  ): Promise<"released" | "not-held" | "not-found">;
+  /**
+   * The daily summary of held requests: when a day has passed since the last one (on
+   * any server), queues on `channels` one summary of the requests held since then (if
+   * any), in one transaction. Null when it was not yet due; the held count otherwise.
+   */
+  queueHeldSummary(now: number, channels: readonly NotificationChannel[]): Promise<number | null>;
+
+  // --- Privacy (docs/product.md#notifications-and-privacy): the right of access and erasure, and the retention. ---
 
   /** Every request sent from `email` (compared case-insensitively), oldest first. */
   findByEmail(email: string): Promise<StoredInvitationRequest[]>;
@@ -141,8 +203,12 @@ export interface RequestStore {
 
 export const NOTIFICATION_CHANNELS = ["email", "webhook"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
-/** `request`: a new request was stored; `relay-refused`: HubSpot refused one for good. */
-export type NotificationKind = "request" | "relay-refused";
+/**
+ * `request`: a new request was stored; `relay-refused`: HubSpot refused one for good;
+ * `held-summary`: the day's held requests; `channel-refused`: a channel refused for good.
+ */
+export const NOTIFICATION_KINDS = ["request", "relay-refused", "held-summary", "channel-refused"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** HubSpot's words when it refused a request for good, kept for the team's alert. */
 export interface RelayRefusal {
@@ -159,27 +225,69 @@ export interface QueuedAlert {
   now: number;
 }
 
+/** The held summary names at most this many ids; the export has them all. */
+export const HELD_SUMMARY_MAX_IDS = 50;
+
+/** The day's held requests, for the summary. */
+export interface HeldSummary {
+  count: number;
+  /** The first ids (at most HELD_SUMMARY_MAX_IDS), oldest first. */
+  ids: string[];
+  /** Held since (ms). */
+  since: number;
+}
+
+/** A channel that refused for good, for the alert. */
+export interface ChannelRefusal {
+  channel: NotificationChannel;
+  reason: string;
+}
+
+export interface StoppedChannel extends ChannelRefusal {
+  stoppedAt: number;
+}
+
 export interface QueuedNotification {
   seq: number;
-  requestId: string;
+  /** Null for a notification about no one request (the held summary, a channel's refusal). */
+  requestId: string | null;
   kind: NotificationKind;
   channel: NotificationChannel;
   attempts: number;
   lastError: string | null;
 }
 
-/** A queued notification a worker holds the lease on, with the request it is about. */
-export interface NotificationClaim {
+/** What a notification is about, by kind. */
+export type NotificationSubject =
+  | { kind: "request"; request: StoredInvitationRequest }
+  | { kind: "relay-refused"; request: StoredInvitationRequest; refusal: RelayRefusal }
+  | { kind: "held-summary"; held: HeldSummary }
+  | { kind: "channel-refused"; refusal: ChannelRefusal };
+
+/** A queued notification a worker holds the lease on, with what it is about. */
+export type NotificationClaim = NotificationSubject & {
   seq: number;
-  kind: NotificationKind;
   channel: NotificationChannel;
+  /** The same on every retry of this notification: receivers drop duplicates by it (X-Delivery-Id). */
+  deliveryId: string;
   /** Attempts before this one. */
   attempts: number;
-  refusal: RelayRefusal | null;
-  request: StoredInvitationRequest;
-}
+};
 
 export interface ErasedCounts {
   requests: number;
   notifications: number;
+}
+
+/** What `requests -- status` prints. */
+export interface StoreStatus {
+  requestsLastDay: number;
+  requestsLastWeek: number;
+  relaysPending: number;
+  relaysFailed: number;
+  held: number;
+  notificationsQueued: number;
+  /** When the oldest queued notification was first due (ms), or null. */
+  oldestNotificationAt: number | null;
+  stoppedChannels: StoppedChannel[];
 }

@@ -94,7 +94,7 @@ test.describe("with JavaScript off", () => {
     }
     await asLongAsAPerson(page);
     const [response] = await Promise.all([
-      page.waitForResponse((candidate) => candidate.url().endsWith("/api/invitation-requests")),
+      page.waitForResponse((candidate) => new URL(candidate.url()).pathname === "/api/invitation-requests"),
       form.getByRole("button", { name: copy.ownForm.forms.employer.submit }).click(),
     ]);
     expect(response.status()).toBe(303);

@@ -303,6 +303,29 @@ test.describe("the site's own form", () => {
     await theStoredRequest(NODE_SERVER_PORT, email);
   });
 
+  test("leader, employer, leader and Send at once: the request is stored (held or not), never dropped", async ({
+    page,
+  }) => {
+    await page.goto(PATH);
+    const email = uniqueEmail("switch-back");
+    const sample = sampleFor(email);
+    const form = ownForm(page, "candidate");
+    // Filled as fast as a script can, with no pause for a person's pace.
+    for (const field of copy.ownForm.forms.candidate.fields) {
+      await form.getByLabel(field.label, { exact: false }).first().fill(sample[field.name]!);
+    }
+    await radio(page, "employer").check();
+    await expect(ownForm(page, "employer")).toBeVisible();
+    await radio(page, "candidate").check();
+    await form.getByRole("button", { name: copy.ownForm.forms.candidate.submit }).click();
+    await expect(notice(page)).toBeVisible();
+    // The fill time counted from the page's first paint, not from the remount: whether or
+    // not it was fast enough to be held, the request is in the team's export.
+    const stored = await theStoredRequest(NODE_SERVER_PORT, email);
+    expect(stored.mode).toBe("candidate");
+    expect([null, "fill-time"]).toContain(stored.held);
+  });
+
   test("works from the keyboard alone", async ({ page }) => {
     await page.goto(pathFor("employer"));
     const content = copy.ownForm.forms.employer;

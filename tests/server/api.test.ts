@@ -506,33 +506,38 @@ describe.each(STORE_TARGETS)("the invitation request API on $name", (target) => 
     });
   });
 
-  describe("answers a likely bot exactly like a person, storing nothing", () => {
-    it("honeypot filled (JSON): 201 with an id", async () => {
+  describe("answers a likely bot exactly like a person, and keeps its request held", () => {
+    const heldRow = async (id: string) => (await store.list()).find((request) => request.id === id)?.held;
+    const lastRowHeld = async () => (await store.list()).at(-1)?.held;
+
+    it("honeypot filled (JSON): 201 with the id of a row held as honeypot", async () => {
       const response = await send({ headers: [JSON_TYPE], body: withFields({}, { website: "https://spam.example" }) });
       expect(response.status).toBe(201);
-      expect(JSON.parse(response.body)).toEqual({ id: expect.stringMatching(UUID) });
-      expect(await rows()).toBe(0);
+      const { id } = JSON.parse(response.body);
+      expect(id).toMatch(UUID);
+      expect(await heldRow(id)).toBe("honeypot");
     });
 
-    it("honeypot filled (form post): 303 to the confirmation", async () => {
+    it("honeypot filled (form post): 303 to the confirmation, held", async () => {
+      const before = await rows();
       const response = await send({ headers: [FORM_TYPE], body: form({ website: "spam" }) });
       expect(response.status).toBe(303);
       expect(response.headers.location).toBe(REQUEST_RECEIVED_PATHS.candidate);
-      expect(await rows()).toBe(0);
+      expect(await rows()).toBe(before + 1);
+      expect(await lastRowHeld()).toBe("honeypot");
     });
 
-    it.each(["fill_ms", "fillMs"])(`filled in under ${MIN_FILL_MS} ms (JSON, %s): 201 with an id`, async (key) => {
+    it.each(["fill_ms", "fillMs"])(`filled in under ${MIN_FILL_MS} ms (JSON, %s): 201, held`, async (key) => {
       // fillMs: the name pages built before 2026-11-25 send, still understood.
       const response = await send({ headers: [JSON_TYPE], body: withFields({}, { [key]: MIN_FILL_MS - 1 }) });
       expect(response.status).toBe(201);
-      expect(JSON.parse(response.body).id).toMatch(UUID);
-      expect(await rows()).toBe(0);
+      expect(await heldRow(JSON.parse(response.body).id)).toBe("fill-time");
     });
 
-    it(`filled in under ${MIN_FILL_MS} ms (form post): 303`, async () => {
+    it(`filled in under ${MIN_FILL_MS} ms (form post): 303, held`, async () => {
       const response = await send({ headers: [FORM_TYPE], body: form({ fill_ms: "120" }) });
       expect(response.status).toBe(303);
-      expect(await rows()).toBe(0);
+      expect(await lastRowHeld()).toBe("fill-time");
     });
   });
 
@@ -599,29 +604,33 @@ describe.each(STORE_TARGETS)("the invitation request API on $name", (target) => 
 
     it("the export command lists every stored request while the server runs", async () => {
       const stored = await store.list();
-      expect(stored).toHaveLength(3);
+      expect(stored.filter((request) => request.held === null)).toHaveLength(3);
       const exported = await runRequestsCommand(["export", "--format", "json"], storeEnv, { viaNpm: true });
       expect(exported.code, exported.stderr).toBe(0);
       const list = JSON.parse(exported.stdout);
       expect(list.map((request: { id: string }) => request.id)).toEqual(stored.map((request) => request.id));
-      expect(list[1]).toEqual({
-        id: stored[1]!.id,
-        receivedAt: new Date(stored[1]!.receivedAt).toISOString(),
+      const brief = stored.find((request) => request.fields.email === "brief@example.com")!;
+      expect(list.find((request: { id: string }) => request.id === brief.id)).toEqual({
+        id: brief.id,
+        receivedAt: new Date(brief.receivedAt).toISOString(),
         mode: "employer",
-        fields: stored[1]!.fields,
+        fields: brief.fields,
         relay: "off",
         relayError: null,
+        held: null,
         previousRequests: 0,
       });
+      // Every row says whether it is held, and why.
+      expect(list.filter((request: { held: string | null }) => request.held !== null)).toHaveLength(5);
 
       const csv = await runRequestsCommand(["export", "--format", "csv"], storeEnv);
       const lines = csv.stdout
         .replace(/^\uFEFF/, "")
         .trimEnd()
         .split("\r\n");
-      expect(lines).toHaveLength(4);
-      expect(lines[0]).toMatch(/^"id","receivedAt","mode","relay","relayError","previousRequests","firstname",/);
-      expect(lines[1]).toContain('"<b>Engines</b> & Sons"');
+      expect(lines).toHaveLength(stored.length + 1);
+      expect(lines[0]).toMatch(/^"id","receivedAt","mode","relay","relayError","held","previousRequests","firstname",/);
+      expect(lines.find((line) => line.includes('"<b>Engines</b> & Sons"'))).toBeDefined();
     });
   });
 });

@@ -16,7 +16,8 @@ import { RATE_LIMITED_MIN_WAIT_MS } from "../../server/requests/hubspot-submissi
 import { RelayWorker } from "../../server/requests/relay";
 import { startFakeHubSpotApi, type FakeAnswer } from "../support/fake-hubspot-api";
 import { parseMail, startMailSink, type MailSink, type ReceivedMail } from "../support/mail-sink";
-import { FORM_IDS, hubspotEnv, PORTAL_ID, postRequest, until } from "../support/requests-client";
+import { FORM_IDS, hubspotEnv, PORTAL_ID, postRequest, requestBody, until } from "../support/requests-client";
+import { runRequestsCommand } from "../support/site-process";
 import { sampleRequest } from "../support/store-contract";
 import { siteUnderTest } from "../support/site-under-test";
 import { STORE_TARGETS } from "../support/store-targets";
@@ -70,14 +71,16 @@ describe.each(STORE_TARGETS)("notifications on $name", (target) => {
       notifyEnv.NOTIFY_EMAIL_FROM = "site@network.example";
     }
     if (webhook) Object.assign(notifyEnv, { NOTIFY_WEBHOOK_URL: webhook.url, NOTIFY_WEBHOOK_SECRET: SECRET });
-    const { handle, store } = await site.start({ ...notifyEnv, ...env });
+    const { handle, store, fresh } = await site.start({ ...notifyEnv, ...env });
     const outboxEmpty = () =>
       until(
         () => store.listNotifications(),
         (rows) => rows.length === 0,
         "the outbox to empty",
       );
-    return { handle, store, outboxEmpty };
+    // What a `requests` command run beside this server reads: the same store and channels.
+    const commandEnv = { ...fresh.env, ...notifyEnv, ...env };
+    return { handle, store, outboxEmpty, commandEnv };
   }
 
   async function mailSink(options: Parameters<typeof startMailSink>[0] = {}) {
@@ -177,13 +180,73 @@ describe.each(STORE_TARGETS)("notifications on $name", (target) => {
     expect(duplicates).toBeLessThanOrEqual(1);
   });
 
-  it("retries a webhook that answered 500 until it answers 200", async () => {
+  it("retries a webhook that answered 500 until it answers 200, with the same delivery id", async () => {
     const webhook = await webhookReceiver((attempt) => (attempt === 0 ? 500 : 200));
     const { handle, outboxEmpty } = await setUp({ webhook });
     const [id] = await postAll(handle.server.origin, 1);
     await outboxEmpty();
     expect(webhook.received.map((hook) => hook.status)).toEqual([500, 200]);
     expect(webhook.received.map((hook) => payloadOf(hook).request.id)).toEqual([id, id]);
+    // A receiver drops the retry of a delivery it already has by this id.
+    const [first, retry] = webhook.received.map((hook) => hook.headers["x-delivery-id"]);
+    expect(first).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(retry).toBe(first);
+  });
+
+  it("holds a honeypot hit and a too-fast send: answered, stored, told to no one until released", async () => {
+    const hubspot = await startFakeHubSpotApi();
+    cleanups.push(() => hubspot.close());
+    const mail = await mailSink();
+    const webhook = await webhookReceiver();
+    const { handle, store, outboxEmpty, commandEnv } = await setUp({ mail, webhook, env: hubspotEnv(hubspot) });
+    const send = async (index: number, extra: Record<string, unknown>) => {
+      const response = await fetch(`${handle.server.origin}${INVITATION_API_PATH}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ ...requestBody(index), ...extra }),
+      });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    };
+    const honeypot = await send(1, { website: "https://spam.example" });
+    const tooFast = await send(2, { fill_ms: 200 });
+    const person = await send(3, { fill_ms: 9000 });
+    // The person's request goes everywhere; the held ones nowhere.
+    await until(
+      () => store.list(),
+      (rows) => rows.find((row) => row.id === person)?.relay === "sent",
+      "the person's request to be relayed",
+    );
+    await outboxEmpty();
+    expect(mail.received.map(requestIdOf)).toEqual([person]);
+    expect(webhook.received.map((hook) => payloadOf(hook).request.id)).toEqual([person]);
+    expect(hubspot.received.map((submission) => submission.values.email)).toEqual(["grace3@example.com"]);
+
+    const exported = await runRequestsCommand(["export", "--format", "json"], commandEnv);
+    const held = Object.fromEntries(
+      (JSON.parse(exported.stdout) as { id: string; held: string | null }[]).map((row) => [row.id, row.held]),
+    );
+    expect(held).toEqual({ [honeypot]: "honeypot", [tooFast]: "fill-time", [person]: null });
+    const status = await runRequestsCommand(["status"], commandEnv);
+    expect(status.stdout).toContain("Requests held as likely automated: 2");
+
+    for (const id of [honeypot, tooFast]) {
+      const released = await runRequestsCommand(["release", "--id", id], commandEnv);
+      expect(released.code, released.stderr).toBe(0);
+      expect(released.stderr).toContain(`Released ${id}`);
+    }
+    expect((await runRequestsCommand(["release", "--id", person], commandEnv)).stderr).toContain("is not held");
+    await until(
+      () => store.list(),
+      (rows) => rows.every((row) => row.relay === "sent" && row.held === null),
+      "the released requests to be relayed",
+    );
+    await outboxEmpty();
+    expect(new Set(mail.received.map(requestIdOf))).toEqual(new Set([person, honeypot, tooFast]));
+    expect(webhook.received.map((hook) => payloadOf(hook).request.id).sort()).toEqual(
+      [person, honeypot, tooFast].sort(),
+    );
+    expect(hubspot.received).toHaveLength(3);
   });
 
   it("keeps markup and line breaks a visitor typed as text in the HTML part and out of the subject", async () => {

@@ -8,7 +8,7 @@ import { describe, expect, inject, it } from "vitest";
 import { createDatabase } from "../../scripts/lib/postgres-cluster";
 import { describeDatabaseUrl, openPostgresStore } from "../../server/requests/postgres-store";
 import { describeOutboxStore } from "../support/outbox-contract";
-import { describeRequestStore, sampleRequest } from "../support/store-contract";
+import { describeRequestStore, sampleRequest, claimRelay } from "../support/store-contract";
 
 const freshStore = async () => openPostgresStore(await createDatabase(inject("postgresAdminUrl")));
 
@@ -40,7 +40,7 @@ describe("the PostgreSQL store", () => {
     await Promise.all(
       workers.map(async (store, worker) => {
         for (;;) {
-          const claim = await store.claimNext(`worker-${worker}`, now, 60_000);
+          const claim = await claimRelay(store, `worker-${worker}`, now, 60_000);
           if (!claim) return;
           claimed.push(claim.id);
           expect(await store.markSent(claim.id, `worker-${worker}`, now)).toBe(true);

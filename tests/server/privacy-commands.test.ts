@@ -10,7 +10,7 @@ import { eraseByEmail, purgeNow, showByEmail } from "../../server/commands/priva
 import { DAY_MS } from "../../server/requests/retention";
 import type { RequestStore } from "../../server/requests/store";
 import { runRequestsCommand } from "../support/site-process";
-import { sampleRequest } from "../support/store-contract";
+import { sampleRequest, claimRelay } from "../support/store-contract";
 import { STORE_TARGETS, type FreshStore } from "../support/store-targets";
 
 const ADA = "Ada.Lovelace@Example.com";
@@ -79,8 +79,10 @@ describe.each(STORE_TARGETS)("privacy commands on $name", (target) => {
     expect((await store.list()).map((request) => request.id)).toEqual([sampleRequest(2).id]);
     expect((await store.listNotifications()).map((row) => row.requestId)).toEqual([sampleRequest(2).id]);
     // Their relays went with them: only Grace's row is left to claim.
-    expect((await store.claimNext("worker", sampleRequest(3).receivedAt + 1000, 60_000))?.id).toBe(sampleRequest(2).id);
-    expect(await store.claimNext("worker", sampleRequest(3).receivedAt + 1000, 60_000)).toBeNull();
+    expect((await claimRelay(store, "worker", sampleRequest(3).receivedAt + 1000, 60_000))?.id).toBe(
+      sampleRequest(2).id,
+    );
+    expect(await claimRelay(store, "worker", sampleRequest(3).receivedAt + 1000, 60_000)).toBeNull();
 
     const again = await runRequestsCommand(["erase", "--email", ADA], fresh.env);
     expect(again.code, again.stderr).toBe(0);

@@ -164,6 +164,23 @@ describe.each(STORE_TARGETS)("in production on $name", (target) => {
     expect(limited.body).toContain(requestApiContent.pages.rateLimited.heading);
     expect(limited.body).toContain('href="/request-invitation?type=employer"');
     expect(limited.body).not.toContain('href="/request-invitation"');
+
+    // A browser that sends no Referer: the employer form's action names its mode.
+    const noReferer = await rawRequest(server.port, {
+      target: `${INVITATION_API_PATH}?mode=employer`,
+      headers: [FORM_TYPE, ["Origin", SITE_URL], ["X-Forwarded-For", "198.51.100.3"]],
+      body: `mode=employer&message=${"x".repeat(17 * 1024)}`,
+    });
+    expect(noReferer.status).toBe(413);
+    expect(noReferer.body).toContain('href="/request-invitation?type=employer"');
+
+    // An IPv6 client counts by its /64: rotating addresses inside it shares one allowance.
+    const statuses: number[] = [];
+    for (const address of ["2001:db8:1:2::a", "2001:db8:1:2::b", "2001:db8:1:2:ffff::c"]) {
+      statuses.push((await postPage("mode=employer", address)).status);
+    }
+    expect(statuses).toEqual([400, 400, 429]);
+    expect((await postPage("mode=employer", "2001:db8:1:3::a")).status).toBe(400);
   });
 
   it("logs request ids and statuses, never a field a visitor typed, HubSpot's words about it, or a stack", async () => {

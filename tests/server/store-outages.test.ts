@@ -27,6 +27,7 @@ import {
   startSiteProcess,
 } from "../support/site-process";
 import { postgresTarget, sqliteTarget } from "../support/store-targets";
+import { claimRelay } from "../support/store-contract";
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
@@ -258,7 +259,7 @@ describe("SQLite locked or left behind", () => {
     });
     // A claim of a process that is gone, with most of a 10-minute lease still to run.
     const leaseMs = 10 * 60 * 1000;
-    expect(await store.claimNext("crashed-host:1:dead", now, leaseMs)).not.toBeNull();
+    expect(await claimRelay(store, "crashed-host:1:dead", now, leaseMs)).not.toBeNull();
     expect(await store.nextRelayAt()).toBe(now + leaseMs);
 
     const hubspot = await startFakeHubSpotApi();
@@ -296,9 +297,9 @@ describe("SQLite locked or left behind", () => {
       context: { pageUri: `${SITE_URL}/request-invitation`, pageName: "Request an Invitation" },
       relay: "pending",
     });
-    expect(await store.claimNext("other-server:1:live", Date.now(), 60_000)).not.toBeNull();
+    expect(await claimRelay(store, "other-server:1:live", Date.now(), 60_000)).not.toBeNull();
     expect(await store.releaseClaimsOfPreviousProcess()).toBe(0);
-    expect(await store.claimNext("this-server:1:new", Date.now(), 60_000)).toBeNull();
+    expect(await claimRelay(store, "this-server:1:new", Date.now(), 60_000)).toBeNull();
   });
 
   it("`requests export` refuses a DATA_DIR with no database, and creates nothing", async () => {

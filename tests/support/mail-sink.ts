@@ -23,7 +23,14 @@ export interface MailSink {
 export async function startMailSink({
   port = 0,
   delayMs = 0,
-}: { port?: number; delayMs?: number } = {}): Promise<MailSink> {
+  beforeAccept,
+}: {
+  port?: number;
+  delayMs?: number;
+  /** Awaited before a message is accepted (its index from 0): a mail server that stalls. */
+  beforeAccept?: (index: number) => Promise<void>;
+} = {}): Promise<MailSink> {
+  let arrived = 0;
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -40,7 +47,9 @@ export async function startMailSink({
           });
           callback();
         };
-        if (delayMs > 0) setTimeout(finish, delayMs);
+        const index = arrived++;
+        if (beforeAccept) void beforeAccept(index).then(finish);
+        else if (delayMs > 0) setTimeout(finish, delayMs);
         else finish();
       });
     },

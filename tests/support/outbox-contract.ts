@@ -4,8 +4,8 @@
  * with one claim per row, and the requests of one address found, erased or purged with their outbox rows.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { RelayRefusal, RequestStore } from "../../server/requests/store";
-import { sampleRequest } from "./store-contract";
+import type { NotificationClaim, RelayRefusal, RequestStore } from "../../server/requests/store";
+import { sampleRequest, claimRelay } from "./store-contract";
 
 const LEASE_MS = 60_000;
 const T0 = sampleRequest(0).receivedAt;
@@ -16,6 +16,8 @@ const REFUSAL: RelayRefusal = {
   correlationId: "8d4b6b1c-0000-4000-8000-000000000001",
 };
 
+/** The request a claimed notification is about, when it is about one. */
+const requestOf = (claim: NotificationClaim | null | undefined) => (claim && "request" in claim ? claim.request : null);
 const ascending = (seqs: readonly number[]) => [...seqs].sort((a, b) => a - b);
 const seqsOf = (rows: readonly { seq: number }[]) => ascending(rows.map((row) => row.seq));
 
@@ -24,7 +26,7 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
     let store: RequestStore;
     /** Claims at most one notification, as a worker with a batch of one would. */
     const claimOne = async (owner: string, now: number) =>
-      (await store.claimNotifications(owner, now, LEASE_MS, 1))[0] ?? null;
+      (await store.claimNotifications(owner, now, LEASE_MS, 1, ["email", "webhook"]))[0] ?? null;
     beforeEach(async () => {
       store = await open();
     });
@@ -55,8 +57,8 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
       const first = await claimOne("worker-a", now);
       const second = await claimOne("worker-b", now);
       expect(await claimOne("worker-c", now)).toBeNull();
-      expect(first).toMatchObject({ kind: "request", channel: "email", attempts: 0, refusal: null });
-      expect(first?.request).toMatchObject({ id: sampleRequest(1).id, fields: sampleRequest(1).fields });
+      expect(first).toMatchObject({ kind: "request", channel: "email", attempts: 0 });
+      expect(requestOf(first)).toMatchObject({ id: sampleRequest(1).id, fields: sampleRequest(1).fields });
       expect(second?.channel).toBe("webhook");
       expect(await store.markNotificationsDelivered([first!.seq], "worker-b")).toEqual([]);
       expect(await store.markNotificationsDelivered([first!.seq], "worker-a")).toEqual([first!.seq]);
@@ -69,24 +71,26 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
       // The first request's email waits for a retry, so it is due last.
       const early = await claimOne("worker-a", now);
       await store.scheduleNotificationRetry(early!.seq, "worker-a", now + 1000, "connect ECONNREFUSED");
-      const batch = await store.claimNotifications("worker-a", now + 1000, LEASE_MS, 4);
-      expect(batch.map((claim) => [claim.request.id, claim.channel])).toEqual([
+      const batch = await store.claimNotifications("worker-a", now + 1000, LEASE_MS, 4, ["email", "webhook"]);
+      expect(batch.map((claim) => [requestOf(claim)?.id, claim.channel])).toEqual([
         [sampleRequest(1).id, "webhook"],
         [sampleRequest(2).id, "email"],
         [sampleRequest(2).id, "webhook"],
         [sampleRequest(3).id, "email"],
       ]);
-      const rest = await store.claimNotifications("worker-b", now + 1000, LEASE_MS, 10);
+      const rest = await store.claimNotifications("worker-b", now + 1000, LEASE_MS, 10, ["email", "webhook"]);
       const lastSeq = (await store.listNotifications()).at(-1)!.seq;
       expect(seqsOf(rest)).toEqual(ascending([early!.seq, lastSeq]));
-      expect(await store.claimNotifications("worker-c", now + 1000, LEASE_MS, 10)).toEqual([]);
+      expect(await store.claimNotifications("worker-c", now + 1000, LEASE_MS, 10, ["email", "webhook"])).toEqual([]);
 
       // worker-b's row is not worker-a's to delete.
       const deleted = await store.markNotificationsDelivered([...seqsOf(batch), rest[0]!.seq], "worker-a");
       expect(ascending(deleted)).toEqual(seqsOf(batch));
       expect(seqsOf(await store.listNotifications())).toEqual(seqsOf(rest));
       await store.releaseNotifications(seqsOf(rest), "worker-b");
-      expect(await store.claimNotifications("worker-c", now + 1000, LEASE_MS, 10)).toHaveLength(2);
+      expect(await store.claimNotifications("worker-c", now + 1000, LEASE_MS, 10, ["email", "webhook"])).toHaveLength(
+        2,
+      );
     });
 
     it("retries a failed delivery at its time, and lets a killed worker's claim run out", async () => {
@@ -96,7 +100,7 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
       expect(await store.scheduleNotificationRetry(claim!.seq, "worker-a", now + 30_000, "connect ECONNREFUSED")).toBe(
         true,
       );
-      expect(await store.nextNotificationAt()).toBe(now + 30_000);
+      expect(await store.nextNotificationAt(["email", "webhook"])).toBe(now + 30_000);
       expect(await claimOne("worker-a", now + 29_999)).toBeNull();
       const again = await claimOne("killed", now + 30_000);
       expect(again).toMatchObject({ seq: claim!.seq, attempts: 1 });
@@ -109,14 +113,14 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
 
     it("queues the team's alert in the same step that marks a relay failed", async () => {
       await store.save(sampleRequest(1));
-      const claim = await store.claimNext("worker-a", T0 + 5000, LEASE_MS);
+      const claim = await claimRelay(store, "worker-a", T0 + 5000, LEASE_MS);
       const alert = { channels: ["email", "webhook"] as const, refusal: REFUSAL, now: T0 + 6000 };
       expect(await store.markFailed(claim!.id, "someone-else", "x", alert)).toBe(false);
       expect(await store.listNotifications()).toEqual([]);
       expect(await store.markFailed(claim!.id, "worker-a", "HubSpot answered 400", alert)).toBe(true);
       const notice = await claimOne("notifier", T0 + 6000);
       expect(notice).toMatchObject({ kind: "relay-refused", channel: "email", refusal: REFUSAL });
-      expect(notice?.request.relay).toBe("failed");
+      expect(requestOf(notice)?.relay).toBe("failed");
     });
 
     it("finds and erases one address's requests whatever its case, with their notifications", async () => {
@@ -145,6 +149,99 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
       await store.eraseByEmail(sampleRequest(1).fields.email!);
       expect(await store.markNotificationsDelivered([claim!.seq], "worker-a")).toEqual([]);
       expect(await claimOne("worker-a", T0 + 10 * LEASE_MS)).toBeNull();
+    });
+
+    it("keeps a held request from the relay and the team until it is released, then sends it on as new", async () => {
+      await store.save(sampleRequest(1, { notify: ["email", "webhook"], held: "fill-time" }));
+      await store.save(sampleRequest(2, { notify: ["email"] }));
+      expect((await store.list()).map((request) => request.held)).toEqual(["fill-time", null]);
+      const later = T0 + 10 * LEASE_MS;
+      expect((await store.claimRelays("relay", later, LEASE_MS, 10)).map((claim) => claim.id)).toEqual([
+        sampleRequest(2).id,
+      ]);
+      expect((await store.listNotifications()).map((row) => row.requestId)).toEqual([sampleRequest(2).id]);
+      expect((await store.status(later)).held).toBe(1);
+
+      expect(await store.releaseHeld("no-such-id", later, ["email"])).toBe("not-found");
+      expect(await store.releaseHeld(sampleRequest(2).id, later, ["email"])).toBe("not-held");
+      expect(await store.releaseHeld(sampleRequest(1).id, later, ["email"])).toBe("released");
+      expect(await store.releaseHeld(sampleRequest(1).id, later, ["email"])).toBe("not-held");
+      expect((await store.list())[0]?.held).toBeNull();
+      const claims = await store.claimRelays("relay-2", later, LEASE_MS, 10);
+      expect(claims.map((claim) => claim.id)).toEqual([sampleRequest(1).id]);
+      const queued = await store.listNotifications();
+      expect(queued.map(({ requestId, kind, channel }) => [requestId, kind, channel])).toContainEqual([
+        sampleRequest(1).id,
+        "request",
+        "email",
+      ]);
+    });
+
+    it("queues one held summary a day across servers, of the requests held since the last one", async () => {
+      await store.save(sampleRequest(1, { held: "honeypot" }));
+      await store.save(sampleRequest(2, { held: "fill-time" }));
+      await store.save(sampleRequest(3));
+      const day = 24 * 60 * 60 * 1000;
+      const first = sampleRequest(3).receivedAt + 1000;
+      expect(await store.queueHeldSummary(first, ["email", "webhook"])).toBe(2);
+      // Another server an hour later: not due yet.
+      expect(await store.queueHeldSummary(first + 60 * 60 * 1000, ["email"])).toBeNull();
+      const [summary] = await store.claimNotifications("notifier", first, LEASE_MS, 1, ["email"]);
+      expect(summary).toMatchObject({
+        kind: "held-summary",
+        channel: "email",
+        held: { count: 2, ids: [sampleRequest(1).id, sampleRequest(2).id], since: first - day },
+      });
+      expect((await store.listNotifications()).map((row) => [row.kind, row.requestId])).toEqual([
+        ["held-summary", null],
+        ["held-summary", null],
+      ]);
+      // A day later, nothing new was held: the run is recorded, nothing is queued.
+      expect(await store.queueHeldSummary(first + day, ["email"])).toBe(0);
+      expect(await store.listNotifications()).toHaveLength(2);
+    });
+
+    it("stops a channel once, queueing the team's alert with the stop, until the channels are reopened", async () => {
+      const now = T0 + 5000;
+      expect(await store.stopChannel("webhook", "answered 404", now, ["email"])).toBe(true);
+      expect(await store.stopChannel("webhook", "answered 410", now + 1, ["email"])).toBe(false);
+      expect(await store.stoppedChannels()).toEqual([{ channel: "webhook", reason: "answered 404", stoppedAt: now }]);
+      const [alert] = await store.claimNotifications("notifier", now, LEASE_MS, 5, ["email", "webhook"]);
+      expect(alert).toMatchObject({ kind: "channel-refused", channel: "email", refusal: { channel: "webhook" } });
+      expect(alert?.deliveryId).toMatch(/^[0-9a-f-]{32,36}$/);
+      expect((await store.status(now)).stoppedChannels.map((stopped) => stopped.channel)).toEqual(["webhook"]);
+      expect(await store.reopenChannels()).toBe(1);
+      expect(await store.stoppedChannels()).toEqual([]);
+    });
+
+    it("claims only the channels a server has, and tells a claim that its request was erased", async () => {
+      await store.save(sampleRequest(1, { notify: ["email", "webhook"] }));
+      const now = T0 + 5000;
+      const emails = await store.claimNotifications("email-server", now, LEASE_MS, 10, ["email"]);
+      expect(emails.map((claim) => claim.channel)).toEqual(["email"]);
+      expect(await store.nextNotificationAt(["email"])).toBe(now + LEASE_MS);
+      expect(await store.notificationStillWanted(emails[0]!.seq, "email-server")).toBe(true);
+      expect(await store.notificationStillWanted(emails[0]!.seq, "another-server")).toBe(false);
+      await store.eraseByEmail(sampleRequest(1).fields.email!);
+      expect(await store.notificationStillWanted(emails[0]!.seq, "email-server")).toBe(false);
+      expect(await store.claimNotifications("webhook-server", now, LEASE_MS, 10, ["webhook"])).toEqual([]);
+    });
+
+    it("counts what an operator checks first", async () => {
+      const now = sampleRequest(3).receivedAt + 1000;
+      await store.save(sampleRequest(1, { receivedAt: now - 3 * 24 * 60 * 60 * 1000, relay: "off" }));
+      await store.save(sampleRequest(2, { notify: ["email"] }));
+      await store.save(sampleRequest(3, { held: "honeypot" }));
+      expect(await store.status(now)).toEqual({
+        requestsLastDay: 2,
+        requestsLastWeek: 3,
+        relaysPending: 1,
+        relaysFailed: 0,
+        held: 1,
+        notificationsQueued: 1,
+        oldestNotificationAt: sampleRequest(2).receivedAt,
+        stoppedChannels: [],
+      });
     });
   });
 }

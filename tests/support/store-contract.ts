@@ -20,6 +20,11 @@ export function sampleRequest(index: number, overrides: Partial<NewInvitationReq
   };
 }
 
+/** Claims at most one relay row, as a worker with a batch of one would. */
+export async function claimRelay(store: RequestStore, owner: string, now: number, leaseMs: number) {
+  return (await store.claimRelays(owner, now, leaseMs, 1))[0] ?? null;
+}
+
 export function describeRequestStore(name: string, open: () => Promise<RequestStore>) {
   describe(`${name} store`, () => {
     let store: RequestStore;
@@ -58,6 +63,7 @@ export function describeRequestStore(name: string, open: () => Promise<RequestSt
         relayError: null,
         sentAt: null,
         noticeVersion: null,
+        held: null,
       });
     });
 
@@ -69,15 +75,15 @@ export function describeRequestStore(name: string, open: () => Promise<RequestSt
 
     it("never hands out rows that are stored only (relay off)", async () => {
       await store.save(sampleRequest(1, { relay: "off" }));
-      expect(await store.claimNext("worker-a", T0 + 10_000, LEASE_MS)).toBeNull();
+      expect(await claimRelay(store, "worker-a", T0 + 10_000, LEASE_MS)).toBeNull();
       expect(await store.nextRelayAt()).toBeNull();
     });
 
     it("claims the oldest due row, one claim at a time", async () => {
       for (const index of [1, 2, 3]) await store.save(sampleRequest(index));
       const now = T0 + 10_000;
-      const first = await store.claimNext("worker-a", now, LEASE_MS);
-      const second = await store.claimNext("worker-b", now, LEASE_MS);
+      const first = await claimRelay(store, "worker-a", now, LEASE_MS);
+      const second = await claimRelay(store, "worker-b", now, LEASE_MS);
       expect(first?.id).toBe(sampleRequest(1).id);
       expect(second?.id).toBe(sampleRequest(2).id);
       expect(first).toMatchObject({ mode: "employer", fields: sampleRequest(1).fields, attempts: 0 });
@@ -86,12 +92,12 @@ export function describeRequestStore(name: string, open: () => Promise<RequestSt
 
     it("does not claim a row before it was received or while its retry time is ahead", async () => {
       await store.save(sampleRequest(1));
-      expect(await store.claimNext("worker-a", sampleRequest(1).receivedAt - 1, LEASE_MS)).toBeNull();
-      const claim = await store.claimNext("worker-a", T0 + 5000, LEASE_MS);
+      expect(await claimRelay(store, "worker-a", sampleRequest(1).receivedAt - 1, LEASE_MS)).toBeNull();
+      const claim = await claimRelay(store, "worker-a", T0 + 5000, LEASE_MS);
       expect(await store.scheduleRetry(claim!.id, "worker-a", T0 + 30_000, "HubSpot answered 503")).toBe(true);
       expect(await store.nextRelayAt()).toBe(T0 + 30_000);
-      expect(await store.claimNext("worker-a", T0 + 29_999, LEASE_MS)).toBeNull();
-      const again = await store.claimNext("worker-b", T0 + 30_000, LEASE_MS);
+      expect(await claimRelay(store, "worker-a", T0 + 29_999, LEASE_MS)).toBeNull();
+      const again = await claimRelay(store, "worker-b", T0 + 30_000, LEASE_MS);
       expect(again).toMatchObject({ id: claim!.id, attempts: 1 });
       const [row] = await store.list();
       expect(row).toMatchObject({ relay: "pending", relayAttempts: 1, relayError: "HubSpot answered 503" });
@@ -100,10 +106,10 @@ export function describeRequestStore(name: string, open: () => Promise<RequestSt
     it("lets a killed worker's claim run out, then another worker takes the row", async () => {
       await store.save(sampleRequest(1));
       const now = T0 + 10_000;
-      expect(await store.claimNext("killed", now, LEASE_MS)).not.toBeNull();
-      expect(await store.claimNext("survivor", now + LEASE_MS - 1, LEASE_MS)).toBeNull();
+      expect(await claimRelay(store, "killed", now, LEASE_MS)).not.toBeNull();
+      expect(await claimRelay(store, "survivor", now + LEASE_MS - 1, LEASE_MS)).toBeNull();
       expect(await store.nextRelayAt()).toBe(now + LEASE_MS);
-      const taken = await store.claimNext("survivor", now + LEASE_MS, LEASE_MS);
+      const taken = await claimRelay(store, "survivor", now + LEASE_MS, LEASE_MS);
       expect(taken?.id).toBe(sampleRequest(1).id);
       // The killed worker's late answer no longer counts: its claim is gone.
       expect(await store.markSent(taken!.id, "killed", now + LEASE_MS + 1)).toBe(false);
@@ -112,9 +118,9 @@ export function describeRequestStore(name: string, open: () => Promise<RequestSt
 
     it("never hands out a sent row again", async () => {
       await store.save(sampleRequest(1));
-      const claim = await store.claimNext("worker-a", T0 + 5000, LEASE_MS);
+      const claim = await claimRelay(store, "worker-a", T0 + 5000, LEASE_MS);
       expect(await store.markSent(claim!.id, "worker-a", T0 + 6000)).toBe(true);
-      expect(await store.claimNext("worker-b", T0 + 10 * LEASE_MS, LEASE_MS)).toBeNull();
+      expect(await claimRelay(store, "worker-b", T0 + 10 * LEASE_MS, LEASE_MS)).toBeNull();
       expect(await store.markSent(claim!.id, "worker-a", T0 + 7000)).toBe(false);
       expect(await store.requeueFailed(T0 + 8000)).toBe(0);
       const [row] = await store.list();
@@ -125,9 +131,9 @@ export function describeRequestStore(name: string, open: () => Promise<RequestSt
     it("keeps a refused row failed with its reason until it is queued again", async () => {
       await store.save(sampleRequest(1));
       await store.save(sampleRequest(2, { relay: "off" }));
-      const claim = await store.claimNext("worker-a", T0 + 5000, LEASE_MS);
+      const claim = await claimRelay(store, "worker-a", T0 + 5000, LEASE_MS);
       expect(await store.markFailed(claim!.id, "worker-a", "HubSpot answered 400: Invalid email")).toBe(true);
-      expect(await store.claimNext("worker-a", T0 + 10 * LEASE_MS, LEASE_MS)).toBeNull();
+      expect(await claimRelay(store, "worker-a", T0 + 10 * LEASE_MS, LEASE_MS)).toBeNull();
       expect((await store.list())[0]).toMatchObject({
         relay: "failed",
         relayError: "HubSpot answered 400: Invalid email",
@@ -137,20 +143,20 @@ export function describeRequestStore(name: string, open: () => Promise<RequestSt
       const [requeued, storedOnly] = await store.list();
       expect(requeued).toMatchObject({ relay: "pending", relayAttempts: 0 });
       expect(storedOnly).toMatchObject({ relay: "off" });
-      const again = await store.claimNext("worker-b", T0 + 20_000, LEASE_MS);
+      const again = await claimRelay(store, "worker-b", T0 + 20_000, LEASE_MS);
       expect(again?.id).toBe(claim!.id);
     });
 
     it("gives a released claim back at once", async () => {
       await store.save(sampleRequest(1));
-      const claim = await store.claimNext("stopping", T0 + 5000, LEASE_MS);
-      await store.release(claim!.id, "stopping");
-      expect((await store.claimNext("next", T0 + 5001, LEASE_MS))?.id).toBe(claim!.id);
+      const claim = await claimRelay(store, "stopping", T0 + 5000, LEASE_MS);
+      await store.releaseRelays([claim!.id], "stopping");
+      expect((await claimRelay(store, "next", T0 + 5001, LEASE_MS))?.id).toBe(claim!.id);
     });
 
     it("records an outcome only under the claim that is held", async () => {
       await store.save(sampleRequest(1));
-      const claim = await store.claimNext("worker-a", T0 + 5000, LEASE_MS);
+      const claim = await claimRelay(store, "worker-a", T0 + 5000, LEASE_MS);
       expect(await store.markFailed(claim!.id, "someone-else", "x")).toBe(false);
       expect(await store.scheduleRetry(claim!.id, "someone-else", T0, "x")).toBe(false);
       expect((await store.list())[0]).toMatchObject({ relay: "pending", relayError: null });

@@ -47,7 +47,9 @@ describe("OwnForm", () => {
   it("is a real form that posts to the API without JavaScript: method, action, mode, honeypot", () => {
     const { form } = renderForm("employer");
     expect(form.getAttribute("method")).toBe("post");
-    expect(form.getAttribute("action")).toBe(INVITATION_API_PATH);
+    // The employer's action names its mode, so a refusal page answered before the body is read leads back here.
+    expect(form.getAttribute("action")).toBe(`${INVITATION_API_PATH}?mode=employer`);
+    expect(renderForm("candidate").form.getAttribute("action")).toBe(INVITATION_API_PATH);
     expect(form.querySelector<HTMLInputElement>(`input[type=hidden][name=${MODE_FIELD}]`)?.value).toBe("employer");
     const honeypot = form.querySelector<HTMLInputElement>(`input[name=${HONEYPOT_FIELD}]`)!;
     expect(honeypot.tabIndex).toBe(-1);

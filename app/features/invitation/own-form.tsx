@@ -5,12 +5,13 @@ import { site } from "~/config/site";
 import { requestInvitationContent, type OwnFormField } from "~/content/request-invitation";
 import { newTabHint } from "~/content/shared";
 import { waitText } from "~/lib/wait-text";
+import { msSincePageShown } from "./early-mode-choice";
 import { clearDraft, draftValue, rememberDraftValue } from "./form-draft";
 import type { InvitationMode } from "~/invitation/mode";
 import { privacyNotice } from "~/invitation/privacy-notice";
 import {
   HONEYPOT_FIELD,
-  INVITATION_API_PATH,
+  invitationActionFor,
   MODE_FIELD,
   REQUEST_FIELDS,
   type FieldErrors,
@@ -59,14 +60,8 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const problemRef = useRef<HTMLDivElement>(null);
-  const shownAt = useRef<number | null>(null);
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
-
-  // The fill time counts from when the visitor could first use this form with JavaScript.
-  useEffect(() => {
-    shownAt.current = performance.now();
-  }, []);
 
   const fieldErrors: FieldErrors = problem?.kind === "invalid" ? problem.errors : {};
 
@@ -88,7 +83,8 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
       mode,
       fields,
       website: String(data.get(HONEYPOT_FIELD) ?? ""),
-      fillMs: Math.round(performance.now() - (shownAt.current ?? performance.now())),
+      // From the page's first paint, whatever remounted this form since (docs/product.md#nothing-lost).
+      fillMs: msSincePageShown(),
     });
     setSending(false);
     if (outcome.kind === "sent") {
@@ -105,7 +101,7 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
     <form
       ref={formRef}
       method="post"
-      action={INVITATION_API_PATH}
+      action={invitationActionFor(mode)}
       aria-label={formCopy.name}
       aria-describedby={problem ? problemId : undefined}
       className={classes.form}

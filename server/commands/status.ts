@@ -1,0 +1,37 @@
+/**
+ * `npm run requests -- status` (docs/product.md#notifications-and-privacy): the counts an operator checks
+ * first, one per line, with what to do when one is not what it should be.
+ */
+import type { StoreStatus } from "../requests/store";
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/** An age in the largest whole unit: `45 s`, `12 min`, `3 h`, `2 days`. */
+export function ageText(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h`;
+  return plural(Math.floor(seconds / 86_400), "day");
+}
+
+export function formatStatus(status: StoreStatus, now: number): string {
+  const lines = [
+    `Requests stored in the last day: ${status.requestsLastDay}`,
+    `Requests stored in the last week: ${status.requestsLastWeek}`,
+    `Relays to HubSpot pending: ${status.relaysPending}`,
+    `Relays to HubSpot failed: ${status.relaysFailed}` +
+      (status.relaysFailed > 0 ? " (fix the form in HubSpot, then: npm run requests -- retry)" : ""),
+    `Requests held as likely automated: ${status.held}` +
+      (status.held > 0 ? " (see `held` in the export; send one on with: npm run requests -- release --id <id>)" : ""),
+    `Notifications queued: ${status.notificationsQueued}` +
+      (status.oldestNotificationAt === null ? "" : `, the oldest for ${ageText(now - status.oldestNotificationAt)}`),
+  ];
+  for (const stopped of status.stoppedChannels) {
+    lines.push(
+      `Stopped: the ${stopped.channel} channel refused (${stopped.reason}) ${ageText(now - stopped.stoppedAt)} ago; ` +
+        "fix it, then: npm run requests -- retry",
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
