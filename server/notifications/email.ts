@@ -3,7 +3,7 @@
  * connection, reused between messages), each step under a time limit and each send under
  * its caller's overall deadline (a signal).
  *
- * Transport (DECISIONS §5): smtps:// is TLS from the first byte (port 465). smtp:// to any
+ * Transport (docs/product.md#notifications-and-privacy): smtps:// is TLS from the first byte (port 465). smtp:// to any
  * host but this machine requires STARTTLS: without it a man in the middle could strip the
  * server's offer and read the requests in transit. Only smtp:// to loopback (a mail server
  * on the same machine) takes STARTTLS merely when offered.

@@ -10,7 +10,7 @@
  *
  * so a receiver can check it came from this server and refuse old replays.
  *
- * What an answer means (DECISIONS §5, "Paced retries"): a 2xx is delivered; 408, 429,
+ * What an answer means (docs/product.md#notifications-and-privacy, paced retries): a 2xx is delivered; 408, 429,
  * 5xx, a redirect, no answer in time or a network error fail for now (SafeError, retried);
  * any other 4xx is a webhook that refuses for good, such as a deleted Slack or Teams hook
  * (ChannelRefusedError: the channel stops until a restart or `requests -- retry`).
