@@ -1,9 +1,10 @@
 /**
  * POST /api/invitation-requests (docs/product.md#nothing-lost): takes an invitation request as JSON
- * (`{"mode", "fields", "website"?, "fill_ms"?}`) or as a form post (the form's fields
- * plus `mode`, `website`, `fill_ms`), checks it with the schema the form uses, and
- * answers only once it is committed: 201 `{"id"}` to programs, 303 to the mode's
- * confirmation page for a form post.
+ * (`{"mode", "fields", "website"?, "fill_ms"?}`, any other key refused by name) or as a
+ * form post (the form's fields plus `mode`, `website`, `fill_ms`), checks it with the
+ * schema the form uses, and answers only once it is committed: 201 `{"id"}` to programs,
+ * 303 to the mode's confirmation page for a form post. Turning the body's text into what
+ * the schema checks is ./request-body.ts; this module refuses, reads, stores and answers.
  *
  * A form post is answered as a page (303, or a small HTML page when it was not stored)
  * unless it asks for JSON with `Accept: application/json`, as the form's own fetch does.
@@ -24,13 +25,10 @@ import { requestApiContent } from "~/content/request-api";
 import { requestInvitationContent } from "~/content/request-invitation";
 import { MODE_PARAM, parseMode, type InvitationMode } from "~/invitation/mode";
 import {
-  FILL_TIME_FIELD,
-  HONEYPOT_FIELD,
   INVITATION_API_PATH,
   MODE_FIELD,
   validateInvitationRequest,
   type FieldErrors,
-  type UnvalidatedRequest,
 } from "~/invitation/request-schema";
 import type { NotificationChannel, RelayContext, RequestStore } from "../requests/store";
 import { withinTimeLimit } from "../requests/time-limit";
@@ -49,6 +47,7 @@ import {
   type ApiRoute,
 } from "../http/answers";
 import { CrossSiteRefusalLog, SiteOrigins } from "./origin";
+import { cookieValue, parseFormBody, parseJsonBody } from "./request-body";
 import {
   pageTitle,
   requestPagePath,
@@ -63,13 +62,6 @@ export const REQUEST_BODY_LIMIT_BYTES = 16 * 1024;
 const ALLOWED_METHODS = ["POST"] as const;
 const JSON_TYPE = "application/json";
 const FORM_TYPE = "application/x-www-form-urlencoded";
-/**
- * The JSON body's keys besides the schema's fields carry the form's own names: `website` is
- * the honeypot, `fill_ms` the fill time. `fillMs` is what pages built before 2026-11-25 send:
- * still accepted, so a visitor on such a page (a tab left open) is not refused.
- */
-const LEGACY_FILL_TIME_KEY = "fillMs";
-const JSON_KEYS = new Set([MODE_FIELD, "fields", HONEYPOT_FIELD, FILL_TIME_FIELD, LEGACY_FILL_TIME_KEY]);
 /**
  * The longest a save may take before the visitor is told to try again (503): the API
  * answers within 5 s whatever the database does (docs/deployment.md, "Time limits").
@@ -106,95 +98,8 @@ export interface InvitationRequestsOptions {
   now?: () => number;
 }
 
-type Parsed = { ok: true; input: UnvalidatedRequest } | { ok: false; errors: FieldErrors };
-
+/** Decodes the whole body before parsing: bytes that are not UTF-8 are refused (400 `body`), never turned into U+FFFD. */
 const utf8 = new TextDecoder("utf-8", { fatal: true });
-
-function parseJsonBody(text: string): Parsed {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return { ok: false, errors: { body: messages.notJson } };
-  }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    return { ok: false, errors: { body: messages.notObject } };
-  }
-  const record = body as Record<string, unknown>;
-  const unknownKeys = Object.keys(record).filter((key) => !JSON_KEYS.has(key));
-  if (unknownKeys.length > 0) {
-    const unknown = requestInvitationContent.validation.unknownField;
-    return { ok: false, errors: Object.fromEntries(unknownKeys.map((key) => [key, unknown])) };
-  }
-  return {
-    ok: true,
-    input: {
-      mode: record[MODE_FIELD],
-      fields: record.fields,
-      honeypot: record[HONEYPOT_FIELD],
-      fillMs: record[FILL_TIME_FIELD] ?? record[LEGACY_FILL_TIME_KEY],
-    },
-  };
-}
-
-/** Percent-decodes one name or value of a form body (`+` is a space); null for a bad escape or bytes that are not UTF-8. */
-function decodeFormComponent(text: string): string | null {
-  const bytes: number[] = [];
-  for (let index = 0; index < text.length; index += 1) {
-    const character = text[index]!;
-    if (character === "%") {
-      const hex = text.slice(index + 1, index + 3);
-      if (!/^[0-9a-fA-F]{2}$/.test(hex)) return null;
-      bytes.push(Number.parseInt(hex, 16));
-      index += 2;
-    } else if (character === "+") {
-      bytes.push(0x20);
-    } else {
-      bytes.push(...Buffer.from(character, "utf8"));
-    }
-  }
-  try {
-    return utf8.decode(Uint8Array.from(bytes));
-  } catch {
-    return null;
-  }
-}
-
-/**
- * A form post: a name sent twice becomes a list, which the schema refuses as not text.
- * A bad percent-escape or an escape that is not UTF-8 is refused for its field (or the
- * body, when the name itself is unreadable), never turned into U+FFFD.
- */
-function parseFormBody(text: string): Parsed {
-  const values = new Map<string, string | string[]>();
-  const errors: FieldErrors = Object.create(null);
-  for (const pair of text.split("&")) {
-    if (pair === "") continue;
-    const split = pair.indexOf("=");
-    const name = decodeFormComponent(split === -1 ? pair : pair.slice(0, split));
-    const value = decodeFormComponent(split === -1 ? "" : pair.slice(split + 1));
-    if (name === null) {
-      errors.body = messages.notUtf8;
-      continue;
-    }
-    if (value === null) {
-      errors[name] = requestInvitationContent.validation.invalidCharacters;
-      continue;
-    }
-    const previous = values.get(name);
-    values.set(name, previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value]);
-  }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  const take = (name: string) => {
-    const value = values.get(name);
-    values.delete(name);
-    return value;
-  };
-  const mode = take(MODE_FIELD);
-  const honeypot = take(HONEYPOT_FIELD);
-  const fillMs = take(FILL_TIME_FIELD);
-  return { ok: true, input: { mode, honeypot, fillMs, fields: Object.fromEntries(values) } };
-}
 
 /**
  * A 400's errors, bounded: every error of a field the form has, and at most a few of
@@ -215,14 +120,6 @@ export function boundedErrors(errors: FieldErrors): FieldErrors {
   return bounded;
 }
 
-function cookieValue(req: IncomingMessage, name: string): string | null {
-  for (const part of (req.headers.cookie ?? "").split(";")) {
-    const [key, ...rest] = part.split("=");
-    if (key?.trim() === name) return rest.join("=").trim();
-  }
-  return null;
-}
-
 /** What the relay tells HubSpot about where the request came from. */
 export function relayContext(
   req: IncomingMessage,
@@ -233,7 +130,7 @@ export function relayContext(
   const { siteUrl, siteName } = config.site;
   const pageUri = origins.ownReferer(req, PAGE_URI_MAX_LENGTH) ?? `${siteUrl}${requestPagePath(mode)}`;
   const pageName = pageTitle(requestInvitationContent.modes[mode].meta.title, siteName);
-  const hutk = cookieValue(req, HUBSPOT_COOKIE);
+  const hutk = cookieValue(req.headers.cookie, HUBSPOT_COOKIE);
   return { pageUri, pageName, ...(hutk && HUTK_PATTERN.test(hutk) ? { hutk } : {}) };
 }
 

@@ -1,0 +1,124 @@
+/**
+ * What POST /api/invitation-requests (./invitation-requests.ts) reads from a request
+ * besides its headers' refusals: the body, as JSON or as a form post, turned into what
+ * the schema validates, and the cookies it passes on to the relay. Pure: text in,
+ * values or field errors out; reading, refusing and answering stay with the handler.
+ */
+import { requestApiContent } from "~/content/request-api";
+import { requestInvitationContent } from "~/content/request-invitation";
+import {
+  FILL_TIME_FIELD,
+  HONEYPOT_FIELD,
+  MODE_FIELD,
+  type FieldErrors,
+  type UnvalidatedRequest,
+} from "~/invitation/request-schema";
+
+/** A body the schema can check, or why it is not one (a 400's errors). */
+export type Parsed = { ok: true; input: UnvalidatedRequest } | { ok: false; errors: FieldErrors };
+
+/**
+ * The JSON body's keys besides the schema's fields carry the form's own names: `website` is
+ * the honeypot, `fill_ms` the fill time. Any other key is refused, so a misspelt one is
+ * not silently ignored.
+ */
+const JSON_KEYS: ReadonlySet<string> = new Set([MODE_FIELD, "fields", HONEYPOT_FIELD, FILL_TIME_FIELD]);
+
+const messages = requestApiContent.json;
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** A JSON body: an object of the keys above, each unknown key refused by name. */
+export function parseJsonBody(text: string): Parsed {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { ok: false, errors: { body: messages.notJson } };
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    return { ok: false, errors: { body: messages.notObject } };
+  }
+  const record = body as Record<string, unknown>;
+  const unknownKeys = Object.keys(record).filter((key) => !JSON_KEYS.has(key));
+  if (unknownKeys.length > 0) {
+    const unknown = requestInvitationContent.validation.unknownField;
+    return { ok: false, errors: Object.fromEntries(unknownKeys.map((key) => [key, unknown])) };
+  }
+  return {
+    ok: true,
+    input: {
+      mode: record[MODE_FIELD],
+      fields: record.fields,
+      honeypot: record[HONEYPOT_FIELD],
+      fillMs: record[FILL_TIME_FIELD],
+    },
+  };
+}
+
+/** Percent-decodes one name or value of a form body (`+` is a space); null for a bad escape or bytes that are not UTF-8. */
+export function decodeFormComponent(text: string): string | null {
+  const bytes: number[] = [];
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index]!;
+    if (character === "%") {
+      const hex = text.slice(index + 1, index + 3);
+      if (!/^[0-9a-fA-F]{2}$/.test(hex)) return null;
+      bytes.push(Number.parseInt(hex, 16));
+      index += 2;
+    } else if (character === "+") {
+      bytes.push(0x20);
+    } else {
+      bytes.push(...Buffer.from(character, "utf8"));
+    }
+  }
+  try {
+    return utf8.decode(Uint8Array.from(bytes));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A form post: a name sent twice becomes a list, which the schema refuses as not text.
+ * A bad percent-escape or an escape that is not UTF-8 is refused for its field (or the
+ * body, when the name itself is unreadable), never turned into U+FFFD.
+ */
+export function parseFormBody(text: string): Parsed {
+  const values = new Map<string, string | string[]>();
+  const errors: FieldErrors = Object.create(null);
+  for (const pair of text.split("&")) {
+    if (pair === "") continue;
+    const split = pair.indexOf("=");
+    const name = decodeFormComponent(split === -1 ? pair : pair.slice(0, split));
+    const value = decodeFormComponent(split === -1 ? "" : pair.slice(split + 1));
+    if (name === null) {
+      errors.body = messages.notUtf8;
+      continue;
+    }
+    if (value === null) {
+      errors[name] = requestInvitationContent.validation.invalidCharacters;
+      continue;
+    }
+    const previous = values.get(name);
+    values.set(name, previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value]);
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const take = (name: string) => {
+    const value = values.get(name);
+    values.delete(name);
+    return value;
+  };
+  const mode = take(MODE_FIELD);
+  const honeypot = take(HONEYPOT_FIELD);
+  const fillMs = take(FILL_TIME_FIELD);
+  return { ok: true, input: { mode, honeypot, fillMs, fields: Object.fromEntries(values) } };
+}
+
+/** The value of the cookie `name` in a Cookie header (the first one sent), trimmed; null when it is not there. */
+export function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? "").split(";")) {
+    const [key, ...rest] = part.split("=");
+    if (key?.trim() === name) return rest.join("=").trim();
+  }
+  return null;
+}
