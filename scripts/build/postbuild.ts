@@ -12,7 +12,8 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildFingerprint, writeStamp } from "../../server/build-stamp";
-import { buildCsp, policyConfigFor, ROBOTS_PATH, SITEMAP_PATH } from "../../server/http/http-policy";
+import { buildCsp, policyConfigFor } from "../../server/http/csp";
+import { ROBOTS_PATH, SITEMAP_PATH } from "../../server/http/static-policy";
 import { writePolicyConfig } from "../../server/http/policy-config";
 import { collectInlineScriptHashes } from "../../server/http/inline-scripts";
 import { loadConfig } from "../../server/load-config";

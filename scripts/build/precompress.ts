@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { COMPRESSED_SUFFIXES, isPrecompressible } from "../../server/http/http-policy";
+import { COMPRESSED_SUFFIXES, isPrecompressible } from "../../server/http/static-policy";
 
 export interface PrecompressResult {
   files: number;

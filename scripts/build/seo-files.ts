@@ -3,7 +3,7 @@
  * (app/content/pages.ts): every page marked `indexable`, absolute under SITE_URL.
  */
 import { pages, type PageInfo } from "../../app/content/pages";
-import { SITEMAP_PATH } from "../../server/http/http-policy";
+import { SITEMAP_PATH } from "../../server/http/static-policy";
 
 /** The paths listed in the sitemap, in route-table order. */
 export function indexablePaths(all: readonly PageInfo[] = Object.values(pages)): string[] {

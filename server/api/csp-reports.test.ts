@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CSP_REPORT_PATH } from "../http/http-policy";
+import { CSP_REPORT_PATH } from "../http/csp";
 import { writePolicyConfig } from "../http/policy-config";
 import { closeGracefully, startSiteServer, type RunningServer } from "../http/site-server";
 import {

@@ -1,6 +1,6 @@
 /**
  * `POST /api/csp-reports`: the Content-Security-Policy violation reports browsers send
- * (the policy's `report-uri` and `report-to`, server/http/http-policy.ts), logged as one
+ * (the policy's `report-uri` and `report-to`, server/http/csp.ts), logged as one
  * JSON line each on stdout, so the first deployment with real HubSpot ids shows every
  * blocked host in the server log instead of only in a visitor's console.
  *
@@ -14,7 +14,7 @@
  * most CSP_LOG_LINES_PER_BODY lines, identical violations once.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { CSP_REPORT_PATH } from "../http/http-policy";
+import { CSP_REPORT_PATH } from "../http/csp";
 import {
   clientAddress,
   closeAfterAnswer,

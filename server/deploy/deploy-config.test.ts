@@ -1,13 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import {
-  buildCsp,
-  CACHE_CONTROL,
-  CSP_REPORT_PATH,
-  HSTS_VALUE,
-  QUERY_PAGES,
-  REPORTING_ENDPOINTS_VALUE,
-} from "../http/http-policy";
+import { buildCsp, CSP_REPORT_PATH, HSTS_VALUE, REPORTING_ENDPOINTS_VALUE } from "../http/csp";
+import { CACHE_CONTROL, QUERY_PAGES } from "../http/static-policy";
 import {
   NGINX_DEFAULT_API_UPSTREAM,
   NGINX_DEFAULT_LISTEN,

@@ -1,6 +1,6 @@
 /**
  * The SHA-256 digests of the inline scripts a browser would execute in built HTML,
- * for the Content-Security-Policy's script-src (server/http/http-policy.ts).
+ * for the Content-Security-Policy's script-src (server/http/csp.ts).
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";

@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { HUBSPOT_REGIONS, type HubSpotRegion } from "../../app/config/schema.ts";
-import type { PolicyConfig } from "./http-policy";
+import type { PolicyConfig } from "./csp";
 
 /** Under BUILD_DIR, beside deploy/nginx.conf; never inside client/, so never served. */
 export const POLICY_CONFIG_FILE = "deploy/policy-config.json";

@@ -4,7 +4,7 @@
  * so the path-safety rules are unit-tested on their own; nginx applies the same rules
  * (server/deploy/nginx-config.ts) and the browser tests check both servers agree.
  */
-import { isHiddenFile, namesFile, QUERY_PAGES } from "./http-policy";
+import { isHiddenFile, namesFile, QUERY_PAGES } from "./static-policy";
 
 export type Resolution =
   | { kind: "file"; file: string }

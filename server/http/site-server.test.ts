@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildCsp, REPORTING_ENDPOINTS_VALUE } from "./http-policy";
+import { buildCsp, REPORTING_ENDPOINTS_VALUE } from "./csp";
 import { inlineScriptHashes } from "./inline-scripts";
 import { POLICY_CONFIG_FILE, readPolicyConfig, writePolicyConfig } from "./policy-config";
 import { acceptsEncoding, createSiteHandler, listFiles, symbolicLinks } from "./site-server";

@@ -2,7 +2,8 @@
  * The production server of `npm start` and `npm run serve`: node:http in front of
  * sirv (which streams files, negotiates the precompressed .br/.gz variants and
  * answers conditional requests). Routing, headers and caching come from
- * server/http/request-path.ts and server/http/http-policy.ts, the same rules nginx is given.
+ * server/http/request-path.ts, server/http/csp.ts and server/http/static-policy.ts, the same
+ * rules nginx is given.
  */
 import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -10,23 +11,20 @@ import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import type { TLSSocket } from "node:tls";
 import sirv from "sirv";
+import { buildCsp, HSTS_VALUE, securityHeaders, documentHeaders } from "./csp";
 import {
   ALLOW_HEADER,
   ALLOWED_METHODS,
-  buildCsp,
   CACHE_CONTROL,
   cacheClassFor,
   COMPRESSED_SUFFIXES,
   contentTypeFor,
   cameOverPlainHttp,
-  HSTS_VALUE,
   httpsLocation,
   isHttpsRequest,
   NOT_FOUND_FILE,
-  securityHeaders,
-  documentHeaders,
   isDocumentFile,
-} from "./http-policy";
+} from "./static-policy";
 import { closeAfterAnswer, deferContinue, HttpError, isClientAbort, sendJson, type ApiRoute } from "./answers";
 import { collectInlineScriptHashes } from "./inline-scripts";
 import { readPolicyConfig } from "./policy-config";

@@ -17,7 +17,7 @@ import { expect, test } from "../support/browser/fixtures";
 import { BUILD_CLIENT } from "../support/browser/server-targets";
 import { CHROMIUM_ARGS } from "../support/e2e-env";
 import { CHROMIUM_PATH } from "../../scripts/checks/ensure-chromium";
-import { CSP_REPORT_PATH } from "../../server/http/http-policy";
+import { CSP_REPORT_PATH } from "../../server/http/csp";
 
 // Chromium batches Reporting API uploads for up to a minute; --short-reporting-delay sends
 // them at once. The proxy's certificate is self-signed for this test.

@@ -6,17 +6,14 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { pages } from "../../app/content/pages";
+import { HSTS_VALUE, PERMISSIONS_POLICY, policyConfigFor, REPORTING_ENDPOINTS_VALUE } from "../../server/http/csp";
 import {
   ALLOW_HEADER,
   CACHE_CONTROL,
-  HSTS_VALUE,
   NOT_FOUND_FILE,
-  PERMISSIONS_POLICY,
-  policyConfigFor,
-  REPORTING_ENDPOINTS_VALUE,
   ROBOTS_PATH,
   SITEMAP_PATH,
-} from "../../server/http/http-policy";
+} from "../../server/http/static-policy";
 import { expect, test } from "../support/browser/fixtures";
 import {
   BUILD_CLIENT,

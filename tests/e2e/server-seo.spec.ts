@@ -1,7 +1,7 @@
 // sitemap.xml and robots.txt as both servers deliver them: generated from the route
 // table at build time, absolute under SITE_URL, every listed page really served.
 import { pages } from "../../app/content/pages";
-import { ROBOTS_PATH, SITEMAP_PATH } from "../../server/http/http-policy";
+import { ROBOTS_PATH, SITEMAP_PATH } from "../../server/http/static-policy";
 import { expect, test } from "../support/browser/fixtures";
 import { rawRequest, SERVERS } from "../support/browser/server-targets";
 import { site } from "../support/browser/site-config";
