@@ -1,4 +1,5 @@
-import { MODE_PARAM, pages } from "./pages";
+import { MODE_PARAM } from "~/invitation/mode";
+import { pages } from "./pages";
 import type { LinkAction } from "./types";
 
 /** Where every call to action points: the request page, in leader or employer mode (docs/product.md#pages). */

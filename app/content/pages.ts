@@ -1,3 +1,5 @@
+import type { InvitationMode } from "~/invitation/mode";
+
 /**
  * The route table's words: every page's path, title, description, keywords and
  * heading, in one place. Each path has its page in `app/pages/`; the sitemap and
@@ -109,16 +111,10 @@ export const pages = {
   },
 } as const satisfies Record<string, PageInfo>;
 
-/** Who the request page speaks to: a TA leader (the default) or an employer (docs/product.md#pages). */
-export type InvitationMode = "candidate" | "employer";
-
-/** The query parameter that selects the request page's mode: `?type=employer`. */
-export const MODE_PARAM = "type";
-
 /**
  * The request page is prerendered once per mode: the leader mode at its own path, the
  * employer mode beside it at this path. The servers answer `/request-invitation` with a
- * query whose `type` is `employer` with the employer's HTML (server/http/http-policy.ts,
+ * query whose `type` is `employer` with the employer's HTML (server/http/static-policy.ts,
  * `QUERY_PAGES`) and never serve this path itself: it is not a route, and not in the sitemap.
  */
 export const EMPLOYER_REQUEST_PAGE_PATH = `${pages.requestInvitation.path}/employer`;

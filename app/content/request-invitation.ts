@@ -1,4 +1,6 @@
-import { pages, type InvitationMode, type PageInfo } from "./pages";
+import type { InvitationMode } from "~/invitation/mode";
+import type { RequestFieldName } from "~/invitation/request-schema";
+import { pages, type PageInfo } from "./pages";
 import type { NavLink } from "./shared";
 
 /** The words of one mode: its head tags, its heading and everything that changes with it. */
@@ -20,12 +22,12 @@ export interface InvitationModeCopy {
 }
 
 /**
- * One field of the site's own form, named as HubSpot names its contact properties. Its
- * type, limit and whether it is required come from the request schema
- * (invitation/request-schema.ts), which the server applies too.
+ * The words and presentation of one field of the site's own form. Which fields a mode
+ * has, their order, names (as HubSpot names its contact properties), type, limit and
+ * whether each is required come from the request schema (invitation/request-schema.ts),
+ * which the server applies too; invitation/own-form-fields.ts joins the two.
  */
-export interface OwnFormField {
-  name: string;
+export interface OwnFormFieldCopy {
   label: string;
   autoComplete: string;
   placeholder?: string;
@@ -35,11 +37,12 @@ export interface OwnFormField {
   half?: boolean;
 }
 
-export interface OwnFormCopy {
+export interface OwnFormCopy<M extends InvitationMode = InvitationMode> {
   /** The form's accessible name. */
   name: string;
   submit: string;
-  fields: readonly OwnFormField[];
+  /** Keyed by the schema's field names for the mode: every one of them, and no other. */
+  fields: Record<RequestFieldName<M>, OwnFormFieldCopy>;
 }
 
 export const requestInvitationContent = {
@@ -115,50 +118,38 @@ export const requestInvitationContent = {
       candidate: {
         name: "Invitation request",
         submit: "Request Invitation",
-        fields: [
-          { name: "firstname", label: "First name", autoComplete: "given-name", half: true },
-          { name: "lastname", label: "Last name", autoComplete: "family-name", half: true },
-          { name: "email", label: "Email", autoComplete: "email", placeholder: "name@example.com" },
-          { name: "jobtitle", label: "Current title", autoComplete: "organization-title", half: true },
-          { name: "company", label: "Company", autoComplete: "organization", half: true },
-          {
-            name: "linkedin_url",
-            label: "LinkedIn profile",
-            autoComplete: "url",
-            placeholder: "linkedin.com/in/your-name",
-          },
-          {
-            name: "message",
+        fields: {
+          firstname: { label: "First name", autoComplete: "given-name", half: true },
+          lastname: { label: "Last name", autoComplete: "family-name", half: true },
+          email: { label: "Email", autoComplete: "email", placeholder: "name@example.com" },
+          jobtitle: { label: "Current title", autoComplete: "organization-title", half: true },
+          company: { label: "Company", autoComplete: "organization", half: true },
+          linkedin_url: { label: "LinkedIn profile", autoComplete: "url", placeholder: "linkedin.com/in/your-name" },
+          message: {
             label: "What would you like your next role to be?",
             autoComplete: "off",
             hint: "A sentence or two is plenty.",
           },
-        ],
+        },
       },
       employer: {
         name: "Talent brief",
         submit: "Submit Talent Brief",
-        fields: [
-          { name: "firstname", label: "First name", autoComplete: "given-name", half: true },
-          { name: "lastname", label: "Last name", autoComplete: "family-name", half: true },
-          { name: "email", label: "Work email", autoComplete: "email", placeholder: "name@company.com" },
-          { name: "jobtitle", label: "Your title", autoComplete: "organization-title", half: true },
-          { name: "company", label: "Company", autoComplete: "organization", half: true },
-          {
-            name: "role_to_fill",
-            label: "Role to fill",
-            autoComplete: "off",
-            placeholder: "e.g. VP, Talent Acquisition",
-          },
-          {
-            name: "message",
+        fields: {
+          firstname: { label: "First name", autoComplete: "given-name", half: true },
+          lastname: { label: "Last name", autoComplete: "family-name", half: true },
+          email: { label: "Work email", autoComplete: "email", placeholder: "name@company.com" },
+          jobtitle: { label: "Your title", autoComplete: "organization-title", half: true },
+          company: { label: "Company", autoComplete: "organization", half: true },
+          role_to_fill: { label: "Role to fill", autoComplete: "off", placeholder: "e.g. VP, Talent Acquisition" },
+          message: {
             label: "About the role",
             autoComplete: "off",
             hint: "Scope, team size, location, timing: whatever helps us start.",
           },
-        ],
+        },
       },
-    } satisfies Record<InvitationMode, OwnFormCopy>,
+    } satisfies { [M in InvitationMode]: OwnFormCopy<M> },
     sending: "Sending...",
     /**
      * The privacy notice beside the submit button (docs/product.md#notifications-and-privacy), in both modes. Each stored

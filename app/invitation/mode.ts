@@ -1,7 +1,8 @@
-import { MODE_PARAM, type InvitationMode } from "~/content/pages";
+/** Who the request page speaks to: a TA leader (the default) or an employer (docs/product.md#pages). */
+export type InvitationMode = "candidate" | "employer";
 
-// The modes and their query parameter are route facts, kept with the route table.
-export { MODE_PARAM, type InvitationMode };
+/** The query parameter that selects the request page's mode: `?type=employer`. */
+export const MODE_PARAM = "type";
 
 export const INVITATION_MODES = ["candidate", "employer"] as const satisfies readonly InvitationMode[];
 

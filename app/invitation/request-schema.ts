@@ -20,14 +20,35 @@ export interface RequestFieldRule {
 
 const NAME_MAX = 100;
 
-const firstname: RequestFieldRule = { name: "firstname", kind: "text", required: true, maxLength: NAME_MAX };
-const lastname: RequestFieldRule = { name: "lastname", kind: "text", required: true, maxLength: NAME_MAX };
+// `as const`: each name stays a literal type, which the form's copy is keyed by (RequestFieldName).
+const firstname = {
+  name: "firstname",
+  kind: "text",
+  required: true,
+  maxLength: NAME_MAX,
+} as const satisfies RequestFieldRule;
+const lastname = {
+  name: "lastname",
+  kind: "text",
+  required: true,
+  maxLength: NAME_MAX,
+} as const satisfies RequestFieldRule;
 // 254: the longest address SMTP can deliver to (RFC 5321 path limit less the brackets).
-const email: RequestFieldRule = { name: "email", kind: "email", required: true, maxLength: 254 };
-const jobtitle: RequestFieldRule = { name: "jobtitle", kind: "text", required: true, maxLength: 150 };
-const company: RequestFieldRule = { name: "company", kind: "text", required: true, maxLength: 200 };
-const message: RequestFieldRule = { name: "message", kind: "textarea", required: false, maxLength: 2000 };
+const email = { name: "email", kind: "email", required: true, maxLength: 254 } as const satisfies RequestFieldRule;
+const jobtitle = { name: "jobtitle", kind: "text", required: true, maxLength: 150 } as const satisfies RequestFieldRule;
+const company = { name: "company", kind: "text", required: true, maxLength: 200 } as const satisfies RequestFieldRule;
+const message = {
+  name: "message",
+  kind: "textarea",
+  required: false,
+  maxLength: 2000,
+} as const satisfies RequestFieldRule;
 
+/**
+ * Each mode's fields, in the order the form shows them: the one list of the form's
+ * fields. The copy gives each its words by name (content/request-invitation.ts), and
+ * invitation/own-form-fields.ts joins the two into what the form renders.
+ */
 export const REQUEST_FIELDS = {
   candidate: [
     firstname,
@@ -48,6 +69,9 @@ export const REQUEST_FIELDS = {
     message,
   ],
 } as const satisfies Record<InvitationMode, readonly RequestFieldRule[]>;
+
+/** The names of a mode's fields (of either mode's when none is given). */
+export type RequestFieldName<M extends InvitationMode = InvitationMode> = (typeof REQUEST_FIELDS)[M][number]["name"];
 
 /** Where the site's own form posts, with or without JavaScript (docs/product.md#nothing-lost). */
 export const INVITATION_API_PATH = "/api/invitation-requests";

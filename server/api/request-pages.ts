@@ -10,9 +10,9 @@ import type { SiteConfig } from "~/config/schema";
 import { requestPaths } from "~/content/calls-to-action";
 import { requestApiContent } from "~/content/request-api";
 import { waitText } from "~/lib/wait-text";
-import { requestInvitationContent } from "~/content/request-invitation";
 import type { InvitationMode } from "~/invitation/mode";
-import { MODE_FIELD, REQUEST_FIELDS, type FieldErrors } from "~/invitation/request-schema";
+import { ownFormFields } from "~/invitation/own-form-fields";
+import { MODE_FIELD, type FieldErrors } from "~/invitation/request-schema";
 
 const copy = requestApiContent.pages;
 
@@ -35,10 +35,7 @@ export function pageTitle(title: string, siteName: string): string {
 
 /** The label the site's form shows for a field, or null when the form has no such field. */
 export function fieldLabel(mode: InvitationMode, name: string): string | null {
-  const known = (REQUEST_FIELDS[mode] as readonly { name: string }[]).some((rule) => rule.name === name);
-  if (!known) return null;
-  const fields: readonly { name: string; label: string }[] = requestInvitationContent.ownForm.forms[mode].fields;
-  return fields.find((field) => field.name === name)?.label ?? name;
+  return ownFormFields(mode).find((field) => field.name === name)?.label ?? null;
 }
 
 const STYLE = `

@@ -17,9 +17,7 @@ import { webhookSignature } from "./webhook";
 const CLAIM = { seq: 1, channel: "email", deliveryId: "delivery-1", attempts: 0 } as const;
 const REQUEST_ID = sampleRequest(2).id;
 /** The candidate form's label of its `message` field (sampleRequest(2) is a candidate's). */
-const MESSAGE_LABEL = requestInvitationContent.ownForm.forms.candidate.fields.find(
-  (field) => field.name === "message",
-)!.label;
+const MESSAGE_LABEL = requestInvitationContent.ownForm.forms.candidate.fields.message.label;
 
 function storedRequest(fields: Record<string, string>): StoredInvitationRequest {
   const { id, receivedAt, mode, context, relay } = sampleRequest(2);

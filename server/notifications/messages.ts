@@ -9,8 +9,8 @@
  * can pass for the server's own, escaped as Slack asks in the webhook's `text`, and the
  * subject is one line.
  */
-import { requestInvitationContent } from "~/content/request-invitation";
 import type { InvitationMode } from "~/invitation/mode";
+import { ownFormFields } from "~/invitation/own-form-fields";
 import type { NotificationChannel, NotificationClaim, RelayRefusal, StoredInvitationRequest } from "../requests/store";
 
 /** The team's command that lists every stored request (README, "Invitation requests"). */
@@ -112,7 +112,7 @@ export function escapeSlack(value: string): string {
 
 /** The request's fields as label and value, in the form's order, then any the form no longer has. */
 export function labelledFields(request: Pick<StoredInvitationRequest, "mode" | "fields">): [string, string][] {
-  const formFields = requestInvitationContent.ownForm.forms[request.mode].fields;
+  const formFields = ownFormFields(request.mode);
   const known = formFields
     .filter((field) => request.fields[field.name] !== undefined)
     .map((field): [string, string] => [field.label, request.fields[field.name]!]);

@@ -10,6 +10,7 @@ import { expect, test } from "../support/browser/fixtures";
 import { asLongAsAPerson, uniqueEmail } from "../support/browser/stored-requests";
 import { PROJECT_ROOT, runRequestsCommand } from "../support/site-process";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
+import { ownFormFields } from "../../app/invitation/own-form-fields";
 import { pages } from "../../app/content/pages";
 import type { ExportedRequest } from "../../server/requests/export";
 import { freePort } from "../../scripts/lib/free-port";
@@ -47,7 +48,7 @@ test("the own form sends from the address `npm start` prints, and from localhost
         jobtitle: "VP, Talent Acquisition",
         company: "Analytical Engines",
       };
-      for (const field of copy.ownForm.forms.candidate.fields.filter((candidate) => candidate.name in typed)) {
+      for (const field of ownFormFields("candidate").filter((candidate) => candidate.name in typed)) {
         await form.getByLabel(field.label, { exact: false }).first().fill(typed[field.name]!);
       }
       await asLongAsAPerson(page);

@@ -11,7 +11,8 @@ import { asLongAsAPerson, theStoredRequest, uniqueEmail } from "../support/brows
 import { requestPaths } from "../../app/content/calls-to-action";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
-import { CACHE_CONTROL } from "../../server/http/http-policy";
+import { ownFormFields } from "../../app/invitation/own-form-fields";
+import { CACHE_CONTROL } from "../../server/http/static-policy";
 import { NGINX_SERVER_PORT, NODE_SERVER_PORT } from "../support/e2e-env";
 
 type Mode = keyof typeof copy.modes;
@@ -88,8 +89,12 @@ test.describe("with JavaScript off", () => {
       role_to_fill: "Global Head of Talent Acquisition",
       message: "A new TA leader for 4,000 hires a year.",
     };
-    expect(copy.ownForm.forms.employer.fields.map((field) => field.name).sort()).toEqual(Object.keys(typed).sort());
-    for (const field of copy.ownForm.forms.employer.fields) {
+    expect(
+      ownFormFields("employer")
+        .map((field) => field.name)
+        .sort(),
+    ).toEqual(Object.keys(typed).sort());
+    for (const field of ownFormFields("employer")) {
       await form.getByLabel(field.label, { exact: false }).first().fill(typed[field.name]!);
     }
     await asLongAsAPerson(page);

@@ -31,6 +31,7 @@ import {
 } from "../support/browser/hubspot-request-page";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
+import { ownFormFields } from "../../app/invitation/own-form-fields";
 import { HUBSPOT_SERVER_PORT } from "../support/e2e-env";
 import { acceptedByHubSpot, asLongAsAPerson, theStoredRequest, uniqueEmail } from "../support/browser/stored-requests";
 
@@ -67,7 +68,7 @@ async function sendOwnForm(page: Page, mode: Mode, email: string) {
     message: "Sent while HubSpot was blocked.",
   };
   const form = ownForm(page, mode);
-  for (const field of copy.ownForm.forms[mode].fields) {
+  for (const field of ownFormFields(mode)) {
     await form.getByLabel(field.label, { exact: false }).first().fill(values[field.name]!);
   }
   await asLongAsAPerson(page);
@@ -284,8 +285,7 @@ test.describe("the site's own form when HubSpot's cannot be used", () => {
       const [submission] = await acceptedByHubSpot(email);
       expect(submission!.portalId).toBe(HUBSPOT_TEST_IDS.portalId);
       expect(submission!.formId).toBe(HUBSPOT_TEST_IDS.formIds[mode]);
-      for (const field of copy.ownForm.forms[mode].fields)
-        expect(submission!.values[field.name]).toBe(typed[field.name]);
+      for (const field of ownFormFields(mode)) expect(submission!.values[field.name]).toBe(typed[field.name]);
       await expect
         .poll(async () => (await theStoredRequest(HUBSPOT_SERVER_PORT, email)).relay, { timeout: 15_000 })
         .toBe("sent");

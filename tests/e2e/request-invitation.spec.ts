@@ -5,6 +5,7 @@ import { expect, fetchHtml, test } from "../support/browser/fixtures";
 import { site } from "../support/browser/site-config";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
+import { ownFormFields } from "../../app/invitation/own-form-fields";
 import { NODE_SERVER_PORT } from "../support/e2e-env";
 import { asLongAsAPerson, requestsFrom, theStoredRequest, uniqueEmail } from "../support/browser/stored-requests";
 
@@ -47,7 +48,7 @@ async function fillOwnForm(page: Page, mode: Mode, email: string) {
   const sample = sampleFor(email);
   const form = ownForm(page, mode);
   const typed: Record<string, string> = {};
-  for (const field of copy.ownForm.forms[mode].fields) {
+  for (const field of ownFormFields(mode)) {
     const value = sample[field.name]!;
     typed[field.name] = value;
     await form.getByLabel(field.label, { exact: false }).first().fill(value);
@@ -194,7 +195,8 @@ test.describe("the site's own form", () => {
       await page.goto(pathFor(mode));
       const form = ownForm(page, mode);
       const content = copy.ownForm.forms[mode];
-      for (const field of content.fields) {
+      const fields = ownFormFields(mode);
+      for (const field of fields) {
         await expect(form.getByLabel(field.label, { exact: false }).first()).toHaveAttribute(
           "autocomplete",
           field.autoComplete,
@@ -204,7 +206,7 @@ test.describe("the site's own form", () => {
       // Empty: the browser refuses to submit and points at the first field.
       const submit = form.getByRole("button", { name: content.submit });
       await submit.click();
-      const first = form.getByLabel(content.fields[0]!.label, { exact: true });
+      const first = form.getByLabel(fields[0]!.label, { exact: true });
       await expect(first).toBeFocused();
       expect(await first.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
       await expect(notice(page)).toHaveCount(0);
@@ -212,7 +214,7 @@ test.describe("the site's own form", () => {
       // A malformed email is refused too.
       const email = uniqueEmail(`own-${mode}`);
       const typed = await fillOwnForm(page, mode, email);
-      const emailField = form.getByLabel(content.fields.find((field) => field.name === "email")!.label, {
+      const emailField = form.getByLabel(fields.find((field) => field.name === "email")!.label, {
         exact: true,
       });
       await emailField.fill("not-an-email");
@@ -237,7 +239,7 @@ test.describe("the site's own form", () => {
       // Stored once, as typed, for the mode: the team sees it in the export.
       const stored = await theStoredRequest(NODE_SERVER_PORT, email);
       expect(stored.mode).toBe(mode);
-      for (const field of content.fields) expect(stored.fields[field.name]).toBe(typed[field.name]);
+      for (const field of fields) expect(stored.fields[field.name]).toBe(typed[field.name]);
       // No HubSpot ids: nothing to relay to.
       expect(stored.relay).not.toBe("sent");
     });
@@ -250,7 +252,7 @@ test.describe("the site's own form", () => {
     await fillOwnForm(page, "candidate", email);
     // A LinkedIn address the browser accepts (it is a text field) but the schema does not.
     const linkedin = ownForm(page, "candidate").getByLabel(
-      copy.ownForm.forms.candidate.fields.find((field) => field.name === "linkedin_url")!.label,
+      ownFormFields("candidate").find((field) => field.name === "linkedin_url")!.label,
     );
     await linkedin.fill("not a web address");
     await ownForm(page, "candidate").getByRole("button", { name: copy.ownForm.forms.candidate.submit }).click();
@@ -311,7 +313,7 @@ test.describe("the site's own form", () => {
     const sample = sampleFor(email);
     const form = ownForm(page, "candidate");
     // Filled as fast as a script can, with no pause for a person's pace.
-    for (const field of copy.ownForm.forms.candidate.fields) {
+    for (const field of ownFormFields("candidate")) {
       await form.getByLabel(field.label, { exact: false }).first().fill(sample[field.name]!);
     }
     await radio(page, "employer").check();
@@ -329,11 +331,12 @@ test.describe("the site's own form", () => {
   test("works from the keyboard alone", async ({ page }) => {
     await page.goto(pathFor("employer"));
     const content = copy.ownForm.forms.employer;
+    const fields = ownFormFields("employer");
     const form = ownForm(page, "employer");
     const values = sampleFor(uniqueEmail("keyboard"));
     await expect(form).toBeVisible();
     await radio(page, "employer").focus();
-    for (const field of content.fields) {
+    for (const field of fields) {
       await page.keyboard.press("Tab");
       await expect(form.getByLabel(field.label, { exact: false }).first()).toBeFocused();
       await page.keyboard.type(values[field.name]!);

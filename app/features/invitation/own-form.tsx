@@ -2,21 +2,15 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { ExternalLink } from "~/components/ui/external-link";
 import { site } from "~/config/site";
-import { requestInvitationContent, type OwnFormField } from "~/content/request-invitation";
+import { requestInvitationContent } from "~/content/request-invitation";
 import { newTabHint } from "~/content/shared";
 import { waitText } from "~/lib/wait-text";
 import { msSincePageShown } from "./early-mode-choice";
 import { clearDraft, draftValue, rememberDraftValue } from "./form-draft";
 import type { InvitationMode } from "~/invitation/mode";
+import { ownFormFields, type OwnFormField } from "~/invitation/own-form-fields";
 import { privacyNotice } from "~/invitation/privacy-notice";
-import {
-  HONEYPOT_FIELD,
-  invitationActionFor,
-  MODE_FIELD,
-  REQUEST_FIELDS,
-  type FieldErrors,
-  type RequestFieldRule,
-} from "~/invitation/request-schema";
+import { HONEYPOT_FIELD, invitationActionFor, MODE_FIELD, type FieldErrors } from "~/invitation/request-schema";
 import { sendInvitationRequest, type SendOutcome } from "./send-request";
 
 const copy = requestInvitationContent.ownForm;
@@ -56,7 +50,7 @@ interface OwnFormProps {
  */
 export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
   const formCopy = copy.forms[mode];
-  const rules: readonly RequestFieldRule[] = REQUEST_FIELDS[mode];
+  const fields = ownFormFields(mode);
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const problemRef = useRef<HTMLDivElement>(null);
@@ -76,12 +70,12 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
     event.preventDefault();
     if (sending) return;
     const data = new FormData(event.currentTarget);
-    const fields = Object.fromEntries(rules.map((rule) => [rule.name, String(data.get(rule.name) ?? "")]));
+    const values = Object.fromEntries(fields.map((field) => [field.name, String(data.get(field.name) ?? "")]));
     setSending(true);
     setProblem(null);
     const outcome = await sendInvitationRequest({
       mode,
-      fields,
+      fields: values,
       website: String(data.get(HONEYPOT_FIELD) ?? ""),
       // From the page's first paint, whatever remounted this form since (docs/product.md#nothing-lost).
       fillMs: msSincePageShown(),
@@ -124,21 +118,16 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
         </div>
       )}
 
-      {formCopy.fields.map((field) => {
-        const rule = rules.find((candidate) => candidate.name === field.name);
-        if (!rule) throw new Error(`The own form's copy names ${field.name}, which the ${mode} schema lacks`);
-        return (
-          <FormField
-            key={field.name}
-            id={`${idPrefix}-${field.name}`}
-            field={field}
-            rule={rule}
-            error={fieldErrors[field.name]}
-            defaultValue={draftValue(field.name)}
-            onInput={rememberDraftValue}
-          />
-        );
-      })}
+      {fields.map((field) => (
+        <FormField
+          key={field.name}
+          id={`${idPrefix}-${field.name}`}
+          field={field}
+          error={fieldErrors[field.name]}
+          defaultValue={draftValue(field.name)}
+          onInput={rememberDraftValue}
+        />
+      ))}
 
       <div aria-hidden="true" className={classes.honeypot}>
         <label>
@@ -186,14 +175,13 @@ function problemMessage(problem: Problem): string {
 function FormField({
   id,
   field,
-  rule,
   error,
   defaultValue,
   onInput,
 }: {
   id: string;
+  /** The schema's rule (name, kind, required, limit) and the copy's words, together. */
   field: OwnFormField;
-  rule: RequestFieldRule;
   error: string | undefined;
   defaultValue: string | undefined;
   onInput: (name: string, value: string) => void;
@@ -203,9 +191,9 @@ function FormField({
   const describedBy = [field.hint && hintId, error && errorId].filter(Boolean).join(" ") || undefined;
   const shared = {
     id,
-    name: rule.name,
-    required: rule.required,
-    maxLength: rule.maxLength,
+    name: field.name,
+    required: field.required,
+    maxLength: field.maxLength,
     autoComplete: field.autoComplete,
     placeholder: field.placeholder,
     defaultValue,
@@ -213,24 +201,24 @@ function FormField({
     "aria-describedby": describedBy,
     className: classes.control,
     onInput: (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      onInput(rule.name, event.currentTarget.value),
+      onInput(field.name, event.currentTarget.value),
   };
   return (
     <div className={field.half ? classes.field : `${classes.field} sm:col-span-2`}>
       <label htmlFor={id} className={classes.label}>
         {field.label}
-        {!rule.required && <span className={classes.optional}> ({copy.optional})</span>}
+        {!field.required && <span className={classes.optional}> ({copy.optional})</span>}
       </label>
-      {rule.kind === "textarea" ? (
+      {field.kind === "textarea" ? (
         <textarea {...shared} rows={4} />
       ) : (
         <input
           {...shared}
-          type={rule.kind === "email" ? "email" : "text"}
+          type={field.kind === "email" ? "email" : "text"}
           // Not type="url": people paste "linkedin.com/in/name", which the server accepts.
-          inputMode={rule.kind === "url" ? "url" : undefined}
-          autoCapitalize={rule.kind === "text" ? undefined : "off"}
-          spellCheck={rule.kind === "text" ? undefined : false}
+          inputMode={field.kind === "url" ? "url" : undefined}
+          autoCapitalize={field.kind === "text" ? undefined : "off"}
+          spellCheck={field.kind === "text" ? undefined : false}
         />
       )}
       {field.hint && (

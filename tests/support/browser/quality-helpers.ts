@@ -7,6 +7,7 @@ import { expect, PAGE_READY } from "./fixtures";
 import { pages } from "../../../app/content/pages";
 import { headerContent } from "../../../app/content/shared";
 import { requestInvitationContent } from "../../../app/content/request-invitation";
+import { ownFormFields } from "../../../app/invitation/own-form-fields";
 
 /** WCAG 2.0 A and AA, 2.1 AA and 2.2 AA: the levels the site promises (STYLE.md). */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -94,7 +95,7 @@ const sampleValue = (name: string) =>
 /** Fills every field of the own form by its label and submits it; the request is stored. */
 export async function submitOwnForm(page: Page, mode: Mode): Promise<void> {
   const form = ownForm(page, mode);
-  for (const field of copy.ownForm.forms[mode].fields) {
+  for (const field of ownFormFields(mode)) {
     await form.getByLabel(field.label, { exact: false }).first().fill(sampleValue(field.name));
   }
   await asLongAsAPerson(page);

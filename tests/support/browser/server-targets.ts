@@ -7,7 +7,7 @@ import { readdirSync } from "node:fs";
 import { connect } from "node:net";
 import { resolve } from "node:path";
 import { NGINX_SERVER_PORT, NODE_SERVER_PORT } from "../e2e-env";
-import { buildCsp, policyConfigFor } from "../../../server/http/http-policy";
+import { buildCsp, policyConfigFor } from "../../../server/http/csp";
 import { collectInlineScriptHashes } from "../../../server/http/inline-scripts";
 import { site } from "./site-config";
 import { parseRawAnswer } from "../raw-client";
