@@ -11,6 +11,7 @@ import {
   FAKE_HUBSPOT_API_ORIGIN,
   e2eDataDir,
   CHROMIUM_ARGS,
+  OFFLINE_ARGS,
 } from "./tests/support/e2e-env";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
@@ -57,7 +58,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${NODE_SERVER_PORT}`,
     browserName: "chromium",
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...OFFLINE_ARGS] },
     trace: "off",
   },
   // The site's servers get SIGTERM at the end, the signal their graceful shutdown answers.

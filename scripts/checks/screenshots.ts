@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS } from "../../tests/support/e2e-env";
+import { CHROMIUM_ARGS, OFFLINE_ARGS } from "../../tests/support/e2e-env";
 import { pages } from "../../app/content/pages";
 import { CHROMIUM_PATH } from "./ensure-chromium";
 
@@ -73,16 +73,12 @@ async function main() {
 
   const out = resolve(options.out!);
   mkdirSync(out, { recursive: true });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  // Nothing off this machine (OFFLINE_ARGS): a screenshot must not wait on the network.
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...OFFLINE_ARGS] });
   try {
     const widths = options.width?.map(Number) ?? SCREENSHOT_WIDTHS;
     for (const width of widths) {
       const context = await browser.newContext({ viewport: { width, height: VIEWPORT_HEIGHT } });
-      // Nothing off this machine: a screenshot must not wait on the network.
-      await context.route(
-        (url) => !["127.0.0.1", "localhost"].includes(url.hostname),
-        (route) => route.abort("blockedbyclient"),
-      );
       const page = await context.newPage();
       for (const path of routes) {
         await page.goto(new URL(path, baseUrl).href, { waitUntil: "networkidle" });

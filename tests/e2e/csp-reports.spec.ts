@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "../support/browser/fixtures";
 import { BUILD_CLIENT } from "../support/browser/server-targets";
-import { CHROMIUM_ARGS } from "../support/e2e-env";
+import { CHROMIUM_ARGS, OFFLINE_ARGS } from "../support/e2e-env";
 import { CHROMIUM_PATH } from "../../scripts/checks/ensure-chromium";
 import { CSP_REPORT_PATH } from "../../server/http/csp";
 
@@ -25,7 +25,7 @@ test.use({
   ignoreHTTPSErrors: true,
   launchOptions: {
     executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, "--short-reporting-delay", "--ignore-certificate-errors"],
+    args: [...CHROMIUM_ARGS, ...OFFLINE_ARGS, "--short-reporting-delay", "--ignore-certificate-errors"],
   },
 });
 

@@ -17,6 +17,14 @@ export const FAKE_HUBSPOT_API_PORT = NODE_SERVER_PORT + 4;
 export const FAKE_HUBSPOT_API_ORIGIN = `http://127.0.0.1:${FAKE_HUBSPOT_API_PORT}`;
 /** Each server's request database: a throw-away folder per port, emptied when the server starts. */
 export const e2eDataDir = (port: number) => join(tmpdir(), `ta-network-e2e-${port}`);
+/**
+ * Nothing off this machine: every request to another host goes to a proxy on a port where
+ * nothing listens and fails (ERR_PROXY_CONNECTION_FAILED), while loopback is never
+ * proxied. Blocked in the network stack, not by intercepting each request in the test
+ * process, which cost every page load a round trip per file and turned off the HTTP
+ * cache. Tests fake the third parties they need (HubSpot) with their own routes.
+ */
+export const OFFLINE_ARGS = ["--proxy-server=http://127.0.0.1:9"];
 // Flags this machine needs: no sandbox as root, and no background calls home on a closed network.
 export const CHROMIUM_ARGS = [
   "--no-sandbox",

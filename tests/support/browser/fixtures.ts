@@ -6,11 +6,6 @@ export interface ConsoleErrors {
   readonly all: readonly string[];
 }
 
-const isLocal = (url: string) => {
-  const { hostname, protocol } = new URL(url);
-  return protocol === "data:" || protocol === "blob:" || hostname === "127.0.0.1" || hostname === "localhost";
-};
-
 type WaitUntil = NonNullable<Parameters<Page["goto"]>[1]>["waitUntil"];
 
 /**
@@ -60,16 +55,10 @@ interface ConsoleStore {
   expected: RegExp[];
 }
 
+// Tests never reach the internet: the browser is launched with OFFLINE_ARGS
+// (tests/support/e2e-env.ts), so every request off this machine fails unless a test
+// routes it itself.
 export const test = base.extend<{ consoleErrors: ConsoleErrors; consoleStore: ConsoleStore }>({
-  // Tests never reach the internet: every request off this machine is refused
-  // unless a test routes it itself (page routes win over this context route).
-  context: async ({ context }, use) => {
-    await context.route(
-      (url) => !isLocal(url.href),
-      (route) => route.abort("blockedbyclient"),
-    );
-    await use(context);
-  },
   consoleStore: async ({}, use) => {
     await use({ errors: [], expected: [] });
   },
