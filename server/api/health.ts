@@ -1,5 +1,5 @@
 /**
- * `GET /api/health` for load balancers and uptime checks (docs/deployment.md, "Health
+ * `GET /api/health` for load balancers and uptime checks (docs/deployment/node-server.md, "Health
  * checks"): 200 `{"status": "ok"}` when the request store answers a trivial query within
  * HEALTH_TIME_LIMIT_MS, 503 `{"status": "unavailable"}` otherwise, so a balancer takes
  * a server whose database is away out of rotation and puts it back when it returns, and
@@ -11,7 +11,7 @@ import type { RequestStore } from "../requests/store";
 import { closeAfterAnswer, sendJson, sendMethodNotAllowed, type ApiRoute } from "../http/answers";
 
 export const HEALTH_PATH = "/api/health";
-/** The issue's budget for the trivial query (docs/deployment.md). */
+/** The issue's budget for the trivial query (docs/deployment/node-server.md). */
 export const HEALTH_TIME_LIMIT_MS = 1000;
 
 export function healthRoute({

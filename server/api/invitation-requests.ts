@@ -64,7 +64,7 @@ const JSON_TYPE = "application/json";
 const FORM_TYPE = "application/x-www-form-urlencoded";
 /**
  * The longest a save may take before the visitor is told to try again (503): the API
- * answers within 5 s whatever the database does (docs/deployment.md, "Time limits").
+ * answers within 5 s whatever the database does (docs/deployment/node-server.md, "Time limits").
  * A save that commits after this is kept: the visitor may send again, and a duplicate
  * is better than a lost request.
  */
@@ -104,7 +104,7 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 /**
  * A 400's errors, bounded: every error of a field the form has, and at most a few of
  * the names it does not have, each cut short, so a body of many unknown names cannot
- * make an answer larger than the request (docs/deployment.md).
+ * make an answer larger than the request (docs/deployment/node-server.md).
  */
 export function boundedErrors(errors: FieldErrors): FieldErrors {
   // No prototype: a field named `__proto__` stays a key (as in the schema's own errors).

@@ -12,7 +12,7 @@
 // while the server runs. A summary goes to stderr, so stdout is only the export or the
 // JSON of show. Erase and purge also write one line in the server's log format to
 // stderr, with counts and never the address: run under the server's service (systemd,
-// docker exec), that is the server's log (docs/deployment.md, "Personal data").
+// docker exec), that is the server's log (docs/deployment/personal-data.md).
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { loadConfig } from "../load-config";

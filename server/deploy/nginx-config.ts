@@ -252,7 +252,7 @@ export function renderNginxConfig({
     "# For nginx's http {} context (Debian: /etc/nginx/conf.d/). Set `root` to the folder",
     "# holding the build's client/ files, and the site's `listen` (a port behind your load",
     "# balancer, or the TLS template below). brotli_static needs Debian's",
-    "# libnginx-mod-http-brotli-static; see docs/deployment.md.",
+    "# libnginx-mod-http-brotli-static; see docs/deployment/build-and-hosting.md.",
     "",
     "# nginx has no constants at http level: a map with only a default holds the CSP.",
     ...block(`map $request_method ${CSP_VARIABLE}`, [`default ${quoted(csp)};`]),

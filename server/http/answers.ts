@@ -39,7 +39,7 @@ const LINGER_MS = 1000;
 /**
  * Closes the connection once `res` is answered, instead of reading (and throwing away)
  * the rest of a body that was refused: a client streaming an endless body gets its
- * answer and then nothing more is read (docs/deployment.md, "Time limits"). The socket
+ * answer and then nothing more is read (docs/deployment/node-server.md, "Time limits"). The socket
  * stops reading, sends its end at once, and is destroyed LINGER_MS later: destroyed at
  * once with unread data, it would reset the connection and the client could lose the
  * answer it had not read yet.
@@ -141,7 +141,7 @@ function warnUntrustedProxyOnce() {
   untrustedProxyWarned = true;
   console.warn(
     "[api] requests carry X-Forwarded-For but TRUST_PROXY=0: if a proxy is in front of this server, every " +
-      "visitor shares one rate limit. Set TRUST_PROXY to the number of proxies (docs/deployment.md).",
+      "visitor shares one rate limit. Set TRUST_PROXY to the number of proxies (docs/deployment/requests.md).",
   );
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The server's time limits (docs/deployment.md, "Time limits"): a client that trickles
+ * The server's time limits (docs/deployment/node-server.md, "Time limits"): a client that trickles
  * its headers or its body is answered 408 and cut off. Shortened here so the test takes
  * a second; the production values are checked as configured.
  */

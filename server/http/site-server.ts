@@ -33,11 +33,11 @@ import { errorCode } from "../safe-errors";
 
 /** How long in-flight requests may take to finish once shutdown begins. */
 export const SHUTDOWN_GRACE_MS = 8000;
-/** A signalled server has exited by then, whatever it was waiting for (docs/deployment.md). */
+/** A signalled server has exited by then, whatever it was waiting for (docs/deployment/node-server.md). */
 export const SHUTDOWN_DEADLINE_MS = 10_000;
 
 /**
- * Time limits on every connection (docs/deployment.md, "Time limits"): a client that
+ * Time limits on every connection (docs/deployment/node-server.md, "Time limits"): a client that
  * trickles its headers or its body is answered 408 and cut off, and an idle keep-alive
  * connection is closed, so slow clients cannot hold the server's sockets.
  */

@@ -19,7 +19,7 @@ const REASON_MAX_LENGTH = 1000;
 export const RETRY_AFTER_MAX_MS = 60 * 60 * 1000;
 /**
  * The least wait after HubSpot says it is rate limited (429, or its `error code: 1015`
- * page): HubSpot blocks an address that keeps asking for a further minute (docs/deployment.md).
+ * page): HubSpot blocks an address that keeps asking for a further minute (docs/deployment/notifications.md).
  */
 export const RATE_LIMITED_MIN_WAIT_MS = 60 * 1000;
 

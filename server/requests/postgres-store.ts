@@ -15,9 +15,9 @@
  * - Commits are durable under PostgreSQL's default `synchronous_commit = on`.
  * - Every statement has a time limit (`statement_timeout`, and a connection must open
  *   within CONNECT_TIMEOUT_SECONDS), so a database that is away or stuck fails a call
- *   within seconds; the API answers 503 (docs/deployment.md, "Time limits").
+ *   within seconds; the API answers 503 (docs/deployment/node-server.md, "Time limits").
  * - A delete leaves the row's bytes in its page until VACUUM reuses it (autovacuum does,
- *   soon); docs/deployment.md ("Personal data") says what erasure means here and in backups.
+ *   soon); docs/deployment/personal-data.md says what erasure means here and in backups.
  */
 import postgres from "postgres";
 import {

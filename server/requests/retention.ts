@@ -2,7 +2,7 @@
  * The retention of docs/product.md#notifications-and-privacy: requests older than REQUEST_RETENTION_DAYS are deleted
  * with their queued notifications, by `npm run requests -- purge` and by the server once
  * at start and then once a day. Both write the same one line, with counts and never an
- * address (docs/deployment.md, "Personal data").
+ * address (docs/deployment/personal-data.md).
  */
 import type { ErasedCounts, RequestStore } from "./store";
 import { errorCode } from "../safe-errors";

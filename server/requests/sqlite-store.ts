@@ -14,10 +14,10 @@
  *   process's migration), SQLite's own busy wait, a synchronous sleep, is off; a
  *   statement that finds the database locked (a `retry` command, a backup) is tried
  *   again on a timer until OPERATION_TIME_LIMIT_MS, then fails (the API answers 503), and
- *   static files keep being served meanwhile (docs/deployment.md, "Time limits").
+ *   static files keep being served meanwhile (docs/deployment/node-server.md, "Time limits").
  * - secure_delete: a deleted row's bytes are overwritten, and an erase or purge ends with
  *   a checkpoint that empties the write-ahead log, so erased text lingers neither in free
- *   pages nor in the log (docs/deployment.md, "Personal data").
+ *   pages nor in the log (docs/deployment/personal-data.md).
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";

@@ -110,7 +110,7 @@ export interface RequestStore {
   /** Turns every `failed` row back to `pending`, due at `now`; returns how many. */
   requeueFailed(now: number): Promise<number>;
 
-  // --- Operations (docs/deployment.md): health, and claims left by a previous process. ---
+  // --- Operations (docs/deployment/node-server.md): health, and claims left by a previous process. ---
 
   /** Runs a trivial query; rejects when the database does not answer within `timeoutMs`. */
   ping(timeoutMs: number): Promise<void>;

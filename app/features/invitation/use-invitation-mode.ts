@@ -17,7 +17,7 @@ function subscribe(onChange: () => void) {
  * The page's mode, derived from the URL (`?type=employer`): a link, the back button
  * and the toggle all change it the same way. Hydration renders `servedMode`, the mode
  * the served HTML was prerendered in, so the first client render matches that HTML.
- * The servers send each mode its own HTML (docs/deployment.md), so the URL's mode is
+ * The servers send each mode its own HTML (docs/deployment/build-and-hosting.md), so the URL's mode is
  * the same and nothing changes; where a static host cannot route on the query and
  * sends the leader page for `?type=employer`, the URL's mode applies right after
  * hydration. The snapshot is the mode itself, so other query parameters never re-render.
