@@ -3,11 +3,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseConfig } from "../app/config/schema";
+import { parseSiteConfig } from "../app/config/schema";
 import { buildFingerprint, staleReason, writeStamp } from "./build-stamp";
 
 let project = "";
-const site = parseConfig({}).site;
+const site = parseSiteConfig({});
 const write = (path: string, content: string) => {
   mkdirSync(join(project, path, ".."), { recursive: true });
   writeFileSync(join(project, path), content);
@@ -46,7 +46,7 @@ describe("buildFingerprint", () => {
   });
 
   it("changes when a configuration value changes", () => {
-    const other = parseConfig({ SITE_URL: "https://network.example.org" }).site;
+    const other = parseSiteConfig({ SITE_URL: "https://network.example.org" });
     expect(buildFingerprint(project, other)).not.toBe(buildFingerprint(project, site));
   });
 

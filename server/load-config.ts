@@ -1,4 +1,5 @@
-import { ConfigError, parseConfig, type AppConfig } from "../app/config/schema.ts";
+import { ConfigError } from "../app/config/env.ts";
+import { parseConfig, type AppConfig } from "./config.ts";
 
 /**
  * Reads the environment once for the build and the start command. A bad value

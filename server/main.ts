@@ -6,7 +6,7 @@
  * module -> http/, api/, requests/, notifications/.
  */
 import { isAbsolute, relative, resolve } from "node:path";
-import type { AppConfig } from "~/config/schema";
+import type { AppConfig } from "./config";
 import { siteOrigins } from "./api/invitation-requests";
 import { buildApiRoutes } from "./api/routes";
 import type { ApiRoute } from "./http/answers";

@@ -6,7 +6,7 @@
  * a log line says an error's code (`errorCode`), and a message kept anywhere passes
  * through `redact` first.
  */
-import { SECRET_VARIABLES, type Env } from "~/config/schema";
+import { SECRET_VARIABLES, type Env } from "~/config/env";
 
 export const REDACTED = "[redacted]";
 

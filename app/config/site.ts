@@ -5,7 +5,7 @@ declare const __BUILD_YEAR__: number;
 
 /**
  * Site facts (origin, name, contact email, supporter, HubSpot ids), validated by
- * `parseConfig` when the build starts and inlined into the bundle by Vite's `define`.
+ * `parseSiteConfig` when the build starts and inlined into the bundle by Vite's `define`.
  */
 export const site: SiteConfig = __SITE_CONFIG__;
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "~/config/schema";
+import { parseSiteConfig } from "~/config/schema";
 import { site } from "~/config/site";
 import { modeFromSearch } from "~/invitation/mode";
 import { withSiteFacts } from "~/lib/site-facts";
@@ -59,7 +59,7 @@ describe("terms of engagement", () => {
 
 describe("site facts in the copy", () => {
   it("come from configuration, never from literals in the content modules", () => {
-    const defaults = parseConfig({}).site;
+    const defaults = parseSiteConfig({});
     const literals = [defaults.contactEmail, defaults.supporter.name, defaults.supporter.url, defaults.siteName];
     const dir = import.meta.dirname;
     for (const file of readdirSync(dir).filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "~/config/schema";
+import { parseSiteConfig } from "~/config/schema";
 import { privacyNotice, privacyNoticeVersion } from "./privacy-notice";
 
 const HUBSPOT_ENV = {
@@ -11,7 +11,7 @@ const HUBSPOT_ENV = {
 describe("the privacy notice", () => {
   it("says what is stored, who receives it, how long it is kept and where to ask", () => {
     const notice = privacyNotice(
-      parseConfig({ REQUEST_RETENTION_DAYS: "90", CONTACT_EMAIL: "privacy@example.org" }).site,
+      parseSiteConfig({ REQUEST_RETENTION_DAYS: "90", CONTACT_EMAIL: "privacy@example.org" }),
     );
     expect(notice.sentences.join(" ")).toMatch(/store what you send.*Only our team receives it\..*after 90 days\./);
     expect(notice.contactEmail).toBe("privacy@example.org");
@@ -19,15 +19,15 @@ describe("the privacy notice", () => {
   });
 
   it("names HubSpot only when requests go there", () => {
-    expect(privacyNotice(parseConfig(HUBSPOT_ENV).site).sentences.join(" ")).toContain("HubSpot");
-    expect(privacyNotice(parseConfig({}).site).sentences.join(" ")).not.toContain("HubSpot");
+    expect(privacyNotice(parseSiteConfig(HUBSPOT_ENV)).sentences.join(" ")).toContain("HubSpot");
+    expect(privacyNotice(parseSiteConfig({})).sentences.join(" ")).not.toContain("HubSpot");
   });
 
   it("has a version that changes with what the visitor is told", () => {
-    const base = privacyNoticeVersion(parseConfig({}).site);
+    const base = privacyNoticeVersion(parseSiteConfig({}));
     expect(base).toMatch(/^\d{4}-\d{2}-\d{2}\+[0-9a-f]{8}$/);
-    expect(privacyNoticeVersion(parseConfig({}).site)).toBe(base);
-    expect(privacyNoticeVersion(parseConfig({ REQUEST_RETENTION_DAYS: "30" }).site)).not.toBe(base);
-    expect(privacyNoticeVersion(parseConfig(HUBSPOT_ENV).site)).not.toBe(base);
+    expect(privacyNoticeVersion(parseSiteConfig({}))).toBe(base);
+    expect(privacyNoticeVersion(parseSiteConfig({ REQUEST_RETENTION_DAYS: "30" }))).not.toBe(base);
+    expect(privacyNoticeVersion(parseSiteConfig(HUBSPOT_ENV))).not.toBe(base);
   });
 });

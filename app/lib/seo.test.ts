@@ -1,9 +1,9 @@
 import type { MetaDescriptor } from "./seo";
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "~/config/schema";
+import { parseSiteConfig } from "~/config/schema";
 import { buildMeta, DEFAULT_SOCIAL_IMAGE, formatTitle } from "./seo";
 
-const config = parseConfig({ SITE_URL: "https://network.example.org", SITE_NAME: "Talent Leaders Circle" }).site;
+const config = parseSiteConfig({ SITE_URL: "https://network.example.org", SITE_NAME: "Talent Leaders Circle" });
 const page = {
   path: "/mission",
   title: "Our Mission",

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "~/config/schema";
+import { parseSiteConfig } from "~/config/schema";
 import { withSiteFacts } from "./site-facts";
 
-const { site } = parseConfig({
+const site = parseSiteConfig({
   SITE_NAME: "Talent Circle",
   CONTACT_EMAIL: "hello@circle.example",
   SUPPORTER_NAME: "Acme Recruiting",

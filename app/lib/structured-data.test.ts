@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "~/config/schema";
+import { parseSiteConfig } from "~/config/schema";
 import { jobPostingSchema, organizationSchema, professionalServiceSchema } from "./structured-data";
 
-const config = parseConfig({
+const config = parseSiteConfig({
   SITE_URL: "https://network.example.org",
   SITE_NAME: "Talent Leaders Circle",
   CONTACT_EMAIL: "hello@network.example.org",
   SUPPORTER_NAME: "Parent Recruiting Tech",
   SUPPORTER_URL: "https://parent.example.com",
-}).site;
+});
 
 describe("organizationSchema", () => {
   it("describes the network, its parent and how to reach it", () => {

@@ -3,10 +3,10 @@
 // outputs are committed so a build needs no image tooling.
 import { readFileSync, writeFileSync } from "node:fs";
 import sharp from "sharp";
-import { parseConfig } from "../../app/config/schema";
+import { parseSiteConfig } from "../../app/config/schema";
 
 const icon = readFileSync("assets-src/icon.svg");
-const { siteName } = parseConfig(process.env).site;
+const { siteName } = parseSiteConfig(process.env);
 
 async function png(svg: Buffer, size: number): Promise<Buffer> {
   return sharp(svg, { density: 72 * (size / 32) })

@@ -19,7 +19,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AppConfig } from "~/config/schema";
+import type { AppConfig } from "../config";
 import { REQUEST_RECEIVED_PATHS } from "~/content/pages";
 import { requestApiContent } from "~/content/request-api";
 import { requestInvitationContent } from "~/content/request-invitation";

@@ -3,7 +3,7 @@
  * composition root (server/main.ts) opened: the CSP reports, the invitation requests
  * and the health check.
  */
-import type { AppConfig } from "~/config/schema";
+import type { AppConfig } from "../config";
 import { privacyNoticeVersion } from "~/invitation/privacy-notice";
 import { notificationChannels, type NotificationWorker } from "../notifications/worker";
 import type { RelayWorker } from "../requests/relay";

@@ -9,7 +9,7 @@
  * on the same machine) takes STARTTLS merely when offered.
  */
 import nodemailer from "nodemailer";
-import type { NotificationSettings } from "~/config/schema";
+import type { NotificationSettings } from "../config";
 import { isLoopbackHost } from "../api/origin";
 import type { EmailContent } from "./messages";
 import { SafeError } from "../safe-errors";

@@ -16,7 +16,7 @@
  * (ChannelRefusedError: the channel stops until a restart or `requests -- retry`).
  */
 import { createHmac } from "node:crypto";
-import type { NotificationSettings } from "~/config/schema";
+import type { NotificationSettings } from "../config";
 import type { WebhookPayload } from "./messages";
 import { errorCode, SafeError } from "../safe-errors";
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from "vitest";
-import type { NotificationSettings } from "~/config/schema";
+import type { NotificationSettings } from "../config";
 import { sampleRequest } from "../../tests/support/store-contract";
 import { tempSqliteStores, untilTrue } from "../../tests/support/temp-sqlite-stores";
 import type { RequestStore } from "../requests/store";

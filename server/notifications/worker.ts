@@ -16,7 +16,7 @@
  * - At least once: a notification delivered just before a crash, before its row was
  *   deleted, is delivered again once its lease runs out. Nothing else goes twice.
  */
-import type { NotificationSettings, RelaySettings } from "~/config/schema";
+import type { NotificationSettings, RelaySettings } from "../config";
 import { DeliveryLoop, type DeliveryOutcome, type DeliveryTarget } from "../requests/delivery-loop";
 import type { NotificationChannel, NotificationClaim, RequestStore } from "../requests/store";
 import { errorCode, redact, secretTexts } from "../safe-errors";

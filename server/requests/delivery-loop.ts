@@ -21,7 +21,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import type { RelaySettings } from "~/config/schema";
+import type { RelaySettings } from "../config";
 import { errorCode } from "../safe-errors";
 
 /** The longest a worker sleeps before looking for due rows again. */

@@ -1,4 +1,4 @@
-import type { ServerConfig } from "~/config/schema";
+import type { ServerConfig } from "../config";
 import { openSqliteStore } from "./sqlite-store";
 import type { RequestStore } from "./store";
 

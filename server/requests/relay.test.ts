@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from "vitest";
-import type { RelaySettings } from "~/config/schema";
+import type { RelaySettings } from "../config";
 import { sampleRequest, claimRelay } from "../../tests/support/store-contract";
 import { tempSqliteStores, untilTrue } from "../../tests/support/temp-sqlite-stores";
 import { describeHubSpotError, parseRetryAfter, submissionBody } from "./hubspot-submission";

@@ -26,7 +26,8 @@
  * the claim runs out, because a request the team never receives is worse than a
  * duplicate HubSpot merges into the same contact by email.
  */
-import type { HubSpotConfig, RelaySettings } from "~/config/schema";
+import type { HubSpotConfig } from "~/config/schema";
+import type { RelaySettings } from "../config";
 import { DeliveryLoop, type DeliveryOutcome, type DeliveryTarget } from "./delivery-loop";
 import { submitToHubSpot } from "./hubspot-submission";
 import type { NotificationChannel, RelayClaim, RelayRefusal, RequestStore } from "./store";

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { NotificationSettings } from "~/config/schema";
+import type { NotificationSettings } from "../../server/config";
 import type { EmailSender } from "../../server/notifications/email";
 import { NotificationWorker, type NotificationOptions } from "../../server/notifications/worker";
 import { RelayWorker } from "../../server/requests/relay";

@@ -1,4 +1,4 @@
-import { parseConfig } from "../../../app/config/schema";
+import { parseSiteConfig } from "../../../app/config/schema";
 
 /** The configuration the site under test was built with (the same environment). */
-export const { site } = parseConfig(process.env);
+export const site = parseSiteConfig(process.env);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "./schema";
+import { ConfigError } from "~/config/env";
+import { parseConfig } from "./config";
 import { DEFAULT_HUBSPOT_REGION } from "~/features/invitation/hubspot";
 
 const FORM_A = "3f1c2b8e-1d2a-4c5b-9e8f-0a1b2c3d4e5f";

@@ -1,0 +1,254 @@
+/**
+ * The server's settings (docs/configuration.md): what only `npm start`, the `requests`
+ * commands and the build's nginx configuration read, never inlined into the pages. With
+ * the page settings (app/config/schema.ts) they make the whole configuration, validated
+ * at once and reported in one format (app/config/env.ts).
+ */
+import { z } from "zod";
+import {
+  atLeastOne,
+  configError,
+  email,
+  emailList,
+  isOrigin,
+  optional,
+  origin,
+  parseHttpUrl,
+  seconds,
+  splitList,
+  wholeNumber,
+  type Env,
+} from "../app/config/env.ts";
+import { SITE_VARIABLES, siteSettings, type SiteConfig } from "../app/config/schema.ts";
+
+/** How to write a password in a URL, for the messages below (which never quote the value). */
+const ESCAPE_HINT =
+  "percent-encode the user name and password (% as %25, # as %23, @ as %40, / as %2F, ? as %3F, : as %3A)";
+
+/**
+ * Why a URL that may hold a password cannot be used as the libraries will read it, or
+ * null when it can: parsed, its user name and password decoded (escapes included), no
+ * `#` (a `#` in a password starts the URL's fragment and cuts the password short).
+ */
+function credentialUrlProblem(value: string, protocols: readonly string[], usage: string): string | null {
+  if (value.includes("#")) return `has a #, which ends the URL there: ${ESCAPE_HINT}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `is not a valid URL: ${ESCAPE_HINT}`;
+  }
+  if (!protocols.includes(url.protocol)) return `must be ${usage}`;
+  try {
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+  } catch {
+    return `has a bad percent-escape in its user name or password: ${ESCAPE_HINT}`;
+  }
+  if (url.hostname === "") return `must name a host: ${usage}`;
+  return null;
+}
+
+/** The mail server: smtp:// or smtps:// with a host (and user:password when it needs them). */
+const smtpUrl = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    const usage = "an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465";
+    const problem = credentialUrlProblem(value, ["smtp:", "smtps:"], usage);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+/**
+ * PostgreSQL's connection URL, checked as its driver (postgres.js) reads it: the first
+ * host of a multi-host list (`host1,host2`) stands in for all of them.
+ */
+const databaseUrl = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    const usage = "a postgres:// or postgresql:// URL such as postgres://user:password@db.example.com:5432/network";
+    const afterScheme = value.indexOf("://") === -1 ? "" : value.slice(value.indexOf("://") + 3);
+    const hosts = afterScheme.split(/[?/]/)[0]!;
+    const hostList = hosts.slice(hosts.lastIndexOf("@") + 1);
+    const firstHost = hostList.split(",")[0]!;
+    let problem = credentialUrlProblem(value.replace(hostList, firstHost), ["postgres:", "postgresql:"], usage);
+    try {
+      decodeURIComponent(hostList);
+    } catch {
+      problem ??= `has a bad percent-escape in its host: ${ESCAPE_HINT}`;
+    }
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/**
+ * https, or http on this machine only (tests, a local relay): the body carries personal
+ * data. No user name or password: fetch refuses such a URL and its error quotes it whole.
+ */
+const webhookUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    const url = parseHttpUrl(value);
+    return url !== null && (url.protocol === "https:" || LOOPBACK_HOSTS.has(url.hostname));
+  }, "must be an https:// URL (http:// only on 127.0.0.1, localhost or [::1])")
+  .refine((value) => {
+    const url = parseHttpUrl(value);
+    return url === null || (url.username === "" && url.password === "");
+  }, "must not hold a user name or password (user:password@): put the receiver's token in its path, or sign with NOTIFY_WEBHOOK_SECRET");
+
+/** The server's variables, each validated on its own. */
+const serverVariables = z.object({
+  PORT: optional(wholeNumber("a port number"))
+    .default("4173")
+    .transform(Number)
+    .refine((port) => port > 0 && port < 65536, "must be a port number between 1 and 65535"),
+  HUBSPOT_API_ORIGIN: optional(origin).default("https://api.hsforms.com"),
+  DATA_DIR: optional(z.string().trim().min(1, "must not be blank")).default("./data"),
+  DATABASE_URL: optional(databaseUrl),
+  RATE_LIMIT_MAX: atLeastOne("a whole number of requests", "10"),
+  RATE_LIMIT_WINDOW_SECONDS: atLeastOne("a whole number of seconds", "600"),
+  TRUST_PROXY: optional(wholeNumber("the number of proxies in front of the server (0 for none)"))
+    .default("0")
+    .transform(Number),
+  ALLOWED_ORIGINS: optional(
+    z
+      .string()
+      .trim()
+      .refine(
+        (value) => value === "" || value.split(",").every((entry) => isOrigin(entry.trim())),
+        "must be absolute http(s) origins such as https://staging.example.com, separated by commas",
+      ),
+  ),
+  API_UPSTREAM: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, "must be host:port, such as 127.0.0.1:4173"),
+  ),
+  RELAY_RETRY_MIN_SECONDS: seconds("2"),
+  RELAY_RETRY_MAX_SECONDS: seconds("600"),
+  RELAY_TIMEOUT_SECONDS: seconds("10"),
+  RELAY_LEASE_SECONDS: seconds("60"),
+  RELAY_MAX_PER_10_SECONDS: atLeastOne("a whole number of submissions", "40"),
+  SMTP_URL: optional(smtpUrl),
+  NOTIFY_EMAIL_TO: optional(emailList),
+  NOTIFY_EMAIL_FROM: optional(email),
+  NOTIFY_WEBHOOK_URL: optional(webhookUrl),
+  NOTIFY_WEBHOOK_SECRET: optional(z.string().min(16, "must be at least 16 characters")),
+});
+
+/** The server's settings; the sender of the team's emails defaults to the site's CONTACT_EMAIL. */
+const serverSettings = (site: Pick<SiteConfig, "contactEmail">) =>
+  serverVariables
+    .superRefine((env, ctx) => {
+      // Email needs both the mail server and someone to tell; one without the other is a mistake.
+      if (env.SMTP_URL !== undefined && env.NOTIFY_EMAIL_TO === undefined) {
+        ctx.addIssue({ code: "custom", path: ["NOTIFY_EMAIL_TO"], message: "must be set when SMTP_URL is set" });
+      }
+      if (env.NOTIFY_EMAIL_TO !== undefined && env.SMTP_URL === undefined) {
+        ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "must be set when NOTIFY_EMAIL_TO is set" });
+      }
+      if (env.NOTIFY_WEBHOOK_SECRET !== undefined && env.NOTIFY_WEBHOOK_URL === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["NOTIFY_WEBHOOK_URL"],
+          message: "must be set when NOTIFY_WEBHOOK_SECRET is set",
+        });
+      }
+    })
+    .superRefine((env, ctx) => {
+      if (env.RELAY_RETRY_MAX_SECONDS < env.RELAY_RETRY_MIN_SECONDS) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["RELAY_RETRY_MAX_SECONDS"],
+          message: "must not be less than RELAY_RETRY_MIN_SECONDS",
+        });
+      }
+      // A claim must outlast the submission it covers, or a second server could send the row too.
+      if (env.RELAY_LEASE_SECONDS <= env.RELAY_TIMEOUT_SECONDS * 2) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["RELAY_LEASE_SECONDS"],
+          message: "must be more than twice RELAY_TIMEOUT_SECONDS",
+        });
+      }
+    })
+    .transform((value) => ({
+      port: value.PORT,
+      server: {
+        /** Folder of the SQLite database of invitation requests. */
+        dataDir: value.DATA_DIR,
+        /** PostgreSQL connection string; when set, requests are stored there instead. */
+        databaseUrl: value.DATABASE_URL ?? null,
+        /** Origin of HubSpot's Forms Submission API that stored requests are relayed to. */
+        hubspotApiOrigin: new URL(value.HUBSPOT_API_ORIGIN).origin,
+        /** Requests accepted per client address within the window, before 429. */
+        rateLimit: { max: value.RATE_LIMIT_MAX, windowMs: value.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+        /** How many proxies in front of the server append to X-Forwarded-For (0: use the socket address). */
+        trustProxyHops: value.TRUST_PROXY,
+        /** Origins besides SITE_URL's whose pages may post to the API (ALLOWED_ORIGINS; a staging host, say). */
+        extraOrigins: (value.ALLOWED_ORIGINS ?? "")
+          .split(",")
+          .filter((entry) => entry.trim() !== "")
+          .map((entry) => new URL(entry.trim()).origin),
+        /** How the relay and the notifications pace and retry (delivery-loop.ts). */
+        relay: {
+          /** First wait after a channel fails; doubles per failure. */
+          retryMinMs: value.RELAY_RETRY_MIN_SECONDS * 1000,
+          /** The longest wait between two attempts. */
+          retryMaxMs: value.RELAY_RETRY_MAX_SECONDS * 1000,
+          /** How long one submission or delivery may take before it counts as failed and is retried. */
+          timeoutMs: value.RELAY_TIMEOUT_SECONDS * 1000,
+          /** How long a server's claim on a row lasts; a killed server's claims are taken over after it. */
+          leaseMs: value.RELAY_LEASE_SECONDS * 1000,
+          /** Submissions one server sends per 10 seconds at most (HubSpot allows 50 on this endpoint). */
+          maxPer10Seconds: value.RELAY_MAX_PER_10_SECONDS,
+        },
+        /** `host:port` of the Node server that the shipped nginx configuration sends /api/ to. */
+        apiUpstream: value.API_UPSTREAM ?? `127.0.0.1:${value.PORT}`,
+        /** Who the team is told of every request through (docs/product.md#notifications-and-privacy); both parts optional. */
+        notifications: {
+          /** Null unless both SMTP_URL and NOTIFY_EMAIL_TO are set. */
+          email:
+            value.SMTP_URL && value.NOTIFY_EMAIL_TO
+              ? {
+                  smtpUrl: value.SMTP_URL,
+                  to: splitList(value.NOTIFY_EMAIL_TO),
+                  from: value.NOTIFY_EMAIL_FROM ?? site.contactEmail,
+                }
+              : null,
+          /** Null unless NOTIFY_WEBHOOK_URL is set. */
+          webhook: value.NOTIFY_WEBHOOK_URL
+            ? { url: value.NOTIFY_WEBHOOK_URL, secret: value.NOTIFY_WEBHOOK_SECRET ?? null }
+            : null,
+        },
+      },
+    }));
+
+/** What only the server reads: never inlined into the pages. */
+export type ServerConfig = z.output<ReturnType<typeof serverSettings>>["server"];
+export type RelaySettings = ServerConfig["relay"];
+export type NotificationSettings = ServerConfig["notifications"];
+
+export interface AppConfig {
+  /** Safe to ship to the browser: every value here is public. */
+  site: SiteConfig;
+  port: number;
+  server: ServerConfig;
+}
+
+/** Every variable the configuration reads (docs/configuration.md lists each, checked by scripts/checks/settings-list.test.ts). */
+export const CONFIG_VARIABLES: readonly string[] = [...SITE_VARIABLES, ...Object.keys(serverVariables.shape)];
+
+/** Parses and validates the whole environment; throws a ConfigError naming every bad variable of either part. */
+export function parseConfig(env: Env): AppConfig {
+  const site = siteSettings.safeParse(env);
+  const server = serverSettings(site.success ? site.data : { contactEmail: "" }).safeParse(env);
+  if (!site.success || !server.success) {
+    throw configError([...(site.error?.issues ?? []), ...(server.error?.issues ?? [])], env);
+  }
+  return { site: site.data, ...server.data };
+}
