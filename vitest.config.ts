@@ -1,15 +1,19 @@
 import { defineConfig } from "vitest/config";
-import { parseConfig } from "./app/config/schema.ts";
+import { parseSiteConfig } from "./app/config/schema.ts";
 import { buildYear } from "./server/build-stamp.ts";
 
 // Unit tests run against the default configuration, as a fresh checkout builds.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
-  define: { __SITE_CONFIG__: JSON.stringify(parseConfig({}).site), __BUILD_YEAR__: String(buildYear()) },
+  define: { __SITE_CONFIG__: JSON.stringify(parseSiteConfig({})), __BUILD_YEAR__: String(buildYear()) },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "server/**/*.test.ts"],
     environment: "happy-dom",
     setupFiles: ["./tests/unit-setup.ts"],
     restoreMocks: true,
+    // One module graph and environment per worker instead of one per file: the files' own
+    // work is about 9 s, the per-file setup was 40 s more (53 s in all, 14 s without it).
+    // Mocks are restored after each test, and no module keeps state a test depends on.
+    isolate: false,
   },
 });
