@@ -246,8 +246,17 @@ describe.each(STORE_TARGETS)("in production on $name", (target) => {
     expect(output.split("\n").filter((line) => line.includes("aborted"))).toHaveLength(1);
   });
 
-  it("answers SIGTERM by finishing the request in flight, storing it, and exiting 0; health says 503 meanwhile", async () => {
-    const { server, store } = await setUp();
+  it("answers SIGTERM by finishing the request and the relay in flight, recording both, and exiting 0; health says 503 meanwhile", async () => {
+    // A slow HubSpot, so a submission is in flight when the signal comes.
+    const hubspot = await startFakeHubSpotApi({ behaviour: () => ({ ...accepted(), delayMs: 800 }) });
+    cleanups.push(() => hubspot.close());
+    const { server, store } = await setUp(hubspotEnv(hubspot));
+    expect((await postRequest(server.origin, 0))?.status).toBe(201);
+    await until(
+      async () => hubspot.received.length,
+      (count) => count === 1,
+      "HubSpot to receive the first request",
+    );
     // A load balancer's health check on a connection already open: its request begins
     // before the signal and ends during the drain, when the answer must take the server out.
     let healthAnswer = "";
@@ -288,7 +297,11 @@ describe.each(STORE_TARGETS)("in production on $name", (target) => {
     expect(healthAnswer).toContain('"status":"shutting down"');
     expect(await exited).toBe(0);
     console.log(`SIGTERM with a request in flight: exited ${Date.now() - signalledAt} ms after the signal`);
-    expect((await store.list()).map((row) => row.fields.email)).toEqual(["grace3@example.com"]);
+    const rows = await store.list();
+    expect(rows.map((row) => row.fields.email)).toEqual(["grace0@example.com", "grace3@example.com"]);
+    // The submission in flight was let finish and recorded as sent; nothing was sent twice.
+    expect(rows[0]?.relay).toBe("sent");
+    expect(hubspot.accepted).toHaveLength(1);
   });
 });
 
