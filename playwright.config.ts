@@ -62,7 +62,9 @@ export default defineConfig({
     trace: "off",
   },
   // The site's servers get SIGTERM at the end, the signal their graceful shutdown answers.
-  // tests/e2e/server-*.spec.ts send the same requests to the Node server and nginx.
+  // Browser specs load pages from both the Node server and nginx (server-csp.spec.ts, the
+  // request page's first paint). Their HTTP contract is checked by the server tests
+  // (tests/server/http-contract.test.ts, sitemap-robots.test.ts), which start their own.
   webServer: [
     {
       command: `tsx tests/support/fake-hubspot-api-server.ts --port ${FAKE_HUBSPOT_API_PORT}`,

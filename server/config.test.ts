@@ -260,6 +260,13 @@ describe("parseConfig", () => {
     expect(message).not.toContain("HUBSPOT_PORTAL_ID:");
   });
 
+  it("rejects a HubSpot portal id without its form ids, naming each missing one", () => {
+    const message = rejection({ HUBSPOT_PORTAL_ID: "1234567" });
+    expect(message).toContain("Invalid configuration");
+    expect(message).toContain("HUBSPOT_FORM_ID_CANDIDATE: must be set when HUBSPOT_PORTAL_ID is set");
+    expect(message).toContain("HUBSPOT_FORM_ID_EMPLOYER: must be set when HUBSPOT_PORTAL_ID is set");
+  });
+
   it("refuses a deployment with neither HubSpot nor the request API", () => {
     expect(rejection({ INVITATION_API: "off" })).toContain("INVITATION_API: off needs the HubSpot ids");
   });

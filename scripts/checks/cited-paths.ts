@@ -47,13 +47,15 @@ const IMPLIED_ENDINGS = ["", ".ts", ".tsx", ".astro", ".md", "/index.ts"];
 const MARKDOWN_LINK = /\]\(([^)\s#]+)(?:#[^)]*)?\)/g;
 
 const SCANNED_EXTENSIONS = /\.(md|ts|tsx|astro|js|json|css)$/;
-/** The checker's own test cites missing paths on purpose. */
-const SKIPPED_FILES = new Set(["scripts/checks/cited-paths.test.ts"]);
+/** These tests write files at made-up paths in a temporary folder, or cite missing paths on purpose. */
+const SKIPPED_FILES = new Set(["scripts/checks/cited-paths.test.ts", "server/build-stamp.test.ts"]);
 const SKIPPED_DIRS = new Set(["node_modules", ".git", ".astro", "test-results", "playwright-report", ".reports"]);
 
 function* textFiles(root: string, dir = root): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (SKIPPED_DIRS.has(entry.name) || entry.name.startsWith("build")) continue;
+    // Build outputs (build/, build-hs/, BUILD_DIR=build-x) sit at the root; a source file may start with "build" too.
+    const buildOutput = dir === root && entry.isDirectory() && entry.name.startsWith("build");
+    if (SKIPPED_DIRS.has(entry.name) || buildOutput) continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) yield* textFiles(root, path);
     else if (SCANNED_EXTENSIONS.test(entry.name) && entry.name !== "package-lock.json") yield path;

@@ -8,7 +8,7 @@
  *   - the Node server of `npm start` / `npm run serve` (server/http/site-server.ts),
  *   - the nginx configuration written at build time (server/deploy/nginx-config.ts),
  *   - the `_headers` file for static hosts and CDNs (server/deploy/static-host-headers.ts).
- * The browser tests (tests/e2e/server-*.spec.ts) send the same requests to the Node
+ * The server tests (tests/server/http-contract.test.ts) send the same requests to the Node
  * server and to a real nginx, so the three cannot drift apart unnoticed.
  */
 

@@ -1,7 +1,7 @@
 // Violation reports end to end: a real browser meets the served policy on a page, sends
 // its report to POST /api/csp-reports, and the Node server writes it to stdout as one
 // JSON line; bodies that are not reports are refused and never logged. Each test starts
-// its own server on a free port (like server-lifecycle.spec.ts) to read its output.
+// its own server on a free port (like tests/server/shutdown-signals.test.ts) to read its output.
 //
 // The browser reaches the server over https, through a TLS-terminating proxy as in a
 // deployment: Chromium sends reports through the Reporting API (the policy's report-to,

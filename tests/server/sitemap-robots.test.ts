@@ -1,16 +1,19 @@
-// sitemap.xml and robots.txt as both servers deliver them: generated from the route
-// table at build time, absolute under SITE_URL, every listed page really served.
+// sitemap.xml and robots.txt as both servers deliver them (started for this file):
+// generated from the route table at build time, absolute under SITE_URL, every listed
+// page really served.
+import { describe, expect, it } from "vitest";
 import { pages } from "../../app/content/pages";
 import { ROBOTS_PATH, SITEMAP_PATH } from "../../server/http/static-policy";
-import { expect, test } from "../support/browser/fixtures";
-import { rawRequest, SERVERS } from "../support/browser/server-targets";
 import { site } from "../support/browser/site-config";
+import { serveBuild } from "../support/production-servers";
+import { rawRequest } from "../support/served-build";
 
+const SERVERS = serveBuild();
 const absolute = (path: string) => new URL(path, `${site.siteUrl}/`).href;
 
 for (const server of SERVERS) {
-  test.describe(`${server.name} server`, () => {
-    test("sitemap.xml lists every public page, absolute under SITE_URL, and nothing else", async () => {
+  describe(`${server.name} server`, () => {
+    it("sitemap.xml lists every public page, absolute under SITE_URL, and nothing else", async () => {
       const response = await rawRequest(server, SITEMAP_PATH);
       expect(response.status).toBe(200);
       const xml = response.body.toString("utf8");
@@ -30,7 +33,7 @@ for (const server of SERVERS) {
       }
     });
 
-    test("robots.txt allows every crawler everything and names the sitemap", async () => {
+    it("robots.txt allows every crawler everything and names the sitemap", async () => {
       const response = await rawRequest(server, ROBOTS_PATH);
       expect(response.status).toBe(200);
       const lines = response.body.toString("utf8").split("\n");

@@ -1,10 +1,11 @@
 // The same HTTP contract, checked against both servers of the production build: the
-// Node server of `npm start` and nginx running the configuration the build generated.
-// Headers, caching, canonical redirects, the real 404, methods, path safety, compression.
-import { site } from "../support/browser/site-config";
+// Node server of `npm start` and nginx running the configuration the build generated,
+// both started for this file (tests/support/production-servers.ts). Headers, caching,
+// canonical redirects, the real 404, methods, path safety, compression.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
 import { pages } from "../../app/content/pages";
 import { HSTS_VALUE, PERMISSIONS_POLICY, policyConfigFor, REPORTING_ENDPOINTS_VALUE } from "../../server/http/csp";
 import {
@@ -14,17 +15,18 @@ import {
   ROBOTS_PATH,
   SITEMAP_PATH,
 } from "../../server/http/static-policy";
-import { expect, test } from "../support/browser/fixtures";
+import { site } from "../support/browser/site-config";
+import { serveBuild } from "../support/production-servers";
 import {
   BUILD_CLIENT,
   expectedCsp,
   hashedScript,
   rawRequest,
   type RawResponse,
-  SERVERS,
   type ServerTarget,
-} from "../support/browser/server-targets";
+} from "../support/served-build";
 
+const SERVERS = serveBuild();
 const routes = Object.values(pages).filter((page) => page.indexable);
 const fileOf = (path: string) => readFileSync(join(BUILD_CLIENT, path));
 const notFoundPage = () => fileOf(NOT_FOUND_FILE);
@@ -69,8 +71,8 @@ function expectNotFoundPage(response: RawResponse) {
 for (const server of SERVERS) {
   const get = (target: string, options?: Parameters<typeof rawRequest>[2]) => rawRequest(server, target, options);
 
-  test.describe(`${server.name} server`, () => {
-    test("every page answers 200 at its path, as HTML revalidated on each use, with the security headers", async () => {
+  describe(`${server.name} server`, () => {
+    it("every page answers 200 at its path, as HTML revalidated on each use, with the security headers", async () => {
       for (const route of routes) {
         const response = await get(route.path);
         expect(response.status, route.path).toBe(200);
@@ -82,21 +84,21 @@ for (const server of SERVERS) {
       }
     });
 
-    test("HSTS is sent when a proxy in front says the request came over https", async () => {
+    it("HSTS is sent when a proxy in front says the request came over https", async () => {
       const overHttps = await get("/mission", { headers: { "X-Forwarded-Proto": "https" } });
       expect(overHttps.headers["strict-transport-security"]).toBe(HSTS_VALUE);
       const overHttp = await get("/mission", { headers: { "X-Forwarded-Proto": "http" } });
       expect(overHttp.headers["strict-transport-security"]).toBeUndefined();
     });
 
-    test("a visitor a TLS-terminating proxy received over plain http is redirected to https (301), path and query kept", async () => {
+    it("a visitor a TLS-terminating proxy received over plain http is redirected to https (301), path and query kept", async () => {
       const publicHost = new URL(site.siteUrl).hostname;
       const response = await get("/mission?ref=a%20b", { headers: { "X-Forwarded-Proto": "http" } });
       expect(response.status).toBe(301);
       expect(response.headers.location).toBe(`https://${publicHost}/mission?ref=a%20b`);
     });
 
-    test("a trailing slash redirects (301) to the canonical path, query kept", async () => {
+    it("a trailing slash redirects (301) to the canonical path, query kept", async () => {
       for (const route of routes.filter((page) => page.path !== "/")) {
         const response = await get(`${route.path}/`);
         expect(response.status, route.path).toBe(301);
@@ -109,7 +111,7 @@ for (const server of SERVERS) {
       expectSecurityHeaders(withQuery);
     });
 
-    test("content-hashed assets are cached for a year as immutable, without the document-only headers", async () => {
+    it("content-hashed assets are cached for a year as immutable, without the document-only headers", async () => {
       const response = await get(hashedScript());
       expect(response.status).toBe(200);
       expect(response.headers["cache-control"]).toBe(CACHE_CONTROL.immutable);
@@ -117,7 +119,7 @@ for (const server of SERVERS) {
       expectFileHeaders(response, hashedScript());
     });
 
-    test("other public files get a short cache; sitemap and robots are revalidated; none carries the document-only headers", async () => {
+    it("other public files get a short cache; sitemap and robots are revalidated; none carries the document-only headers", async () => {
       const expectations: [string, string, string][] = [
         ["/favicon.ico", "image/x-icon", CACHE_CONTROL.short],
         ["/site.webmanifest", "application/manifest+json; charset=utf-8", CACHE_CONTROL.short],
@@ -135,13 +137,13 @@ for (const server of SERVERS) {
       }
     });
 
-    test("unknown paths answer HTTP 404 with the 404 page", async () => {
+    it("unknown paths answer HTTP 404 with the 404 page", async () => {
       for (const path of ["/no-such-page", "/mission/deeper/still", "/assets/missing-abc123.js", "/missing.png"]) {
         expectNotFoundPage(await get(path));
       }
     });
 
-    test("build files that are not URLs of their own answer 404: HTML files, precompressed variants, maps, dotfiles", async () => {
+    it("build files that are not URLs of their own answer 404: HTML files, precompressed variants, maps, dotfiles", async () => {
       const script = hashedScript();
       for (const path of [
         NOT_FOUND_FILE,
@@ -161,11 +163,11 @@ for (const server of SERVERS) {
       }
     });
 
-    test("folders are never listed", async () => {
+    it("folders are never listed", async () => {
       for (const path of ["/assets", "/brand", "/social"]) expectNotFoundPage(await get(path));
     });
 
-    test("HEAD answers like GET, without a body", async () => {
+    it("HEAD answers like GET, without a body", async () => {
       for (const path of ["/", "/mission", hashedScript(), "/favicon.ico", "/no-such-page"]) {
         const [head, getResponse] = [await get(path, { method: "HEAD" }), await get(path)];
         expect(head.status, path).toBe(getResponse.status);
@@ -176,7 +178,7 @@ for (const server of SERVERS) {
       }
     });
 
-    test("methods other than GET and HEAD answer 405 with Allow", async () => {
+    it("methods other than GET and HEAD answer 405 with Allow", async () => {
       for (const method of ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"]) {
         for (const path of ["/", "/mission", hashedScript(), "/no-such-page"]) {
           const response = await get(path, { method });
@@ -187,7 +189,7 @@ for (const server of SERVERS) {
       }
     });
 
-    test("no request target reaches outside the build folder", async () => {
+    it("no request target reaches outside the build folder", async () => {
       // The project's package.json sits two levels above BUILD_DIR/client.
       const outside = readFileSync("package.json", "utf8");
       for (const target of [
@@ -214,12 +216,12 @@ for (const server of SERVERS) {
       }
     });
 
-    test("a raw NUL byte in the request line is refused", async () => {
+    it("a raw NUL byte in the request line is refused", async () => {
       const response = await get("/index.html\0");
       expect(response.status).toBe(400);
     });
 
-    test("redirects never point to another host", async () => {
+    it("redirects never point to another host", async () => {
       for (const target of [
         "//evil.example/",
         "///evil.example/",
@@ -233,7 +235,7 @@ for (const server of SERVERS) {
       }
     });
 
-    test("text answers are precompressed: brotli when accepted, else gzip, else identity", async () => {
+    it("text answers are precompressed: brotli when accepted, else gzip, else identity", async () => {
       for (const path of ["/mission", hashedScript(), SITEMAP_PATH, "/no-such-page"]) {
         const file =
           path === "/no-such-page" ? notFoundPage() : fileOf(path === "/mission" ? "/mission/index.html" : path);
@@ -256,7 +258,7 @@ for (const server of SERVERS) {
     // Debian's brotli_static under `disable_symlinks on` read past the file name into memory
     // earlier requests had used, and fell back to gzip when it found a '/' there: after a
     // request with a deep path, about half the time.
-    test("brotli every time, whatever the requests before left in the server's memory", async () => {
+    it("brotli every time, whatever the requests before left in the server's memory", async () => {
       const encodings = new Set<string | undefined>();
       for (let round = 0; round < 40; round++) {
         await get(`/${"deep/".repeat(10 + round)}page`, { headers: { "Accept-Encoding": "gzip" } });
@@ -266,7 +268,7 @@ for (const server of SERVERS) {
       expect([...encodings]).toEqual(["br"]);
     });
 
-    test("pages answer conditional requests with 304", async () => {
+    it("pages answer conditional requests with 304", async () => {
       const first = await get("/mission");
       const etag = first.headers.etag;
       expect(etag).toBeTruthy();
@@ -278,7 +280,7 @@ for (const server of SERVERS) {
   });
 }
 
-test("both servers send the same policy, and the static hosts' _headers file carries it too", async () => {
+it("both servers send the same policy, and the static hosts' _headers file carries it too", async () => {
   const [node, nginx] = await Promise.all(SERVERS.map((server: ServerTarget) => rawRequest(server, "/")));
   expect(nginx?.headers["content-security-policy"]).toBe(node?.headers["content-security-policy"]);
   const staticHeaders = readFileSync(join(BUILD_CLIENT, "_headers"), "utf8");
