@@ -1,10 +1,10 @@
 /**
- * The request page's flows with HubSpot's form, shared by the legacy-embed spec
- * (request-invitation-hubspot.spec.ts) and the current-embed spec
- * (request-invitation-hubspot-current.spec.ts): the locators, the failed state's fallback,
- * the confirmation, fast toggles, leaving and coming back, and the readiness time limit.
- * Each spec sets up its own fake (fake-hubspot.ts) before calling a flow, and checks what
- * only its embed has (scripts, frames, create calls) after it.
+ * The request page's flows with HubSpot's form that both embeds share, for the HubSpot
+ * request-page spec (request-invitation-hubspot.spec.ts), which runs them over the legacy
+ * and the current embed: the locators, the failed state's fallback, the confirmation, fast
+ * toggles, leaving and coming back, and the readiness time limit. The spec sets up the
+ * embed's fake (fake-hubspot.ts) before calling a flow, and checks what only that embed has
+ * (scripts, frames, create calls) after it.
  */
 import type { Locator, Page } from "@playwright/test";
 import { pages } from "../../../app/content/pages";
