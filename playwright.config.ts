@@ -32,7 +32,8 @@ const fresh = (port: number) => `rm -rf ${e2eDataDir(port)} && `;
 /** A build made with test HubSpot ids, served with its API relaying to the fake submission API. */
 function hubspotBuildServer(port: number, dir: string, hubspotEnv: Record<string, string>) {
   return {
-    command: `npm run build && ${fresh(port)}tsx server/serve.ts --port ${port} --dir ${dir}/client`,
+    // Rebuilt only when its sources or configuration changed since the last run (build-if-stale.ts).
+    command: `tsx scripts/build/build-if-stale.ts && ${fresh(port)}tsx server/serve.ts --port ${port} --dir ${dir}/client`,
     env: {
       ...process.env,
       ...hubspotEnv,
@@ -87,8 +88,8 @@ export default defineConfig({
       stdout: "ignore",
       gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
     },
-    // Built here, so a plain `playwright test` always tests the HubSpot paths of the current
-    // code; one after the other (Playwright starts web servers one by one).
+    // Built here when stale, so a plain `playwright test` always tests the HubSpot paths of
+    // the current code; one after the other (Playwright starts web servers one by one).
     hubspotBuildServer(HUBSPOT_SERVER_PORT, hubspotBuildDir, HUBSPOT_TEST_ENV),
     hubspotBuildServer(HUBSPOT_CURRENT_SERVER_PORT, hubspotCurrentBuildDir, HUBSPOT_CURRENT_TEST_ENV),
   ],
