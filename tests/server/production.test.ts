@@ -3,7 +3,7 @@
  * process, on each store where a store is involved: a HubSpot redirect is never taken
  * for delivery, text that cannot be read is refused, the way back to the employer form,
  * a log with no visitor field in it, refusals that close the connection, 100-continue,
- * bounded error answers, the proxy warning and a graceful SIGTERM.
+ * bounded error answers, the proxy warning and a graceful SIGTERM within its deadline.
  */
 import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
@@ -246,7 +246,7 @@ describe.each(STORE_TARGETS)("in production on $name", (target) => {
     expect(output.split("\n").filter((line) => line.includes("aborted"))).toHaveLength(1);
   });
 
-  it("answers SIGTERM by finishing the request and the relay in flight, recording both, and exiting 0; health says 503 meanwhile", async () => {
+  it("answers SIGTERM by finishing the request and the relay in flight, recording both, cutting off a client that never finishes, and exiting 0 within 10 s; health says 503 meanwhile", async () => {
     // A slow HubSpot, so a submission is in flight when the signal comes.
     const hubspot = await startFakeHubSpotApi({ behaviour: () => ({ ...accepted(), delayMs: 800 }) });
     cleanups.push(() => hubspot.close());
@@ -257,6 +257,12 @@ describe.each(STORE_TARGETS)("in production on $name", (target) => {
       (count) => count === 1,
       "HubSpot to receive the first request",
     );
+    // A client that never finishes its request: the server must not wait for it past its deadline.
+    const stuck = trickle(server.port, {
+      head: `POST ${INVITATION_API_PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+      rest: "x".repeat(999),
+      everyMs: 500,
+    });
     // A load balancer's health check on a connection already open: its request begins
     // before the signal and ends during the drain, when the answer must take the server out.
     let healthAnswer = "";
@@ -296,12 +302,16 @@ describe.each(STORE_TARGETS)("in production on $name", (target) => {
     expect(healthAnswer).toMatch(/^HTTP\/1\.1 503/);
     expect(healthAnswer).toContain('"status":"shutting down"');
     expect(await exited).toBe(0);
-    console.log(`SIGTERM with a request in flight: exited ${Date.now() - signalledAt} ms after the signal`);
+    const exitedAfter = Date.now() - signalledAt;
+    console.log(`SIGTERM with requests in flight, one never finishing: exited ${exitedAfter} ms after the signal`);
+    expect(exitedAfter).toBeLessThan(10_000);
+    expect((await stuck).complete).toBe(false);
     const rows = await store.list();
     expect(rows.map((row) => row.fields.email)).toEqual(["grace0@example.com", "grace3@example.com"]);
-    // The submission in flight was let finish and recorded as sent; nothing was sent twice.
+    // The submission in flight was let finish and recorded as sent; nothing was sent twice
+    // (the second request may or may not be relayed while the stuck client holds the drain).
     expect(rows[0]?.relay).toBe("sent");
-    expect(hubspot.accepted).toHaveLength(1);
+    expect(hubspot.accepted).toHaveLength(rows.filter((row) => row.relay === "sent").length);
   });
 });
 
@@ -338,22 +348,6 @@ describe("in production, whatever the store", () => {
     }
     // The server is still there for everyone else.
     expect((await fetch(`${server.origin}/api/health`)).status).toBe(200);
-  });
-
-  it("on SIGTERM, exits within 10 s even while a client never finishes its request", async () => {
-    await start();
-    const stuck = trickle(server.port, {
-      head: `POST ${INVITATION_API_PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
-      rest: "x".repeat(999),
-      everyMs: 500,
-    });
-    await new Promise((resolveWait) => setTimeout(resolveWait, 300));
-    const signalledAt = Date.now();
-    expect(await server.stop()).toBe(0);
-    const exitedAfter = Date.now() - signalledAt;
-    expect((await stuck).complete).toBe(false);
-    console.log(`SIGTERM with a request that never finishes: exited ${exitedAfter} ms after the signal`);
-    expect(exitedAfter).toBeLessThan(10_000);
   });
 
   it("says 100 Continue only to a request it will read", async () => {
