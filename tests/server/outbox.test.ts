@@ -151,12 +151,14 @@ describe.each(STORE_TARGETS)("paced retries on $name", (target) => {
       close() {},
     };
     const settings: NotificationSettings = { email: { smtpUrl: "smtp://127.0.0.1:25", ...EMAIL }, webhook: null };
-    notifier({ store, settings, timing: TIMING, email: refusing, ...virtualTime(clock) });
+    const worker = notifier({ store, settings, timing: TIMING, email: refusing, ...virtualTime(clock) });
     await until(
       async () => clock.now,
       (now) => now - T0 > 30_000,
       "30 s of virtual time",
     );
+    // Stopped, so no attempt is between its send and its record when they are compared below.
+    await worker.stop();
     // Pauses of at least 1, 2, 4, 8 and 16 s (half of 2 s doubling): attempts at 0, 1, 3, 7 and 15 s.
     expect(attempts.filter((at) => at < 30_000)).toEqual([0, 1000, 3000, 7000, 15_000]);
     // Every email still waits, and the store counted exactly the attempts made.
