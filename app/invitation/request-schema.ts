@@ -102,7 +102,7 @@ export const FILL_TIME_FIELD = "fill_ms";
  */
 export const MIN_FILL_MS = 1500;
 
-/** Why a valid request is held as likely automated (server/requests/store.ts keeps the same names). */
+/** Why a valid request is held as likely automated: kept, neither relayed nor notified until released. */
 export type HeldReason = "honeypot" | "fill-time";
 
 export interface InvitationRequest {

@@ -4,13 +4,17 @@
  *
  * - show: everything stored for one address (the right of access), as JSON.
  * - erase: deletes one address's requests with their queued notifications and relays
- *   (the relay's bookkeeping lives on the request's row, so it goes with it).
+ *   (the relay's bookkeeping lives on the request's row, so it goes with it). When a
+ *   worker held one of them under a live claim, a send may have passed its last check:
+ *   erase returns only after the longest a send may last, so none is still under way.
  * - purge: applies REQUEST_RETENTION_DAYS now.
  *
  * Addresses match case-insensitively. Erase and purge return one log line with counts
  * and never the address (server/requests/retention.ts).
  */
-import { privacyLogLine, purgeExpired } from "../requests/retention";
+import { setTimeout as sleep } from "node:timers/promises";
+import { sendDeadlineMs } from "../requests/delivery-loop";
+import { plural, privacyLogLine, purgeExpired } from "../requests/retention";
 import type { ErasedCounts, QueuedNotification, RequestStore, StoredInvitationRequest } from "../requests/store";
 
 /** One stored request as the right of access shows it: every column, times in ISO 8601. */
@@ -66,14 +70,27 @@ export interface PrivacyOutcome {
   logLine: string;
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+export interface EraseOptions {
+  /** The senders' time limit (RELAY_TIMEOUT_SECONDS): how long a send under way may still last. */
+  timeoutMs: number;
+  now?: () => number;
+  wait?: (ms: number) => Promise<unknown>;
+}
 
-export async function eraseByEmail(store: RequestStore, email: string): Promise<PrivacyOutcome> {
-  const counts = await store.eraseByEmail(email);
+export async function eraseByEmail(
+  store: RequestStore,
+  email: string,
+  { timeoutMs, now = Date.now, wait = sleep }: EraseOptions,
+): Promise<PrivacyOutcome> {
+  const { inFlight, ...counts } = await store.eraseByEmail(email, now());
+  if (inFlight > 0) await wait(sendDeadlineMs(timeoutMs));
   const summary =
     counts.requests === 0
       ? "No request from that address is stored: nothing to erase."
-      : `Erased ${plural(counts.requests, "request")} from that address, with ${plural(counts.notifications, "queued notification")} and their relays to HubSpot.`;
+      : `Erased ${plural(counts.requests, "request")} from that address, with ${plural(counts.notifications, "queued notification")} and their relays to HubSpot.` +
+        (inFlight > 0
+          ? ` ${plural(inFlight, "delivery", "deliveries")} of them ${inFlight === 1 ? "was" : "were"} under way: waited ${sendDeadlineMs(timeoutMs) / 1000} s, the longest a send may last, so none is still being sent.`
+          : "");
   return { counts, summary, logLine: privacyLogLine("erase", counts) };
 }
 

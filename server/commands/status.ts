@@ -2,9 +2,8 @@
  * `npm run requests -- status` (docs/product.md#notifications-and-privacy): the counts an operator checks
  * first, one per line, with what to do when one is not what it should be.
  */
+import { plural } from "../requests/retention";
 import type { StoreStatus } from "../requests/store";
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** An age in the largest whole unit: `45 s`, `12 min`, `3 h`, `2 days`. */
 export function ageText(ms: number): string {

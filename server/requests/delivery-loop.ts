@@ -6,16 +6,18 @@
  * - Claims: a batch of due rows of the channels this server has, each with a lease
  *   (owner and expiry), so one server sends a row, and a killed server's claim runs out.
  * - Erase wins: right before each send, under its claim, the row's request must still
- *   be stored (`stillWanted`); once `requests -- erase` has returned, nothing more of
- *   that address leaves the server (only a message already on the wire can arrive).
+ *   be stored (`stillWanted`). A send that passed that check just before an erase ends
+ *   within sendDeadlineMs, and the erase command waits that long when a claim on its
+ *   rows was live, so once it has returned nothing more of that address is being sent.
  * - Paced retries: a failure pauses its channel, not only its row. The channel waits its
  *   backoff (RELAY_RETRY_MIN_SECONDS doubling up to RELAY_RETRY_MAX_SECONDS, between half
  *   and all of it at random, or the receiver's Retry-After when longer) with one attempt
  *   per round, so a long outage or a wrong password never turns the backlog into a
  *   storm; the batch's other rows of that channel go back untried. A channel that
  *   refuses for good (a webhook's 404) stops until a restart or `requests -- retry`.
- * - An overall deadline on every send (the timeout, which the configuration keeps under
- *   half the lease), so a stuck receiver cannot outlast a claim and cause a duplicate.
+ * - An overall deadline on every send (the timeout plus a second; a send starts only with
+ *   twice the timeout of lease left), so a stuck receiver cannot outlast a claim and
+ *   cause a duplicate.
  * - Visitors first: while the API is answering, a round waits (at most YIELD_MAX_MS).
  * - stop() lets the send in flight finish and be recorded, gives the rest back, resolves.
  */
@@ -36,6 +38,9 @@ export const YIELD_MAX_MS = 5000;
 const PACING_WINDOW_MS = 10_000;
 /** The loop's own deadline beyond the sender's time limit, so the sender's own reason is the one recorded. */
 const DEADLINE_MARGIN_MS = 1000;
+
+/** The longest one send may last: then the loop gives up on it and the sender is told to stop. */
+export const sendDeadlineMs = (timeoutMs: number) => timeoutMs + DEADLINE_MARGIN_MS;
 
 /** What a claimed row must say for the loop to deliver it. */
 export interface Delivery {
@@ -238,7 +243,7 @@ export class DeliveryLoop<D extends Delivery> {
 
   /** The sender's answer, or a failure to retry once the deadline passes (the sender is told to give up). */
   private async sendWithinDeadline(delivery: D): Promise<DeliveryOutcome> {
-    const deadlineMs = this.options.timing.timeoutMs + DEADLINE_MARGIN_MS;
+    const deadlineMs = sendDeadlineMs(this.options.timing.timeoutMs);
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<DeliveryOutcome>((resolveDeadline) => {

@@ -56,10 +56,15 @@ export const STATEMENT_TIMEOUT_MS = 3000;
 /** The longest opening a connection may take (a database that is down refuses at once). */
 const CONNECT_TIMEOUT_SECONDS = 3;
 
-/** `PostgreSQL database <name> on <host:port>`, never the user or password. */
+/**
+ * `PostgreSQL database <name> on <host:port>[,<host:port>...]`, never the user or
+ * password. A multi-host list is not a WHATWG URL: the hosts are read beside it.
+ */
 export function describeDatabaseUrl(databaseUrl: string): string {
-  const url = new URL(databaseUrl);
-  return `PostgreSQL database ${decodeURIComponent(url.pathname.slice(1)) || "(default)"} on ${url.host || "localhost"}`;
+  const authority = databaseUrl.slice(databaseUrl.indexOf("://") + 3).split(/[/?#]/)[0]!;
+  const hosts = authority.slice(authority.lastIndexOf("@") + 1);
+  const url = new URL(databaseUrl.replace(hosts, hosts.split(",")[0]!));
+  return `PostgreSQL database ${decodeURIComponent(url.pathname.slice(1)) || "(default)"} on ${hosts || "localhost"}`;
 }
 
 /** The connection pool, every statement and connection under a time limit. */
@@ -419,13 +424,19 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
       >`SELECT ${columns} FROM invitation_requests WHERE ${byEmail(email)} ORDER BY seq`;
       return rows.map(toStoredRequest);
     },
-    async eraseByEmail(email) {
+    async eraseByEmail(email, now) {
+      const at = new Date(now);
       return sql.begin(async (tx) => {
+        // Claims still live at the erase: a send may be under way (see ErasureCounts.inFlight).
+        const [claimed] = await tx<{ count: number }[]>`
+          SELECT ((SELECT count(*) FROM invitation_requests WHERE ${byEmail(email)} AND lease_until > ${at})
+                + (SELECT count(*) FROM invitation_notifications WHERE lease_until > ${at} AND request_id IN (
+                     SELECT id FROM invitation_requests WHERE ${byEmail(email)})))::int AS count`;
         const notifications = await tx`
           DELETE FROM invitation_notifications
           WHERE request_id IN (SELECT id FROM invitation_requests WHERE ${byEmail(email)})`;
         const requests = await tx`DELETE FROM invitation_requests WHERE ${byEmail(email)}`;
-        return { requests: requests.count, notifications: notifications.count };
+        return { requests: requests.count, notifications: notifications.count, inFlight: claimed?.count ?? 0 };
       });
     },
     async purgeBefore(before) {

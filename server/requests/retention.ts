@@ -10,7 +10,8 @@ import { DAY_MS } from "./store-core";
 
 export { DAY_MS };
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+/** "1 request", "2 requests"; "2 deliveries" with the plural given. */
+export const plural = (count: number, word: string, words = `${word}s`) => `${count} ${count === 1 ? word : words}`;
 
 /** The log line of an erase or a purge: what was deleted, counted, and nothing that names anyone. */
 export function privacyLogLine(action: "erase" | "purge", counts: ErasedCounts, retentionDays?: number): string {

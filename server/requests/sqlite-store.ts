@@ -309,6 +309,15 @@ export function openSqliteStore(dataDir: string): RequestStore {
     `DELETE FROM invitation_notifications WHERE request_id IN (
        SELECT id FROM invitation_requests WHERE email_key(json_extract(fields, '$.email')) = email_key(@email))`,
   );
+  // Claims still live at the erase: a send may be under way (see ErasureCounts.inFlight).
+  const claimedByEmail = db.prepare(
+    `SELECT
+       (SELECT count(*) FROM invitation_requests
+          WHERE email_key(json_extract(fields, '$.email')) = email_key(@email) AND lease_until > @now)
+     + (SELECT count(*) FROM invitation_notifications WHERE lease_until > @now AND request_id IN (
+          SELECT id FROM invitation_requests WHERE email_key(json_extract(fields, '$.email')) = email_key(@email)))
+     AS count`,
+  );
   const eraseRequests = db.prepare(
     `DELETE FROM invitation_requests WHERE email_key(json_extract(fields, '$.email')) = email_key(@email)`,
   );
@@ -404,7 +413,8 @@ export function openSqliteStore(dataDir: string): RequestStore {
       }
       return ids.length;
     }),
-    erase: db.transaction((email: string) => ({
+    erase: db.transaction((email: string, now: number) => ({
+      inFlight: (claimedByEmail.get({ email, now }) as { count: number }).count,
       notifications: eraseNotifications.run({ email }).changes,
       requests: eraseRequests.run({ email }).changes,
     })),
@@ -418,13 +428,21 @@ export function openSqliteStore(dataDir: string): RequestStore {
   /**
    * After an erase or purge: copies the zeroed pages into the database file and empties
    * the write-ahead log, whose frames still hold the erased rows as they were written.
-   * A reader holding an old snapshot (a long export) can make it wait; tried on a timer.
+   * A reader holding an old snapshot (a long export) can make it wait; tried on a timer,
+   * then said: the daily purge checkpoints again whatever it deleted, so the log keeps
+   * erased text for a day at most.
    */
   async function checkpoint(): Promise<void> {
     const deadline = Date.now() + OPERATION_TIME_LIMIT_MS;
     for (;;) {
       const [result] = db.pragma("wal_checkpoint(TRUNCATE)") as { busy: number }[];
-      if (result?.busy === 0 || Date.now() >= deadline) return;
+      if (result?.busy === 0) return;
+      if (Date.now() >= deadline) {
+        console.warn(
+          `[privacy] another reader kept ${path}-wal from being emptied: erased text stays in it until the next checkpoint (the daily purge, or the same erase run again).`,
+        );
+        return;
+      }
       await sleep(BUSY_RETRY_MS);
     }
   }
@@ -541,14 +559,15 @@ export function openSqliteStore(dataDir: string): RequestStore {
     async findByEmail(email) {
       return (await whenUnlocked(() => byEmail.all({ email }))).map(toStoredRequest);
     },
-    async eraseByEmail(email) {
-      const counts = await whenUnlocked(() => transactions.erase.immediate(email));
+    async eraseByEmail(email, now) {
+      const counts = await whenUnlocked(() => transactions.erase.immediate(email, now));
       await checkpoint();
       return counts;
     },
     async purgeBefore(before) {
       const counts = await whenUnlocked(() => transactions.purge.immediate(before));
-      if (counts.requests > 0) await checkpoint();
+      // Also when nothing was deleted: it empties a log an earlier erase could not.
+      await checkpoint();
       return counts;
     },
   };

@@ -11,6 +11,7 @@
  * with the same claims (server/requests/delivery-loop.ts delivers both).
  */
 import type { InvitationMode } from "~/invitation/mode";
+import type { HeldReason } from "~/invitation/request-schema";
 
 export const RELAY_STATES = ["pending", "sent", "failed", "off"] as const;
 /** `pending` waits for (another) attempt, `sent` HubSpot accepted, `failed` HubSpot refused, `off` no HubSpot configured. */
@@ -24,9 +25,8 @@ export interface RelayContext {
   hutk?: string;
 }
 
-/** Why a request that looked automated was held (docs/product.md#nothing-lost): kept, neither relayed nor notified until released. */
-export const HELD_REASONS = ["honeypot", "fill-time"] as const;
-export type HeldReason = (typeof HELD_REASONS)[number];
+/** Why a request that looked automated was held (docs/product.md#nothing-lost). */
+export type { HeldReason };
 
 export interface NewInvitationRequest {
   id: string;
@@ -196,7 +196,7 @@ export interface RequestStore {
   /** Every request sent from `email` (compared case-insensitively), oldest first. */
   findByEmail(email: string): Promise<StoredInvitationRequest[]>;
   /** Deletes the requests sent from `email` (case-insensitively) and their queued notifications, in one transaction. */
-  eraseByEmail(email: string): Promise<ErasedCounts>;
+  eraseByEmail(email: string, now: number): Promise<ErasureCounts>;
   /** Deletes the requests received before `before` (ms) and their queued notifications, in one transaction. */
   purgeBefore(before: number): Promise<ErasedCounts>;
 }
@@ -277,6 +277,14 @@ export type NotificationClaim = NotificationSubject & {
 export interface ErasedCounts {
   requests: number;
   notifications: number;
+}
+
+export interface ErasureCounts extends ErasedCounts {
+  /**
+   * The erased requests' relays and notifications that a worker held under a live claim
+   * when they were erased: one of them may be past its last check and being sent.
+   */
+  inFlight: number;
 }
 
 /** What `requests -- status` prints. */

@@ -87,7 +87,7 @@ describe.each(STORE_TARGETS)("erase wins on $name", (target) => {
 
     // The first message is on the wire and the batch holds the other two.
     await stalled.opened;
-    expect((await store.eraseByEmail("erased@example.com")).requests).toBe(1);
+    expect((await store.eraseByEmail("erased@example.com", Date.now())).requests).toBe(1);
     stall.open();
     await until(
       () => store.listNotifications(),
@@ -124,7 +124,7 @@ describe.each(STORE_TARGETS)("erase wins on $name", (target) => {
     worker.start();
 
     await stalled.opened;
-    expect((await store.eraseByEmail(sampleRequest(2).fields.email!)).requests).toBe(1);
+    expect((await store.eraseByEmail(sampleRequest(2).fields.email!, Date.now())).requests).toBe(1);
     stall.open();
     await until(
       () => store.list(),
@@ -284,7 +284,7 @@ describe("secure delete on SQLite", () => {
         }
       });
     expect(bytes().join("")).toContain(erased);
-    expect((await store.eraseByEmail(erased)).requests).toBe(1);
+    expect((await store.eraseByEmail(erased, Date.now())).requests).toBe(1);
     const [file, log] = bytes();
     expect(file).not.toContain(erased);
     expect(log).not.toContain(erased);

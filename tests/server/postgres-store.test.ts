@@ -57,6 +57,10 @@ describe("the PostgreSQL store", () => {
     expect(describeDatabaseUrl("postgres://app:s3cret@db.internal:5433/requests")).toBe(
       "PostgreSQL database requests on db.internal:5433",
     );
+    // A multi-host list, which the configuration accepts, is not a WHATWG URL.
+    expect(
+      describeDatabaseUrl("postgres://app:s3cret@db1:5432,db2:5433/requests?target_session_attrs=read-write"),
+    ).toBe("PostgreSQL database requests on db1:5432,db2:5433");
   });
 
   it("says which database it could not reach", async () => {

@@ -133,6 +133,29 @@ describe.each(STORE_TARGETS)("privacy commands on $name", (target) => {
       sampleRequest(1).id,
       sampleRequest(3).id,
     ]);
-    expect((await eraseByEmail(store, "GRACE@example.com")).counts).toEqual({ requests: 1, notifications: 1 });
+    const waits: number[] = [];
+    const erased = await eraseByEmail(store, "GRACE@example.com", {
+      timeoutMs: 10_000,
+      wait: async (ms) => waits.push(ms),
+    });
+    expect(erased.counts).toEqual({ requests: 1, notifications: 1 });
+    // Nothing of Grace's was claimed: erase returns at once.
+    expect(waits).toEqual([]);
+  });
+
+  it("erase waits out the longest send when a worker held the address's relay under a live claim", async () => {
+    const { store } = await seeded();
+    const claimedAt = sampleRequest(1).receivedAt + 1000;
+    expect((await claimRelay(store, "relay", claimedAt, 60_000))?.id).toBe(sampleRequest(1).id);
+    const waits: number[] = [];
+    const erased = await eraseByEmail(store, ADA, {
+      timeoutMs: 10_000,
+      now: () => claimedAt + 1,
+      wait: async (ms) => waits.push(ms),
+    });
+    expect(erased.counts).toEqual({ requests: 2, notifications: 2 });
+    // RELAY_TIMEOUT_SECONDS plus the loop's second: a send that passed its check has ended by then.
+    expect(waits).toEqual([11_000]);
+    expect(erased.summary).toContain("1 delivery of them was under way: waited 11 s");
   });
 });

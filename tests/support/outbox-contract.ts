@@ -130,10 +130,18 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
       const found = await store.findByEmail("ADA.lovelace@example.COM");
       expect(found.map((request) => request.id)).toEqual([sampleRequest(1).id, sampleRequest(3).id]);
 
-      expect(await store.eraseByEmail("ada.LOVELACE@example.com")).toEqual({ requests: 2, notifications: 1 });
+      expect(await store.eraseByEmail("ada.LOVELACE@example.com", T0)).toEqual({
+        requests: 2,
+        notifications: 1,
+        inFlight: 0,
+      });
       expect((await store.list()).map((request) => request.id)).toEqual([sampleRequest(2).id]);
       expect((await store.listNotifications()).map((row) => row.requestId)).toEqual([sampleRequest(2).id]);
-      expect(await store.eraseByEmail("ada.lovelace@example.com")).toEqual({ requests: 0, notifications: 0 });
+      expect(await store.eraseByEmail("ada.lovelace@example.com", T0)).toEqual({
+        requests: 0,
+        notifications: 0,
+        inFlight: 0,
+      });
     });
 
     it("purges only the requests received before the cut-off, with their notifications", async () => {
@@ -146,7 +154,7 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
     it("skips a notification whose request was erased while it waited", async () => {
       await store.save(sampleRequest(1, { notify: ["email"] }));
       const claim = await claimOne("worker-a", T0 + 5000);
-      await store.eraseByEmail(sampleRequest(1).fields.email!);
+      await store.eraseByEmail(sampleRequest(1).fields.email!, T0 + 5000);
       expect(await store.markNotificationsDelivered([claim!.seq], "worker-a")).toEqual([]);
       expect(await claimOne("worker-a", T0 + 10 * LEASE_MS)).toBeNull();
     });
@@ -222,9 +230,23 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
       expect(await store.nextNotificationAt(["email"])).toBe(now + LEASE_MS);
       expect(await store.notificationStillWanted(emails[0]!.seq, "email-server")).toBe(true);
       expect(await store.notificationStillWanted(emails[0]!.seq, "another-server")).toBe(false);
-      await store.eraseByEmail(sampleRequest(1).fields.email!);
+      // The claimed email may be past its last check: the erase says one delivery was under way.
+      expect(await store.eraseByEmail(sampleRequest(1).fields.email!, now + 1)).toEqual({
+        requests: 1,
+        notifications: 2,
+        inFlight: 1,
+      });
       expect(await store.notificationStillWanted(emails[0]!.seq, "email-server")).toBe(false);
       expect(await store.claimNotifications("webhook-server", now, LEASE_MS, 10, ["webhook"])).toEqual([]);
+    });
+
+    it("counts a relay claimed at the erase as in flight, and not once its lease has run out", async () => {
+      await store.save(sampleRequest(1));
+      await store.save(sampleRequest(2));
+      const later = sampleRequest(2).receivedAt + 1000;
+      expect(await store.claimRelays("relay", later, LEASE_MS, 10)).toHaveLength(2);
+      expect((await store.eraseByEmail(sampleRequest(1).fields.email!, later + 1)).inFlight).toBe(1);
+      expect((await store.eraseByEmail(sampleRequest(2).fields.email!, later + LEASE_MS)).inFlight).toBe(0);
     });
 
     it("counts what an operator checks first", async () => {
