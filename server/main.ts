@@ -75,6 +75,9 @@ export async function startApi(config: AppConfig, { servedRoot }: { servedRoot: 
   notifier?.start();
   const purge = startDailyPurge({ store, retentionDays: config.site.requestRetentionDays });
   const heldSummaries = startHeldSummaries({ store, channels, onQueued: () => notifier?.notify() });
+  let backgroundStopped: Promise<unknown> | null = null;
+  const stopBackgroundWork = () =>
+    (backgroundStopped ??= Promise.all([relay?.stop(), notifier?.stop(), purge.stop(), heldSummaries.stop()]));
   console.log(
     `[requests] storing invitation requests in the ${store.description}; ` +
       (hubspot
@@ -90,9 +93,15 @@ export async function startApi(config: AppConfig, { servedRoot }: { servedRoot: 
     routes: buildApiRoutes(config, { requests: { store, relay, notifier }, draining: () => draining }).map((route) =>
       answering.track(route),
     ),
-    drain,
+    // The outbox stops with the drain, not after it: no send starts while the process is
+    // closing (the one in flight finishes and is recorded); what is stored meanwhile stays
+    // queued for the next start.
+    drain() {
+      drain();
+      void stopBackgroundWork();
+    },
     async stop() {
-      await Promise.all([relay?.stop(), notifier?.stop(), purge.stop(), heldSummaries.stop()]);
+      await stopBackgroundWork();
       await store.close();
     },
   };
