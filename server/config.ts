@@ -81,7 +81,12 @@ const databaseUrl = z
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+/**
+ * This machine, for a server-side connection that may skip TLS (a local relay, a local
+ * mail server): only names no DNS answer can send elsewhere. A browser's origin check is
+ * broader (isLoopbackHost in server/api/origin.ts: browsers keep `*.localhost` local).
+ */
+export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 /**
  * https, or http on this machine only (tests, a local relay): the body carries personal

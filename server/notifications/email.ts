@@ -9,8 +9,7 @@
  * on the same machine) takes STARTTLS merely when offered.
  */
 import nodemailer from "nodemailer";
-import type { NotificationSettings } from "../config";
-import { isLoopbackHost } from "../api/origin";
+import { LOOPBACK_HOSTS, type NotificationSettings } from "../config";
 import type { EmailContent } from "./messages";
 import { SafeError } from "../safe-errors";
 
@@ -34,8 +33,8 @@ export function smtpOptions(smtpUrl: string, timeoutMs: number) {
     host: url.hostname.replace(/^\[(.*)\]$/, "$1"),
     port: url.port ? Number(url.port) : secure ? 465 : 587,
     secure,
-    // STARTTLS must succeed or the send fails; `url.hostname` keeps IPv6's brackets, as isLoopbackHost expects.
-    requireTLS: !secure && !isLoopbackHost(url.hostname),
+    // STARTTLS must succeed or the send fails; `url.hostname` keeps IPv6's brackets, as LOOPBACK_HOSTS has them.
+    requireTLS: !secure && !LOOPBACK_HOSTS.has(url.hostname),
     ...(user ? { auth: { user, pass: decodeURIComponent(url.password) } } : {}),
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
