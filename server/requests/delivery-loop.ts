@@ -22,6 +22,7 @@
  * - stop() lets the send in flight finish and be recorded, gives the rest back, resolves.
  */
 import { randomUUID } from "node:crypto";
+import { withinTimeLimit } from "./time-limit";
 import { hostname } from "node:os";
 import type { RelaySettings } from "../config";
 import { errorCode } from "../safe-errors";
@@ -38,6 +39,33 @@ export const YIELD_MAX_MS = 5000;
 const PACING_WINDOW_MS = 10_000;
 /** The loop's own deadline beyond the sender's time limit, so the sender's own reason is the one recorded. */
 const DEADLINE_MARGIN_MS = 1000;
+
+/**
+ * The longest the loop waits for one store call. The stores limit their own statements,
+ * but a database host that vanishes without closing the connection would otherwise hold
+ * the loop until TCP gives up (many minutes); a call past this counts as a store failure.
+ */
+export const STORE_CALL_LIMIT_MS = 15_000;
+
+/** The target with every store call (all but `send`, which has its own deadline) under STORE_CALL_LIMIT_MS. */
+function withStoreTimeLimits<D extends Delivery>(target: DeliveryTarget<D>): DeliveryTarget<D> {
+  const limit =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    (...args: A) =>
+      withinTimeLimit(call.apply(target, args), STORE_CALL_LIMIT_MS);
+  return {
+    ...target,
+    send: target.send.bind(target),
+    claim: limit(target.claim),
+    stillWanted: limit(target.stillWanted),
+    recordSent: limit(target.recordSent),
+    recordRetry: limit(target.recordRetry),
+    recordRefused: limit(target.recordRefused),
+    release: limit(target.release),
+    nextDueAt: limit(target.nextDueAt),
+    ...(target.stoppedChannels ? { stoppedChannels: limit(target.stoppedChannels) } : {}),
+  };
+}
 
 /** The longest one send may last: then the loop gives up on it and the sender is told to stop. */
 export const sendDeadlineMs = (timeoutMs: number) => timeoutMs + DEADLINE_MARGIN_MS;
@@ -141,7 +169,7 @@ export class DeliveryLoop<D extends Delivery> {
   private storeFailures = 0;
 
   constructor(private readonly options: DeliveryLoopOptions<D>) {
-    this.target = options.target;
+    this.target = withStoreTimeLimits(options.target);
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
     this.log = options.log ?? ((line) => console.log(line));

@@ -1,10 +1,11 @@
 // @vitest-environment node
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RelaySettings } from "../config";
 import { sampleRequest, claimRelay } from "../../tests/support/store-contract";
 import { tempSqliteStores, untilTrue } from "../../tests/support/temp-sqlite-stores";
 import { describeHubSpotError, parseRetryAfter, submissionBody } from "./hubspot-submission";
 import { backoffMs, IDLE_POLL_MS, RelayWorker, type RelayOptions } from "./relay";
+import { STORE_CALL_LIMIT_MS } from "./delivery-loop";
 import type { RequestStore } from "./store";
 
 const HUBSPOT = {
@@ -395,5 +396,41 @@ describe("the relay worker", () => {
     release();
     await stopping;
     expect(await relayStates(store)).toEqual(["sent"]);
+  });
+});
+
+describe("a store that stops answering", () => {
+  it("gives up on a store call after STORE_CALL_LIMIT_MS (a database host gone silent) and carries on", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const store = tempStore();
+      await store.save(sampleRequest(1));
+      let hung = false;
+      // The first claim never answers, as on a connection whose host vanished without closing it.
+      const silentOnce = new Proxy(store, {
+        get(target, key) {
+          if (key === "claimRelays" && !hung) {
+            hung = true;
+            return () => new Promise(() => {});
+          }
+          const value: unknown = Reflect.get(target, key);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+      const { worker, hubspot, log } = virtualWorker(silentOnce, [{ status: 204 }]);
+      worker.start();
+      await vi.advanceTimersByTimeAsync(STORE_CALL_LIMIT_MS - 100);
+      expect(log.filter((line) => line.includes("store failed"))).toEqual([]);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(log).toContainEqual(expect.stringContaining("the request store failed (TIMEOUT)"));
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(hubspot.emails()).toEqual([sampleRequest(1).fields.email]);
+      // Stopped while its timers are still the fake ones it waits on.
+      const stopped = worker.stop();
+      await vi.advanceTimersByTimeAsync(1000);
+      await stopped;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
