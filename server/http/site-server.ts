@@ -217,6 +217,8 @@ export function createSiteHandler(
 
     if (!(ALLOWED_METHODS as readonly string[]).includes(req.method ?? "")) {
       res.setHeader("Allow", ALLOW_HEADER);
+      // A refused body is not read to its end (a POST to a page may stream forever).
+      closeAfterAnswer(req, res);
       return sendText(res, 405, "Method Not Allowed");
     }
 

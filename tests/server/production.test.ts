@@ -330,13 +330,14 @@ describe("in production, whatever the store", () => {
     return server;
   }
 
-  it("closes the connection on an endless body after a 403, 415, 413, 405, and on the CSP endpoint's 413", async () => {
+  it("closes the connection on an endless body after a 403, 415, 413, 405 (API and page), and on the CSP endpoint's 413", async () => {
     await start();
     const cases: [string, string, [string, string][], number][] = [
       ["403", INVITATION_API_PATH, [JSON_TYPE, ["Origin", "https://evil.example"]], 403],
       ["415", INVITATION_API_PATH, [["Content-Type", "text/plain"]], 415],
       ["413", INVITATION_API_PATH, [JSON_TYPE], 413],
       ["405", "/api/health", [JSON_TYPE], 405],
+      ["page 405", "/mission", [JSON_TYPE], 405],
       ["CSP 413", "/api/csp-reports", [["Content-Type", "application/csp-report"]], 413],
       ["CSP 415", "/api/csp-reports", [["Content-Type", "text/plain"]], 415],
     ];
