@@ -5,6 +5,8 @@
  * team's channels, in the same transaction that records the run.
  */
 import { errorCode } from "../safe-errors";
+import { startRepeating } from "./repeating";
+import { plural } from "./retention";
 import type { NotificationChannel, RequestStore } from "./store";
 
 /** How often a server asks whether the day's summary is due. */
@@ -24,13 +26,12 @@ export function startHeldSummaries({
   /** Wakes the notification worker once a summary is queued. */
   onQueued?: () => void;
 }): { stop(): Promise<void> } {
-  let running: Promise<void> = Promise.resolve();
-  const check = () => {
-    running = store.queueHeldSummary(now(), channels).then(
+  return startRepeating(HELD_SUMMARY_CHECK_MS, () =>
+    store.queueHeldSummary(now(), channels).then(
       (held) => {
         if (!held) return;
         log(
-          `[held] ${held} request${held === 1 ? "" : "s"} held as likely automated in the last day; ` +
+          `[held] ${plural(held, "request")} held as likely automated in the last day; ` +
             (channels.length > 0
               ? `the team is told by ${channels.join(" and ")}`
               : "no notification channel is configured: see `npm run requests -- status`"),
@@ -40,15 +41,6 @@ export function startHeldSummaries({
       // The next check tries again.
       (error: unknown) =>
         log(`[held] the daily summary failed (${errorCode(error)}); it is tried again within an hour`),
-    );
-  };
-  check();
-  const timer = setInterval(check, HELD_SUMMARY_CHECK_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+    ),
+  );
 }

@@ -6,6 +6,7 @@
  */
 import type { ErasedCounts, RequestStore } from "./store";
 import { errorCode } from "../safe-errors";
+import { startRepeating } from "./repeating";
 import { DAY_MS } from "./store-core";
 
 export { DAY_MS };
@@ -37,21 +38,11 @@ export function startDailyPurge({
   now?: () => number;
   log?: (line: string) => void;
 }): { stop(): Promise<void> } {
-  let running: Promise<void> = Promise.resolve();
-  const purge = () => {
-    running = purgeExpired(store, retentionDays, now()).then(
+  return startRepeating(DAY_MS, () =>
+    purgeExpired(store, retentionDays, now()).then(
       (counts) => log(privacyLogLine("purge", counts, retentionDays)),
       // The next day tries again; the command can be run by hand meanwhile.
       (error: unknown) => log(`[privacy] purge failed (${errorCode(error)}); it runs again in a day`),
-    );
-  };
-  purge();
-  const timer = setInterval(purge, DAY_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+    ),
+  );
 }
