@@ -21,8 +21,7 @@ export default defineConfig({
   devToolbar: { enabled: false },
   integrations: [react()],
   vite: {
-    // The plugins are typed against the project's newer Vite; Astro runs them with its own.
-    plugins: [tailwindcss() as never, imagetools() as never],
+    plugins: [tailwindcss(), imagetools()],
     define: { __SITE_CONFIG__: JSON.stringify(config.site), __BUILD_YEAR__: String(buildYear()) },
     build: { sourcemap: false },
   },

@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_PATH } from "./scripts/checks/ensure-chromium";
+import { HEADLESS_SHELL_PATH } from "./scripts/checks/ensure-chromium";
 import { HUBSPOT_CURRENT_TEST_ENV, HUBSPOT_TEST_ENV } from "./tests/support/browser/fake-hubspot";
 import { RECEIVED_PATH } from "./tests/support/fake-hubspot-api";
 import {
@@ -59,7 +59,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${NODE_SERVER_PORT}`,
     browserName: "chromium",
-    launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...OFFLINE_ARGS] },
+    launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: [...CHROMIUM_ARGS, ...OFFLINE_ARGS] },
     trace: "off",
   },
   // The site's servers get SIGTERM at the end, the signal their graceful shutdown answers.

@@ -138,7 +138,8 @@ class InFlight {
 
 /**
  * Serves the build in `root` with the API on `port`, until SIGTERM or SIGINT. Prints
- * `Serving <what> at <url>` and where the request form sends from (docs/product.md#configuration).
+ * `Serving <what> at <url> (Node.js <version>)` and where the request form sends from
+ * (docs/product.md#configuration).
  * An error that stops it is printed without a secret of the configuration, and exits 1.
  */
 export async function serveSite(
@@ -147,7 +148,7 @@ export async function serveSite(
 ): Promise<void> {
   try {
     const url = await listen(config, root, port);
-    console.log(`Serving ${what} at ${url}`);
+    console.log(`Serving ${what} at ${url} (Node.js ${process.versions.node})`);
     if (config.site.requestApi) console.log(siteOrigins(config).formNote(url));
   } catch (error) {
     exitOnStartError("The server could not start")(error);

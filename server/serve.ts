@@ -2,6 +2,8 @@
 // Defaults: PORT from the validated configuration, BUILD_DIR/client, host 127.0.0.1 (HOST to change).
 // The API runs as under `npm start` (server/main.ts), as the configuration in the
 // environment says (INVITATION_API).
+// First: stops an older Node before a module built for Node 24 is loaded.
+import "./node-runtime";
 import { resolve } from "node:path";
 import { loadConfig } from "./load-config";
 import { serveSite } from "./main";

@@ -1,9 +1,15 @@
-// Browser tests drive Debian's Chromium, never a downloaded browser build. Install it
-// with apt when it is missing and we are root; otherwise say how.
+// Browsers come from Debian, never a downloaded build: the browser tests drive its
+// chromium-headless-shell (the kind of headless Playwright itself runs since 1.49, the same
+// source and version as the full browser, and cheaper to run); screenshots, Lighthouse and
+// anything judged by pixels use the full Chromium. Installed with apt when missing and we
+// are root; otherwise the message says how.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
+/** The full browser: screenshots, Lighthouse, the benches. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** The browser tests' headless shell (tests/e2e). */
+export const HEADLESS_SHELL_PATH = process.env.HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
 
 /** Installs Debian's `pkg` unless `installed()` (by default: `binary` exists). */
 export function ensureDebianPackage(binary: string, pkg: string, installed = () => existsSync(binary)): void {
@@ -23,6 +29,9 @@ export function ensureDebianPackage(binary: string, pkg: string, installed = () 
   }
 }
 
+// `ensure-chromium.ts` for the full browser; `--headless-shell` for the tests' shell, and `--full` beside it for both.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  ensureDebianPackage(CHROMIUM_PATH, "chromium");
+  const shell = process.argv.includes("--headless-shell");
+  if (shell) ensureDebianPackage(HEADLESS_SHELL_PATH, "chromium-headless-shell");
+  if (!shell || process.argv.includes("--full")) ensureDebianPackage(CHROMIUM_PATH, "chromium");
 }

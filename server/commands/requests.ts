@@ -13,6 +13,8 @@
 // JSON of show. Erase and purge also write one line in the server's log format to
 // stderr, with counts and never the address: run under the server's service (systemd,
 // docker exec), that is the server's log (docs/deployment/personal-data.md).
+// First: stops an older Node before a module built for Node 24 is loaded.
+import "../node-runtime";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { loadConfig } from "../load-config";

@@ -339,6 +339,16 @@ test.describe("head metadata of the content pages", () => {
 test.describe("images", () => {
   test("a phone loads no image before the visitor scrolls: the hero text is the largest paint", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
+    // A phone on 4G, as Chromium's lazy-loading distance depends on the connection: the
+    // headless shell the tests run loads lazy images from further away unless told its network.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 20,
+      downloadThroughput: 1_600_000,
+      uploadThroughput: 750_000,
+      connectionType: "cellular4g",
+    });
     const images: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "image" && !request.url().startsWith("data:")) images.push(request.url());

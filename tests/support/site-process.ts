@@ -14,6 +14,11 @@ import { fileURLToPath } from "node:url";
 import { writePolicyConfig } from "../../server/http/policy-config";
 import { parseRawAnswer } from "./raw-client";
 
+/** The address in the server's start-up line (`Serving <what> at <url> (Node.js <version>)`), once printed. */
+export function servingUrl(output: string): string | null {
+  return /Serving .+? at (http:\/\/\S+?)\/? \(Node\.js [\d.]+\)\n/.exec(output)?.[1] ?? null;
+}
+
 export const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const READY_TIMEOUT_MS = 30_000;
 
@@ -77,10 +82,10 @@ export async function startSiteProcess({
     );
     child.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /Serving \S+ at (http:\/\/\S+?)\/?\n/.exec(output);
-      if (match) {
+      const url = servingUrl(output);
+      if (url) {
         clearTimeout(timer);
-        resolveReady(match[1]!);
+        resolveReady(url);
       }
     });
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

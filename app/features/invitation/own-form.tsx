@@ -217,7 +217,8 @@ function FormField({
           type={field.kind === "email" ? "email" : "text"}
           // Not type="url": people paste "linkedin.com/in/name", which the server accepts.
           inputMode={field.kind === "url" ? "url" : undefined}
-          autoCapitalize={field.kind === "text" ? undefined : "off"}
+          // A type="email" field is never capitalised (and may not carry the attribute).
+          autoCapitalize={field.kind === "url" ? "off" : undefined}
           spellCheck={field.kind === "text" ? undefined : false}
         />
       )}
