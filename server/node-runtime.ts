@@ -13,8 +13,9 @@ export function unsupportedNodeMessage(version: string, execPath: string): strin
   if (major >= REQUIRED_NODE_MAJOR) return null;
   return (
     `This is Node.js ${version} (${execPath}); the site needs Node.js ${REQUIRED_NODE_MAJOR} LTS. ` +
-    `Run it through npm (npm start, npm run ...), which uses the Node.js ${REQUIRED_NODE_MAJOR} that npm install ` +
-    `puts in node_modules/.bin, or install Node.js ${REQUIRED_NODE_MAJOR}.`
+    `In a development checkout, run it through npm (npm start, npm run ...): npm install brings ` +
+    `Node.js ${REQUIRED_NODE_MAJOR} into node_modules/.bin. On a server, install Node.js ${REQUIRED_NODE_MAJOR} ` +
+    `(docs/deployment/node-server.md).`
   );
 }
 
