@@ -1,15 +1,15 @@
 /**
  * The composition root of `npm start` and `npm run serve`: opens the request store,
  * starts the relay, the team's notifications and the daily purge as the configuration
- * says, builds the API's routes on them (api/routes.ts) and serves the build with them
+ * says, builds the API on them (api/routes.ts) and serves the build with it
  * (http/site-server.ts). Everything is wired here, in one direction: entry points -> this
  * module -> http/, api/, requests/, notifications/.
  */
+import type { ServerResponse } from "node:http";
 import { isAbsolute, relative, resolve } from "node:path";
 import type { AppConfig } from "./config";
 import { siteOrigins } from "./api/invitation-requests";
-import { buildApiRoutes } from "./api/routes";
-import type { ApiRoute } from "./http/answers";
+import { buildApi, type ApiPlugin } from "./api/routes";
 import { exitOnSignals, startSiteServer } from "./http/site-server";
 import { notificationChannels, NotificationWorker } from "./notifications/worker";
 import { openRequestStore } from "./requests/open-store";
@@ -19,7 +19,8 @@ import { startDailyPurge } from "./requests/retention";
 import { exitOnStartError } from "./safe-errors";
 
 export interface RunningApi {
-  routes: ApiRoute[];
+  /** The API to serve under /api/, or null when INVITATION_API=off. */
+  api: ApiPlugin | null;
   /** The server has begun shutting down: the health check answers 503 from now on. */
   drain(): void;
   /** Lets the relay finish its submission in flight, then closes the store. */
@@ -37,8 +38,7 @@ export function assertDataDirOutside(dataDir: string, servedRoot: string): void 
 export async function startApi(config: AppConfig, { servedRoot }: { servedRoot: string }): Promise<RunningApi> {
   let draining = false;
   const drain = () => void (draining = true);
-  if (!config.site.requestApi)
-    return { routes: buildApiRoutes(config, { requests: null }), drain, stop: async () => {} };
+  if (!config.site.requestApi) return { api: null, drain, stop: async () => {} };
   if (!config.server.databaseUrl) assertDataDirOutside(config.server.dataDir, servedRoot);
 
   const store = await openRequestStore(config.server);
@@ -89,10 +89,12 @@ export async function startApi(config: AppConfig, { servedRoot }: { servedRoot: 
       ? `[notify] telling the team of every request by ${channels.join(" and ")}`
       : "[notify] no SMTP_URL and NOTIFY_EMAIL_TO, nor NOTIFY_WEBHOOK_URL: the team is not told of new requests",
   );
+  const api = buildApi(config, { requests: { store, relay, notifier }, draining: () => draining })!;
   return {
-    routes: buildApiRoutes(config, { requests: { store, relay, notifier }, draining: () => draining }).map((route) =>
-      answering.track(route),
-    ),
+    api: async (scope) => {
+      scope.addHook("onRequest", async (_request, reply) => answering.begin(reply.raw));
+      await api(scope);
+    },
     // The outbox stops with the drain, not after it: no send starts while the process is
     // closing (the one in flight finishes and is recorded); what is stored meanwhile stays
     // queued for the next start.
@@ -120,19 +122,13 @@ class InFlight {
     return this.count > 0 || performance.now() - this.lastEnded < InFlight.QUIET_MS;
   }
 
-  track(route: ApiRoute): ApiRoute {
-    return {
-      path: route.path,
-      handle: async (req, res) => {
-        this.count += 1;
-        try {
-          await route.handle(req, res);
-        } finally {
-          this.count -= 1;
-          this.lastEnded = performance.now();
-        }
-      },
-    };
+  /** A request to the API began; it ends when its answer is sent or its connection is gone. */
+  begin(res: ServerResponse): void {
+    this.count += 1;
+    res.once("close", () => {
+      this.count -= 1;
+      this.lastEnded = performance.now();
+    });
   }
 }
 
@@ -156,14 +152,15 @@ export async function serveSite(
 }
 
 async function listen(config: AppConfig, root: string, port: number): Promise<string> {
-  const api = await startApi(config, { servedRoot: root });
-  const { server, url } = await startSiteServer({
+  const { api, drain, stop } = await startApi(config, { servedRoot: root });
+  const { app, url } = await startSiteServer({
     root,
     port,
     host: process.env.HOST || "127.0.0.1",
-    publicHost: new URL(config.site.siteUrl).hostname,
-    apiRoutes: api.routes,
+    publicHost: new URL(config.site.siteUrl).host,
+    api,
+    lifecycle: { drain, stop },
   });
-  exitOnSignals(server, { onDrain: api.drain, afterClose: api.stop });
+  exitOnSignals(app);
   return url;
 }

@@ -20,6 +20,7 @@ describe("validateInvitationRequest", () => {
       ok: true,
       request: { mode: "candidate", fields: { ...leader, firstname: " Ada <b>" } },
       held: null,
+      idempotencyKey: null,
     });
     expect(validateInvitationRequest({ mode: "employer", fields: employer }).ok).toBe(true);
   });
@@ -101,6 +102,16 @@ describe("validateInvitationRequest", () => {
     ["a lone low surrogate", { jobtitle: "VP\udc00" }, { jobtitle: messages.invalidCharacters }],
     ["a surrogate pair reversed", { company: "\ude00\ud83d" }, { company: messages.invalidCharacters }],
     ["a tab in a one-line field", { company: "Analytical\tEngines" }, { company: messages.invalidCharacters }],
+    [
+      "a line separator (U+2028) in a one-line field",
+      { firstname: "Ada\u2028Bcc: x@example.com" },
+      { firstname: messages.invalidCharacters },
+    ],
+    [
+      "a paragraph separator (U+2029) in a one-line field",
+      { lastname: "Love\u2029lace" },
+      { lastname: messages.invalidCharacters },
+    ],
     ["a lone surrogate in the message", { message: "Hello \ud83d" }, { message: messages.invalidCharacters }],
     ["a C1 control in the message", { message: "Hello\u0085there" }, { message: messages.invalidCharacters }],
   ])("refuses %s", (_case, fields, errors) => {
@@ -157,10 +168,10 @@ describe("validateInvitationRequest", () => {
     expect(result.ok ? [] : Object.entries(result.errors)).toEqual([["__proto__", messages.unknownField]]);
   });
 
-  it("allows line breaks in the message", () => {
-    expect(
-      validateInvitationRequest({ mode: "candidate", fields: { ...leader, message: "Hello,\r\nthanks" } }).ok,
-    ).toBe(true);
+  it("allows line breaks in the message, U+2028 and U+2029 among them (the team's email quotes each line)", () => {
+    for (const message of ["Hello,\r\nthanks", "Hello,\u2028thanks\u2029bye"]) {
+      expect(validateInvitationRequest({ mode: "candidate", fields: { ...leader, message } }).ok).toBe(true);
+    }
   });
 
   it("holds a filled honeypot or a too-fast fill, saying which, and nothing else", () => {
@@ -183,6 +194,35 @@ describe("validateInvitationRequest", () => {
     for (const fillMs of ["", " ", "soon", undefined, null]) {
       const result = validateInvitationRequest({ mode: "candidate", fields: leader, honeypot: "", fillMs });
       expect(result.ok && result.held, JSON.stringify(fillMs)).toBeNull();
+    }
+  });
+
+  it("judges a fill time that is not a number (a list, an object) like a missing one", () => {
+    // A form post naming fill_ms twice parses as a list; JSON can send anything.
+    for (const fillMs of [["120"], [120], ["120", "130"], { ms: 120 }, true]) {
+      const result = validateInvitationRequest({ mode: "candidate", fields: leader, honeypot: "", fillMs });
+      expect(result.ok && result.held, JSON.stringify(fillMs)).toBeNull();
+    }
+  });
+
+  it("takes an idempotency key of 16 to 128 letters, digits, - or _, and treats anything else as no key", () => {
+    const key = (idempotencyKey: unknown) => {
+      const result = validateInvitationRequest({ mode: "candidate", fields: leader, idempotencyKey });
+      return result.ok ? result.idempotencyKey : "invalid";
+    };
+    expect(key("0f5c8e1a9b7d4c2e8f6a1b3c5d7e9f10")).toBe("0f5c8e1a9b7d4c2e8f6a1b3c5d7e9f10");
+    expect(key("a-b_c".repeat(4))).toBe("a-b_c".repeat(4));
+    for (const notAKey of [
+      "",
+      "short",
+      "x".repeat(129),
+      "0f5c8e1a 9b7d4c2e8f6a",
+      "../../0f5c8e1a9b7d",
+      42,
+      ["a".repeat(32)],
+      null,
+    ]) {
+      expect(key(notAKey), JSON.stringify(notAKey)).toBeNull();
     }
   });
 

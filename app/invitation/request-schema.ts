@@ -102,6 +102,20 @@ export const FILL_TIME_FIELD = "fill_ms";
  */
 export const MIN_FILL_MS = 1500;
 
+/**
+ * The key a visitor's page makes for one request and sends again with every retry of it
+ * (docs/product.md#nothing-lost): the server stores one request per key and answers a
+ * repeat as it answered the first. The own form's island makes it when Send is first
+ * pressed; without the island, the request page's inline script fills the hidden field of
+ * this name at first paint, once per page view.
+ */
+export const IDEMPOTENCY_KEY_FIELD = "idempotencyKey";
+/**
+ * What a key is: 16 to 128 letters, digits, `-` or `_` (the pages make 32 hex digits from
+ * 16 random bytes). Anything else is no key, and its request is stored as it comes.
+ */
+const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
 /** Why a valid request is held as likely automated: kept, neither relayed nor notified until released. */
 export type HeldReason = "honeypot" | "fill-time";
 
@@ -114,7 +128,8 @@ export interface InvitationRequest {
 export type FieldErrors = Record<string, string>;
 
 export type ValidationResult =
-  { ok: true; request: InvitationRequest; held: HeldReason | null } | { ok: false; errors: FieldErrors };
+  | { ok: true; request: InvitationRequest; held: HeldReason | null; idempotencyKey: string | null }
+  | { ok: false; errors: FieldErrors };
 
 /** What a request carries before validation, from JSON or a form post alike. */
 export interface UnvalidatedRequest {
@@ -123,6 +138,8 @@ export interface UnvalidatedRequest {
   honeypot?: unknown;
   /** Absent when nothing measured it (a post without JavaScript, an API client). */
   fillMs?: unknown;
+  /** Absent, or empty, when the page made none (a post without JavaScript, an API client). */
+  idempotencyKey?: unknown;
 }
 
 // The WHATWG definition of a valid email address, which `<input type="email">` applies,
@@ -143,7 +160,8 @@ export function isWebAddress(value: string): boolean {
 
 // Text rules (docs/product.md): nothing invisible or misleading reaches the team or HubSpot.
 // - C0 and C1 controls: NUL cannot be stored in PostgreSQL text, and no other belongs in a
-//   form field; the message keeps its line breaks and tabs (pasted text), one-line fields do not.
+//   form field; the message keeps its line breaks and tabs (pasted text), one-line fields do not,
+//   nor the Unicode line and paragraph separators (U+2028, U+2029), which mail readers break lines on.
 // - Bidi embeddings, overrides and isolates can make a stored value read differently from
 //   what it is (a name that displays reversed).
 // - The direction marks (U+200E, U+200F, U+061C) can reorder a one-line value too, and
@@ -152,7 +170,7 @@ export function isWebAddress(value: string): boolean {
 // - A lone surrogate is not text: PostgreSQL's json functions fail on the row that holds it.
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-const LINE_BREAKS = /[\r\n\t]/;
+const LINE_BREAKS = /[\r\n\t\u2028\u2029]/;
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
 const DIRECTION_MARKS = /[\u200e\u200f\u061c]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -247,5 +265,8 @@ export function validateInvitationRequest(input: UnvalidatedRequest): Validation
       : input.fillMs;
   const tooFast = typeof fillMs === "number" && Number.isFinite(fillMs) && fillMs < MIN_FILL_MS;
   const held = honeypotFilled ? "honeypot" : tooFast ? "fill-time" : null;
-  return { ok: true, request: { mode: input.mode, fields }, held };
+  // Like an unmeasured fill time: what is not a key is no key, never a reason to refuse a request.
+  const key = input.idempotencyKey;
+  const idempotencyKey = typeof key === "string" && IDEMPOTENCY_KEY_PATTERN.test(key) ? key : null;
+  return { ok: true, request: { mode: input.mode, fields }, held, idempotencyKey };
 }

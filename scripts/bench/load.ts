@@ -27,7 +27,7 @@ import autocannon from "autocannon";
 import { SMTPServer } from "smtp-server";
 import { ensureFreshBuild } from "../../server/build-stamp";
 import { loadConfig } from "../../server/load-config";
-import { closeGracefully, startSiteServer } from "../../server/http/site-server";
+import { startSiteServer } from "../../server/http/site-server";
 import { freePort } from "../lib/free-port";
 import { createDatabase, startPostgresCluster, type PostgresCluster } from "../lib/postgres-cluster";
 import { INVITATION_API_PATH } from "../../app/invitation/request-schema";
@@ -48,8 +48,8 @@ interface Server {
 }
 
 async function startNode(): Promise<Server> {
-  const { server, url } = await startSiteServer({ root: client, port: 0, host: "127.0.0.1" });
-  return { name: "node", origin: url.replace(/\/$/, ""), stop: () => closeGracefully(server) };
+  const { app, url } = await startSiteServer({ root: client, port: 0, host: "127.0.0.1" });
+  return { name: "node", origin: url.replace(/\/$/, ""), stop: () => app.close() };
 }
 
 /** Starts a server script in its own process and resolves once `origin` answers. */

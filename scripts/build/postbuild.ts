@@ -72,7 +72,13 @@ writeFileSync(
 mkdirSync(join(buildDir, "deploy"), { recursive: true });
 writeFileSync(
   join(buildDir, "deploy", "nginx.conf"),
-  renderNginxConfig({ csp, reports, serverName: new URL(site.siteUrl).hostname, apiUpstream: server.apiUpstream }),
+  renderNginxConfig({
+    csp,
+    reports,
+    serverName: new URL(site.siteUrl).hostname,
+    publicPort: new URL(site.siteUrl).port,
+    apiUpstream: server.apiUpstream,
+  }),
 );
 writePolicyConfig(buildDir, policyConfig);
 

@@ -2,15 +2,19 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CSP_REPORT_PATH } from "../http/csp";
 import { writePolicyConfig } from "../http/policy-config";
-import { closeGracefully, startSiteServer, type RunningServer } from "../http/site-server";
+import { buildSiteServer } from "../http/site-server";
+import { SiteOrigins } from "./origin";
+import { apiScope } from "./routes";
 import {
   CSP_LOG_LINES_PER_BODY,
   CSP_REPORT_BODY_LIMIT,
   CSP_REPORTS_PER_MINUTE,
   createCspReportsRoute,
+  NotAReport,
   parseCspReports,
 } from "./csp-reports";
 
@@ -113,37 +117,50 @@ describe("parseCspReports", () => {
     ["a batch that is not a list", "application/reports+json", JSON.stringify(reportUriBody)],
     ["a violation without a body", "application/reports+json", JSON.stringify([{ type: "csp-violation" }])],
   ] as const)("refuses %s with 400", (_case, type, body) => {
-    expect(() => parseCspReports(type, Buffer.from(body))).toThrow(expect.objectContaining({ status: 400 }));
+    expect(() => parseCspReports(type, Buffer.from(body))).toThrow(NotAReport);
   });
 });
 
 describe(`POST ${CSP_REPORT_PATH}`, () => {
   let buildDir: string;
-  let running: RunningServer;
-  let clock = 0;
+  let app: FastifyInstance;
+  let client = 0;
   const lines: string[] = [];
-  const url = () => new URL(CSP_REPORT_PATH, running.url).href;
-  const post = (body: string, type: string) =>
-    fetch(url(), { method: "POST", headers: { "Content-Type": type }, body });
+  const post = async (body: string, type: string) => {
+    const response = await app.inject({
+      method: "POST",
+      url: CSP_REPORT_PATH,
+      headers: { "Content-Type": type },
+      payload: body,
+      remoteAddress: `198.51.100.${client}`,
+    });
+    return { status: response.statusCode, headers: response.headers };
+  };
 
   beforeAll(async () => {
     buildDir = mkdtempSync(join(tmpdir(), "csp-reports-"));
     mkdirSync(join(buildDir, "client"));
     writeFileSync(join(buildDir, "client", "404.html"), "<html></html>");
     writePolicyConfig(buildDir, { hubspot: null, reports: true });
-    const route = createCspReportsRoute({ trustProxyHops: 0, log: (line) => lines.push(line), now: () => clock });
-    running = await startSiteServer({ root: join(buildDir, "client"), port: 0, host: "127.0.0.1", apiRoutes: [route] });
+    const route = createCspReportsRoute({
+      origins: new SiteOrigins("https://network.example"),
+      log: (line) => lines.push(line),
+    });
+    app = await buildSiteServer({
+      root: join(buildDir, "client"),
+      api: apiScope([route], { trustProxyHops: 0, counter: undefined }),
+    });
   });
 
   afterAll(async () => {
-    await closeGracefully(running.server, 100);
+    await app.close();
     rmSync(buildDir, { recursive: true, force: true });
   });
 
   beforeEach(() => {
     lines.length = 0;
-    // A new rate-limit window for every test.
-    clock += 120_000;
+    // Each test from an address of its own: a rate-limit window of its own.
+    client += 1;
   });
 
   it("logs one JSON line per violation and answers 204, for both formats", async () => {
@@ -186,9 +203,17 @@ describe(`POST ${CSP_REPORT_PATH}`, () => {
   });
 
   it("takes POST only", async () => {
-    const response = await fetch(url());
-    expect(response.status).toBe(405);
-    expect(response.headers.get("allow")).toBe("POST");
+    const response = await app.inject(CSP_REPORT_PATH);
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe("POST");
+    expect(lines).toEqual([]);
+  });
+
+  it("answers a report about a page of another site with 204, and logs nothing", async () => {
+    const elsewhere = {
+      "csp-report": { ...reportUriBody["csp-report"], "document-uri": "https://evil.example/page" },
+    };
+    expect((await post(JSON.stringify(elsewhere), "application/csp-report")).status).toBe(204);
     expect(lines).toEqual([]);
   });
 
@@ -199,7 +224,7 @@ describe(`POST ${CSP_REPORT_PATH}`, () => {
     lines.length = 0;
     const refused = await post(JSON.stringify(reportUriBody), "application/csp-report");
     expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     expect(lines).toEqual([]);
   });
 });

@@ -10,26 +10,20 @@
  * their query or fragment, so what a visitor typed into a URL never reaches the log.
  * Anything else (another method, content type or shape, a body that is not JSON or is
  * too large, a client over its rate) is answered 4xx and logs nothing; a refusal made
- * before the body is read closes the connection rather than read it. One body logs at
+ * before the body is read closes the connection rather than read it. A report about a
+ * page of another site (its `document-uri`) is answered 204 and dropped: anyone can post
+ * here, and only the site's own pages say something about its policy. One body logs at
  * most CSP_LOG_LINES_PER_BODY lines, identical violations once.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { CSP_REPORT_PATH } from "../http/csp";
-import {
-  clientAddress,
-  closeAfterAnswer,
-  HttpError,
-  mediaTypeOf,
-  RateLimiter,
-  readBody,
-  sendJson,
-  sendMethodNotAllowed,
-  type ApiRoute,
-} from "../http/answers";
+import { answerJson, closeAfterAnswer, continueIfAsked, endpoint, mediaTypeOf, refuse } from "../http/answers";
+import { originOf, type SiteOrigins } from "./origin";
+import { RateLimited } from "./rate-limit";
 
 /** A page load with a blocked host sends a few reports; a batch of them fits easily. */
 export const CSP_REPORT_BODY_LIMIT = 64 * 1024;
-/** Per client address, per minute: generous for real pages, a ceiling for a flood. */
+/** Per client address (an IPv6 address counted by its /64), per minute: generous for real pages, a ceiling for a flood. */
 export const CSP_REPORTS_PER_MINUTE = 60;
 const ONE_MINUTE_MS = 60_000;
 /** A batch of reports logs at most this many lines: a 64 KB body cannot flood the log. */
@@ -56,7 +50,16 @@ export interface CspViolation {
   disposition: "enforce" | "report" | null;
 }
 
-const badShape = () => new HttpError(400, "The body is not a Content-Security-Policy report.");
+/** A body that is not a report (400). */
+export class NotAReport extends Error {
+  readonly statusCode = 400;
+  constructor(message = "The body is not a Content-Security-Policy report.") {
+    super(message);
+    this.name = "NotAReport";
+  }
+}
+
+const badShape = () => new NotAReport();
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -108,13 +111,13 @@ function violation(fields: {
   };
 }
 
-/** The violations in a report body of `mediaType`; throws a 400 HttpError for anything that is not one. */
+/** The violations in a report body of `mediaType`; throws NotAReport (400) for anything that is not one. */
 export function parseCspReports(mediaType: (typeof CSP_REPORT_MEDIA_TYPES)[number], body: Buffer): CspViolation[] {
   let data: unknown;
   try {
     data = JSON.parse(body.toString("utf8"));
   } catch {
-    throw new HttpError(400, "The body is not JSON.");
+    throw new NotAReport("The body is not JSON.");
   }
 
   if (mediaType === "application/csp-report") {
@@ -154,50 +157,49 @@ export function parseCspReports(mediaType: (typeof CSP_REPORT_MEDIA_TYPES)[numbe
 }
 
 export interface CspReportsRouteOptions {
-  /** Proxies in front of the server that append to X-Forwarded-For (TRUST_PROXY). */
-  trustProxyHops: number;
+  /** The site's own origins: reports about pages of other sites are dropped. */
+  origins: Pick<SiteOrigins, "isOwn">;
   /** Where a line goes; stdout by default. */
   log?: (line: string) => void;
-  now?: () => number;
 }
 
-export function createCspReportsRoute({
-  trustProxyHops,
-  log = (line) => console.log(line),
-  now = Date.now,
-}: CspReportsRouteOptions): ApiRoute {
-  const limiter = new RateLimiter(CSP_REPORTS_PER_MINUTE, ONE_MINUTE_MS, now);
+const isMediaType = (type: string): type is (typeof CSP_REPORT_MEDIA_TYPES)[number] =>
+  (CSP_REPORT_MEDIA_TYPES as readonly string[]).includes(type);
 
-  return {
-    path: CSP_REPORT_PATH,
-    async handle(req: IncomingMessage, res: ServerResponse) {
-      if (req.method !== "POST") {
-        closeAfterAnswer(req, res);
-        return sendMethodNotAllowed(res, ["POST"]);
-      }
-      const retryAfter = limiter.hit(clientAddress(req, trustProxyHops));
-      if (retryAfter !== null) {
-        closeAfterAnswer(req, res);
-        return sendJson(res, 429, { error: "Too Many Requests" }, { "Retry-After": String(retryAfter) });
-      }
-      const mediaType = mediaTypeOf(req);
-      if (!(CSP_REPORT_MEDIA_TYPES as readonly string[]).includes(mediaType)) {
-        closeAfterAnswer(req, res);
-        throw new HttpError(415, `Send ${CSP_REPORT_MEDIA_TYPES.join(" or ")}.`);
-      }
-      let body: Buffer;
-      try {
-        body = await readBody(req, CSP_REPORT_BODY_LIMIT);
-      } catch (error) {
-        // Answer a body over the limit, then close: the rest is never read.
-        if (error instanceof HttpError && error.status === 413) closeAfterAnswer(req, res);
-        throw error;
-      }
-      const violations = parseCspReports(mediaType as (typeof CSP_REPORT_MEDIA_TYPES)[number], body);
-      const lines = [...new Set(violations.map((entry) => JSON.stringify(entry)))];
-      for (const line of lines.slice(0, CSP_LOG_LINES_PER_BODY)) log(line);
-      res.writeHead(204, { "Cache-Control": "no-store" });
-      res.end();
-    },
-  };
+/** 413, 429 and 400 as JSON; the rest (a client gone, a fault of ours) to the server's own handler. */
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+    closeAfterAnswer(request, reply);
+    return answerJson(reply, 413, { error: `The body is over ${CSP_REPORT_BODY_LIMIT} bytes.` });
+  }
+  if (error instanceof NotAReport) return answerJson(reply, 400, { error: error.message });
+  if (error instanceof RateLimited) return refuse(request, reply, 429, { error: "Too Many Requests" });
+  throw error;
+}
+
+export function createCspReportsRoute({ origins, log = (line) => console.log(line) }: CspReportsRouteOptions) {
+  return (app: FastifyInstance) =>
+    endpoint(app, {
+      method: ["POST"],
+      url: CSP_REPORT_PATH,
+      bodyLimit: CSP_REPORT_BODY_LIMIT,
+      config: { rateLimit: { max: CSP_REPORTS_PER_MINUTE, timeWindow: ONE_MINUTE_MS, groupId: "csp-reports" } },
+      preParsing: async (request, reply, payload) => {
+        if (!isMediaType(mediaTypeOf(request.headers))) {
+          return refuse(request, reply, 415, { error: `Send ${CSP_REPORT_MEDIA_TYPES.join(" or ")}.` });
+        }
+        continueIfAsked(request.raw);
+        return payload;
+      },
+      errorHandler: answerError,
+      async handler(request, reply) {
+        const mediaType = mediaTypeOf(request.headers) as (typeof CSP_REPORT_MEDIA_TYPES)[number];
+        const violations = parseCspReports(mediaType, request.body as Buffer).filter((entry) =>
+          origins.isOwn(originOf(entry.documentUri)),
+        );
+        const lines = [...new Set(violations.map((entry) => JSON.stringify(entry)))];
+        for (const line of lines.slice(0, CSP_LOG_LINES_PER_BODY)) log(line);
+        return reply.code(204).header("Cache-Control", "no-store").send();
+      },
+    });
 }

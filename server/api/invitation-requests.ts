@@ -1,10 +1,11 @@
 /**
  * POST /api/invitation-requests (docs/product.md#nothing-lost): takes an invitation request as JSON
- * (`{"mode", "fields", "website"?, "fill_ms"?}`, any other key refused by name) or as a
- * form post (the form's fields plus `mode`, `website`, `fill_ms`), checks it with the
- * schema the form uses, and answers only once it is committed: 201 `{"id"}` to programs,
- * 303 to the mode's confirmation page for a form post. Turning the body's text into what
- * the schema checks is ./request-body.ts; this module refuses, reads, stores and answers.
+ * (`{"mode", "fields", "website"?, "fill_ms"?, "idempotencyKey"?}`, any other key refused by
+ * name) or as a form post (the form's fields plus `mode`, `website`, `fill_ms`,
+ * `idempotencyKey`), checks it with the schema the form uses, and answers only once it is
+ * committed: 201 `{"id"}` to programs, 303 to the mode's confirmation page for a form post.
+ * Turning the body's text into what the schema checks is ./request-body.ts; this module
+ * refuses, reads, stores and answers.
  *
  * A form post is answered as a page (303, or a small HTML page when it was not stored)
  * unless it asks for JSON with `Accept: application/json`, as the form's own fetch does.
@@ -16,9 +17,15 @@
  * connection rather than read it. A request the honeypot or the fill time marks as
  * likely automated is answered like any other and stored held: neither relayed nor
  * notified until `requests -- release` (docs/product.md#nothing-lost), never dropped.
+ *
+ * A retried send is stored once: a request carrying the idempotency key of one already
+ * stored, with the same mode and fields, is answered as that one was (its id, its
+ * confirmation page) and stored nothing more. The same key with other words is not a
+ * retry of it, and is stored as a request of its own.
  */
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
+import { errorCodes, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { AppConfig } from "../config";
 import { REQUEST_RECEIVED_PATHS } from "~/content/pages";
 import { requestApiContent } from "~/content/request-api";
@@ -30,23 +37,18 @@ import {
   validateInvitationRequest,
   type FieldErrors,
 } from "~/invitation/request-schema";
-import type { NotificationChannel, RelayContext, RequestStore } from "../requests/store";
+import type {
+  NewInvitationRequest,
+  NotificationChannel,
+  RelayContext,
+  RequestStore,
+  StoredInvitationRequest,
+} from "../requests/store";
 import { withinTimeLimit } from "../requests/time-limit";
 import { errorCode } from "../safe-errors";
-import {
-  clientAddress,
-  closeAfterAnswer,
-  HttpError,
-  isClientAbort,
-  mediaTypeOf,
-  RateLimiter,
-  rateLimitKey,
-  readBody,
-  sendJson,
-  sendMethodNotAllowed,
-  type ApiRoute,
-} from "../http/answers";
+import { answerJson, closeAfterAnswer, continueIfAsked, endpoint, mediaTypeOf, refuse } from "../http/answers";
 import { CrossSiteRefusalLog, SiteOrigins } from "./origin";
+import { RateLimited } from "./rate-limit";
 import { cookieValue, parseFormBody, parseJsonBody } from "./request-body";
 import {
   pageTitle,
@@ -59,14 +61,14 @@ import {
 
 /** docs/product.md#nothing-lost: a body over this answers 413. */
 export const REQUEST_BODY_LIMIT_BYTES = 16 * 1024;
-const ALLOWED_METHODS = ["POST"] as const;
 const JSON_TYPE = "application/json";
 const FORM_TYPE = "application/x-www-form-urlencoded";
 /**
  * The longest a save may take before the visitor is told to try again (503): the API
  * answers within 5 s whatever the database does (docs/deployment/node-server.md, "Time limits").
- * A save that commits after this is kept: the visitor may send again, and a duplicate
- * is better than a lost request.
+ * A save that commits after this is kept: the visitor may send again, and is then answered
+ * as stored when the send carries the first one's idempotency key (a duplicate otherwise,
+ * which is better than a lost request).
  */
 export const STORE_TIME_LIMIT_MS = 4000;
 /** What a 503 asks the client to wait: a restarting database is usually back within seconds. */
@@ -85,7 +87,7 @@ const messages = requestApiContent.json;
 
 export interface InvitationRequestsOptions {
   config: AppConfig;
-  store: RequestStore;
+  store: Pick<RequestStore, "save">;
   /** Whether stored requests wait for the relay (`pending`) or are stored only (`off`). */
   relayEnabled: boolean;
   /** Called after each save: wakes the relay and the notification worker. */
@@ -155,67 +157,53 @@ export function siteOrigins(config: AppConfig): SiteOrigins {
 /** Whether to answer as a page (303, HTML): a form post that did not ask for JSON. */
 function answersAsPage(req: IncomingMessage): boolean {
   const accept = (req.headers.accept ?? "").toLowerCase();
-  return mediaTypeOf(req) === FORM_TYPE && !accept.includes(JSON_TYPE);
+  return mediaTypeOf(req.headers) === FORM_TYPE && !accept.includes(JSON_TYPE);
 }
 
 /** The Content-Type, or null when it was sent more than once with different values. */
 function singleContentType(req: IncomingMessage): string | null {
   const sent = req.headersDistinct["content-type"] ?? [];
-  return new Set(sent.map((value) => value.trim().toLowerCase())).size > 1 ? null : mediaTypeOf(req);
+  return new Set(sent.map((value) => value.trim().toLowerCase())).size > 1 ? null : mediaTypeOf(req.headers);
 }
 
-export function invitationRequestsRoute(options: InvitationRequestsOptions): ApiRoute {
+/** Whether a stored request is the one sent again: the same mode and the same fields, whatever their order. */
+export function isSameRequest(stored: Pick<StoredInvitationRequest, "mode" | "fields">, sent: NewInvitationRequest) {
+  const entries = (fields: Record<string, string>) => JSON.stringify(Object.entries(fields).sort());
+  return stored.mode === sent.mode && entries(stored.fields) === entries(sent.fields);
+}
+
+/** How a request was stored: as a new row, or as the row its idempotency key already names. */
+interface Stored {
+  id: string;
+  mode: InvitationMode;
+  repeat: boolean;
+}
+
+export function invitationRequestsRoute(options: InvitationRequestsOptions) {
   const { config, store, relayEnabled } = options;
   const log = options.log ?? ((line: string) => console.log(line));
   const now = options.now ?? Date.now;
-  const limiter = new RateLimiter(config.server.rateLimit.max, config.server.rateLimit.windowMs, now);
   const site = config.site;
   const origins = siteOrigins(config);
   const refusals = new CrossSiteRefusalLog(origins, log, now);
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== "POST") {
-      closeAfterAnswer(req, res);
-      return sendMethodNotAllowed(res, ALLOWED_METHODS);
-    }
+  /** Saves within the time limit; a key already stored with other words is saved again without it. */
+  async function save(request: NewInvitationRequest): Promise<Stored> {
+    const outcome = await withinTimeLimit(store.save(request), STORE_TIME_LIMIT_MS);
+    if (outcome.stored === "new") return { id: request.id, mode: request.mode, repeat: false };
+    if (isSameRequest(outcome.first, request)) return { id: outcome.first.id, mode: outcome.first.mode, repeat: true };
+    return save({ ...request, idempotencyKey: null });
+  }
+
+  async function take(request: FastifyRequest, reply: FastifyReply) {
+    const req = request.raw;
     const asPage = answersAsPage(req);
-
-    if (origins.isCrossSite(req)) {
-      refusals.record(origins.pageOrigin(req));
-      closeAfterAnswer(req, res);
-      return sendJson(res, 403, { error: messages.crossSite });
-    }
-
-    const retryAfter = limiter.hit(rateLimitKey(clientAddress(req, config.server.trustProxyHops)));
-    if (retryAfter !== null) {
-      closeAfterAnswer(req, res);
-      if (asPage) return sendRateLimitedPage(res, site, postedMode(req, origins), retryAfter);
-      return sendJson(res, 429, { error: messages.rateLimited }, { "Retry-After": String(retryAfter) });
-    }
-
-    const type = singleContentType(req);
-    if (type !== JSON_TYPE && type !== FORM_TYPE) {
-      closeAfterAnswer(req, res);
-      return sendJson(res, 415, { error: messages.unsupportedType });
-    }
-
+    const type = mediaTypeOf(req.headers);
     let text: string;
     try {
-      text = utf8.decode(await readBody(req, REQUEST_BODY_LIMIT_BYTES));
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 413) {
-        // Close the connection rather than read the rest of an oversized body.
-        closeAfterAnswer(req, res);
-        if (asPage) return sendTooLargePage(res, site, postedMode(req, origins));
-        return sendJson(res, 413, { error: messages.tooLarge.replace("{limit}", String(REQUEST_BODY_LIMIT_BYTES)) });
-      }
-      if (error instanceof TypeError) return sendJson(res, 400, { errors: { body: messages.notUtf8 } });
-      if (isClientAbort(error)) {
-        // The visitor's browser went away mid-upload: nothing to answer, one short line.
-        log(`[requests] a client aborted its upload`);
-        return void res.destroy();
-      }
-      throw error;
+      text = utf8.decode(request.body as Buffer);
+    } catch {
+      return answerJson(reply, 400, { errors: { body: messages.notUtf8 } });
     }
 
     const parsed = type === JSON_TYPE ? parseJsonBody(text) : parseFormBody(text);
@@ -225,46 +213,103 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions): Api
       parsed.ok && typeof parsed.input.mode === "string" ? parseMode(parsed.input.mode) : postedMode(req, origins);
     if (!result.ok) {
       const errors = boundedErrors(result.errors);
-      if (asPage) return sendInvalidPage(res, site, pageMode, errors);
-      return sendJson(res, 400, { errors });
+      if (asPage) return sendInvalidPage(reply, site, pageMode, errors);
+      return answerJson(reply, 400, { errors });
     }
 
     const { mode, fields } = result.request;
-    const { held } = result;
+    const { held, idempotencyKey } = result;
     const id = randomUUID();
-
+    let stored: Stored;
     try {
-      await withinTimeLimit(
-        store.save({
-          id,
-          receivedAt: now(),
-          mode,
-          fields,
-          context: relayContext(req, config, mode, origins),
-          relay: relayEnabled ? "pending" : "off",
-          noticeVersion: options.noticeVersion ?? null,
-          notify: options.notify ?? [],
-          held,
-        }),
-        STORE_TIME_LIMIT_MS,
-      );
+      stored = await save({
+        id,
+        receivedAt: now(),
+        mode,
+        fields,
+        context: relayContext(req, config, mode, origins),
+        relay: relayEnabled ? "pending" : "off",
+        noticeVersion: options.noticeVersion ?? null,
+        notify: options.notify ?? [],
+        held,
+        idempotencyKey,
+      });
     } catch (error) {
       // The error's message may quote a value (PostgreSQL's do): the log names its code only.
       log(`[requests] could not store ${id} (${mode}): ${errorCode(error)}; answered 503`);
-      const headers = { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) };
-      if (asPage) return sendUnavailablePage(res, site, mode, UNAVAILABLE_RETRY_AFTER_SECONDS);
-      return sendJson(res, 503, { error: messages.failed }, headers);
+      if (asPage) return sendUnavailablePage(reply, site, mode, UNAVAILABLE_RETRY_AFTER_SECONDS);
+      return answerJson(
+        reply,
+        503,
+        { error: messages.failed },
+        { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+      );
     }
-    log(`[requests] stored ${id} (${mode}, relay ${relayEnabled ? "pending" : "off"}${held ? `, held: ${held}` : ""})`);
-    options.onSaved?.();
-    answerStored(res, asPage, mode, id);
+    if (stored.repeat) {
+      log(`[requests] ${stored.id} sent again with its idempotency key: answered as stored, not stored twice`);
+    } else {
+      log(
+        `[requests] stored ${id} (${mode}, relay ${relayEnabled ? "pending" : "off"}${held ? `, held: ${held}` : ""})`,
+      );
+      options.onSaved?.();
+    }
+    return answerStored(reply, asPage, stored.mode, stored.id);
   }
 
-  return { path: INVITATION_API_PATH, handle };
+  /** The 429 and 413 as the client reads them (a page for a form post), the connection closed; the rest to the server. */
+  function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+    const asPage = answersAsPage(request.raw);
+    if (error instanceof RateLimited) {
+      closeAfterAnswer(request, reply);
+      const retryAfter = error.retryAfterSeconds;
+      if (asPage) return sendRateLimitedPage(reply, site, postedMode(request.raw, origins), retryAfter);
+      return answerJson(reply, 429, { error: messages.rateLimited }, { "Retry-After": String(retryAfter) });
+    }
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      // Close the connection rather than read the rest of an oversized body.
+      closeAfterAnswer(request, reply);
+      if (asPage) return sendTooLargePage(reply, site, postedMode(request.raw, origins));
+      return answerJson(reply, 413, { error: messages.tooLarge.replace("{limit}", String(REQUEST_BODY_LIMIT_BYTES)) });
+    }
+    throw error;
+  }
+
+  return (app: FastifyInstance) =>
+    endpoint(app, {
+      method: ["POST"],
+      url: INVITATION_API_PATH,
+      bodyLimit: REQUEST_BODY_LIMIT_BYTES,
+      config: {
+        rateLimit: {
+          max: config.server.rateLimit.max,
+          timeWindow: config.server.rateLimit.windowMs,
+          groupId: "invitation-requests",
+        },
+      },
+      // Before the rate limit (which @fastify/rate-limit adds after it): a refused page of another site is not counted.
+      onRequest: async (request, reply) => {
+        if (!origins.isCrossSite(request.raw)) return;
+        refusals.record(origins.pageOrigin(request.raw));
+        return refuse(request, reply, 403, { error: messages.crossSite });
+      },
+      preParsing: async (request, reply, payload) => {
+        const type = singleContentType(request.raw);
+        if (type !== JSON_TYPE && type !== FORM_TYPE) {
+          return refuse(request, reply, 415, { error: messages.unsupportedType });
+        }
+        // Refused before the client is invited to send it (Fastify would read up to the limit first).
+        if (Number(request.headers["content-length"]) > REQUEST_BODY_LIMIT_BYTES) {
+          throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
+        }
+        continueIfAsked(request.raw);
+        return payload;
+      },
+      errorHandler: answerError,
+      handler: take,
+    });
 }
 
-function answerStored(res: ServerResponse, asPage: boolean, mode: InvitationMode, id: string) {
-  if (!asPage) return sendJson(res, 201, { id });
-  res.writeHead(303, { Location: REQUEST_RECEIVED_PATHS[mode], "Cache-Control": "no-store", "Content-Length": 0 });
-  res.end();
+function answerStored(reply: FastifyReply, asPage: boolean, mode: InvitationMode, id: string) {
+  if (!asPage) return answerJson(reply, 201, { id });
+  return reply.code(303).headers({ Location: REQUEST_RECEIVED_PATHS[mode], "Cache-Control": "no-store" }).send();
 }

@@ -9,6 +9,7 @@ import { requestInvitationContent } from "~/content/request-invitation";
 import {
   FILL_TIME_FIELD,
   HONEYPOT_FIELD,
+  IDEMPOTENCY_KEY_FIELD,
   MODE_FIELD,
   type FieldErrors,
   type UnvalidatedRequest,
@@ -19,10 +20,16 @@ export type Parsed = { ok: true; input: UnvalidatedRequest } | { ok: false; erro
 
 /**
  * The JSON body's keys besides the schema's fields carry the form's own names: `website` is
- * the honeypot, `fill_ms` the fill time. Any other key is refused, so a misspelt one is
- * not silently ignored.
+ * the honeypot, `fill_ms` the fill time, `idempotencyKey` the key of a retried send. Any
+ * other key is refused, so a misspelt one is not silently ignored.
  */
-const JSON_KEYS: ReadonlySet<string> = new Set([MODE_FIELD, "fields", HONEYPOT_FIELD, FILL_TIME_FIELD]);
+const JSON_KEYS: ReadonlySet<string> = new Set([
+  MODE_FIELD,
+  "fields",
+  HONEYPOT_FIELD,
+  FILL_TIME_FIELD,
+  IDEMPOTENCY_KEY_FIELD,
+]);
 
 const messages = requestApiContent.json;
 const utf8 = new TextDecoder("utf-8", { fatal: true });
@@ -51,6 +58,7 @@ export function parseJsonBody(text: string): Parsed {
       fields: record.fields,
       honeypot: record[HONEYPOT_FIELD],
       fillMs: record[FILL_TIME_FIELD],
+      idempotencyKey: record[IDEMPOTENCY_KEY_FIELD],
     },
   };
 }
@@ -111,7 +119,8 @@ export function parseFormBody(text: string): Parsed {
   const mode = take(MODE_FIELD);
   const honeypot = take(HONEYPOT_FIELD);
   const fillMs = take(FILL_TIME_FIELD);
-  return { ok: true, input: { mode, honeypot, fillMs, fields: Object.fromEntries(values) } };
+  const idempotencyKey = take(IDEMPOTENCY_KEY_FIELD);
+  return { ok: true, input: { mode, honeypot, fillMs, idempotencyKey, fields: Object.fromEntries(values) } };
 }
 
 /** The value of the cookie `name` in a Cookie header (the first one sent), trimmed; null when it is not there. */

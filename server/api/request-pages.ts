@@ -5,7 +5,7 @@
  * no external file), and nothing in them comes from the request: the labels and
  * messages are the site's own words, escaped all the same.
  */
-import type { ServerResponse } from "node:http";
+import type { FastifyReply } from "fastify";
 import type { SiteConfig } from "~/config/schema";
 import { requestPaths } from "~/content/calls-to-action";
 import { requestApiContent } from "~/content/request-api";
@@ -57,7 +57,7 @@ interface PageInput {
   headers?: Record<string, string>;
 }
 
-function sendPage(res: ServerResponse, { status, title, heading, body, mode, site, headers = {} }: PageInput) {
+function sendPage(reply: FastifyReply, { status, title, heading, body, mode, site, headers = {} }: PageInput) {
   const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -78,19 +78,15 @@ ${body}
 </body>
 </html>
 `;
-  const payload = Buffer.from(html);
-  res.writeHead(status, {
-    ...headers,
-    "Content-Type": "text/html; charset=utf-8",
-    "Content-Length": payload.length,
-    "Cache-Control": "no-store",
-  });
-  res.end(payload);
+  return reply
+    .code(status)
+    .headers({ ...headers, "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" })
+    .send(html);
 }
 
 const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
-export function sendInvalidPage(res: ServerResponse, site: SiteConfig, mode: InvitationMode, errors: FieldErrors) {
+export function sendInvalidPage(reply: FastifyReply, site: SiteConfig, mode: InvitationMode, errors: FieldErrors) {
   const items: string[] = [];
   let unknownField = false;
   for (const [name, message] of Object.entries(errors)) {
@@ -103,7 +99,7 @@ export function sendInvalidPage(res: ServerResponse, site: SiteConfig, mode: Inv
     else items.push(`<li><strong>${escapeHtml(label)}</strong>: ${escapeHtml(message)}</li>`);
   }
   if (unknownField) items.push(`<li>${escapeHtml(copy.invalid.unknownField)}</li>`);
-  sendPage(res, {
+  return sendPage(reply, {
     status: 400,
     title: copy.invalid.title,
     heading: copy.invalid.heading,
@@ -113,9 +109,9 @@ export function sendInvalidPage(res: ServerResponse, site: SiteConfig, mode: Inv
   });
 }
 
-export function sendRateLimitedPage(res: ServerResponse, site: SiteConfig, mode: InvitationMode, retryAfter: number) {
+export function sendRateLimitedPage(reply: FastifyReply, site: SiteConfig, mode: InvitationMode, retryAfter: number) {
   const wait = waitText(retryAfter);
-  sendPage(res, {
+  return sendPage(reply, {
     status: 429,
     title: copy.rateLimited.title,
     heading: copy.rateLimited.heading,
@@ -126,8 +122,8 @@ export function sendRateLimitedPage(res: ServerResponse, site: SiteConfig, mode:
   });
 }
 
-export function sendTooLargePage(res: ServerResponse, site: SiteConfig, mode: InvitationMode) {
-  sendPage(res, {
+export function sendTooLargePage(reply: FastifyReply, site: SiteConfig, mode: InvitationMode) {
+  return sendPage(reply, {
     status: 413,
     title: copy.tooLarge.title,
     heading: copy.tooLarge.heading,
@@ -138,8 +134,8 @@ export function sendTooLargePage(res: ServerResponse, site: SiteConfig, mode: In
 }
 
 /** The store could not save the request (503): the same words as any failure on our side, and when to try again. */
-export function sendUnavailablePage(res: ServerResponse, site: SiteConfig, mode: InvitationMode, retryAfter: number) {
-  sendPage(res, {
+export function sendUnavailablePage(reply: FastifyReply, site: SiteConfig, mode: InvitationMode, retryAfter: number) {
+  return sendPage(reply, {
     status: 503,
     title: copy.failed.title,
     heading: copy.failed.heading,

@@ -1,17 +1,19 @@
 /**
- * Every endpoint under /api/, built from the configuration and the services the
- * composition root (server/main.ts) opened: the CSP reports, the invitation requests
- * and the health check.
+ * The site's API under /api/, built from the configuration and the services the
+ * composition root (server/main.ts) opened, as one Fastify plugin: the body parsers and the
+ * rate limit every endpoint shares, then the CSP reports, the invitation requests and the
+ * health check.
  */
+import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../config";
 import { privacyNoticeVersion } from "~/invitation/privacy-notice";
 import { notificationChannels, type NotificationWorker } from "../notifications/worker";
 import type { RelayWorker } from "../requests/relay";
 import type { RequestStore } from "../requests/store";
-import { createCspReportsRoute } from "./csp-reports";
+import { CSP_REPORT_MEDIA_TYPES, createCspReportsRoute } from "./csp-reports";
 import { healthRoute } from "./health";
-import type { ApiRoute } from "../http/answers";
-import { invitationRequestsRoute } from "./invitation-requests";
+import { invitationRequestsRoute, siteOrigins } from "./invitation-requests";
+import { registerRateLimit } from "./rate-limit";
 
 export interface ApiServices {
   /** Null when INVITATION_API=off: the deployment has no request endpoint. */
@@ -20,13 +22,32 @@ export interface ApiServices {
   draining?: () => boolean;
 }
 
-export function buildApiRoutes(config: AppConfig, services: ApiServices): ApiRoute[] {
-  // INVITATION_API=off: static-only hosting, with no API at all.
-  if (!config.site.requestApi) return [];
-  const routes: ApiRoute[] = [createCspReportsRoute({ trustProxyHops: config.server.trustProxyHops })];
+/** What the endpoints read: each refuses other types before a byte of the body is read, and parses its own. */
+const BODY_TYPES = ["application/json", "application/x-www-form-urlencoded", ...CSP_REPORT_MEDIA_TYPES];
+
+export type ApiPlugin = (api: FastifyInstance) => Promise<void>;
+/** One endpoint, registering its routes in the API's scope. */
+export type Endpoint = (api: FastifyInstance) => void;
+
+/** The API's scope: what every endpoint shares (the body parsers, the rate limit), then the endpoints. */
+export function apiScope(
+  endpoints: readonly Endpoint[],
+  rateLimits: Parameters<typeof registerRateLimit>[1],
+): ApiPlugin {
+  return async (api) => {
+    api.addContentTypeParser(BODY_TYPES, { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    await registerRateLimit(api, rateLimits);
+    for (const register of endpoints) register(api);
+  };
+}
+
+/** The API of this configuration, or null when INVITATION_API=off (static-only hosting, no API at all). */
+export function buildApi(config: AppConfig, services: ApiServices): ApiPlugin | null {
+  if (!config.site.requestApi) return null;
+  const endpoints: Endpoint[] = [createCspReportsRoute({ origins: siteOrigins(config) })];
   if (services.requests) {
     const { store, relay, notifier = null } = services.requests;
-    routes.push(
+    endpoints.push(
       invitationRequestsRoute({
         config,
         store,
@@ -41,5 +62,8 @@ export function buildApiRoutes(config: AppConfig, services: ApiServices): ApiRou
       healthRoute({ store, draining: services.draining }),
     );
   }
-  return routes;
+  return apiScope(endpoints, {
+    trustProxyHops: config.server.trustProxyHops,
+    counter: services.requests?.store.sharedRateLimits,
+  });
 }

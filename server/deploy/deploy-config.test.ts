@@ -88,14 +88,18 @@ describe("renderNginxConfig", () => {
     expect(config).toMatch(/map "\$scheme:\$http_x_forwarded_proto" \$site_hsts \{\n\s+default "";/);
   });
 
-  it("redirects plain http to https on its own port, naming only this site", () => {
+  it("redirects plain http to https on its own port, naming only this site, with 308 (a POST stays a POST)", () => {
     const named = renderNginxConfig({ csp, serverName: "network.example.org" });
     const redirect = named.slice(named.indexOf("server {"), named.indexOf("}", named.indexOf("server {")));
     expect(redirect).toContain(`listen ${NGINX_DEFAULT_REDIRECT_LISTEN}; ${REDIRECT_LISTEN_TAG}`);
     expect(redirect).toContain("server_name network.example.org;");
-    expect(redirect).toContain("return 301 https://$server_name$request_uri;");
+    expect(redirect).toContain("return 308 https://$server_name$request_uri;");
     // Behind a proxy that terminated TLS, its X-Forwarded-Proto: http is redirected too.
-    expect(named).toMatch(/if \(\$http_x_forwarded_proto ~\* "[^"]+"\) \{\n\s+return 301 https:\/\/\$server_name\$request_uri;/);
+    expect(named).toMatch(/if \(\$http_x_forwarded_proto ~\* "[^"]+"\) \{\n\s+return 308 https:\/\/\$server_name\$request_uri;/);
+    // SITE_URL's port is kept.
+    const withPort = renderNginxConfig({ csp, serverName: "network.example.org", publicPort: "8443" });
+    expect(withPort).toContain("return 308 https://$server_name:8443$request_uri;");
+    expect(() => renderNginxConfig({ csp, publicPort: "8443; evil" })).toThrow(/public port/);
     // The TLS server block ships as a commented template.
     expect(named).toContain("#   listen 443 ssl;");
     expect(named).toContain("#   ssl_certificate     /etc/letsencrypt/live/network.example.org/fullchain.pem;");

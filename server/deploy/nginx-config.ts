@@ -60,6 +60,8 @@ export interface NginxConfigInput {
   root?: string;
   /** Host names the server answers for: SITE_URL's host. */
   serverName?: string;
+  /** SITE_URL's port when it names one: plain-http requests are redirected to it. */
+  publicPort?: string;
   /** `host:port` of the Node server that answers /api/. */
   apiUpstream?: string;
 }
@@ -139,6 +141,7 @@ export function renderNginxConfig({
   redirectListen = NGINX_DEFAULT_REDIRECT_LISTEN,
   root = NGINX_DEFAULT_ROOT,
   serverName = "_",
+  publicPort = "",
   apiUpstream = NGINX_DEFAULT_API_UPSTREAM,
 }: NginxConfigInput): string {
   const hidden = `(\\.(${HIDDEN_EXTENSIONS.join("|")})$)|(/\\.)`;
@@ -146,13 +149,16 @@ export function renderNginxConfig({
   const headers = (cache: CacheClass, answers: Answers = "documents") => headerDirectives(cache, reports, answers);
   const methods = ALLOWED_METHODS.join("|");
 
-  // $server_name, not the client's Host header: the redirect only ever names this site.
-  const publicHost = serverName === "_" ? "$host" : "$server_name";
+  // $server_name, not the client's Host header: the redirect only ever names this site,
+  // with SITE_URL's port. 308, not 301: a POST stays a POST (RFC 9110), as on the Node server.
+  if (!/^\d{0,5}$/.test(publicPort)) throw new Error(`nginx-config: the public port must be a number, got "${publicPort}"`);
+  const publicHost = `${serverName === "_" ? "$host" : "$server_name"}${publicPort ? `:${publicPort}` : ""}`;
+  const toHttps = `return 308 https://${publicHost}$request_uri;`;
   const redirect = [
     `listen ${redirectListen}; ${REDIRECT_LISTEN_TAG}`,
     `server_name ${serverName};`,
     "server_tokens off;",
-    `return 301 https://${publicHost}$request_uri;`,
+    toHttps,
   ];
 
   const server = [
@@ -199,7 +205,7 @@ export function renderNginxConfig({
     "# A load balancer that terminated TLS says a visitor came over plain http: send them to https.",
     "# Local requests carry no X-Forwarded-Proto and are served as they are.",
     `if ($http_x_forwarded_proto ~* "^\\s*http\\s*(,|$)") {`,
-    `    return 301 https://${publicHost}$request_uri;`,
+    `    ${toHttps}`,
     "}",
     "# Pages take GET and HEAD; the API (its own methods) is left to the Node server.",
     "if ($site_method_refused) {",

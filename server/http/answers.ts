@@ -1,26 +1,13 @@
 /**
- * What every endpoint under /api/ shares: a route type, bodies read with a size
- * limit, JSON answers, the client's address behind trusted proxies, and a per-address
- * rate limit. The endpoints themselves sit beside this file, one per module.
+ * What the endpoints under /api/ share, on top of Fastify: routes that refuse the methods
+ * they do not take, refusals that close the connection instead of reading a body, JSON
+ * answers that are never cached, the media type of a request, the client's address behind
+ * trusted proxies and the key the rate limit counts it by. The endpoints themselves sit in
+ * server/api/, one per module.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { isIP } from "node:net";
-
-/** One endpoint: its exact path and a handler that answers every method sent to it. */
-export interface ApiRoute {
-  path: string;
-  handle(req: IncomingMessage, res: ServerResponse): Promise<void> | void;
-}
-
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "HttpError";
-  }
-}
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 
 /**
  * Requests sent with `Expect: 100-continue` whose "100 Continue" waits until the body is
@@ -33,23 +20,32 @@ export function deferContinue(req: IncomingMessage, res: ServerResponse): void {
   awaitingContinue.set(req, res);
 }
 
+/** Invites the body of a request that asked `Expect: 100-continue`, once it is known to be read. */
+export function continueIfAsked(req: IncomingMessage): void {
+  const res = awaitingContinue.get(req);
+  if (!res) return;
+  awaitingContinue.delete(req);
+  res.writeContinue();
+}
+
 /** How long a refused connection stays half-open, unread, so the client can read its answer before the reset. */
 const LINGER_MS = 1000;
 
 /**
- * Closes the connection once `res` is answered, instead of reading (and throwing away)
+ * Closes the connection once the answer is sent, instead of reading (and throwing away)
  * the rest of a body that was refused: a client streaming an endless body gets its
  * answer and then nothing more is read (docs/deployment/node-server.md, "Time limits"). The socket
  * stops reading, sends its end at once, and is destroyed LINGER_MS later: destroyed at
  * once with unread data, it would reset the connection and the client could lose the
  * answer it had not read yet.
  */
-export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
-  awaitingContinue.delete(req);
-  if (!res.headersSent) res.setHeader("Connection", "close");
-  const socket = res.socket ?? req.socket;
+export function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply): void {
+  awaitingContinue.delete(request.raw);
+  reply.header("Connection", "close");
+  const socket = reply.raw.socket ?? request.raw.socket;
   if (!socket) return;
-  // Node ends a `Connection: close` answer with destroySoon(); this socket lingers instead.
+  // Node ends a `Connection: close` answer with destroySoon() after throwing the unread body
+  // away (reading it to its end); this socket stops reading and lingers instead.
   socket.destroySoon = () => {
     socket.pause();
     socket.end();
@@ -57,57 +53,57 @@ export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): voi
   };
 }
 
+/** Answers with a JSON body; API answers are never cached. */
+export function answerJson(reply: FastifyReply, status: number, body: unknown, headers: Record<string, string> = {}) {
+  return reply
+    .code(status)
+    .headers({ ...headers, "Cache-Control": "no-store" })
+    .send(body);
+}
+
+/** A refusal decided before the body is read: answered, and the connection closed. */
+export function refuse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  closeAfterAnswer(request, reply);
+  return answerJson(reply, status, body, headers);
+}
+
+/** Every method an endpoint can be sent (Fastify routes each one); those it does not take answer 405. */
+const ROUTABLE_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"] as const;
+
 /**
- * Reads the whole body, refusing (413) as soon as it passes `limit` bytes, whether the
- * client declared its length or streams it chunked. The caller answers the 413 with
- * closeAfterAnswer, so the rest is never read.
+ * Registers an endpoint: `route` for its methods, and 405 with `Allow` for the others,
+ * answered before any body is read.
  */
-export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > limit) {
-    throw new HttpError(413, `The body is over ${limit} bytes.`);
-  }
-  const continueTo = awaitingContinue.get(req);
-  if (continueTo) {
-    awaitingContinue.delete(req);
-    continueTo.writeContinue();
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new HttpError(413, `The body is over ${limit} bytes.`);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+export function endpoint(
+  app: FastifyInstance,
+  route: Omit<RouteOptions, "method"> & { method: readonly (typeof ROUTABLE_METHODS)[number][] },
+): void {
+  const allowed = route.method;
+  app.route({ ...route, method: [...allowed] });
+  app.route({
+    method: ROUTABLE_METHODS.filter((method) => !allowed.includes(method)),
+    url: route.url,
+    onRequest: async (request, reply) =>
+      refuse(request, reply, 405, { error: "Method Not Allowed" }, { Allow: allowed.join(", ") }),
+    handler: async () => {},
+  });
+}
+
+/** The media type of a request, lower-cased, without parameters (`application/json`). */
+export function mediaTypeOf(headers: IncomingHttpHeaders): string {
+  return (headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
 /** Whether an error is the client going away mid-request (an aborted upload), not a fault of ours. */
 export function isClientAbort(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   return code === "ECONNRESET" || code === "ECONNABORTED" || (error as Error | null)?.message === "aborted";
-}
-
-/** Answers with a JSON body; API answers are never cached. */
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  const payload = Buffer.from(JSON.stringify(body));
-  res.writeHead(status, {
-    ...headers,
-    "Content-Type": "application/json; charset=utf-8",
-    "Content-Length": payload.length,
-    "Cache-Control": "no-store",
-  });
-  res.end(payload);
-}
-
-/** 405 with the methods the endpoint does take. */
-export function sendMethodNotAllowed(res: ServerResponse, allowed: readonly string[]) {
-  sendJson(res, 405, { error: "Method Not Allowed" }, { Allow: allowed.join(", ") });
-}
-
-/** The media type of a request, lower-cased, without parameters (`application/json`). */
-export function mediaTypeOf(req: IncomingMessage): string {
-  return (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
 /**
@@ -193,38 +189,4 @@ function ipv6Text(hextets: number[]): string {
   const text = (groups: number[]) => groups.map((group) => group.toString(16)).join(":");
   if (runStart < 0) return text(hextets);
   return `${text(hextets.slice(0, runStart))}::${text(hextets.slice(runStart + runLength))}`;
-}
-
-/**
- * A fixed-window counter per key (a client address): `max` hits per `windowMs`. Memory
- * is bounded: windows that have ended are swept as new ones begin.
- */
-export class RateLimiter {
-  private readonly windows = new Map<string, { start: number; hits: number }>();
-  private lastSweep = 0;
-
-  constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Counts a hit; returns null when allowed, or the seconds until the key may try again. */
-  hit(key: string): number | null {
-    const now = this.now();
-    if (now - this.lastSweep >= this.windowMs) this.sweep(now);
-    const window = this.windows.get(key);
-    if (!window || now - window.start >= this.windowMs) {
-      this.windows.set(key, { start: now, hits: 1 });
-      return null;
-    }
-    if (window.hits >= this.max) return Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000));
-    window.hits += 1;
-    return null;
-  }
-
-  private sweep(now: number) {
-    this.lastSweep = now;
-    for (const [key, window] of this.windows) if (now - window.start >= this.windowMs) this.windows.delete(key);
-  }
 }

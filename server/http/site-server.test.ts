@@ -1,56 +1,24 @@
 // @vitest-environment node
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildCsp, REPORTING_ENDPOINTS_VALUE } from "./csp";
 import { inlineScriptHashes } from "./inline-scripts";
 import { POLICY_CONFIG_FILE, readPolicyConfig, writePolicyConfig } from "./policy-config";
-import { acceptsEncoding, createSiteHandler, listFiles, symbolicLinks } from "./site-server";
+import { buildSiteServer, listFiles, symbolicLinks } from "./site-server";
 
 /** A minimal built site in a temporary BUILD_DIR: client/404.html with one inline script. */
-function withBuild(run: (buildDir: string) => void) {
+async function withBuild(run: (buildDir: string) => Promise<void>) {
   const buildDir = mkdtempSync(join(tmpdir(), "site-server-"));
   try {
     mkdirSync(join(buildDir, "client"));
     writeFileSync(join(buildDir, "client", "404.html"), "<html><script>console.log(1)</script></html>");
-    run(buildDir);
+    await run(buildDir);
   } finally {
     rmSync(buildDir, { recursive: true, force: true });
   }
 }
-
-/** The headers the handler sets on a response to GET `url`. */
-function headersFor(handle: ReturnType<typeof createSiteHandler>, url: string): Record<string, unknown> {
-  const headers: Record<string, unknown> = {};
-  const res = {
-    setHeader: (name: string, value: unknown) => (headers[name.toLowerCase()] = value),
-    writeHead: () => res,
-    end: () => res,
-    headersSent: false,
-  } as unknown as ServerResponse;
-  const req = { url, method: "GET", headers: {}, socket: {} } as unknown as IncomingMessage;
-  handle(req, res);
-  return headers;
-}
-
-describe("acceptsEncoding", () => {
-  it.each([
-    ["gzip, deflate, br", "br", true],
-    ["gzip, deflate, br", "gzip", true],
-    ["br;q=0, gzip", "br", false],
-    ["br;q=0, gzip", "gzip", true],
-    ["BR;Q=0.5", "br", true],
-    ["*", "br", true],
-    ["*;q=0", "gzip", false],
-    ["gzip;q=0, *", "gzip", false],
-    ["identity", "gzip", false],
-    [undefined, "br", false],
-  ])("%s accepts %s: %s", (header, coding, expected) => {
-    expect(acceptsEncoding(header, coding)).toBe(expected);
-  });
-});
 
 describe("listFiles and symbolicLinks", () => {
   it("list a build's regular files, and apart from them its symbolic links, as URL paths", () => {
@@ -70,11 +38,13 @@ describe("listFiles and symbolicLinks", () => {
   });
 });
 
-describe("createSiteHandler", () => {
-  it("sends the policy of the build it serves, from the configuration the build recorded", () => {
-    withBuild((buildDir) => {
+describe("buildSiteServer", () => {
+  it("sends the policy of the build it serves, from the configuration the build recorded", async () => {
+    await withBuild(async (buildDir) => {
       writePolicyConfig(buildDir, { hubspot: { region: "ap1" }, reports: true });
-      const headers = headersFor(createSiteHandler(join(buildDir, "client")), "/no-such-page");
+      const app = await buildSiteServer({ root: join(buildDir, "client") });
+      const { headers } = await app.inject("/no-such-page");
+      await app.close();
       const expected = buildCsp({
         scriptHashes: inlineScriptHashes("<script>console.log(1)</script>"),
         hubspot: { region: "ap1" },
@@ -86,20 +56,20 @@ describe("createSiteHandler", () => {
     });
   });
 
-  it("refuses a build without its recorded policy configuration", () => {
-    withBuild((buildDir) => {
-      expect(() => createSiteHandler(join(buildDir, "client"))).toThrow(POLICY_CONFIG_FILE);
+  it("refuses a build without its recorded policy configuration", async () => {
+    await withBuild(async (buildDir) => {
+      await expect(buildSiteServer({ root: join(buildDir, "client") })).rejects.toThrow(POLICY_CONFIG_FILE);
       writePolicyConfig(buildDir, { hubspot: null, reports: true });
       writeFileSync(join(buildDir, POLICY_CONFIG_FILE), JSON.stringify({ hubspot: { region: "us1" }, reports: true }));
       expect(() => readPolicyConfig(buildDir)).toThrow(/not a policy configuration/);
     });
   });
 
-  it("refuses to serve a folder that is not a built site", () => {
+  it("refuses to serve a folder that is not a built site", async () => {
     const root = mkdtempSync(join(tmpdir(), "site-server-"));
     try {
       writeFileSync(join(root, "index.html"), "<html>");
-      expect(() => createSiteHandler(root)).toThrow(/npm run build/);
+      await expect(buildSiteServer({ root })).rejects.toThrow(/npm run build/);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -1,16 +1,28 @@
 /**
- * The production server of `npm start` and `npm run serve`: node:http in front of
- * sirv (which streams files, negotiates the precompressed .br/.gz variants and
- * answers conditional requests). Routing, headers and caching come from
- * server/http/request-path.ts, server/http/csp.ts and server/http/static-policy.ts, the same
- * rules nginx is given.
+ * The production server of `npm start` and `npm run serve`: Fastify, with @fastify/static
+ * sending the build's files (its `send` answers Range, ETag and conditional requests, picks
+ * the precompressed .br/.gz variants, and closes a file whose client went early) and the
+ * site's API (server/api/) in a scope of its own. What this module adds is the policy, the
+ * same rules nginx is given: which URLs are files (server/http/request-path.ts), the
+ * headers and the CSP (server/http/csp.ts), caching and content types
+ * (server/http/static-policy.ts), and the time limits below.
  */
-import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { lstatSync, readdirSync, readFileSync, existsSync } from "node:fs";
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import type { TLSSocket } from "node:tls";
-import sirv from "sirv";
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
+import fastifyStatic from "@fastify/static";
+import { negotiate } from "@fastify/accept-negotiator";
+import pino, { type DestinationStream } from "pino";
 import { buildCsp, HSTS_VALUE, securityHeaders, documentHeaders } from "./csp";
 import {
   ALLOW_HEADER,
@@ -25,7 +37,7 @@ import {
   NOT_FOUND_FILE,
   isDocumentFile,
 } from "./static-policy";
-import { closeAfterAnswer, deferContinue, HttpError, isClientAbort, sendJson, type ApiRoute } from "./answers";
+import { answerJson, closeAfterAnswer, deferContinue, isClientAbort } from "./answers";
 import { collectInlineScriptHashes } from "./inline-scripts";
 import { readPolicyConfig } from "./policy-config";
 import { resolveRequest } from "./request-path";
@@ -38,23 +50,27 @@ export const SHUTDOWN_DEADLINE_MS = 10_000;
 
 /**
  * Time limits on every connection (docs/deployment/node-server.md, "Time limits"): a client that
- * trickles its headers or its body is answered 408 and cut off, and an idle keep-alive
- * connection is closed, so slow clients cannot hold the server's sockets.
+ * trickles its headers or its body is answered 408 and cut off, one that stops reading
+ * what it asked for is cut off, and an idle keep-alive connection is closed, so slow
+ * clients cannot hold the server's sockets or its files.
  */
 export interface ServerLimits {
   /** The request line and headers must arrive within this. */
   headersMs: number;
   /** The whole request, body included, must arrive within this. */
   requestMs: number;
+  /** A connection on which nothing moves for this long (a client that stops reading an answer) is closed. */
+  sendMs: number;
   /** An idle keep-alive connection is closed after this. */
   keepAliveMs: number;
-  /** How often Node checks the two limits above (its default, 30 s, would stretch them). */
+  /** How often Node checks the two first limits (its default, 30 s, would stretch them). */
   checkEveryMs: number;
 }
 
 export const SERVER_LIMITS: ServerLimits = {
   headersMs: 10_000,
   requestMs: 30_000,
+  sendMs: 10_000,
   keepAliveMs: 5000,
   checkEveryMs: 1000,
 };
@@ -62,11 +78,11 @@ export const SERVER_LIMITS: ServerLimits = {
 const IDLE_SWEEP_MS = 100;
 /** Requests on one keep-alive connection, after which it is closed (a bound, not a limit anyone meets). */
 const MAX_REQUESTS_PER_SOCKET = 1000;
+/** No page takes a body; the API's endpoints set their own limits (server/api/). */
+const BODY_LIMIT_BYTES = 16 * 1024;
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-type Encoding = keyof typeof COMPRESSED_SUFFIXES;
-/** Brotli is smaller than gzip for the same file, so it wins when both are accepted. */
-const ENCODING_PREFERENCE: readonly Encoding[] = ["br", "gzip"];
+/** Every path under it is answered by the API, never by a file. */
+export const API_PREFIX = "/api/";
 
 /** A path relative to the build folder as a URL path: a leading slash, forward slashes. */
 const urlPathOf = (entry: string) => `/${entry.split("\\").join("/")}`;
@@ -90,78 +106,89 @@ export function symbolicLinks(root: string): string[] {
     .map(urlPathOf);
 }
 
-/** Whether an Accept-Encoding header accepts `coding` (a listed coding or `*`, with q > 0). */
-export function acceptsEncoding(header: string | undefined, coding: string): boolean {
-  let wildcard = false;
-  for (const part of (header ?? "").split(",")) {
-    const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    const qParam = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
-    const accepted = qParam === undefined || Number(qParam.slice(2)) > 0;
-    if (name.trim() === coding) return accepted;
-    if (name.trim() === "*") wildcard = accepted;
-  }
-  return wildcard;
-}
+type Encoding = keyof typeof COMPRESSED_SUFFIXES;
+/** Brotli is smaller than gzip for the same file, so it wins when both are accepted. */
+const ENCODING_PREFERENCE: Encoding[] = ["br", "gzip"];
 
-interface Variants {
-  identity: Buffer;
-  encoded: Partial<Record<Encoding, Buffer>>;
-}
-
-function loadVariants(root: string, file: string): Variants {
-  const encoded: Partial<Record<Encoding, Buffer>> = {};
+/** The 404 page and its precompressed variants, read once: the 404 answer never depends on the disk. */
+function loadNotFoundPage(root: string) {
+  const variants: Partial<Record<Encoding, Buffer>> = {};
   for (const [encoding, suffix] of Object.entries(COMPRESSED_SUFFIXES) as [Encoding, string][]) {
-    const path = join(root, file + suffix);
-    if (existsSync(path)) encoded[encoding] = readFileSync(path);
+    const path = join(root, NOT_FOUND_FILE + suffix);
+    if (existsSync(path)) variants[encoding] = readFileSync(path);
   }
-  return { identity: readFileSync(join(root, file)), encoded };
+  return { identity: readFileSync(join(root, NOT_FOUND_FILE)), variants };
 }
 
-function sendText(res: ServerResponse, status: number, text: string): void {
-  const body = Buffer.from(`${text}\n`);
-  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": body.length });
-  res.end(body);
+/** The raw path of a request target, before any decoding (what nginx's API map reads, too). */
+const rawPath = (target: string) => target.split("?")[0]!;
+
+/**
+ * What the HTTP layer logs (pino, through Fastify): a client that did not send its request
+ * in time or gave up its upload (warnings) and a failure answered 500 (errors), each with
+ * a route and a code at most. Never a URL's query, a header, a body or an error's message,
+ * any of which may carry what a visitor typed or a secret (docs/product.md#configuration).
+ * No line per request, and none for a download a client left early: ordinary traffic.
+ */
+function httpLogger(stream?: DestinationStream): FastifyBaseLogger {
+  return pino(
+    {
+      level: "warn",
+      base: null,
+      serializers: {
+        req: (request: FastifyRequest) => ({ method: request.method, route: request.routeOptions?.url }),
+        res: (reply: FastifyReply) => ({ statusCode: reply.statusCode }),
+        err: (error: Error) => ({ type: error.name, code: errorCode(error) }),
+      },
+      // What a log call could pass whole, removed in case one ever does.
+      redact: { paths: ["headers", "*.headers", "body", "*.body", "url", "*.url"], remove: true },
+    },
+    stream,
+  );
 }
 
-/** Every path under it is answered by an API route, never by a file. */
-export const API_PREFIX = "/api/";
-
-/** Runs an API route, turning an HttpError into its status and anything else into a logged 500. */
-function answerApi(route: ApiRoute | undefined, req: IncomingMessage, res: ServerResponse): void {
-  if (!route) {
-    closeAfterAnswer(req, res);
-    return sendJson(res, 404, { error: "Not Found" });
+/** Fastify's own lines about a request that failed, without the error's message (it may quote a visitor). */
+class SafeLogController extends LogController {
+  constructor() {
+    super({ disableRequestLogging: true });
   }
-  Promise.resolve()
-    .then(() => route.handle(req, res))
-    .catch((error: unknown) => {
-      if (isClientAbort(error)) {
-        // The client went away mid-request: nothing to answer, and no stack trace.
-        console.log(`[api] ${req.method} ${route.path}: the client aborted`);
-        return void res.destroy();
-      }
-      if (res.headersSent) return void res.destroy();
-      if (error instanceof HttpError) return sendJson(res, error.status, { error: error.message });
-      // The code only: a driver's message may quote what the visitor sent.
-      console.error(`[api] ${req.method} ${route.path} failed (${errorCode(error)})`);
-      sendJson(res, 500, { error: "Internal Server Error" });
-    });
+  override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply) {
+    reply.log.error({ err: error }, `${request.method} ${request.routeOptions?.url ?? "?"} failed`);
+  }
+  override writeHeadError(error: Error, _request: FastifyRequest, reply: FastifyReply) {
+    reply.log.warn({ err: error }, "an answer could not be written");
+  }
 }
 
-export interface SiteHandlerOptions {
-  /** The public host name (SITE_URL's), where plain-http requests from a proxy are redirected. */
+/** Connections answered 408: the upload they were sending is not a client that went away. */
+const timedOut = new WeakSet<Socket>();
+
+export interface SiteServerOptions {
+  /** The built site (BUILD_DIR/client). */
+  root: string;
+  /** SITE_URL's host, with its port: where a proxy's plain-http requests are redirected. */
   publicHost?: string;
-  apiRoutes?: readonly ApiRoute[];
+  /** The site's API under /api/ (server/api/routes.ts); none for static-only hosting. */
+  api?: ((api: FastifyInstance) => Promise<void>) | null;
+  limits?: ServerLimits;
+  /** Where the HTTP layer's log lines go (tests read them); stdout by default. */
+  logStream?: DestinationStream;
+  /** Called as a shutdown begins (the health check turns 503) and once in-flight requests are done. */
+  lifecycle?: { drain(): void; stop(): Promise<void> };
 }
 
 /**
- * A request handler serving the built site in `root` (BUILD_DIR/client) and the API
- * routes, with the headers of that build (BUILD_DIR/deploy/policy-config.json).
+ * The server for the built site in `root` and its API, with the headers of that build
+ * (BUILD_DIR/deploy/policy-config.json); ready, not yet listening.
  */
-export function createSiteHandler(
-  root: string,
-  { publicHost = "localhost", apiRoutes = [] }: SiteHandlerOptions = {},
-): Handler {
+export async function buildSiteServer({
+  root,
+  publicHost = "localhost",
+  api = null,
+  limits = SERVER_LIMITS,
+  logStream,
+  lifecycle,
+}: SiteServerOptions): Promise<FastifyInstance> {
   const dir = resolve(root);
   if (!existsSync(join(dir, NOT_FOUND_FILE))) {
     throw new Error(`${dir} has no ${NOT_FOUND_FILE.slice(1)}: is it a built site? Run \`npm run build\` first.`);
@@ -173,164 +200,225 @@ export function createSiteHandler(
     reports: policyConfig.reports,
   });
   const documentOnly = Object.keys(documentHeaders("", { reports: policyConfig.reports }));
-  const notFoundPage = loadVariants(dir, NOT_FOUND_FILE);
-  // dev: false makes sirv index the folder once at start-up and serve only what it found.
-  const serveFile = sirv(dir, { dev: false, etag: true, brotli: true, gzip: true, extensions: [] });
+  const notFoundPage = loadNotFoundPage(dir);
+  /** The file each request is answered with, for its Content-Type once the variant is chosen. */
+  const servedFiles = new WeakMap<FastifyRequest, string>();
 
-  const sendNotFound = (req: IncomingMessage, res: ServerResponse) => {
-    const encoding = ENCODING_PREFERENCE.find(
-      (coding) => notFoundPage.encoded[coding] && acceptsEncoding(req.headers["accept-encoding"], coding),
-    );
-    const body = (encoding && notFoundPage.encoded[encoding]) || notFoundPage.identity;
-    // The 404 page is a document, whatever was asked for.
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    res.setHeader("Vary", "Accept-Encoding");
-    if (encoding) res.setHeader("Content-Encoding", encoding);
-    res.writeHead(404, { "Content-Type": contentTypeFor(NOT_FOUND_FILE), "Content-Length": body.length });
-    res.end(body);
-  };
+  const app = Fastify({
+    loggerInstance: httpLogger(logStream),
+    logController: new SafeLogController(),
+    http: { headersTimeout: limits.headersMs, connectionsCheckingInterval: limits.checkEveryMs },
+    requestTimeout: limits.requestMs,
+    connectionTimeout: limits.sendMs,
+    keepAliveTimeout: limits.keepAliveMs,
+    maxRequestsPerSocket: MAX_REQUESTS_PER_SOCKET,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // The health check answers 503 "shutting down" itself during the drain.
+    return503OnClosing: false,
+    exposeHeadRoutes: false,
+    clientErrorHandler: answerClientError,
+    // A path the router cannot decode (`/%zz`): refused before any hook runs.
+    frameworkErrors: (_error, request, reply) => {
+      setPolicyHeaders(request, reply);
+      return answerText(reply, 400, "Bad Request");
+    },
+  });
 
-  return (req, res) => {
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    const encrypted = (req.socket as Partial<TLSSocket>).encrypted === true;
-    const forwardedHeader = req.headers["x-forwarded-proto"];
-    const forwardedProto = Array.isArray(forwardedHeader) ? forwardedHeader[0] : forwardedHeader;
-    if (isHttpsRequest(encrypted, forwardedProto)) {
-      res.setHeader("Strict-Transport-Security", HSTS_VALUE);
-    }
-    // Anything that is not a file found (redirects, errors, the 404 page) is revalidated.
-    res.setHeader("Cache-Control", CACHE_CONTROL.revalidate);
-
-    if (!encrypted && cameOverPlainHttp(forwardedProto)) {
-      res.setHeader("Location", httpsLocation(publicHost, req.url ?? "/"));
-      return sendText(res, 301, "Moved Permanently");
-    }
-
-    const pathname = (req.url ?? "/").split("?")[0]!;
-    if (pathname.startsWith(API_PREFIX)) {
-      return answerApi(
-        apiRoutes.find((route) => route.path === pathname),
-        req,
-        res,
+  /** Node's own refusals of what is not yet a request: 408 past the time limits, 431, 400. */
+  function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket) {
+    if (error.code === "ECONNRESET" || socket.destroyed) return;
+    const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+    if (status === 408) {
+      timedOut.add(socket);
+      app.log.warn(
+        `[http] a client did not send its request in time (headers within ${limits.headersMs / 1000} s, ` +
+          `the whole request within ${limits.requestMs / 1000} s): answered 408 and closed`,
       );
     }
-
-    if (!(ALLOWED_METHODS as readonly string[]).includes(req.method ?? "")) {
-      res.setHeader("Allow", ALLOW_HEADER);
-      // A refused body is not read to its end (a POST to a page may stream forever).
-      closeAfterAnswer(req, res);
-      return sendText(res, 405, "Method Not Allowed");
+    // Only when no answer has begun on it: a second status line would corrupt it.
+    const answering = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (socket.writable && !answering?.headersSent) {
+      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     }
+    socket.destroy(error);
+  }
 
-    const resolution = resolveRequest(req.url ?? "/", files);
-    switch (resolution.kind) {
-      case "bad-request":
-        return sendText(res, 400, "Bad Request");
-      case "redirect":
-        res.setHeader("Location", resolution.location);
-        return sendText(res, 301, "Moved Permanently");
-      case "not-found":
-        return sendNotFound(req, res);
-      case "file":
-        // Scripts, styles, images and data files are not documents: no CSP and its kin.
-        if (!isDocumentFile(resolution.file)) for (const name of documentOnly) res.removeHeader(name);
-        res.setHeader("Cache-Control", CACHE_CONTROL[cacheClassFor(resolution.file)]);
-        res.setHeader("Content-Type", contentTypeFor(resolution.file));
-        // sirv looks the file up by req.url: hand it the resolved file, never the raw target.
-        req.url = encodeURI(resolution.file);
-        // sirv only looks for the coding's name in Accept-Encoding; pass it the codings
-        // actually accepted, so `br;q=0` is honoured as a refusal.
-        req.headers["accept-encoding"] = ENCODING_PREFERENCE.filter((coding) =>
-          acceptsEncoding(req.headers["accept-encoding"], coding),
-        ).join(", ");
-        return serveFile(req, res, () => sendNotFound(req, res));
+  // `Expect: 100-continue` is answered only when an endpoint starts reading the body
+  // (server/http/answers.ts continueIfAsked): a refusal goes out without inviting the body first.
+  app.server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
+    deferContinue(req, res);
+    app.routing(req, res);
+  });
+
+  function setPolicyHeaders(request: FastifyRequest, reply: FastifyReply) {
+    reply.headers(headers);
+    const encrypted = (request.raw.socket as Partial<TLSSocket>).encrypted === true;
+    const forwardedHeader = request.headers["x-forwarded-proto"];
+    const forwardedProto = Array.isArray(forwardedHeader) ? forwardedHeader[0] : forwardedHeader;
+    if (isHttpsRequest(encrypted, forwardedProto)) reply.header("Strict-Transport-Security", HSTS_VALUE);
+    // Anything that is not a file found (redirects, errors, the 404 page) is revalidated.
+    reply.header("Cache-Control", CACHE_CONTROL.revalidate);
+    return !encrypted && cameOverPlainHttp(forwardedProto);
+  }
+
+  /** The 404 page, in the encoding the client prefers; a document, whatever was asked for. */
+  function answerNotFound(request: FastifyRequest, reply: FastifyReply) {
+    const encoding = negotiate(request.headers["accept-encoding"] ?? "", ENCODING_PREFERENCE);
+    const variant = encoding ? notFoundPage.variants[encoding] : undefined;
+    reply.headers(headers).header("Vary", "Accept-Encoding").header("Content-Type", contentTypeFor(NOT_FOUND_FILE));
+    if (variant) reply.header("Content-Encoding", encoding!);
+    return reply.code(404).send(variant ?? notFoundPage.identity);
+  }
+
+  /**
+   * What is not a route of the site: under /api/ (on the raw path, as nginx decides) a
+   * JSON 404; a method other than GET and HEAD, 405; anything else, the 404 page. Refusals
+   * close the connection rather than read a body.
+   */
+  function answerUnrouted(request: FastifyRequest, reply: FastifyReply) {
+    if (rawPath(request.url).startsWith(API_PREFIX)) {
+      closeAfterAnswer(request, reply);
+      return answerJson(reply, 404, { error: "Not Found" });
     }
-  };
+    if (!(ALLOWED_METHODS as readonly string[]).includes(request.method)) {
+      closeAfterAnswer(request, reply);
+      return answerText(reply.header("Allow", ALLOW_HEADER), 405, "Method Not Allowed");
+    }
+    return answerNotFound(request, reply);
+  }
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (setPolicyHeaders(request, reply)) {
+      // 308, not 301: a POST stays a POST (RFC 9110); SITE_URL's port is kept.
+      closeAfterAnswer(request, reply);
+      return answerText(reply.header("Location", httpsLocation(publicHost, request.url)), 308, "Permanent Redirect");
+    }
+    const routed = request.routeOptions.url;
+    // The router decodes the path (`/%61pi/...` finds /api/...); an API route answers its exact raw path only.
+    if (request.is404 || (routed?.startsWith(API_PREFIX) && rawPath(request.url) !== routed)) {
+      return answerUnrouted(request, reply);
+    }
+  });
+
+  app.setNotFoundHandler(answerUnrouted);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isClientAbort(error)) {
+      // An upload its client gave up; one that timed out was logged as the 408 it is.
+      if (!timedOut.has(request.raw.socket)) {
+        request.log.warn(`[http] ${request.method} ${request.routeOptions.url}: the client aborted its upload`);
+      }
+      reply.hijack();
+      return void reply.raw.destroy();
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      // A file's 416 carries its Content-Range; a path @fastify/static refuses is a 404 here.
+      if (error.code === "FST_STATIC_FORBIDDEN_PATH") return answerNotFound(request, reply);
+      const { headers: errorHeaders } = error as FastifyError & { headers?: Record<string, string> };
+      if (errorHeaders) reply.headers(errorHeaders);
+      return answerText(reply, status, STATUS_CODES[status] ?? "Error");
+    }
+    request.log.error({ err: error }, `[http] ${request.method} ${request.routeOptions.url ?? "?"}: answered 500`);
+    if (reply.raw.headersSent) return void reply.raw.destroy();
+    return answerText(reply, 500, "Internal Server Error");
+  });
+
+  await app.register(fastifyStatic, {
+    root: dir,
+    serve: false,
+    preCompressed: true,
+    // The policy sets these (static-policy.ts), as nginx's configuration does.
+    cacheControl: false,
+    contentType: false,
+    index: false,
+    dotfiles: "allow",
+  });
+
+  app.route({
+    method: ["GET", "HEAD"],
+    url: "*",
+    onSend: async (request, reply, payload) => {
+      const file = servedFiles.get(request);
+      // @fastify/static names a precompressed variant's type from its own table: the policy's wins.
+      if (file) reply.header("Content-Type", contentTypeFor(file));
+      return payload;
+    },
+    handler(request, reply) {
+      if (rawPath(request.url).startsWith(API_PREFIX)) return answerUnrouted(request, reply);
+      const resolution = resolveRequest(request.url, files);
+      switch (resolution.kind) {
+        case "bad-request":
+          return answerText(reply, 400, "Bad Request");
+        case "redirect":
+          return answerText(reply.header("Location", resolution.location), 301, "Moved Permanently");
+        case "not-found":
+          return answerNotFound(request, reply);
+        case "file":
+          // Scripts, styles, images and data files are not documents: no CSP and its kin.
+          if (!isDocumentFile(resolution.file)) for (const name of documentOnly) reply.removeHeader(name);
+          reply.header("Cache-Control", CACHE_CONTROL[cacheClassFor(resolution.file)]);
+          servedFiles.set(request, resolution.file);
+          return reply.sendFile(resolution.file);
+      }
+    },
+  });
+
+  if (api) await app.register(api);
+
+  if (lifecycle) {
+    let sweep: NodeJS.Timeout | undefined;
+    let force: NodeJS.Timeout | undefined;
+    app.addHook("preClose", async () => {
+      lifecycle.drain();
+      // A keep-alive connection becomes idle once its request in flight is answered: close
+      // it then, rather than when the client or keepAliveTimeout would; and whatever still
+      // runs after the grace is cut off.
+      sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+      force = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      force.unref();
+    });
+    app.addHook("onClose", async () => {
+      clearInterval(sweep);
+      clearTimeout(force);
+      await lifecycle.stop();
+    });
+  }
+
+  await app.ready();
+  return app;
+}
+
+function answerText(reply: FastifyReply, status: number, text: string) {
+  return reply.code(status).header("Content-Type", "text/plain; charset=utf-8").send(`${text}\n`);
 }
 
 export interface RunningServer {
-  server: Server;
+  app: FastifyInstance;
   url: string;
 }
 
 /** Serves `root` on host:port (port 0 picks a free one) and resolves once listening. */
-export function startSiteServer({
-  root,
+export async function startSiteServer({
   port,
   host,
-  limits = SERVER_LIMITS,
   ...options
-}: {
-  root: string;
-  port: number;
-  host: string;
-  limits?: ServerLimits;
-} & SiteHandlerOptions): Promise<RunningServer> {
-  const handle = createSiteHandler(root, options);
-  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
-    try {
-      handle(req, res);
-    } catch (error) {
-      console.error(error);
-      if (!res.headersSent) sendText(res, 500, "Internal Server Error");
-      else res.destroy();
-    }
-  };
-  const server = createServer(
-    {
-      headersTimeout: limits.headersMs,
-      requestTimeout: limits.requestMs,
-      keepAliveTimeout: limits.keepAliveMs,
-      connectionsCheckingInterval: limits.checkEveryMs,
-    },
-    onRequest,
-  );
-  server.maxRequestsPerSocket = MAX_REQUESTS_PER_SOCKET;
-  // `Expect: 100-continue` is answered only when an endpoint starts reading the body
-  // (server/http/answers.ts readBody): a refusal goes out without inviting the body first.
-  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
-    deferContinue(req, res);
-    onRequest(req, res);
-  });
-  return new Promise((resolveStart, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      const address = server.address() as AddressInfo;
-      const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
-      resolveStart({ server, url: `http://${shownHost}:${address.port}/` });
-    });
-  });
-}
-
-/** Stops accepting connections, lets in-flight requests finish, then closes the rest. */
-export function closeGracefully(server: Server, graceMs = SHUTDOWN_GRACE_MS): Promise<void> {
-  return new Promise((resolveClose) => {
-    // A keep-alive connection becomes idle once its request in flight is answered: close
-    // it then, rather than when the client or keepAliveTimeout would.
-    const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
-    const force = setTimeout(() => server.closeAllConnections(), graceMs);
-    force.unref();
-    server.close(() => {
-      clearInterval(sweep);
-      clearTimeout(force);
-      resolveClose();
-    });
-    server.closeIdleConnections();
-  });
+}: SiteServerOptions & { port: number; host: string }): Promise<RunningServer> {
+  const app = await buildSiteServer(options);
+  await app.listen({ port, host });
+  const address = app.server.address() as AddressInfo;
+  const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return { app, url: `http://${shownHost}:${address.port}/` };
 }
 
 /**
  * SIGTERM (process managers, containers) and SIGINT (Ctrl-C) shut the server down
- * gracefully: `onDrain` first (the health check turns 503, so a load balancer stops
- * sending visitors), in-flight requests finish (for up to SHUTDOWN_GRACE_MS), then
- * `afterClose` (the API's relay and store); the process has exited within SHUTDOWN_DEADLINE_MS.
+ * gracefully: the drain first (the health check turns 503, so a load balancer stops
+ * sending visitors), in-flight requests finish (for up to SHUTDOWN_GRACE_MS), then the
+ * API's relay and store stop; the process has exited within SHUTDOWN_DEADLINE_MS.
  */
-export function exitOnSignals(
-  server: Server,
-  { onDrain = () => {}, afterClose = async () => {} }: { onDrain?: () => void; afterClose?: () => Promise<void> } = {},
-): void {
+export function exitOnSignals(app: FastifyInstance): void {
   const stop = (signal: NodeJS.Signals) => {
-    onDrain();
     console.log(`${signal} received: finishing in-flight requests, then exiting.`);
     // Whatever is still running then (a relay submission, a store that does not answer)
     // does not keep a process manager waiting.
@@ -338,15 +426,13 @@ export function exitOnSignals(
       console.error(`Not finished within ${SHUTDOWN_DEADLINE_MS / 1000} s of ${signal}: exiting anyway.`);
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
-    void closeGracefully(server)
-      .then(afterClose)
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error("Shutting down failed:", error);
-          process.exit(1);
-        },
-      );
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`Shutting down failed (${errorCode(error)})`);
+        process.exit(1);
+      },
+    );
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);

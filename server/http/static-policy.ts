@@ -155,7 +155,7 @@ export function cameOverPlainHttp(forwardedProto: string | undefined): boolean {
   return forwardedProto?.split(",")[0]?.trim().toLowerCase() === "http";
 }
 
-/** Where a plain-http request goes: the same path and query on the public host, over https. */
+/** Where a plain-http request goes: the same path and query on the public host (SITE_URL's, with its port), over https. */
 export function httpsLocation(host: string, requestTarget: string): string {
   return `https://${host}${requestTarget.startsWith("/") ? requestTarget : "/"}`;
 }

@@ -25,6 +25,7 @@ import {
   type NotificationChannel,
   type NotificationClaim,
   type RequestStore,
+  type SaveOutcome,
   type StoppedChannel,
 } from "./store";
 import {
@@ -55,6 +56,16 @@ const POOL_SIZE = 10;
 export const STATEMENT_TIMEOUT_MS = 3000;
 /** The longest opening a connection may take (a database that is down refuses at once). */
 const CONNECT_TIMEOUT_SECONDS = 3;
+/**
+ * The longest pause between two tries to reconnect, so the API answers within a second of
+ * the database's return (docs/deployment/node-server.md). postgres.js's own backoff grows
+ * to 20 s after a few failed tries, and a save waits for the next one.
+ */
+const RECONNECT_BACKOFF_MAX_SECONDS = 0.5;
+const reconnectBackoff = (retries: number) =>
+  Math.min(0.05 * 2 ** retries, RECONNECT_BACKOFF_MAX_SECONDS) * (0.5 + Math.random() / 2);
+/** Rate-limit counts whose window has ended are deleted at most this often, by whichever server counts next. */
+const RATE_LIMIT_SWEEP_MS = 60_000;
 
 /**
  * `PostgreSQL database <name> on <host:port>[,<host:port>...]`, never the user or
@@ -73,6 +84,7 @@ function connect(databaseUrl: string): postgres.Sql {
     max: POOL_SIZE,
     idle_timeout: 30,
     connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    backoff: reconnectBackoff,
     connection: {
       statement_timeout: STATEMENT_TIMEOUT_MS,
       idle_in_transaction_session_timeout: STATEMENT_TIMEOUT_MS * 2,
@@ -138,29 +150,61 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
     }
   }
 
+  let lastRateLimitSweep = 0;
+  const sweepRateLimits = () => {
+    if (Date.now() - lastRateLimitSweep < RATE_LIMIT_SWEEP_MS) return;
+    lastRateLimitSweep = Date.now();
+    sql`DELETE FROM invitation_rate_limits WHERE window_ends_at < now()`.catch(() => {});
+  };
+
   const store: RequestStore = {
     description,
+    sharedRateLimits: {
+      // One statement: the count and its window move together, whichever server counts.
+      async countHit(key, windowMs) {
+        sweepRateLimits();
+        const [row] = await sql<{ hits: number; resets_in_ms: number }[]>`
+          INSERT INTO invitation_rate_limits AS counted (key, hits, window_ends_at)
+          VALUES (${key}, 1, now() + ${windowMs}::integer * interval '1 millisecond')
+          ON CONFLICT (key) DO UPDATE SET
+            hits = CASE WHEN counted.window_ends_at <= now() THEN 1 ELSE counted.hits + 1 END,
+            window_ends_at = CASE WHEN counted.window_ends_at <= now() THEN excluded.window_ends_at
+              ELSE counted.window_ends_at END
+          RETURNING hits, ceil(extract(epoch FROM counted.window_ends_at - now()) * 1000)::integer AS resets_in_ms`;
+        return { hits: row!.hits, resetsInMs: row!.resets_in_ms };
+      },
+    },
     async save(request) {
       // The request and its notifications commit together (the outbox, docs/product.md#notifications-and-privacy).
       const channels = request.held ? [] : (request.notify ?? []);
+      const key = request.idempotencyKey ?? null;
+      // A key stored already: this is a retry of that request, which stays the only one.
       const insertRequest = (tx: postgres.Sql | postgres.TransactionSql) => tx`
         INSERT INTO invitation_requests
-          (id, received_at, mode, fields, context, relay, next_attempt_at, notice_version, held)
+          (id, received_at, mode, fields, context, relay, next_attempt_at, notice_version, held, idempotency_key)
         VALUES (
           ${request.id}, ${new Date(request.receivedAt)}, ${request.mode},
           ${JSON.stringify(request.fields)}::text::json, ${JSON.stringify(request.context)}::text::json,
           ${request.relay},
           ${request.relay === "pending" ? new Date(request.receivedAt) : null},
           ${request.noticeVersion ?? null},
-          ${request.held ?? null}
-        )`;
+          ${request.held ?? null},
+          ${key}
+        )
+        ON CONFLICT (idempotency_key) DO NOTHING
+        RETURNING id`;
+      const first = async (tx: postgres.Sql | postgres.TransactionSql): Promise<SaveOutcome> => {
+        const [row] = await tx<RequestRow[]>`SELECT ${columns} FROM invitation_requests WHERE idempotency_key = ${key}`;
+        if (!row) throw new Error("the request of this idempotency key was erased meanwhile");
+        return { stored: "repeat", first: toStoredRequest(row) };
+      };
       if (channels.length === 0) {
-        await insertRequest(sql);
-        return;
+        return (await insertRequest(sql)).length === 1 ? { stored: "new" } : first(sql);
       }
-      await sql.begin(async (tx) => {
-        await insertRequest(tx);
+      return sql.begin(async (tx): Promise<SaveOutcome> => {
+        if ((await insertRequest(tx)).length === 0) return first(tx);
         await enqueue(tx, { kind: "request", requestId: request.id }, channels, request.receivedAt);
+        return { stored: "new" };
       });
     },
     async list() {

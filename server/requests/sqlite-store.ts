@@ -29,6 +29,7 @@ import {
   type NotificationChannel,
   type NotificationClaim,
   type RequestStore,
+  type SaveOutcome,
   type StoppedChannel,
 } from "./store";
 import {
@@ -159,9 +160,15 @@ export function openSqliteStore(dataDir: string): RequestStore {
   const list = (values: readonly unknown[]) => JSON.stringify(values);
 
   // --- Requests and the relay ---
+  // A key stored already: this is a retry of that request, which stays the only one.
   const insert = db.prepare(
-    `INSERT INTO invitation_requests (id, received_at, mode, fields, context, relay, next_attempt_at, notice_version, held)
-     VALUES (@id, @receivedAt, @mode, @fields, @context, @relay, @nextAttemptAt, @noticeVersion, @held)`,
+    `INSERT INTO invitation_requests
+       (id, received_at, mode, fields, context, relay, next_attempt_at, notice_version, held, idempotency_key)
+     VALUES (@id, @receivedAt, @mode, @fields, @context, @relay, @nextAttemptAt, @noticeVersion, @held, @idempotencyKey)
+     ON CONFLICT (idempotency_key) DO NOTHING`,
+  );
+  const requestByKey = db.prepare<{ key: string | null }, RequestRow>(
+    `SELECT ${REQUEST_COLUMNS} FROM invitation_requests WHERE idempotency_key = @key`,
   );
   const all = db.prepare<[], RequestRow>(`SELECT ${REQUEST_COLUMNS} FROM invitation_requests ORDER BY seq`);
   const requestById = db.prepare<{ id: string }, RequestRow>(
@@ -340,8 +347,8 @@ export function openSqliteStore(dataDir: string): RequestStore {
   );
 
   const transactions = {
-    save: db.transaction((request: NewInvitationRequest) => {
-      insert.run({
+    save: db.transaction((request: NewInvitationRequest): SaveOutcome => {
+      const { changes } = insert.run({
         id: request.id,
         receivedAt: request.receivedAt,
         mode: request.mode,
@@ -351,9 +358,13 @@ export function openSqliteStore(dataDir: string): RequestStore {
         nextAttemptAt: request.relay === "pending" ? request.receivedAt : null,
         noticeVersion: request.noticeVersion ?? null,
         held: request.held ?? null,
+        idempotencyKey: request.idempotencyKey ?? null,
       });
+      if (changes === 0)
+        return { stored: "repeat", first: toStoredRequest(requestByKey.get({ key: request.idempotencyKey ?? null })!) };
       // A held request tells no one until it is released.
       if (!request.held) enqueue({ kind: "request", requestId: request.id }, request.notify ?? [], request.receivedAt);
+      return { stored: "new" };
     }),
     markFailed: db.transaction(
       (id: string, owner: string, reason: string, alert?: Parameters<RequestStore["markFailed"]>[3]) => {
@@ -450,7 +461,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
   return {
     description: `SQLite database ${path}`,
     async save(request) {
-      await whenUnlocked(() => transactions.save.immediate(request));
+      return whenUnlocked(() => transactions.save.immediate(request));
     },
     async list() {
       return (await whenUnlocked(() => all.all())).map(toStoredRequest);

@@ -156,6 +156,25 @@ export const MIGRATIONS: readonly Migration[] = [
      CREATE TABLE invitation_channels (channel text PRIMARY KEY, stopped_at timestamptz NOT NULL, reason text NOT NULL);
      CREATE TABLE invitation_jobs (job text PRIMARY KEY, last_run_at timestamptz NOT NULL);`,
   },
+  // A retried send is stored once (docs/product.md#nothing-lost): the key a visitor's page made
+  // for a request, unique; requests sent without one have none (NULLs never conflict).
+  {
+    sqlite: `ALTER TABLE invitation_requests ADD COLUMN idempotency_key TEXT;
+     CREATE UNIQUE INDEX invitation_requests_idempotency_key ON invitation_requests (idempotency_key);`,
+    postgres: `ALTER TABLE invitation_requests ADD COLUMN idempotency_key text;
+     CREATE UNIQUE INDEX invitation_requests_idempotency_key ON invitation_requests (idempotency_key);`,
+  },
+  // The API's rate limit counted for every server on the database (server/api/rate-limit.ts);
+  // SQLite takes one server, which counts in its memory. Unlogged: counts are worth no
+  // write-ahead log, and a crash that empties the table only gives every client a new window.
+  {
+    sqlite: "",
+    postgres: `CREATE UNLOGGED TABLE invitation_rate_limits (
+       key text PRIMARY KEY,
+       hits integer NOT NULL,
+       window_ends_at timestamptz NOT NULL
+     );`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

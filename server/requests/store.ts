@@ -44,7 +44,15 @@ export interface NewInvitationRequest {
   notify?: readonly NotificationChannel[];
   /** Set when it looked automated: stored, but neither relayed nor notified until `requests -- release`. */
   held?: HeldReason | null;
+  /**
+   * The key the visitor's page made for this request and sends again with each retry
+   * (docs/product.md#nothing-lost): one request is stored per key. Null when none came.
+   */
+  idempotencyKey?: string | null;
 }
+
+/** What `save` did: stored a new row, or found the one its idempotency key already names (stored nothing). */
+export type SaveOutcome = { stored: "new" } | { stored: "repeat"; first: StoredInvitationRequest };
 
 export interface StoredInvitationRequest {
   id: string;
@@ -75,11 +83,22 @@ export interface RelayClaim {
   attempts: number;
 }
 
+/** Hits per key in fixed windows, counted once for every server on the database (server/api/rate-limit.ts). */
+export interface SharedRateLimits {
+  /** Counts a hit for `key` in its window of `windowMs`: the hits so far in it, and the ms until it ends. */
+  countHit(key: string, windowMs: number): Promise<{ hits: number; resetsInMs: number }>;
+}
+
 export interface RequestStore {
   /** For logs: the database kind and where it is, never a password. */
   readonly description: string;
-  /** Resolves once the request (and its queued notifications) is committed durably. */
-  save(request: NewInvitationRequest): Promise<void>;
+  /** PostgreSQL's, which several servers share; absent on SQLite, whose one server counts in its memory. */
+  readonly sharedRateLimits?: SharedRateLimits;
+  /**
+   * Resolves once the request (and its queued notifications) is committed durably; or, when
+   * a request with its idempotency key is stored already, with that one, storing nothing.
+   */
+  save(request: NewInvitationRequest): Promise<SaveOutcome>;
   /** Every stored request, oldest first. */
   list(): Promise<StoredInvitationRequest[]>;
   close(): Promise<void>;

@@ -652,4 +652,31 @@ describe.each(STORE_TARGETS)("the invitation request API on $name", (target) => 
       expect(lines.find((line) => line.includes('"<b>Engines</b> & Sons"'))).toBeDefined();
     });
   });
+
+  describe("stores a retried send once", () => {
+    it("a form post sent twice with the page's idempotency key: 303 both times, stored once", async () => {
+      const before = await rows();
+      const body = form({ email: "twice@example.com", idempotencyKey: "a1b2c3d4e5f60718293a4b5c6d7e8f90" });
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const response = await send({ headers: [FORM_TYPE, ["Accept", "text/html"]], body });
+        expect(response.status).toBe(303);
+        expect(response.headers.location).toBe(REQUEST_RECEIVED_PATHS.candidate);
+      }
+      expect(await rows()).toBe(before + 1);
+    });
+
+    it("the same key with other fields is another request, stored as its own; no key, or no valid one, stores each send", async () => {
+      const key = "b1b2c3d4e5f60718293a4b5c6d7e8f90";
+      const sendJson = (extra: Record<string, unknown>, fields: Record<string, string> = {}) =>
+        send({ headers: [JSON_TYPE], body: withFields({ email: "again@example.com", ...fields }, extra) });
+      const before = await rows();
+      const first = JSON.parse((await sendJson({ idempotencyKey: key })).body).id;
+      const edited = JSON.parse((await sendJson({ idempotencyKey: key }, { company: "Difference Engines" })).body).id;
+      expect(edited).not.toBe(first);
+      for (const extra of [{}, {}, { idempotencyKey: "short" }, { idempotencyKey: "short" }, { idempotencyKey: 42 }]) {
+        expect((await sendJson(extra)).status).toBe(201);
+      }
+      expect(await rows()).toBe(before + 7);
+    });
+  });
 });

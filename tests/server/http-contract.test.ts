@@ -91,11 +91,13 @@ for (const server of SERVERS) {
       expect(overHttp.headers["strict-transport-security"]).toBeUndefined();
     });
 
-    it("a visitor a TLS-terminating proxy received over plain http is redirected to https (301), path and query kept", async () => {
-      const publicHost = new URL(site.siteUrl).hostname;
-      const response = await get("/mission?ref=a%20b", { headers: { "X-Forwarded-Proto": "http" } });
-      expect(response.status).toBe(301);
-      expect(response.headers.location).toBe(`https://${publicHost}/mission?ref=a%20b`);
+    it("a visitor a TLS-terminating proxy received over plain http is redirected to https (308, a POST stays a POST), SITE_URL's port, path and query kept", async () => {
+      const publicHost = new URL(site.siteUrl).host;
+      for (const method of ["GET", "POST"]) {
+        const response = await get("/mission?ref=a%20b", { method, headers: { "X-Forwarded-Proto": "http" } });
+        expect(response.status, method).toBe(308);
+        expect(response.headers.location, method).toBe(`https://${publicHost}/mission?ref=a%20b`);
+      }
     });
 
     it("a trailing slash redirects (301) to the canonical path, query kept", async () => {
@@ -266,6 +268,28 @@ for (const server of SERVERS) {
         encodings.add(page.headers["content-encoding"]);
       }
       expect([...encodings]).toEqual(["br"]);
+    });
+
+    // RFC 9110 §14: a suffix range is the file's last bytes; a range whose last byte is
+    // before its first satisfies nothing, which both servers answer 416.
+    it("answers a range, a suffix range and a one-byte range with 206, and a backwards range with 416", async () => {
+      const path = hashedScript();
+      const file = fileOf(path);
+      expect(file.length).toBeGreaterThan(500);
+      const cases: [string, number, number][] = [
+        ["bytes=100-199", 100, 199],
+        ["bytes=-500", file.length - 500, file.length - 1],
+        ["bytes=0-0", 0, 0],
+      ];
+      for (const [range, first, last] of cases) {
+        const response = await get(path, { headers: { Range: range } });
+        expect(response.status, range).toBe(206);
+        expect(response.headers["content-range"], range).toBe(`bytes ${first}-${last}/${file.length}`);
+        expect(response.body.equals(file.subarray(first, last + 1)), range).toBe(true);
+      }
+      const backwards = await get(path, { headers: { Range: "bytes=100-50" } });
+      expect(backwards.status).toBe(416);
+      expect(backwards.headers["content-range"]).toBe(`bytes */${file.length}`);
     });
 
     it("pages answer conditional requests with 304", async () => {

@@ -80,9 +80,9 @@ it("the shipped nginx configuration redirects plain http to https, path and quer
           ),
         { timeout: 5_000 },
       )
-      .toBe(301);
+      .toBe(308);
     const response = await fetch(redirectUrl, { redirect: "manual" });
-    expect(response.headers.get("location")).toBe(`https://${new URL(site.siteUrl).hostname}/who-we-are?ref=x`);
+    expect(response.headers.get("location")).toBe(`https://${new URL(site.siteUrl).host}/who-we-are?ref=x`);
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
   } finally {

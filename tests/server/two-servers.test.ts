@@ -3,15 +3,18 @@
  * while one is killed with SIGKILL as it holds a relay claim, and HubSpot fails for a
  * while, then recovers. Every request that got a 201 is in the export once, and HubSpot
  * accepts every stored row exactly once: the survivor takes over the killed server's
- * claim when its lease runs out, and no row is sent by both.
+ * claim when its lease runs out, and no row is sent by both. And the per-address rate
+ * limit counts a client's requests to both servers together (issue 34).
  */
 import postgres from "postgres";
 import { afterAll, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/free-port";
 import { accepted, startFakeHubSpotApi, unavailable, type FakeHubSpotApi } from "../support/fake-hubspot-api";
 import { BASE_ENV, hubspotEnv, postRequest, until } from "../support/requests-client";
+import { INVITATION_API_PATH } from "../../app/invitation/request-schema";
 import {
   fixtureSite,
+  rawRequest,
   removeFixtureSite,
   runRequestsCommand,
   startSiteProcess,
@@ -133,4 +136,31 @@ it("two servers, one killed mid-run while HubSpot fails: every 201 stored once, 
   // The row the victim held when it was killed was taken over and sent.
   expect(rows.find((row) => row.id === claimedByVictim)?.relay).toBe("sent");
   expect(survivor!.output()).toContain(`${claimedByVictim} sent to HubSpot`);
+});
+
+it("holds the per-address rate limit for the site, not per server: two servers on one PostgreSQL count together", async () => {
+  const fresh = await postgresTarget.fresh();
+  const dir = fixtureSite();
+  cleanups.push(() => removeFixtureSite(dir));
+  const env = { ...BASE_ENV, ...fresh.env, RATE_LIMIT_MAX: "3", TRUST_PROXY: "1" };
+  const servers = await Promise.all([0, 1].map(async () => startSiteProcess({ dir, port: await freePort(), env })));
+  for (const server of servers) cleanups.push(() => (server.child.exitCode === null ? server.kill() : undefined));
+  const post = (server: SiteProcess, from: string) =>
+    rawRequest(server.port, {
+      target: INVITATION_API_PATH,
+      headers: [
+        ["Content-Type", "application/json"],
+        ["X-Forwarded-For", from],
+      ],
+      body: "{",
+    });
+
+  // One address, its requests spread over both servers by the load balancer.
+  const statuses: number[] = [];
+  for (const server of [servers[0]!, servers[1]!, servers[0]!, servers[1]!]) {
+    statuses.push((await post(server, "203.0.113.7")).status);
+  }
+  expect(statuses).toEqual([400, 400, 400, 429]);
+  // Another address is not held back by it, on either server.
+  expect((await post(servers[1]!, "203.0.113.8")).status).toBe(400);
 });

@@ -8,7 +8,7 @@ import { afterEach } from "vitest";
 import { freePort } from "../../scripts/lib/free-port";
 import type { RequestStore } from "../../server/requests/store";
 import { BASE_ENV } from "./requests-client";
-import { fixtureSite, removeFixtureSite, startSiteProcess } from "./site-process";
+import { fixtureSite, removeFixtureSite, startSiteProcess, type SiteProcess } from "./site-process";
 import type { FreshStore, StoreTarget } from "./store-targets";
 
 export function siteUnderTest(target: StoreTarget) {
@@ -32,4 +32,16 @@ export function siteUnderTest(target: StoreTarget) {
   }
 
   return { start, cleanups };
+}
+
+/** A fixture site served with `env` (over BASE_ENV), on a port of its own; `cleanups` stops the server and removes the site. */
+export async function serveFixture(
+  cleanups: (() => Promise<unknown> | void)[],
+  env: Record<string, string>,
+): Promise<SiteProcess> {
+  const dir = fixtureSite();
+  cleanups.push(() => removeFixtureSite(dir));
+  const server = await startSiteProcess({ dir, port: await freePort(), env: { ...BASE_ENV, ...env } });
+  cleanups.push(() => (server.child.exitCode === null ? server.kill() : undefined));
+  return server;
 }

@@ -73,6 +73,25 @@ export function describeRequestStore(name: string, open: () => Promise<RequestSt
       expect(await store.list()).toHaveLength(1);
     });
 
+    it("stores one request per idempotency key, giving the first back for a repeat, and any number without one", async () => {
+      const key = "0f5c8e1a9b7d4c2e8f6a1b3c5d7e9f10";
+      expect(await store.save(sampleRequest(1, { idempotencyKey: key, notify: ["email"] }))).toEqual({
+        stored: "new",
+      });
+      const repeat = await store.save(sampleRequest(2, { idempotencyKey: key, notify: ["email"] }));
+      expect(repeat).toEqual({ stored: "repeat", first: expect.objectContaining({ id: sampleRequest(1).id }) });
+      expect(repeat.stored === "repeat" && repeat.first.fields).toEqual(sampleRequest(1).fields);
+      for (const index of [3, 4])
+        expect(await store.save(sampleRequest(index, { idempotencyKey: null }))).toEqual({ stored: "new" });
+      expect((await store.list()).map((request) => request.id)).toEqual(
+        [1, 3, 4].map((index) => sampleRequest(index).id),
+      );
+      // The repeat queued no notification of its own.
+      expect((await store.listNotifications()).map((notification) => notification.requestId)).toEqual([
+        sampleRequest(1).id,
+      ]);
+    });
+
     it("never hands out rows that are stored only (relay off)", async () => {
       await store.save(sampleRequest(1, { relay: "off" }));
       expect(await claimRelay(store, "worker-a", T0 + 10_000, LEASE_MS)).toBeNull();
