@@ -12,6 +12,7 @@ import { requestPaths } from "../../app/content/calls-to-action";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
 import { ownFormFields } from "../../app/invitation/own-form-fields";
+import { IDEMPOTENCY_KEY_FIELD } from "../../app/invitation/request-schema";
 import { CACHE_CONTROL } from "../../server/http/static-policy";
 import { NGINX_SERVER_PORT, NODE_SERVER_PORT } from "../support/e2e-env";
 
@@ -161,6 +162,45 @@ test.describe("with the page's scripts held back", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.modes.candidate.heading);
     await expect(leaders).toBeChecked();
     await expect(ownForm(page, "candidate").locator('input[name="mode"]')).toHaveValue("candidate");
+  });
+
+  test("a form posted before the island hydrates carries the key the page made at first paint, a new one per page view", async ({
+    page,
+  }) => {
+    // Never in the HTML itself, which every visitor shares.
+    const html = await (await page.request.get(requestPaths.leaders)).text();
+    expect(html).toContain(`name="${IDEMPOTENCY_KEY_FIELD}" value=""`);
+    await holdScripts(page);
+    await page.goto(requestPaths.leaders, { waitUntil: "commit" });
+    const form = ownForm(page, "candidate");
+    const key = form.locator(`input[name="${IDEMPOTENCY_KEY_FIELD}"]`);
+    await expect(key).toHaveValue(/^[0-9a-f]{32}$/);
+    const madeAtFirstPaint = await key.inputValue();
+    const email = uniqueEmail("keyed-post");
+    const sample: Record<string, string> = {
+      firstname: "Ada",
+      lastname: "Lovelace",
+      email,
+      jobtitle: "VP",
+      company: "Engines",
+    };
+    for (const [name, value] of Object.entries(sample)) {
+      await form
+        .getByLabel(ownFormFields("candidate").find((field) => field.name === name)!.label, { exact: false })
+        .fill(value);
+    }
+    await asLongAsAPerson(page);
+    const [posted] = await Promise.all([
+      page.waitForRequest((request) => new URL(request.url()).pathname === "/api/invitation-requests"),
+      form.getByRole("button", { name: copy.ownForm.forms.candidate.submit }).click(),
+    ]);
+    expect(new URLSearchParams(posted.postData() ?? "").get(IDEMPOTENCY_KEY_FIELD)).toBe(madeAtFirstPaint);
+    await expect(page).toHaveURL(pages.requestReceived.path);
+    await theStoredRequest(NODE_SERVER_PORT, email);
+
+    await page.goto(requestPaths.leaders, { waitUntil: "commit" });
+    await expect(key).toHaveValue(/^[0-9a-f]{32}$/);
+    expect(await key.inputValue()).not.toBe(madeAtFirstPaint);
   });
 });
 

@@ -284,25 +284,50 @@ test.describe("the site's own form", () => {
     await expect(notice(page)).toHaveCount(0);
   });
 
-  test("an offline send keeps what was typed, and sending again once online stores it", async ({
+  test("a send that got no answer is tried again by itself, and stored once the network is back", async ({
     page,
     consoleErrors,
   }) => {
-    consoleErrors.expect(/The request could not be sent|Failed to load resource/);
+    consoleErrors.expect(/Failed to load resource/);
     await page.goto(PATH);
     const email = uniqueEmail("offline");
-    const typed = await fillOwnForm(page, "candidate", email);
-    await page.route("**/api/invitation-requests", (route) => route.abort("internetdisconnected"));
-    const submit = ownForm(page, "candidate").getByRole("button", { name: copy.ownForm.forms.candidate.submit });
-    await submit.click();
-    await expect(page.getByRole("alert")).toContainText(copy.ownForm.problems.offline);
-    expect(await formValues(page, "candidate")).toEqual(typed);
-    expect(await requestsFrom(NODE_SERVER_PORT, email)).toEqual([]);
-
-    await page.unroute("**/api/invitation-requests");
-    await submit.click();
+    await fillOwnForm(page, "candidate", email);
+    let tries = 0;
+    await page.route("**/api/invitation-requests", (route) =>
+      tries++ === 0 ? route.abort("internetdisconnected") : route.continue(),
+    );
+    await ownForm(page, "candidate").getByRole("button", { name: copy.ownForm.forms.candidate.submit }).click();
     await expect(notice(page)).toBeFocused();
+    expect(tries).toBe(2);
     await theStoredRequest(NODE_SERVER_PORT, email);
+  });
+
+  test("a send answered 503 after the server had stored it is tried again with its key, and stored once", async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.expect(/status of 503/);
+    await page.goto(PATH);
+    const email = uniqueEmail("stored-late");
+    await fillOwnForm(page, "candidate", email);
+    let tries = 0;
+    await page.route("**/api/invitation-requests", async (route) => {
+      if (tries++ > 0) return route.continue();
+      // It reaches the server, which stores it; the visitor is told 503, as after a save that outlasted its limit.
+      await route.fetch();
+      await route.fulfill({
+        status: 503,
+        headers: { "Retry-After": "5", "Content-Type": "application/json" },
+        body: JSON.stringify({ error: "unavailable" }),
+      });
+    });
+    await ownForm(page, "candidate").getByRole("button", { name: copy.ownForm.forms.candidate.submit }).click();
+    await expect(notice(page)).toBeFocused();
+    expect(tries).toBe(2);
+    await theStoredRequest(NODE_SERVER_PORT, email);
+    // And nothing more arrives later.
+    await page.waitForTimeout(1000);
+    expect(await requestsFrom(NODE_SERVER_PORT, email)).toHaveLength(1);
   });
 
   test("leader, employer, leader and Send at once: the request is stored (held or not), never dropped", async ({

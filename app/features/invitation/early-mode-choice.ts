@@ -6,6 +6,8 @@
  * island, notes the chosen value on the toggle's fieldset, and ModeToggle applies it
  * once hydrated. A string, so the page can inline it (the CSP allows it by hash).
  */
+import { IDEMPOTENCY_KEY_FIELD } from "~/invitation/request-schema";
+
 export const EARLY_CHOICE_ATTRIBUTE = "data-chosen";
 export const MODE_TOGGLE_ATTRIBUTE = "data-mode-toggle";
 
@@ -20,11 +22,17 @@ export const SHOWN_AT_GLOBAL = "__requestPageShownAt";
 /**
  * Notes when the page was first painted (the last animation frame before it), so the own
  * form's fill time counts from there: never reset by hydration, a remount or a mode switch
- * (docs/product.md#nothing-lost).
+ * (docs/product.md#nothing-lost). And gives a form posted without the island its
+ * idempotency key: one per page view (16 random bytes, as the island's own), written into
+ * the form's empty hidden field at first paint, and again as a form is submitted in case
+ * it was parsed after that paint; so a post sent twice from this page is stored once.
  */
 export const PAGE_SHOWN_SCRIPT =
-  `window.${SHOWN_AT_GLOBAL}=performance.now();` +
-  `requestAnimationFrame(function(){window.${SHOWN_AT_GLOBAL}=performance.now()})`;
+  `(function(){window.${SHOWN_AT_GLOBAL}=performance.now();` +
+  `var k=Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(16)),function(b){return(b+256).toString(16).slice(1)}).join("");` +
+  `function f(){document.querySelectorAll('input[name="${IDEMPOTENCY_KEY_FIELD}"]').forEach(function(i){if(!i.value)i.value=k})}` +
+  `document.addEventListener("submit",f,true);` +
+  `requestAnimationFrame(function(){window.${SHOWN_AT_GLOBAL}=performance.now();f()})})()`;
 
 /** Milliseconds since the request page was first painted (since navigation began, if the script did not run). */
 export function msSincePageShown(): number {

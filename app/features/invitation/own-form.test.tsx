@@ -6,7 +6,8 @@ import type { InvitationMode } from "~/invitation/mode";
 import { ownFormFields } from "~/invitation/own-form-fields";
 import { clearDraft } from "./form-draft";
 import { OwnForm } from "./own-form";
-import { HONEYPOT_FIELD, INVITATION_API_PATH, MODE_FIELD } from "~/invitation/request-schema";
+import { HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD, INVITATION_API_PATH, MODE_FIELD } from "~/invitation/request-schema";
+import { RETRY_DELAYS_MS } from "./send-request";
 
 const copy = requestInvitationContent.ownForm;
 const label = (mode: InvitationMode, name: string) => ownFormFields(mode).find((field) => field.name === name)!.label;
@@ -35,9 +36,14 @@ function answer(status: number, body: unknown, headers: Record<string, string> =
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   clearDraft();
 });
+
+/** The idempotency key of each send so far. */
+const sentKeys = (fetchMock: ReturnType<typeof answer>) =>
+  fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init!.body))[IDEMPOTENCY_KEY_FIELD] as string);
 
 describe("OwnForm", () => {
   it("is a real form that posts to the API without JavaScript: method, action, mode, honeypot", () => {
@@ -50,6 +56,8 @@ describe("OwnForm", () => {
     const honeypot = form.querySelector<HTMLInputElement>(`input[name=${HONEYPOT_FIELD}]`)!;
     expect(honeypot.tabIndex).toBe(-1);
     expect(honeypot.closest("[aria-hidden=true]")).not.toBeNull();
+    // The page's inline script fills it at first paint: the HTML never carries a key.
+    expect(form.querySelector<HTMLInputElement>(`input[type=hidden][name=${IDEMPOTENCY_KEY_FIELD}]`)?.value).toBe("");
   });
 
   it.each(["candidate", "employer"] as const)(
@@ -133,12 +141,15 @@ describe("OwnForm", () => {
       copy.problems.rateLimited.replace("{wait}", "5 minutes"),
     ],
   ])("says what to do when %s, with the email fallback, and keeps every value", async (_case, mock, message) => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.spyOn(console, "error").mockImplementation(() => {});
     mock();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { onSent } = renderForm("candidate");
     await fillLeader(user);
     await user.click(screen.getByRole("button", { name: copy.forms.candidate.submit }));
+    // An offline send and a 503 are tried again for a while first.
+    await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS.reduce((total, ms) => total + ms, 0));
 
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain(message);
@@ -150,6 +161,34 @@ describe("OwnForm", () => {
     }
     expect(screen.getByRole("button", { name: copy.forms.candidate.submit })).toHaveProperty("disabled", false);
     expect(onSent).not.toHaveBeenCalled();
+  });
+
+  it("makes the request's idempotency key when Send is first pressed, and sends it again with every try and every Send", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const fetchMock = answer(400, { errors: { company: "Please fill in this field." } });
+    const user = userEvent.setup();
+    renderForm("candidate");
+    await fillLeader(user);
+    const submit = screen.getByRole("button", { name: copy.forms.candidate.submit });
+    await user.click(submit);
+    await screen.findByRole("alert");
+    await user.click(submit);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    const [first, second] = sentKeys(fetchMock);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).toBe(first);
+
+    // Another form on the page (the other mode, or the next visit) makes its own.
+    fetchMock.mockClear();
+    renderForm("employer");
+    for (const [name, value] of Object.entries({ ...leader, role_to_fill: "Head of TA" })) {
+      const field = screen.getAllByLabelText(label("employer", name)).at(-1)!;
+      await user.clear(field);
+      await user.type(field, value);
+    }
+    await user.click(screen.getByRole("button", { name: copy.forms.employer.submit }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(sentKeys(fetchMock)[0]).not.toBe(first);
   });
 
   it("keeps the name, email and company across a mode change, but not the mode's own message", async () => {

@@ -10,8 +10,14 @@ import { clearDraft, draftValue, rememberDraftValue } from "./form-draft";
 import type { InvitationMode } from "~/invitation/mode";
 import { ownFormFields, type OwnFormField } from "~/invitation/own-form-fields";
 import { privacyNotice } from "~/invitation/privacy-notice";
-import { HONEYPOT_FIELD, invitationActionFor, MODE_FIELD, type FieldErrors } from "~/invitation/request-schema";
-import { sendInvitationRequest, type SendOutcome } from "./send-request";
+import {
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_KEY_FIELD,
+  invitationActionFor,
+  MODE_FIELD,
+  type FieldErrors,
+} from "~/invitation/request-schema";
+import { newIdempotencyKey, sendInvitationRequest, type SendOutcome } from "./send-request";
 
 const copy = requestInvitationContent.ownForm;
 
@@ -44,9 +50,11 @@ interface OwnFormProps {
 /**
  * The site's own invitation request form (docs/product.md#nothing-lost). It is a real form that posts
  * to the site's API, so it works before and without JavaScript (the server answers
- * with a confirmation page). Once hydrated it sends the same data with `fetch` and
- * reports success only when the server says the request is stored; any failure keeps
- * what was typed and says what to do.
+ * with a confirmation page; the page's inline script gives the post its idempotency key).
+ * Once hydrated it sends the same data with `fetch` and reports success only when the
+ * server says the request is stored; a send that got no answer or a 503 is tried again by
+ * itself with the key made when Send was first pressed, so it is stored once; any failure
+ * keeps what was typed and says what to do.
  */
 export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
   const formCopy = copy.forms[mode];
@@ -56,6 +64,15 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
   const problemRef = useRef<HTMLDivElement>(null);
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
+  /** This form's request: its key, made at the first Send, kept for every send of the same mode until it is stored. */
+  const request = useRef<{ mode: InvitationMode; key: string } | null>(null);
+  /** Ends the tries of a send when the visitor leaves the form. */
+  const leaving = useRef(new AbortController());
+  useEffect(() => {
+    const controller = new AbortController();
+    leaving.current = controller;
+    return () => controller.abort();
+  }, []);
 
   const fieldErrors: FieldErrors = problem?.kind === "invalid" ? problem.errors : {};
 
@@ -71,17 +88,24 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
     if (sending) return;
     const data = new FormData(event.currentTarget);
     const values = Object.fromEntries(fields.map((field) => [field.name, String(data.get(field.name) ?? "")]));
+    if (request.current?.mode !== mode) request.current = { mode, key: newIdempotencyKey() };
     setSending(true);
     setProblem(null);
-    const outcome = await sendInvitationRequest({
-      mode,
-      fields: values,
-      website: String(data.get(HONEYPOT_FIELD) ?? ""),
-      // From the page's first paint, whatever remounted this form since (docs/product.md#nothing-lost).
-      fillMs: msSincePageShown(),
-    });
+    const outcome = await sendInvitationRequest(
+      {
+        mode,
+        fields: values,
+        website: String(data.get(HONEYPOT_FIELD) ?? ""),
+        // From the page's first paint, whatever remounted this form since (docs/product.md#nothing-lost).
+        fillMs: msSincePageShown(),
+        idempotencyKey: request.current.key,
+      },
+      { signal: leaving.current.signal },
+    );
+    if (leaving.current.signal.aborted) return;
     setSending(false);
     if (outcome.kind === "sent") {
+      request.current = null;
       clearDraft();
       onSent();
     } else {
@@ -102,6 +126,8 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
       onSubmit={submit}
     >
       <input type="hidden" name={MODE_FIELD} value={mode} />
+      {/* Filled by the page's inline script at first paint, once per page view: empty in the HTML. */}
+      <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} defaultValue="" />
       <p className={classes.note}>{copy.requiredNote}</p>
 
       {problem && (

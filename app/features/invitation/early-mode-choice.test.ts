@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { IDEMPOTENCY_KEY_FIELD } from "~/invitation/request-schema";
+import { PAGE_SHOWN_SCRIPT } from "./early-mode-choice";
+
+/** A form as the request page's HTML has it: its key field empty. */
+function addForm(): HTMLInputElement {
+  const form = document.createElement("form");
+  form.innerHTML = `<input type="hidden" name="${IDEMPOTENCY_KEY_FIELD}" value="">`;
+  form.addEventListener("submit", (event) => event.preventDefault());
+  document.body.append(form);
+  return form.querySelector("input")!;
+}
+
+/** Runs the page's inline script as the browser does, once per page view. */
+const viewPage = () => new Function(PAGE_SHOWN_SCRIPT)();
+const firstPaint = () => new Promise((painted) => requestAnimationFrame(painted));
+
+afterEach(() => document.body.replaceChildren());
+
+describe("the request page's inline script", () => {
+  it("gives the form a key of its own at first paint, a new one each page view", async () => {
+    const field = addForm();
+    viewPage();
+    await firstPaint();
+    expect(field.value).toMatch(/^[0-9a-f]{32}$/);
+
+    document.body.replaceChildren();
+    const next = addForm();
+    viewPage();
+    await firstPaint();
+    expect(next.value).toMatch(/^[0-9a-f]{32}$/);
+    expect(next.value).not.toBe(field.value);
+  });
+
+  it("gives it to a form that appears after the first paint as it is submitted, and keeps a key once given", async () => {
+    viewPage();
+    await firstPaint();
+    const late = addForm();
+    expect(late.value).toBe("");
+    late.form!.requestSubmit();
+    expect(late.value).toMatch(/^[0-9a-f]{32}$/);
+    const given = late.value;
+    late.form!.requestSubmit();
+    expect(late.value).toBe(given);
+  });
+});
