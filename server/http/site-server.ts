@@ -207,6 +207,8 @@ export async function buildSiteServer({
   const app = Fastify({
     loggerInstance: httpLogger(logStream),
     logController: new SafeLogController(),
+    // No logger of its own per request: the layer logs rare events, each naming its route.
+    childLoggerFactory: (logger) => logger,
     http: { headersTimeout: limits.headersMs, connectionsCheckingInterval: limits.checkEveryMs },
     requestTimeout: limits.requestMs,
     connectionTimeout: limits.sendMs,

@@ -26,6 +26,7 @@ import {
   type NotificationClaim,
   type RequestStore,
   type SaveOutcome,
+  type SharedRateLimits,
   type StoppedChannel,
 } from "./store";
 import {
@@ -93,6 +94,69 @@ function connect(databaseUrl: string): postgres.Sql {
   });
 }
 
+/**
+ * Rate-limit counts in PostgreSQL, shared by every server on the database. The hits that
+ * arrive while a statement is on its way wait for the next one, which counts them all (one
+ * statement per key and window, whatever the load): each hit gets its own place in the
+ * count, as if it had been counted alone, and a busy server pays one round trip per batch,
+ * not one per request (docs/measurements/0013-fastify.md).
+ */
+function rateLimitCounter(sql: postgres.Sql): SharedRateLimits {
+  type Waiter = { resolve: (count: { hits: number; resetsInMs: number }) => void; reject: (error: unknown) => void };
+  const waiting = new Map<string, { windowMs: number; waiters: Waiter[] }>();
+  let counting = false;
+  let lastSweep = 0;
+
+  async function countWaiting() {
+    while (waiting.size > 0) {
+      const batch = [...waiting];
+      waiting.clear();
+      try {
+        const rows = await sql<{ key: string; hits: number; resets_in_ms: number }[]>`
+          INSERT INTO invitation_rate_limits AS counted (key, hits, window_ends_at)
+          SELECT key, hits, now() + window_ms * interval '1 millisecond'
+          FROM unnest(${batch.map(([key]) => key)}::text[], ${batch.map(([, entry]) => entry.waiters.length)}::integer[],
+            ${batch.map(([, entry]) => entry.windowMs)}::integer[]) AS hit (key, hits, window_ms)
+          ON CONFLICT (key) DO UPDATE SET
+            hits = CASE WHEN counted.window_ends_at <= now() THEN excluded.hits ELSE counted.hits + excluded.hits END,
+            window_ends_at = CASE WHEN counted.window_ends_at <= now() THEN excluded.window_ends_at
+              ELSE counted.window_ends_at END
+          RETURNING key, hits, ceil(extract(epoch FROM counted.window_ends_at - now()) * 1000)::integer AS resets_in_ms`;
+        const counted = new Map(rows.map((row) => [row.key, row]));
+        for (const [key, { waiters }] of batch) {
+          const row = counted.get(key)!;
+          // The batch's hits are the last of the count, in the order they arrived.
+          waiters.forEach((waiter, index) =>
+            waiter.resolve({ hits: row.hits - waiters.length + 1 + index, resetsInMs: row.resets_in_ms }),
+          );
+        }
+      } catch (error) {
+        for (const [, { waiters }] of batch) for (const waiter of waiters) waiter.reject(error);
+      }
+    }
+    counting = false;
+    // Counts whose window has ended are deleted now and then, by whichever server counts next.
+    if (Date.now() - lastSweep >= RATE_LIMIT_SWEEP_MS) {
+      lastSweep = Date.now();
+      sql`DELETE FROM invitation_rate_limits WHERE window_ends_at < now()`.catch(() => {});
+    }
+  }
+
+  return {
+    countHit(key, windowMs) {
+      return new Promise((resolve, reject) => {
+        const entry = waiting.get(key) ?? { windowMs, waiters: [] };
+        entry.waiters.push({ resolve, reject });
+        waiting.set(key, entry);
+        if (counting) return;
+        counting = true;
+        // The hits of this turn of the event loop go together.
+        setImmediate(() => void countWaiting());
+      });
+    },
+  };
+}
+
 async function migrate(sql: postgres.Sql, description: string) {
   await sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;
@@ -150,30 +214,9 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
     }
   }
 
-  let lastRateLimitSweep = 0;
-  const sweepRateLimits = () => {
-    if (Date.now() - lastRateLimitSweep < RATE_LIMIT_SWEEP_MS) return;
-    lastRateLimitSweep = Date.now();
-    sql`DELETE FROM invitation_rate_limits WHERE window_ends_at < now()`.catch(() => {});
-  };
-
   const store: RequestStore = {
     description,
-    sharedRateLimits: {
-      // One statement: the count and its window move together, whichever server counts.
-      async countHit(key, windowMs) {
-        sweepRateLimits();
-        const [row] = await sql<{ hits: number; resets_in_ms: number }[]>`
-          INSERT INTO invitation_rate_limits AS counted (key, hits, window_ends_at)
-          VALUES (${key}, 1, now() + ${windowMs}::integer * interval '1 millisecond')
-          ON CONFLICT (key) DO UPDATE SET
-            hits = CASE WHEN counted.window_ends_at <= now() THEN 1 ELSE counted.hits + 1 END,
-            window_ends_at = CASE WHEN counted.window_ends_at <= now() THEN excluded.window_ends_at
-              ELSE counted.window_ends_at END
-          RETURNING hits, ceil(extract(epoch FROM counted.window_ends_at - now()) * 1000)::integer AS resets_in_ms`;
-        return { hits: row!.hits, resetsInMs: row!.resets_in_ms };
-      },
-    },
+    sharedRateLimits: rateLimitCounter(sql),
     async save(request) {
       // The request and its notifications commit together (the outbox, docs/product.md#notifications-and-privacy).
       const channels = request.held ? [] : (request.notify ?? []);
