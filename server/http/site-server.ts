@@ -289,17 +289,23 @@ export async function buildSiteServer({
     return answerNotFound(request, reply);
   }
 
-  app.addHook("onRequest", async (request, reply) => {
+  // Callback hooks (on every request, no promise each): an answer given here ends the request.
+  app.addHook("onRequest", (request, reply, done) => {
     if (setPolicyHeaders(request, reply)) {
       // 308, not 301: a POST stays a POST (RFC 9110); SITE_URL's port is kept.
       closeAfterAnswer(request, reply);
-      return answerText(reply.header("Location", httpsLocation(publicHost, request.url)), 308, "Permanent Redirect");
+      return void answerText(
+        reply.header("Location", httpsLocation(publicHost, request.url)),
+        308,
+        "Permanent Redirect",
+      );
     }
     const routed = request.routeOptions.url;
     // The router decodes the path (`/%61pi/...` finds /api/...); an API route answers its exact raw path only.
     if (request.is404 || (routed?.startsWith(API_PREFIX) && rawPath(request.url) !== routed)) {
-      return answerUnrouted(request, reply);
+      return void answerUnrouted(request, reply);
     }
+    done();
   });
 
   app.setNotFoundHandler(answerUnrouted);
@@ -340,11 +346,11 @@ export async function buildSiteServer({
   app.route({
     method: ["GET", "HEAD"],
     url: "*",
-    onSend: async (request, reply, payload) => {
+    onSend: (request, reply, payload, done) => {
       const file = servedFiles.get(request);
       // @fastify/static names a precompressed variant's type from its own table: the policy's wins.
       if (file) reply.header("Content-Type", contentTypeFor(file));
-      return payload;
+      done(null, payload);
     },
     handler(request, reply) {
       if (rawPath(request.url).startsWith(API_PREFIX)) return answerUnrouted(request, reply);

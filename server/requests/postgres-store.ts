@@ -234,7 +234,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
           ${request.held ?? null},
           ${key}
         )
-        ON CONFLICT (idempotency_key) DO NOTHING
+        ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
         RETURNING id`;
       const first = async (tx: postgres.Sql | postgres.TransactionSql): Promise<SaveOutcome> => {
         const [row] = await tx<RequestRow[]>`SELECT ${columns} FROM invitation_requests WHERE idempotency_key = ${key}`;

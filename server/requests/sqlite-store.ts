@@ -165,7 +165,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
     `INSERT INTO invitation_requests
        (id, received_at, mode, fields, context, relay, next_attempt_at, notice_version, held, idempotency_key)
      VALUES (@id, @receivedAt, @mode, @fields, @context, @relay, @nextAttemptAt, @noticeVersion, @held, @idempotencyKey)
-     ON CONFLICT (idempotency_key) DO NOTHING`,
+     ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING`,
   );
   const requestByKey = db.prepare<{ key: string | null }, RequestRow>(
     `SELECT ${REQUEST_COLUMNS} FROM invitation_requests WHERE idempotency_key = @key`,

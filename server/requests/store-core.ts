@@ -157,12 +157,15 @@ export const MIGRATIONS: readonly Migration[] = [
      CREATE TABLE invitation_jobs (job text PRIMARY KEY, last_run_at timestamptz NOT NULL);`,
   },
   // A retried send is stored once (docs/product.md#nothing-lost): the key a visitor's page made
-  // for a request, unique; requests sent without one have none (NULLs never conflict).
+  // for a request, unique. Requests sent without one (other clients) are left out of the
+  // index, so their saves write no index page for it.
   {
     sqlite: `ALTER TABLE invitation_requests ADD COLUMN idempotency_key TEXT;
-     CREATE UNIQUE INDEX invitation_requests_idempotency_key ON invitation_requests (idempotency_key);`,
+     CREATE UNIQUE INDEX invitation_requests_idempotency_key ON invitation_requests (idempotency_key)
+       WHERE idempotency_key IS NOT NULL;`,
     postgres: `ALTER TABLE invitation_requests ADD COLUMN idempotency_key text;
-     CREATE UNIQUE INDEX invitation_requests_idempotency_key ON invitation_requests (idempotency_key);`,
+     CREATE UNIQUE INDEX invitation_requests_idempotency_key ON invitation_requests (idempotency_key)
+       WHERE idempotency_key IS NOT NULL;`,
   },
   // The API's rate limit counted for every server on the database (server/api/rate-limit.ts);
   // SQLite takes one server, which counts in its memory. Unlogged: counts are worth no
