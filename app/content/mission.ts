@@ -13,6 +13,8 @@ export const missionContent = {
   hero: {
     eyebrow: pages.mission.title,
     lead: "Talent acquisition has become a leadership discipline that boards watch closely. Our mission is to connect the people who lead it with the organizations that depend on it: confidentially, carefully and at no cost to either side.",
+    // The right leader travelling into the one gold seat of an organization, at the moment a dial marks.
+    art: "rightSeat",
   } satisfies PageHeroContent,
   pillars: {
     intro: {
