@@ -10,6 +10,7 @@ import { termsContent as termsWithTokens } from "../../app/content/terms";
 import type { CallToActionContent, Feature } from "../../app/content/types";
 import { whoWeAreContent as whoWeAreWithTokens } from "../../app/content/who-we-are";
 import { withSiteFacts } from "../../app/lib/site-facts";
+import { socialCardFor } from "../../app/lib/social-card";
 
 // The pages show their content with this deployment's site facts in place of the tokens.
 const termsContent = withSiteFacts(termsWithTokens, site);
@@ -315,7 +316,7 @@ test.describe("head metadata of the content pages", () => {
 
   test("Our Mission has its own social preview image, a 1200x630 PNG that is served", async ({ page }) => {
     await page.goto(pages.mission.path);
-    const image = missionContent.socialImage;
+    const image = socialCardFor(pages.mission, site.siteName);
     const expectedUrl = new URL(image.path, site.siteUrl).href;
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", expectedUrl);
     await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute("content", expectedUrl);
