@@ -103,6 +103,8 @@ export const howWeHelpContent = {
   hero: {
     eyebrow: pages.howWeHelp.title,
     lead: "Two sets of services, one standard: senior, confidential and free of charge for everyone involved.",
+    // The leaders' circle and the organizations' circle, their services meeting at one gold seal.
+    art: "twoAudiences",
   } satisfies PageHeroContent,
   badgesLabel: "Included with every service",
   badges: [

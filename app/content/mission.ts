@@ -1,18 +1,13 @@
-import type { SocialImage } from "~/lib/seo";
 import { requestActions } from "./calls-to-action";
 import { pages } from "./pages";
 import type { AudiencePanel, CallToActionContent, Feature, PageHeroContent, SectionIntro } from "./types";
 
 export const missionContent = {
-  socialImage: {
-    path: "/social/mission.png",
-    width: 1200,
-    height: 630,
-    alt: "Our Mission: strategic matching, mutual value creation and industry excellence",
-  } satisfies SocialImage,
   hero: {
     eyebrow: pages.mission.title,
     lead: "Talent acquisition has become a leadership discipline that boards watch closely. Our mission is to connect the people who lead it with the organizations that depend on it: confidentially, carefully and at no cost to either side.",
+    // The right leader travelling into the one gold seat of an organization, at the moment a dial marks.
+    art: "rightSeat",
   } satisfies PageHeroContent,
   pillars: {
     intro: {

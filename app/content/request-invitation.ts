@@ -1,5 +1,6 @@
 import type { InvitationMode } from "~/invitation/mode";
 import type { RequestFieldName } from "~/invitation/request-schema";
+import { requestPaths } from "./calls-to-action";
 import { pages, type PageInfo } from "./pages";
 import type { NavLink } from "./shared";
 
@@ -202,3 +203,22 @@ export const requestInvitationContent = {
     fields: "The request has no fields.",
   },
 } as const;
+
+/**
+ * The request page as each mode's own HTML presents it: its path (the URL its calls to action
+ * link to and its visitors share), head words and heading.
+ */
+export const requestPages = {
+  candidate: {
+    ...pages.requestInvitation,
+    ...requestInvitationContent.modes.candidate.meta,
+    heading: requestInvitationContent.modes.candidate.heading,
+    path: requestPaths.leaders,
+  },
+  employer: {
+    ...pages.requestInvitation,
+    ...requestInvitationContent.modes.employer.meta,
+    heading: requestInvitationContent.modes.employer.heading,
+    path: requestPaths.employers,
+  },
+} as const satisfies Record<InvitationMode, PageInfo>;

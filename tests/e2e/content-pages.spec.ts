@@ -10,6 +10,7 @@ import { termsContent as termsWithTokens } from "../../app/content/terms";
 import type { CallToActionContent, Feature } from "../../app/content/types";
 import { whoWeAreContent as whoWeAreWithTokens } from "../../app/content/who-we-are";
 import { withSiteFacts } from "../../app/lib/site-facts";
+import { socialCardFor } from "../../app/lib/social-card";
 
 // The pages show their content with this deployment's site facts in place of the tokens.
 const termsContent = withSiteFacts(termsWithTokens, site);
@@ -315,7 +316,7 @@ test.describe("head metadata of the content pages", () => {
 
   test("Our Mission has its own social preview image, a 1200x630 PNG that is served", async ({ page }) => {
     await page.goto(pages.mission.path);
-    const image = missionContent.socialImage;
+    const image = socialCardFor(pages.mission, site.siteName);
     const expectedUrl = new URL(image.path, site.siteUrl).href;
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", expectedUrl);
     await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute("content", expectedUrl);
@@ -387,19 +388,37 @@ test.describe("images", () => {
       .toMatch(/\.avif$/);
   });
 
-  test("inner pages' hero art loads at high priority on desktop and not at all on phones", async ({ page }) => {
-    const art: string[] = [];
-    page.on("request", (request) => {
-      if (request.url().includes("orbit-scene")) art.push(request.url());
-    });
+  test("inner pages' hero art loads at high priority on desktop and not at all on phones, each page its own", async ({
+    page,
+  }) => {
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
+    const heroArt = () => main(page).locator('img[fetchpriority="high"]');
+    /** Every file the hero's <picture> offers, in any format and width. */
+    const heroArtFiles = () =>
+      heroArt().evaluate((img) =>
+        [...img.parentElement!.querySelectorAll("source")].flatMap((source) =>
+          source.srcset.split(",").map((candidate) => new URL(candidate.trim().split(" ")[0]!, location.href).href),
+        ),
+      );
+
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(pages.mission.path, { waitUntil: "networkidle" });
-    expect(art).toEqual([]);
+    const offered = await heroArtFiles();
+    expect(offered.length).toBeGreaterThan(0);
+    expect(requested.filter((url) => offered.includes(url))).toEqual([]);
 
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(pages.mission.path, { waitUntil: "networkidle" });
-    expect(art.length).toBeGreaterThan(0);
-    await expect(main(page).locator('img[fetchpriority="high"]')).toHaveCount(1);
+    const shown = new Set<string>();
+    for (const info of [pages.mission, pages.howWeHelp, pages.whoWeAre]) {
+      await page.goto(info.path, { waitUntil: "networkidle" });
+      await expect(heroArt()).toHaveCount(1);
+      await expect(heroArt()).toHaveAttribute("alt", "");
+      const src = await heroArt().evaluate((img: HTMLImageElement) => img.currentSrc);
+      expect(requested, info.path).toContain(src);
+      shown.add(src);
+    }
+    expect(shown.size).toBe(3);
   });
 });
 
