@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "~/config/env";
+import { EXAMPLE_SITE_FACTS } from "~/config/schema";
+import { DEPLOYMENT_SITE_FACTS } from "../tests/support/deployment-site-facts";
 import { parseConfig } from "./config";
 import { DEFAULT_HUBSPOT_REGION } from "~/features/invitation/hubspot";
 
@@ -269,6 +271,38 @@ describe("parseConfig", () => {
 
   it("refuses a deployment with neither HubSpot nor the request API", () => {
     expect(rejection({ INVITATION_API: "off" })).toContain("INVITATION_API: off needs the HubSpot ids");
+  });
+
+  it("refuses a public SITE_URL with the example site facts, naming each one still at its example", () => {
+    const message = rejection({ SITE_URL: "https://tanetwork.org", SUPPORTER_NAME: "Northwind Talent Systems" });
+    for (const variable of ["CONTACT_EMAIL", "PRIVACY_POLICY_URL", "SUPPORTER_URL"]) {
+      expect(message).toContain(`${variable}: must be this deployment's own value: SITE_URL (tanetwork.org) is public`);
+    }
+    expect(message).not.toContain("SUPPORTER_NAME");
+    // Set to the example on purpose is refused the same way, and the value is quoted.
+    expect(
+      rejection({
+        SITE_URL: "https://tanetwork.org",
+        ...DEPLOYMENT_SITE_FACTS,
+        CONTACT_EMAIL: EXAMPLE_SITE_FACTS.CONTACT_EMAIL,
+      }),
+    ).toMatch(/^ {2}CONTACT_EMAIL: .*\(got "invitations@example.com"\)$/m);
+  });
+
+  it.each(["http://localhost:4173", "http://127.0.0.1:8080", "http://[::1]:4173", "http://site.localhost:4321"])(
+    "keeps the example site facts on a loopback SITE_URL (%s): the README's path needs no setup",
+    (siteUrl) => {
+      expect(parseConfig({ SITE_URL: siteUrl }).site.contactEmail).toBe(EXAMPLE_SITE_FACTS.CONTACT_EMAIL);
+    },
+  );
+
+  it("accepts a public SITE_URL with the deployment's own site facts", () => {
+    const { site } = parseConfig({ SITE_URL: "https://tanetwork.org", ...DEPLOYMENT_SITE_FACTS });
+    expect(site).toMatchObject({
+      contactEmail: DEPLOYMENT_SITE_FACTS.CONTACT_EMAIL,
+      privacyPolicyUrl: DEPLOYMENT_SITE_FACTS.PRIVACY_POLICY_URL,
+      supporter: { name: DEPLOYMENT_SITE_FACTS.SUPPORTER_NAME, url: DEPLOYMENT_SITE_FACTS.SUPPORTER_URL },
+    });
   });
 
   it("reports every bad variable at once", () => {

@@ -8,6 +8,7 @@ const config = parseSiteConfig({
   CONTACT_EMAIL: "hello@network.example.org",
   SUPPORTER_NAME: "Parent Recruiting Tech",
   SUPPORTER_URL: "https://parent.example.com",
+  PRIVACY_POLICY_URL: "https://network.example.org/privacy",
 });
 
 describe("organizationSchema", () => {
