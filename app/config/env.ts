@@ -89,6 +89,15 @@ export const emailList = z
 
 export const name = z.string().trim().min(1, "must not be blank");
 
+/** One or more absolute https URLs, comma-separated. */
+export const httpsUrlList = z
+  .string()
+  .trim()
+  .refine(
+    (value) => splitList(value).every((entry) => parseHttpUrl(entry)?.protocol === "https:"),
+    "must be one or more absolute https:// URLs, separated by commas",
+  );
+
 /** Variables whose value may hold a credential: named in errors, never quoted. */
 export const SECRET_VARIABLES = new Set(["SMTP_URL", "DATABASE_URL", "NOTIFY_WEBHOOK_URL", "NOTIFY_WEBHOOK_SECRET"]);
 

@@ -2,12 +2,14 @@ import { z } from "zod";
 import {
   configError,
   email,
+  httpsUrlList,
   httpUrl,
   isLoopbackHost,
   name,
   optional,
   origin,
   parseHttpUrl,
+  splitList,
   wholeNumber,
   type Env,
 } from "./env.ts";
@@ -47,6 +49,7 @@ const siteVariables = z.object({
   PRIVACY_POLICY_URL: optional(httpUrl).default(EXAMPLE_SITE_FACTS.PRIVACY_POLICY_URL),
   SUPPORTER_NAME: optional(name).default(EXAMPLE_SITE_FACTS.SUPPORTER_NAME),
   SUPPORTER_URL: optional(httpUrl).default(EXAMPLE_SITE_FACTS.SUPPORTER_URL),
+  NETWORK_PROFILE_URLS: optional(httpsUrlList),
   HUBSPOT_PORTAL_ID: optional(z.string().trim().regex(/^\d+$/, "must be a numeric HubSpot portal id")),
   HUBSPOT_FORM_ID_CANDIDATE: optional(z.uuid("must be a HubSpot form id (a UUID)")),
   HUBSPOT_FORM_ID_EMPLOYER: optional(z.uuid("must be a HubSpot form id (a UUID)")),
@@ -87,6 +90,20 @@ export const siteSettings = siteVariables
     }
   })
   .superRefine((env, ctx) => {
+    // The supporter is the network's parent, not the network: never one of its own profiles (sameAs).
+    const supporter = parseHttpUrl(env.SUPPORTER_URL)?.href;
+    const theSupporters = splitList(env.NETWORK_PROFILE_URLS ?? "").find(
+      (url) => parseHttpUrl(url)?.href === supporter,
+    );
+    if (theSupporters !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["NETWORK_PROFILE_URLS"],
+        message: `must list the network's own profiles only: ${theSupporters} is SUPPORTER_URL, the parent organization's`,
+      });
+    }
+  })
+  .superRefine((env, ctx) => {
     if (env.INVITATION_API === "off" && env.HUBSPOT_PORTAL_ID === undefined) {
       ctx.addIssue({
         code: "custom",
@@ -102,6 +119,8 @@ export const siteSettings = siteVariables
     contactEmail: value.CONTACT_EMAIL,
     privacyPolicyUrl: value.PRIVACY_POLICY_URL,
     supporter: { name: value.SUPPORTER_NAME, url: value.SUPPORTER_URL },
+    /** The network's own profiles elsewhere (its LinkedIn page...): structured data's sameAs and the footer. */
+    networkProfiles: value.NETWORK_PROFILE_URLS === undefined ? [] : splitList(value.NETWORK_PROFILE_URLS),
     /** Null when the HubSpot ids are unset: the request page uses the site's own form. */
     hubspot:
       value.HUBSPOT_PORTAL_ID && value.HUBSPOT_FORM_ID_CANDIDATE && value.HUBSPOT_FORM_ID_EMPLOYER

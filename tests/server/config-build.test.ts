@@ -16,6 +16,7 @@ const scratch = `build-config-test-${process.pid}`;
 afterAll(() => rmSync(join(PROJECT_ROOT, scratch), { recursive: true, force: true }));
 
 const PUBLIC_SITE_URL = "https://tanetwork.org";
+const LINKEDIN_PAGE = "https://www.linkedin.com/company/ta-leadership-network";
 
 const build = (env: Record<string, string>, buildDir = `${scratch}/build`) =>
   spawnSync("npx", ["astro", "build"], {
@@ -46,7 +47,10 @@ describe(`a deployment build (SITE_URL=${PUBLIC_SITE_URL})`, () => {
 
   it("with its own site facts builds, and no page carries an example", () => {
     const client = join(PROJECT_ROOT, scratch, "accepted", "client");
-    const result = build({ SITE_URL: PUBLIC_SITE_URL, ...DEPLOYMENT_SITE_FACTS }, `${scratch}/accepted`);
+    const result = build(
+      { SITE_URL: PUBLIC_SITE_URL, ...DEPLOYMENT_SITE_FACTS, NETWORK_PROFILE_URLS: LINKEDIN_PAGE },
+      `${scratch}/accepted`,
+    );
     expect(result.status, result.stderr).toBe(0);
     const pages = readdirSync(client, { recursive: true, encoding: "utf8" })
       .filter((path) => path.endsWith(".html"))
@@ -58,5 +62,10 @@ describe(`a deployment build (SITE_URL=${PUBLIC_SITE_URL})`, () => {
     expect(home).toContain(`mailto:${DEPLOYMENT_SITE_FACTS.CONTACT_EMAIL}`);
     expect(home).toContain(`href="${DEPLOYMENT_SITE_FACTS.PRIVACY_POLICY_URL}"`);
     expect(home).toContain(DEPLOYMENT_SITE_FACTS.SUPPORTER_NAME);
+    // The network's own profile, in the footer and as the Organization's sameAs; the supporter only as its parent.
+    expect(home).toContain(`href="${LINKEDIN_PAGE}"`);
+    const organization = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(home)![1]!);
+    expect(organization.sameAs).toEqual([LINKEDIN_PAGE]);
+    expect(organization.parentOrganization.url).toBe(DEPLOYMENT_SITE_FACTS.SUPPORTER_URL);
   });
 });
