@@ -157,7 +157,7 @@ export const requestInvitationContent = {
      * (invitation/privacy-notice.ts), so change `version` with the words.
      */
     privacyNotice: {
-      version: "2026-11-25",
+      version: "2026-11-26",
       /** What is stored and why. */
       stored:
         "We store what you send here (your name, email, title, company and what you tell us) to review your request and reply to it.",
@@ -170,7 +170,13 @@ export const requestInvitationContent = {
       retention: "We delete it after {days} days.",
       /** Followed by the contact address as a mailto link. */
       rightsLead: "For a copy, a correction or its deletion, write to",
-      policyLink: "Privacy policy",
+      /**
+       * What sending agrees to (the Terms say requesting an invitation or submitting a talent
+       * brief means agreeing to them): `{terms}` and `{privacyPolicy}` become the two links.
+       */
+      agreement: "By sending, you agree to our {terms}. Our {privacyPolicy} explains how we handle personal data.",
+      termsLink: pages.terms.title,
+      policyLink: "Privacy Policy",
     },
     /** Hidden from people; only bots fill it (HONEYPOT_FIELD). */
     honeypotLabel: "Leave this field empty",

@@ -10,6 +10,7 @@ import { termsContent as termsWithTokens } from "../../app/content/terms";
 import type { CallToActionContent, Feature } from "../../app/content/types";
 import { whoWeAreContent as whoWeAreWithTokens } from "../../app/content/who-we-are";
 import { withSiteFacts } from "../../app/lib/site-facts";
+import { longDate } from "../../app/lib/dates";
 
 // The pages show their content with this deployment's site facts in place of the tokens.
 const termsContent = withSiteFacts(termsWithTokens, site);
@@ -238,7 +239,7 @@ test.describe("content pages at desktop width", () => {
     await waitForHydration(page);
     await expectOneH1(page, pages.terms.heading);
     await expect(main(page).locator("time")).toHaveAttribute("datetime", termsContent.lastUpdated.date);
-    await expect(main(page).locator("time")).toHaveText(termsContent.lastUpdated.display);
+    await expect(main(page).locator("time")).toHaveText(longDate(termsContent.lastUpdated.date));
 
     const contents = page.getByRole("navigation", { name: termsContent.tocLabel });
     await expect(contents.getByRole("link")).toHaveCount(termsContent.sections.length);

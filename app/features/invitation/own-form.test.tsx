@@ -1,6 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { pages } from "~/content/pages";
 import { requestInvitationContent } from "~/content/request-invitation";
 import type { InvitationMode } from "~/invitation/mode";
 import { ownFormFields } from "~/invitation/own-form-fields";
@@ -53,7 +54,7 @@ describe("OwnForm", () => {
   });
 
   it.each(["candidate", "employer"] as const)(
-    "says beside the %s submit button what happens to the data, with the contact and the privacy policy",
+    "says beside the %s submit button what happens to the data and what sending agrees to: the Terms and the privacy policy",
     (mode) => {
       renderForm(mode);
       const submit = screen.getByRole("button", { name: copy.forms[mode].submit });
@@ -66,6 +67,10 @@ describe("OwnForm", () => {
       const policy = within(notice).getByRole("link", { name: new RegExp(`^${copy.privacyNotice.policyLink}`) });
       expect(policy.getAttribute("href")).toBe("https://example.com/privacy");
       expect(policy.getAttribute("target")).toBe("_blank");
+      // The Terms say that requesting an invitation or submitting a talent brief means agreeing to them.
+      expect(notice.textContent).toContain(copy.privacyNotice.agreement.split("{terms}")[0]);
+      const terms = within(notice).getByRole("link", { name: new RegExp(`^${copy.privacyNotice.termsLink}`) });
+      expect(terms.getAttribute("href")).toBe(pages.terms.path);
     },
   );
 

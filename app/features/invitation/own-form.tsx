@@ -153,10 +153,17 @@ function PrivacyNotice({ contactEmail }: { contactEmail: string }) {
       <a href={`mailto:${notice.contactEmail}`} className={classes.noticeLink}>
         {notice.contactEmail}
       </a>
-      . {/* A new tab, as every external link of the site: what the visitor typed stays in this one. */}
-      <ExternalLink newTabHint={newTabHint} href={notice.policyLink.href} className={classes.noticeLink}>
-        {notice.policyLink.label}
-      </ExternalLink>
+      .{" "}
+      {notice.agreement.map((part) =>
+        typeof part === "string" ? (
+          part
+        ) : (
+          // A new tab, the Terms too: what the visitor typed stays in this one.
+          <ExternalLink key={part.href} newTabHint={newTabHint} href={part.href} className={classes.noticeLink}>
+            {part.label}
+          </ExternalLink>
+        ),
+      )}
     </p>
   );
 }
