@@ -11,6 +11,7 @@
  */
 import type { InvitationMode } from "~/invitation/mode";
 import { ownFormFields } from "~/invitation/own-form-fields";
+import { isEmailAddress } from "~/invitation/request-schema";
 import type { NotificationChannel, NotificationClaim, RelayRefusal, StoredInvitationRequest } from "../requests/store";
 
 /** The team's command that lists every stored request (README, "Invitation requests"). */
@@ -40,6 +41,8 @@ export interface EmailContent {
   subject: string;
   text: string;
   html: string;
+  /** For a new request, its sender: the team's Reply answers the person who asked (within the 48 hours promised). */
+  replyTo?: { name: string; address: string };
 }
 
 interface WebhookRequest {
@@ -303,6 +306,18 @@ function slackBlock(block: Block): string[] {
   }
 }
 
+/**
+ * Who Reply answers: the requester of a new request, when the stored address is one
+ * address as the form takes it (no line break, comma or space: nothing a header could
+ * be made of), under their name on one line. Other notifications are the server's own.
+ */
+function replyToFor(claim: NotificationClaim): EmailContent["replyTo"] {
+  if (claim.kind !== "request") return undefined;
+  const address = claim.request.fields.email?.trim() ?? "";
+  if (!isEmailAddress(address)) return undefined;
+  return { name: oneLine(fullName(claim.request)), address };
+}
+
 export function composeEmail(claim: NotificationClaim): EmailContent {
   const { subject, intro, body } = messageFor(claim);
   const blocks: Block[] = intro === undefined ? body : [{ type: "paragraph", text: intro }, ...body];
@@ -314,7 +329,8 @@ export function composeEmail(claim: NotificationClaim): EmailContent {
     "</body></html>",
     "",
   ].join("\n");
-  return { subject: subjectLine(subject), text, html };
+  const replyTo = replyToFor(claim);
+  return { subject: subjectLine(subject), text, html, ...(replyTo ? { replyTo } : {}) };
 }
 
 function webhookRequest(request: StoredInvitationRequest): WebhookRequest {
