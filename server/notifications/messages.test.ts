@@ -64,10 +64,12 @@ const FORGED_MESSAGE = [
 describe("the team's email", () => {
   it("answers the requester when the team presses Reply, never a forged or another notification's", () => {
     const ada = { firstname: "Ada", lastname: "Lovelace", email: " ada@example.com " };
-    expect(composeEmail(claimFor(ada)).replyTo).toEqual({ name: "Ada Lovelace", address: "ada@example.com" });
+    const email = composeEmail(claimFor(ada));
+    expect(email.replyTo).toEqual({ name: "Ada Lovelace", address: "ada@example.com" });
+    expect(email.text).toContain("Reply to this email to answer them");
     // Nothing stored that could become a second header or a second recipient.
     for (const email of ["ada@example.com\r\nBcc: x@example.com", "ada@example.com, x@example.com", "Ada <ada@x.com>"])
-      expect(composeEmail(claimFor({ ...ada, email })).replyTo).toBeUndefined();
+      expect(composeEmail(claimFor({ ...ada, email }))).not.toHaveProperty("replyTo");
     expect(composeEmail(claimFor({ ...ada, firstname: "Ada\r\nBcc: x@example.com" })).replyTo?.name).toBe(
       "Ada Bcc: x@example.com Lovelace",
     );

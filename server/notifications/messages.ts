@@ -23,6 +23,9 @@ export const RELEASE_COMMAND = "npm run requests -- release --id <id>";
 /** A subject longer than this is cut: mail clients show little more, and a wall of text is a bot's. */
 const SUBJECT_MAX_LENGTH = 200;
 
+/** Under a new request with a Reply-To: what pressing Reply does, and the promise it keeps (docs/product.md#numbers-from-the-specification). */
+const REPLY_LINE = "Reply to this email to answer them: the site promises an answer within 48 hours.";
+
 const MODE_LABELS: Record<InvitationMode, string> = { candidate: "TA leader", employer: "employer" };
 
 /** Where an operator fixes a channel that refused for good. */
@@ -177,7 +180,8 @@ function requestMessage(claim: RequestClaim): Message {
       ? `New invitation request: ${fullName(request)} (${MODE_LABELS[request.mode]})`
       : `HubSpot refused invitation request ${request.id}${claim.refusal.errorType ? `: ${claim.refusal.errorType}` : ""}`,
     intro: isNew
-      ? `A ${MODE_LABELS[request.mode]} sent an invitation request through the site. It is stored on the server.`
+      ? `A ${MODE_LABELS[request.mode]} sent an invitation request through the site. It is stored on the server.` +
+        (replyAddress(request) ? ` ${REPLY_LINE}` : "")
       : `HubSpot refused to take this invitation request, so it is marked failed and HubSpot does not have it. Fix the form in HubSpot (its CAPTCHA, a required field, consent options), then run: ${RETRY_COMMAND}`,
     body: [
       { type: "rows", rows: labelledFields(request) },
@@ -313,9 +317,13 @@ function slackBlock(block: Block): string[] {
  */
 function replyToFor(claim: NotificationClaim): EmailContent["replyTo"] {
   if (claim.kind !== "request") return undefined;
-  const address = claim.request.fields.email?.trim() ?? "";
-  if (!isEmailAddress(address)) return undefined;
-  return { name: oneLine(fullName(claim.request)), address };
+  const address = replyAddress(claim.request);
+  return address ? { name: oneLine(fullName(claim.request)), address } : undefined;
+}
+
+function replyAddress(request: StoredInvitationRequest): string | null {
+  const address = request.fields.email?.trim() ?? "";
+  return isEmailAddress(address) ? address : null;
 }
 
 export function composeEmail(claim: NotificationClaim): EmailContent {
