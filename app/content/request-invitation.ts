@@ -17,6 +17,13 @@ export interface InvitationModeCopy {
   formHeading: string;
   formLead: string;
   confirmationBody: string;
+  /** The page once this mode's form is sent: its heading and subtitle, and what happens next. */
+  sent: {
+    heading: string;
+    subtitle: string;
+    /** Who reads the request, what the reply will be and when, in order; under the confirmation. */
+    nextSteps: readonly string[];
+  };
   /** Subject of the mailto fallback when the form cannot load. */
   mailSubject: string;
 }
@@ -65,6 +72,15 @@ export const requestInvitationContent = {
       formLead: "Your details stay confidential: we never share your identity without your consent.",
       confirmationBody:
         "Thank you for your interest! We'll review your application and get back to you within 48 hours.",
+      sent: {
+        heading: "Your request is with our team",
+        subtitle: "We have your invitation request. Here is what happens next, and when.",
+        nextSteps: [
+          "Someone on our team reads your request and your LinkedIn profile, if you shared it.",
+          "Within 48 hours, we email you at the address you gave: your invitation, or a few questions about the role you want next.",
+          "Once you are in the network, we suggest opportunities one at a time, and share your identity only with your consent for each.",
+        ],
+      },
       mailSubject: "Invitation request (TA leader)",
     },
     employer: {
@@ -83,6 +99,15 @@ export const requestInvitationContent = {
       formLead: "A few details are enough to start: we follow up to understand the role in depth.",
       confirmationBody:
         "Thank you for your interest! We'll review your talent brief and get back to you within 48 hours.",
+      sent: {
+        heading: "Your talent brief is with our team",
+        subtitle: "We have your talent brief. Here is what happens next, and when.",
+        nextSteps: [
+          "Someone on our team reads your brief: the role, its scope and what success looks like.",
+          "Within 48 hours, we email you at the address you gave to arrange a short call about the role.",
+          "Then we introduce pre-qualified TA leaders who fit it, each with their consent. There is no fee at any stage.",
+        ],
+      },
       mailSubject: "Talent brief (employer)",
     },
   } satisfies Record<InvitationMode, InvitationModeCopy>,
@@ -92,19 +117,24 @@ export const requestInvitationContent = {
     retry: "Try Again",
     /** Followed by the contact address as a mailto link. */
     fallbackLead: "Prefer email, or using a content blocker? Write to us at",
-    /** Above the site's own form, shown beside Try Again when HubSpot's form cannot load. */
-    ownFormLead: "Or send your request with this form: it reaches our team just the same.",
+    /**
+     * In place of the form's lead when HubSpot's form could not load: the site's own form
+     * comes first, the failure text and Try Again below it.
+     */
+    ownFormFirst: "HubSpot's form could not load here, so here is ours: it reaches our team just the same.",
     /** Above the site's own form for visitors without JavaScript, who cannot get HubSpot's form. */
     noScriptLead: "Send your request with this form: it works without JavaScript.",
   },
   confirmation: {
     title: "Invitation Request Submitted!",
-    /** On the confirmation page a request posted without JavaScript lands on; followed by the contact address. */
+    /** Above the confirmation's next steps (each mode's `sent.nextSteps`). */
+    nextStepsHeading: "What happens next",
+    /** Once a request is sent, in place of `questions.lead`; followed by the contact address. */
     questionsLead: "Questions in the meantime?",
     homeLink: { label: "Back to Home", href: pages.home.path } satisfies NavLink,
   },
   questions: {
-    /** Above the contact address, shown as a mailto link. */
+    /** Above the contact address, shown as a mailto link, until a request is sent. */
     lead: "Questions before you apply?",
   },
   supporter: {

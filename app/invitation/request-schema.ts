@@ -186,7 +186,8 @@ export function hasForbiddenCharacters(value: string, multiline: boolean): boole
 
 const messages = requestInvitationContent.validation;
 
-function fieldError(rule: RequestFieldRule, value: string): string | null {
+/** The message for one field's value, or null when it is fine: what the server says, and the own form as it is typed. */
+export function fieldError(rule: RequestFieldRule, value: string): string | null {
   const trimmed = value.trim();
   if (trimmed === "") return rule.required ? messages.required : null;
   if (value.length > rule.maxLength) return messages.tooLong.replace("{max}", String(rule.maxLength));
