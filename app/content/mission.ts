@@ -56,7 +56,7 @@ export const missionContent = {
         illustration: "planning",
       },
       {
-        eyebrow: "For Organizations",
+        eyebrow: "For Employers",
         title: "Direct access to proven TA leadership",
         body: "For executive teams hiring the person who will shape how they attract, assess and keep talent.",
         points: [
@@ -70,7 +70,7 @@ export const missionContent = {
   },
   cta: {
     title: "Be part of the network",
-    body: "TA leaders request an invitation; organizations share a talent brief. Either way, we reply within 48 hours.",
+    body: "TA leaders request an invitation; employers submit a talent brief. Either way, we reply within 48 hours.",
     primary: requestActions.leaders,
     secondary: requestActions.employers,
   } satisfies CallToActionContent,

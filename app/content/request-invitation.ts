@@ -65,7 +65,7 @@ export const requestInvitationContent = {
       },
       heading: pages.requestInvitation.heading,
       subtitle:
-        "Join a confidential network of enterprise talent acquisition leaders and be considered for executive roles that are rarely advertised. Free, private, and on your terms.",
+        "Join a confidential network of enterprise talent acquisition leaders and be considered for executive roles that are rarely advertised. Free, private and on your terms.",
       toggleLabel: "TA Leaders",
       imageLabel: "For TA leaders",
       formHeading: "Tell us about your leadership",
@@ -90,7 +90,7 @@ export const requestInvitationContent = {
           "Employers: submit a talent brief and meet pre-qualified enterprise talent acquisition leaders. No fees for either side; we reply within 48 hours.",
         keywords: ["submit talent brief", "hire head of talent acquisition", "TA leadership search", "executive TA"],
       },
-      heading: "Find Your Next TA Leader",
+      heading: "Find your next TA leader",
       subtitle:
         "Tell us about the talent acquisition leader you need. We match your brief against a pre-qualified network of proven enterprise TA executives, at no cost to you.",
       toggleLabel: "Employers",
@@ -147,7 +147,7 @@ export const requestInvitationContent = {
     forms: {
       candidate: {
         name: "Invitation request",
-        submit: "Request Invitation",
+        submit: "Request an Invitation",
         fields: {
           firstname: { label: "First name", autoComplete: "given-name", half: true },
           lastname: { label: "Last name", autoComplete: "family-name", half: true },
@@ -164,7 +164,7 @@ export const requestInvitationContent = {
       },
       employer: {
         name: "Talent brief",
-        submit: "Submit Talent Brief",
+        submit: "Submit a Talent Brief",
         fields: {
           firstname: { label: "First name", autoComplete: "given-name", half: true },
           lastname: { label: "Last name", autoComplete: "family-name", half: true },

@@ -17,7 +17,7 @@ export const headerContent = {
   navLabel: "Main",
   menuOpenLabel: "Open menu",
   menuCloseLabel: "Close menu",
-  cta: { label: "Request Invitation", href: pages.requestInvitation.path },
+  cta: { label: "Request an Invitation", href: pages.requestInvitation.path },
 } as const;
 
 export const skipLinkLabel = "Skip to main content";

@@ -86,7 +86,7 @@ test.describe("content pages at desktop width", () => {
     for (const claim of [
       /confidentiality/i,
       /no fees/i,
-      /AI-based matching/i,
+      /AI-powered matching/i,
       /enterprise security/i,
       /pre-qualified global network/i,
     ])
@@ -112,7 +112,7 @@ test.describe("content pages at desktop width", () => {
       await expectLink(missionSection, panel.action!.label, panel.action!.href);
     }
     await expect(missionSection.getByText("For TA Leaders", { exact: true })).toBeVisible();
-    await expect(missionSection.getByText("For Organizations", { exact: true })).toBeVisible();
+    await expect(missionSection.getByText("For Employers", { exact: true })).toBeVisible();
 
     const deliver = page.getByRole("region", { name: services.intro.title });
     await expectLink(deliver, services.more.label, pages.howWeHelp.path);
@@ -142,7 +142,7 @@ test.describe("content pages at desktop width", () => {
     ).toBeVisible();
     const dual = page.getByRole("region", { name: dualPurpose.intro.title });
     await expect(dual.getByText("For TA Leaders", { exact: true })).toBeVisible();
-    await expect(dual.getByText("For Organizations", { exact: true })).toBeVisible();
+    await expect(dual.getByText("For Employers", { exact: true })).toBeVisible();
     for (const panel of dualPurpose.panels) {
       await expect(dual.getByRole("heading", { level: 3, name: panel.title })).toBeVisible();
       for (const point of panel.points) await expect(dual.getByText(point, { exact: true })).toBeVisible();

@@ -5,6 +5,7 @@ import { expect, fetchHtml, test } from "../support/browser/fixtures";
 import { site } from "../support/browser/site-config";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
+import { headerContent } from "../../app/content/shared";
 import { ownFormFields } from "../../app/invitation/own-form-fields";
 import { NODE_SERVER_PORT } from "../support/e2e-env";
 import { asLongAsAPerson, requestsFrom, theStoredRequest, uniqueEmail } from "../support/browser/stored-requests";
@@ -405,7 +406,7 @@ test.describe("the site's own form", () => {
     await page.getByRole("main").getByRole("link", { name: copy.backLink.label }).click();
     await expect(page).toHaveURL(pages.home.path);
     await expect(page.locator("form")).toHaveCount(0);
-    await page.getByRole("banner").getByRole("link", { name: "Request Invitation" }).click();
+    await page.getByRole("banner").getByRole("link", { name: headerContent.cta.label }).click();
     await expect(page).toHaveURL(PATH);
     await expect(ownForm(page, "candidate")).toBeVisible();
     await expect(page.locator("form")).toHaveCount(1);
