@@ -454,7 +454,7 @@ test.describe(`the site's own form when HubSpot's ${LEGACY.name} cannot be used`
   test.use({ baseURL: LEGACY.buildUrl });
 
   for (const mode of ["candidate", "employer"] as const) {
-    test(`${mode}: HubSpot's script blocked: the own form beside Try Again is stored and relayed to HubSpot once`, async ({
+    test(`${mode}: HubSpot's script blocked: the own form, first, is stored and relayed to HubSpot once`, async ({
       page,
       consoleErrors,
     }) => {
