@@ -51,6 +51,7 @@ export const missionContent = {
         illustration: "planning",
       },
       {
+        // The specification's name for this half of Dual Purpose (docs/copy.md).
         eyebrow: "For Organizations",
         title: "Direct access to proven TA leadership",
         body: "For executive teams hiring the person who will shape how they attract, assess and keep talent.",
@@ -65,7 +66,7 @@ export const missionContent = {
   },
   cta: {
     title: "Be part of the network",
-    body: "TA leaders request an invitation; organizations share a talent brief. Either way, we reply within 48 hours.",
+    body: "TA leaders request an invitation; employers submit a talent brief. Either way, we reply within 48 hours.",
     primary: requestActions.leaders,
     secondary: requestActions.employers,
   } satisfies CallToActionContent,

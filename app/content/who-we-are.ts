@@ -47,7 +47,7 @@ export const whoWeAreContent = {
       {
         icon: "globe",
         title: "Global Network",
-        body: "TA leaders and organizations across industries, regions and time zones.",
+        body: "TA leaders and employers across industries, regions and time zones.",
       },
     ] satisfies Feature[],
   },

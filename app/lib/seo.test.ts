@@ -1,10 +1,15 @@
 import type { MetaDescriptor } from "./seo";
 import { describe, expect, it } from "vitest";
 import { parseSiteConfig } from "~/config/schema";
+import { DEPLOYMENT_SITE_FACTS } from "../../tests/support/deployment-site-facts";
 import { buildMeta, formatTitle } from "./seo";
 import { socialCardFor } from "./social-card";
 
-const config = parseSiteConfig({ SITE_URL: "https://network.example.org", SITE_NAME: "Talent Leaders Circle" });
+const config = parseSiteConfig({
+  SITE_URL: "https://network.example.org",
+  SITE_NAME: "Talent Leaders Circle",
+  ...DEPLOYMENT_SITE_FACTS,
+});
 const page = {
   path: "/mission",
   title: "Our Mission",

@@ -11,6 +11,7 @@ import type { CallToActionContent, Feature } from "../../app/content/types";
 import { whoWeAreContent as whoWeAreWithTokens } from "../../app/content/who-we-are";
 import { withSiteFacts } from "../../app/lib/site-facts";
 import { socialCardFor } from "../../app/lib/social-card";
+import { longDate } from "../../app/lib/dates";
 
 // The pages show their content with this deployment's site facts in place of the tokens.
 const termsContent = withSiteFacts(termsWithTokens, site);
@@ -86,7 +87,7 @@ test.describe("content pages at desktop width", () => {
     for (const claim of [
       /confidentiality/i,
       /no fees/i,
-      /AI-based matching/i,
+      /AI-powered matching/i,
       /enterprise security/i,
       /pre-qualified global network/i,
     ])
@@ -112,7 +113,7 @@ test.describe("content pages at desktop width", () => {
       await expectLink(missionSection, panel.action!.label, panel.action!.href);
     }
     await expect(missionSection.getByText("For TA Leaders", { exact: true })).toBeVisible();
-    await expect(missionSection.getByText("For Organizations", { exact: true })).toBeVisible();
+    await expect(missionSection.getByText("For Employers", { exact: true })).toBeVisible();
 
     const deliver = page.getByRole("region", { name: services.intro.title });
     await expectLink(deliver, services.more.label, pages.howWeHelp.path);
@@ -239,7 +240,7 @@ test.describe("content pages at desktop width", () => {
     await waitForHydration(page);
     await expectOneH1(page, pages.terms.heading);
     await expect(main(page).locator("time")).toHaveAttribute("datetime", termsContent.lastUpdated.date);
-    await expect(main(page).locator("time")).toHaveText(termsContent.lastUpdated.display);
+    await expect(main(page).locator("time")).toHaveText(longDate(termsContent.lastUpdated.date));
 
     const contents = page.getByRole("navigation", { name: termsContent.tocLabel });
     await expect(contents.getByRole("link")).toHaveCount(termsContent.sections.length);

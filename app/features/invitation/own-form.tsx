@@ -10,7 +10,15 @@ import { clearDraft, draftValue, rememberDraftValue } from "./form-draft";
 import type { InvitationMode } from "~/invitation/mode";
 import { ownFormFields, type OwnFormField } from "~/invitation/own-form-fields";
 import { privacyNotice } from "~/invitation/privacy-notice";
-import { HONEYPOT_FIELD, invitationActionFor, MODE_FIELD, type FieldErrors } from "~/invitation/request-schema";
+import {
+  fieldError,
+  HONEYPOT_FIELD,
+  invitationActionFor,
+  MODE_FIELD,
+  validateInvitationRequest,
+  type FieldErrors,
+} from "~/invitation/request-schema";
+import { useHydrated } from "~/lib/use-hydrated";
 import { sendInvitationRequest, type SendOutcome } from "./send-request";
 
 const copy = requestInvitationContent.ownForm;
@@ -23,8 +31,9 @@ const classes = {
   field: "grid content-start gap-1.5",
   label: "text-sm font-medium text-ink",
   optional: "font-normal text-muted",
+  // scroll-mt: a field focused (a Tab, the first invalid one) scrolls clear of the fixed header with its label.
   control:
-    "block w-full rounded-button border border-line bg-white px-3.5 py-2.5 text-base text-ink shadow-[inset_0_1px_2px_rgb(15_23_42/0.04)] transition-colors placeholder:text-muted/70 hover:border-navy-100 focus-visible:border-navy-600 aria-invalid:border-red-700 user-invalid:border-red-700",
+    "block w-full scroll-mt-14 rounded-button border border-line bg-white px-3.5 py-2.5 text-base text-ink shadow-[inset_0_1px_2px_rgb(15_23_42/0.04)] transition-colors placeholder:text-muted/70 hover:border-navy-100 focus-visible:border-navy-600 aria-invalid:border-red-700 user-invalid:border-red-700",
   hint: "text-sm text-muted",
   error: "text-sm font-medium text-red-700",
   problem: "rounded-button border border-red-700/30 bg-red-50 px-4 py-3 text-sm text-red-800 sm:col-span-2",
@@ -44,33 +53,58 @@ interface OwnFormProps {
 /**
  * The site's own invitation request form (docs/product.md#nothing-lost). It is a real form that posts
  * to the site's API, so it works before and without JavaScript (the server answers
- * with a confirmation page). Once hydrated it sends the same data with `fetch` and
- * reports success only when the server says the request is stored; any failure keeps
- * what was typed and says what to do.
+ * with a confirmation page; the browser checks the fields until then). Once hydrated it
+ * checks them itself with the schema the server applies, so every field gets the site's
+ * own message (marked invalid, described by it, the first one focused, a summary
+ * announced) rather than the browser's bubble; it sends with `fetch` and reports success
+ * only when the server says the request is stored; any failure keeps what was typed and
+ * says what to do.
  */
 export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
   const formCopy = copy.forms[mode];
   const fields = ownFormFields(mode);
   const idPrefix = useId();
+  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const problemRef = useRef<HTMLDivElement>(null);
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
+  // Bumped by each send that ends in a problem: focus moves then, never while the visitor types.
+  const [attempt, setAttempt] = useState(0);
 
   const fieldErrors: FieldErrors = problem?.kind === "invalid" ? problem.errors : {};
 
   useEffect(() => {
-    if (!problem) return;
-    // Send the visitor where the problem is: the first field the server refused, or the message.
+    if (attempt === 0) return;
+    // Send the visitor where the problem is: the first field refused, or the message.
     const firstInvalid = formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']");
     (firstInvalid ?? problemRef.current)?.focus();
-  }, [problem]);
+  }, [attempt]);
+
+  const report = (found: Problem) => {
+    setProblem(found);
+    setAttempt((count) => count + 1);
+  };
+
+  // A field marked invalid is cleared as soon as what is typed in it is fine.
+  const onFieldInput = (name: string, value: string) => {
+    rememberDraftValue(name, value);
+    const field = fields.find((candidate) => candidate.name === name);
+    if (problem?.kind !== "invalid" || !problem.errors[name] || !field || fieldError(field, value)) return;
+    const rest = Object.fromEntries(Object.entries(problem.errors).filter(([fixed]) => fixed !== name));
+    setProblem(Object.keys(rest).length > 0 ? { kind: "invalid", errors: rest } : null);
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
     const data = new FormData(event.currentTarget);
     const values = Object.fromEntries(fields.map((field) => [field.name, String(data.get(field.name) ?? "")]));
+    const checked = validateInvitationRequest({ mode, fields: values });
+    if (!checked.ok) {
+      report({ kind: "invalid", errors: checked.errors });
+      return;
+    }
     setSending(true);
     setProblem(null);
     const outcome = await sendInvitationRequest({
@@ -85,7 +119,7 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
       clearDraft();
       onSent();
     } else {
-      setProblem(outcome);
+      report(outcome);
     }
   };
 
@@ -98,6 +132,8 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
       action={invitationActionFor(mode)}
       aria-label={formCopy.name}
       aria-describedby={problem ? problemId : undefined}
+      // Native checks until the island runs (no JavaScript, or not yet hydrated); then the site's own.
+      noValidate={hydrated}
       className={classes.form}
       onSubmit={submit}
     >
@@ -125,7 +161,7 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
           field={field}
           error={fieldErrors[field.name]}
           defaultValue={draftValue(field.name)}
-          onInput={rememberDraftValue}
+          onInput={onFieldInput}
         />
       ))}
 
@@ -153,10 +189,17 @@ function PrivacyNotice({ contactEmail }: { contactEmail: string }) {
       <a href={`mailto:${notice.contactEmail}`} className={classes.noticeLink}>
         {notice.contactEmail}
       </a>
-      . {/* A new tab, as every external link of the site: what the visitor typed stays in this one. */}
-      <ExternalLink newTabHint={newTabHint} href={notice.policyLink.href} className={classes.noticeLink}>
-        {notice.policyLink.label}
-      </ExternalLink>
+      .{" "}
+      {notice.agreement.map((part) =>
+        typeof part === "string" ? (
+          part
+        ) : (
+          // A new tab, the Terms too: what the visitor typed stays in this one.
+          <ExternalLink key={part.href} newTabHint={newTabHint} href={part.href} className={classes.noticeLink}>
+            {part.label}
+          </ExternalLink>
+        ),
+      )}
     </p>
   );
 }
