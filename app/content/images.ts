@@ -27,7 +27,7 @@ export const illustrations = {
 /**
  * The inner pages' hero art (scripts/assets/network-art.ts): 1200x1200 transparent network
  * scenes on the navy hero, as the minified SVG each page inlines, so the art paints with the
- * page and needs no request (docs/decisions/0013-social-cards-at-build-time.md). Decorative:
+ * page and needs no request (docs/decisions/0014-hero-art-inline-svg.md). Decorative:
  * the hero's text already says what each shows.
  */
 export const heroArt: Record<HeroArtName, string> = {

@@ -1,6 +1,6 @@
 // Turns a scene drawn in ./network-art.ts into the SVG an inner page inlines in its HTML
 // (app/components/ui/decorative-svg.tsx): minified by SVGO, so a phone, which never shows
-// the art, pays as few bytes as possible for it (docs/decisions/0013-social-cards-at-build-time.md).
+// the art, pays as few bytes as possible for it (docs/decisions/0014-hero-art-inline-svg.md).
 import { optimize } from "svgo";
 
 /**
