@@ -1,8 +1,8 @@
 import planningScene from "~/assets/images/planning-scene.jpg?w=480;800;1200&format=avif;webp;jpeg&as=picture";
 import teamScene from "~/assets/images/team-scene.jpg?w=480;800;1200&format=avif;webp;jpeg&as=picture";
-import rightSeatScene from "~/assets/images/right-seat-scene.png?w=560;1120&format=avif;webp;png&as=picture";
-import twoAudiencesScene from "~/assets/images/two-audiences-scene.png?w=560;1120&format=avif;webp;png&as=picture";
-import supportedNetworkScene from "~/assets/images/supported-network-scene.png?w=560;1120&format=avif;webp;png&as=picture";
+import rightSeatScene from "~/assets/images/right-seat-scene.svg?raw";
+import twoAudiencesScene from "~/assets/images/two-audiences-scene.svg?raw";
+import supportedNetworkScene from "~/assets/images/supported-network-scene.svg?raw";
 import { toPicture, type ResponsivePicture } from "./picture";
 import type { HeroArtName } from "./types";
 
@@ -26,12 +26,14 @@ export const illustrations = {
 
 /**
  * The inner pages' hero art (scripts/assets/network-art.ts): 1200x1200 transparent network
- * scenes on the navy hero. Decorative: the hero's text already says what each shows.
+ * scenes on the navy hero, as the minified SVG each page inlines, so the art paints with the
+ * page and needs no request (docs/decisions/0014-hero-art-inline-svg.md). Decorative:
+ * the hero's text already says what each shows.
  */
-export const heroArt: Record<HeroArtName, ResponsivePicture> = {
-  rightSeat: toPicture(rightSeatScene, ""),
-  twoAudiences: toPicture(twoAudiencesScene, ""),
-  supportedNetwork: toPicture(supportedNetworkScene, ""),
+export const heroArt: Record<HeroArtName, string> = {
+  rightSeat: rightSeatScene,
+  twoAudiences: twoAudiencesScene,
+  supportedNetwork: supportedNetworkScene,
 };
 
 /** The request page's side panel, one image per mode. */

@@ -1,13 +1,15 @@
 // Renders the site's original illustrations from SVG drawn here into high-resolution
 // sources under app/assets/images/: the request page's desk scenes (flat, top-down, in the
 // brand's navy and gold) as JPEG, and the network art (./network-art.ts) as transparent
-// PNG. Vite (vite-imagetools) makes the AVIF/WebP/fallback sizes at build time. Run by
+// PNG, which Vite (vite-imagetools) and the social cards take from there. The inner pages'
+// hero art is also written as minified SVG (./inline-svg.ts), which each page inlines. Run by
 // hand after changing the art (`npm run assets:illustrations [-- name ...]`); the outputs
 // are committed so a build needs only these files.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import sharp from "sharp";
 import { palette, seeded } from "./art-kit";
-import { networkScenes } from "./network-art";
+import { idPrefix, optimiseForInline } from "./inline-svg";
+import { heroScenes, networkScenes } from "./network-art";
 
 const OUT_DIR = "app/assets/images";
 
@@ -357,11 +359,22 @@ const scenes: Record<string, () => string> = {
 
 const TRANSPARENT = new Set(Object.keys(networkScenes));
 
+// Each inlined scene's ids carry its own prefix: two that shared one could clash in a page.
+const prefixes = Object.keys(heroScenes).map(idPrefix);
+if (new Set(prefixes).size !== prefixes.length)
+  throw new Error(`Hero scenes share an id prefix: ${prefixes.join(", ")}`);
+
 mkdirSync(OUT_DIR, { recursive: true });
 const only = process.argv.slice(2);
 for (const [name, draw] of Object.entries(scenes)) {
   if (only.length > 0 && !only.includes(name)) continue;
-  const svg = Buffer.from(draw());
+  const drawn = draw();
+  if (name in heroScenes) {
+    const file = `${OUT_DIR}/${name}.svg`;
+    writeFileSync(file, `${optimiseForInline(drawn, idPrefix(name))}\n`);
+    console.log(file);
+  }
+  const svg = Buffer.from(drawn);
   // Transparent art (it sits on the navy hero) stays PNG; scenes with a background are JPEG.
   const transparent = TRANSPARENT.has(name);
   const file = `${OUT_DIR}/${name}.${transparent ? "png" : "jpg"}`;

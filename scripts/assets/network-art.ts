@@ -1,5 +1,5 @@
-// The network art: transparent PNGs that sit on the deep-navy hero of the inner pages
-// (app/components/sections/page-hero.tsx) and on the social cards. One visual language
+// The network art: the scenes that sit on the deep-navy hero of the inner pages
+// (app/components/sections/page-hero.tsx, inlined as SVG) and on the social cards (as PNG). One visual language
 // for all of them: faint orbits, people and organizations as ringed nodes, the brand
 // mark, and gold for what the page is about. Each inner page's scene says its idea
 // (docs/product.md#pages).
@@ -307,10 +307,18 @@ function supportedNetworkScene(): string {
   </g>`);
 }
 
-/** The transparent scenes, by file name under app/assets/images/. */
-export const networkScenes: Record<string, () => string> = {
-  "orbit-scene": orbitScene,
+/**
+ * The inner pages' hero art, by file name under app/assets/images/: each is written as
+ * optimised SVG that its page inlines, and as a PNG that its social card shows.
+ */
+export const heroScenes: Record<string, () => string> = {
   "right-seat-scene": rightSeatScene,
   "two-audiences-scene": twoAudiencesScene,
   "supported-network-scene": supportedNetworkScene,
+};
+
+/** The transparent scenes, by file name under app/assets/images/: the hero art, and the orbit the other cards show. */
+export const networkScenes: Record<string, () => string> = {
+  "orbit-scene": orbitScene,
+  ...heroScenes,
 };

@@ -18,6 +18,15 @@ const colours = {
 const PADDING = 72;
 const PADDING_Y = 60;
 
+/**
+ * Inter's files carry no non-breaking hyphen (U+2011), so a hyphen inside a word is followed
+ * by a zero-width no-break space (U+FEFF, an empty glyph in Inter): the line breaker may no
+ * longer break after it, and "pre-qualified" never ends a line on "pre-".
+ */
+export function keepHyphenatedWordsTogether(text: string): string {
+  return text.replace(/(?<=[\p{L}\p{N}])-(?=[\p{L}\p{N}])/gu, "-\uFEFF");
+}
+
 /** Longer headings get a smaller size, so each fits in three lines beside the art. */
 export function headingSize(heading: string): number {
   if (heading.length <= 28) return 64;
@@ -114,7 +123,7 @@ export function socialCardLayout({ words, siteName, tagline, mark, art }: CardLa
               color: colours.gold300,
             }}
           >
-            {words.eyebrow}
+            {keepHyphenatedWordsTogether(words.eyebrow)}
           </div>
           <div
             style={{
@@ -125,9 +134,11 @@ export function socialCardLayout({ words, siteName, tagline, mark, art }: CardLa
               letterSpacing: -1.2,
             }}
           >
-            {words.heading}
+            {keepHyphenatedWordsTogether(words.heading)}
           </div>
-          <div style={{ marginTop: 22, fontSize: 24, lineHeight: 1.42, color: colours.lead }}>{words.line}</div>
+          <div style={{ marginTop: 22, fontSize: 24, lineHeight: 1.42, color: colours.lead }}>
+            {keepHyphenatedWordsTogether(words.line)}
+          </div>
         </div>
         <div style={{ display: "flex", alignItems: "center", gap: 16 }}>
           <div style={{ width: 44, height: 4, borderRadius: 2, backgroundColor: colours.gold500 }} />

@@ -2,14 +2,47 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import satori from "satori";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { pages } from "../../app/content/pages";
-import { socialCardFor } from "../../app/lib/social-card";
-import { socialCardSvg, writeSocialCards } from "./social-cards";
+import { requestPages } from "../../app/content/request-invitation";
+import { socialCardContent, socialCardPages, type SocialCardPage } from "../../app/content/social-cards";
+import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, socialCardFor } from "../../app/lib/social-card";
+import { socialCardLayout } from "./social-card-layout";
+import { CARD_ART_SOURCES, cardFonts, socialCardSvg, writeSocialCards } from "./social-cards";
 
 const work = mkdtempSync(join(tmpdir(), "social-cards-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const SITE_NAME = "TA Leadership Network";
+const BLANK = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>')}`;
+
+/**
+ * A card's words as satori breaks them into lines: laid out with the card's fonts and
+ * design, but written as `<text>` segments instead of outlines, grouped by baseline.
+ */
+async function cardLines({ page, art }: SocialCardPage): Promise<string[]> {
+  const { kind } = CARD_ART_SOURCES[art];
+  const layout = socialCardLayout({
+    words: socialCardFor(page, SITE_NAME).words,
+    siteName: SITE_NAME,
+    tagline: socialCardContent.tagline,
+    mark: BLANK,
+    // The art is placed apart from the text; only its kind sets the text's width.
+    art: kind === "network" ? { kind, src: BLANK } : { kind, src: BLANK, width: 4, height: 5 },
+  });
+  const svg = await satori(layout, {
+    width: SOCIAL_CARD_WIDTH,
+    height: SOCIAL_CARD_HEIGHT,
+    fonts: cardFonts,
+    embedFont: false,
+  });
+  const lines = new Map<string, string>();
+  for (const [, y, text] of svg.matchAll(/<text x="[^"]*" y="([^"]*)"[^>]*>([^<]*)<\/text>/g))
+    lines.set(y!, (lines.get(y!) ?? "") + text!.replaceAll("\uFEFF", ""));
+  return [...lines.values()].map((line) => line.trim());
+}
 
 describe("social cards", () => {
   it("draw every letter as an outline, so no machine font can change a card", async () => {
@@ -17,6 +50,15 @@ describe("social cards", () => {
     expect(svg).not.toMatch(/<text|font-family/);
     // The heading is there, as outlines in the heading's white.
     expect(svg).toMatch(/<path fill="#ffffff" d="M/);
+  });
+
+  it("never break a hyphenated word at its hyphen, on any card", async () => {
+    for (const card of socialCardPages) {
+      for (const line of await cardLines(card)) expect(line, `${card.page.path}: ${line}`).not.toMatch(/\p{L}-$/u);
+    }
+    // The employer's card, whose first sentence once ended a line on "pre-".
+    const employer = await cardLines({ page: requestPages.employer, art: "team" });
+    expect(employer.some((line) => line.includes("pre-qualified"))).toBe(true);
   });
 
   it("are 1200 x 630 PNGs at each page's card path, rendered once and then copied from the cache", { timeout: 30_000 }, async () => {

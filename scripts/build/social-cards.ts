@@ -36,7 +36,8 @@ export const CARD_ART_SOURCES: Record<SocialCardArt, { file: string; kind: CardA
 };
 
 const FONT_WEIGHTS = [400, 500, 600, 700] as const;
-const fonts: SatoriOptions["fonts"] = FONT_WEIGHTS.map((weight) => ({
+/** Inter from @fontsource/inter, the only font a card is drawn with. */
+export const cardFonts: SatoriOptions["fonts"] = FONT_WEIGHTS.map((weight) => ({
   name: "Inter",
   weight,
   style: "normal",
@@ -67,7 +68,7 @@ export async function socialCardSvg(card: SocialCard, siteName: string, art: Soc
     mark,
     art: await artLayout(art),
   });
-  return satori(layout, { width: SOCIAL_CARD_WIDTH, height: SOCIAL_CARD_HEIGHT, fonts });
+  return satori(layout, { width: SOCIAL_CARD_WIDTH, height: SOCIAL_CARD_HEIGHT, fonts: cardFonts });
 }
 
 export async function renderSocialCard(card: SocialCard, siteName: string, art: SocialCardArt): Promise<Buffer> {
@@ -81,7 +82,7 @@ function cacheKey(card: SocialCard, siteName: string, art: SocialCardArt): strin
   hash.update(JSON.stringify({ words: card.words, siteName, tagline: socialCardContent.tagline, art }));
   hash.update(readFileSync(join(projectRoot, CARD_ART_SOURCES[art].file)));
   hash.update(markSvg);
-  for (const font of fonts) hash.update(font.data as Buffer);
+  for (const font of cardFonts) hash.update(font.data as Buffer);
   for (const code of ["social-cards.ts", "social-card-layout.tsx"]) hash.update(readFileSync(new URL(code, import.meta.url)));
   hash.update(readFileSync(require.resolve("satori/package.json")));
   hash.update(JSON.stringify(sharp.versions));

@@ -18,6 +18,10 @@ const termsContent = withSiteFacts(termsWithTokens, site);
 const whoWeAreContent = withSiteFacts(whoWeAreWithTokens, site);
 
 const main = (page: Page) => page.getByRole("main");
+/** An inner page's hero: its headline's text column and, beside it on wide screens, its art. */
+const hero = (page: Page) => page.getByRole("heading", { level: 1 }).locator("xpath=../..");
+/** The hero's art: decorative inline SVG beside the headline. */
+const heroArt = (page: Page) => hero(page).locator(':scope > svg[aria-hidden="true"]');
 
 async function expectFeatures(scope: Locator, features: readonly Feature[]) {
   for (const feature of features) {
@@ -339,7 +343,9 @@ test.describe("head metadata of the content pages", () => {
 });
 
 test.describe("images", () => {
-  test("a phone loads no image before the visitor scrolls: the hero text is the largest paint", async ({ page }) => {
+  test("a phone loads no image before the visitor scrolls, on the home page and the inner pages: the hero text is the largest paint", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     // A phone on 4G, as Chromium's lazy-loading distance depends on the connection: the
     // headless shell the tests run loads lazy images from further away unless told its network.
@@ -355,8 +361,16 @@ test.describe("images", () => {
     page.on("request", (request) => {
       if (request.resourceType() === "image" && !request.url().startsWith("data:")) images.push(request.url());
     });
-    await page.goto(pages.home.path, { waitUntil: "networkidle" });
-    expect(images.filter((url) => !url.includes("favicon") && !url.includes("/brand/"))).toEqual([]);
+    for (const info of [pages.home, pages.mission, pages.howWeHelp, pages.whoWeAre]) {
+      await page.goto(info.path, { waitUntil: "networkidle" });
+      expect(
+        images.filter((url) => !url.includes("favicon") && !url.includes("/brand/")),
+        info.path,
+      ).toEqual([]);
+    }
+    // The inner pages' art is in their HTML, and hidden on a phone.
+    await expect(heroArt(page)).toHaveCount(1);
+    await expect(heroArt(page)).toBeHidden();
   });
 
   test("illustrations are responsive AVIF/WebP/JPEG pictures with intrinsic size, lazy below the fold", async ({
@@ -389,37 +403,23 @@ test.describe("images", () => {
       .toMatch(/\.avif$/);
   });
 
-  test("inner pages' hero art loads at high priority on desktop and not at all on phones, each page its own", async ({
+  test("each inner page's hero draws art of its own beside its headline: decorative, in the page, nothing fetched for it", async ({
     page,
   }) => {
-    const requested: string[] = [];
-    page.on("request", (request) => requested.push(request.url()));
-    const heroArt = () => main(page).locator('img[fetchpriority="high"]');
-    /** Every file the hero's <picture> offers, in any format and width. */
-    const heroArtFiles = () =>
-      heroArt().evaluate((img) =>
-        [...img.parentElement!.querySelectorAll("source")].flatMap((source) =>
-          source.srcset.split(",").map((candidate) => new URL(candidate.trim().split(" ")[0]!, location.href).href),
-        ),
-      );
-
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto(pages.mission.path, { waitUntil: "networkidle" });
-    const offered = await heroArtFiles();
-    expect(offered.length).toBeGreaterThan(0);
-    expect(requested.filter((url) => offered.includes(url))).toEqual([]);
-
     await page.setViewportSize({ width: 1280, height: 900 });
-    const shown = new Set<string>();
+    const drawings = new Set<string>();
     for (const info of [pages.mission, pages.howWeHelp, pages.whoWeAre]) {
-      await page.goto(info.path, { waitUntil: "networkidle" });
-      await expect(heroArt()).toHaveCount(1);
-      await expect(heroArt()).toHaveAttribute("alt", "");
-      const src = await heroArt().evaluate((img: HTMLImageElement) => img.currentSrc);
-      expect(requested, info.path).toContain(src);
-      shown.add(src);
+      await page.goto(info.path);
+      // Found as decorative art (aria-hidden), so assistive technology skips it.
+      await expect(heroArt(page)).toBeVisible();
+      const box = (await heroArt(page).boundingBox())!;
+      expect(box.width, info.path).toBeGreaterThan(300);
+      expect(box.height, info.path).toBe(box.width);
+      // Drawn in the document: the hero has no image of any kind to fetch.
+      await expect(hero(page).locator("img, picture, image"), info.path).toHaveCount(0);
+      drawings.add(await heroArt(page).innerHTML());
     }
-    expect(shown.size).toBe(3);
+    expect(drawings.size).toBe(3);
   });
 });
 

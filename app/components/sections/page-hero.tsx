@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { PageHeroContent } from "~/content/types";
 import { heroArt } from "~/content/images";
-import { DesktopArt } from "~/components/ui/desktop-art";
+import { DecorativeSvg } from "~/components/ui/decorative-svg";
 import { cn } from "~/lib/cn";
 import { EyebrowHeadingText } from "./section";
 
@@ -42,7 +42,8 @@ export function PageHero({
           <p className="mt-6 max-w-2xl text-lead text-navy-100">{hero.lead}</p>
           {children && <div className="mt-10">{children}</div>}
         </div>
-        <DesktopArt image={heroArt[hero.art]} sizes="28rem" className="-my-10 h-auto w-full" />
+        {/* Shown from lg: up; on a phone it is hidden, so the text is all the hero paints. */}
+        <DecorativeSvg svg={heroArt[hero.art]} className="-my-10 hidden h-auto w-full lg:block" />
       </div>
     </div>
   );
