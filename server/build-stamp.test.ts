@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseSiteConfig } from "../app/config/schema";
+import { DEPLOYMENT_SITE_FACTS } from "../tests/support/deployment-site-facts";
 import { buildFingerprint, staleReason, writeStamp } from "./build-stamp";
 
 let project = "";
@@ -46,7 +47,7 @@ describe("buildFingerprint", () => {
   });
 
   it("changes when a configuration value changes", () => {
-    const other = parseSiteConfig({ SITE_URL: "https://network.example.org" });
+    const other = parseSiteConfig({ SITE_URL: "https://network.example.org", ...DEPLOYMENT_SITE_FACTS });
     expect(buildFingerprint(project, other)).not.toBe(buildFingerprint(project, site));
   });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "~/config/env";
+import { EXAMPLE_SITE_FACTS } from "~/config/schema";
+import { DEPLOYMENT_SITE_FACTS } from "../tests/support/deployment-site-facts";
 import { parseConfig } from "./config";
 import { DEFAULT_HUBSPOT_REGION } from "~/features/invitation/hubspot";
 
@@ -25,6 +27,7 @@ describe("parseConfig", () => {
         contactEmail: "invitations@example.com",
         privacyPolicyUrl: "https://example.com/privacy",
         supporter: { name: "Example Talent Technologies", url: "https://example.com" },
+        networkProfiles: [],
         hubspot: null,
         requestApi: true,
         requestRetentionDays: 365,
@@ -52,6 +55,7 @@ describe("parseConfig", () => {
       PRIVACY_POLICY_URL: "https://parent.example.com/legal/privacy",
       SUPPORTER_NAME: "Parent Recruiting Tech",
       SUPPORTER_URL: "https://parent.example.com",
+      NETWORK_PROFILE_URLS: "https://www.linkedin.com/company/talent-leaders-circle, https://x.com/tlcircle",
       HUBSPOT_PORTAL_ID: "1234567",
       HUBSPOT_FORM_ID_CANDIDATE: FORM_A,
       HUBSPOT_FORM_ID_EMPLOYER: FORM_B,
@@ -86,6 +90,7 @@ describe("parseConfig", () => {
         contactEmail: "hello@network.example.org",
         privacyPolicyUrl: "https://parent.example.com/legal/privacy",
         supporter: { name: "Parent Recruiting Tech", url: "https://parent.example.com" },
+        networkProfiles: ["https://www.linkedin.com/company/talent-leaders-circle", "https://x.com/tlcircle"],
         hubspot: {
           portalId: "1234567",
           formIds: { candidate: FORM_A, employer: FORM_B },
@@ -150,6 +155,9 @@ describe("parseConfig", () => {
     ["SUPPORTER_URL", "javascript:alert(1)", "absolute http(s) URL"],
     ["SITE_NAME", "   ", "must not be blank"],
     ["SUPPORTER_NAME", " ", "must not be blank"],
+    ["NETWORK_PROFILE_URLS", "https://www.linkedin.com/company/x, linkedin.com/company/y", "https:// URLs"],
+    ["NETWORK_PROFILE_URLS", "http://www.linkedin.com/company/x", "https:// URLs"],
+    ["NETWORK_PROFILE_URLS", "https://example.com/", "the parent organization's"],
     ["PORT", "eighty", "port number"],
     ["PORT", "70000", "between 1 and 65535"],
     ["HUBSPOT_REGION", "us1", "one of na1, na2, eu1, ap1"],
@@ -269,6 +277,38 @@ describe("parseConfig", () => {
 
   it("refuses a deployment with neither HubSpot nor the request API", () => {
     expect(rejection({ INVITATION_API: "off" })).toContain("INVITATION_API: off needs the HubSpot ids");
+  });
+
+  it("refuses a public SITE_URL with the example site facts, naming each one still at its example", () => {
+    const message = rejection({ SITE_URL: "https://tanetwork.org", SUPPORTER_NAME: "Northwind Talent Systems" });
+    for (const variable of ["CONTACT_EMAIL", "PRIVACY_POLICY_URL", "SUPPORTER_URL"]) {
+      expect(message).toContain(`${variable}: must be this deployment's own value: SITE_URL (tanetwork.org) is public`);
+    }
+    expect(message).not.toContain("SUPPORTER_NAME");
+    // Set to the example on purpose is refused the same way, and the value is quoted.
+    expect(
+      rejection({
+        SITE_URL: "https://tanetwork.org",
+        ...DEPLOYMENT_SITE_FACTS,
+        CONTACT_EMAIL: EXAMPLE_SITE_FACTS.CONTACT_EMAIL,
+      }),
+    ).toMatch(/^ {2}CONTACT_EMAIL: .*\(got "invitations@example.com"\)$/m);
+  });
+
+  it.each(["http://localhost:4173", "http://127.0.0.1:8080", "http://[::1]:4173", "http://site.localhost:4321"])(
+    "keeps the example site facts on a loopback SITE_URL (%s): the README's path needs no setup",
+    (siteUrl) => {
+      expect(parseConfig({ SITE_URL: siteUrl }).site.contactEmail).toBe(EXAMPLE_SITE_FACTS.CONTACT_EMAIL);
+    },
+  );
+
+  it("accepts a public SITE_URL with the deployment's own site facts", () => {
+    const { site } = parseConfig({ SITE_URL: "https://tanetwork.org", ...DEPLOYMENT_SITE_FACTS });
+    expect(site).toMatchObject({
+      contactEmail: DEPLOYMENT_SITE_FACTS.CONTACT_EMAIL,
+      privacyPolicyUrl: DEPLOYMENT_SITE_FACTS.PRIVACY_POLICY_URL,
+      supporter: { name: DEPLOYMENT_SITE_FACTS.SUPPORTER_NAME, url: DEPLOYMENT_SITE_FACTS.SUPPORTER_URL },
+    });
   });
 
   it("reports every bad variable at once", () => {

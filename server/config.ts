@@ -84,7 +84,7 @@ const databaseUrl = z
 /**
  * This machine, for a server-side connection that may skip TLS (a local relay, a local
  * mail server): only names no DNS answer can send elsewhere. A browser's origin check is
- * broader (isLoopbackHost in server/api/origin.ts: browsers keep `*.localhost` local).
+ * broader (isLoopbackHost in app/config/env.ts: browsers keep `*.localhost` local).
  */
 export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(["127.0.0.1", "localhost", "[::1]"]);
 

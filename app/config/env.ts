@@ -21,6 +21,19 @@ export function parseHttpUrl(value: string): URL | null {
   }
 }
 
+/**
+ * `localhost` (and its subdomains), 127.0.0.0/8 and [::1]: names that only reach this
+ * machine. A SITE_URL here is a checkout, not a deployment (docs/configuration.md).
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  return (
+    hostname === "localhost" ||
+    hostname.endsWith(".localhost") ||
+    hostname === "[::1]" ||
+    /^127(\.\d{1,3}){3}$/.test(hostname)
+  );
+}
+
 /** An origin as `URL.origin` writes it: absolute http(s), no path, query or fragment. */
 export function isOrigin(value: string): boolean {
   const url = parseHttpUrl(value);
@@ -75,6 +88,15 @@ export const emailList = z
   );
 
 export const name = z.string().trim().min(1, "must not be blank");
+
+/** One or more absolute https URLs, comma-separated. */
+export const httpsUrlList = z
+  .string()
+  .trim()
+  .refine(
+    (value) => splitList(value).every((entry) => parseHttpUrl(entry)?.protocol === "https:"),
+    "must be one or more absolute https:// URLs, separated by commas",
+  );
 
 /** Variables whose value may hold a credential: named in errors, never quoted. */
 export const SECRET_VARIABLES = new Set(["SMTP_URL", "DATABASE_URL", "NOTIFY_WEBHOOK_URL", "NOTIFY_WEBHOOK_SECRET"]);

@@ -1,5 +1,18 @@
 import { z } from "zod";
-import { configError, email, httpUrl, name, optional, origin, wholeNumber, type Env } from "./env.ts";
+import {
+  configError,
+  email,
+  httpsUrlList,
+  httpUrl,
+  isLoopbackHost,
+  name,
+  optional,
+  origin,
+  parseHttpUrl,
+  splitList,
+  wholeNumber,
+  type Env,
+} from "./env.ts";
 
 /**
  * The settings the pages read (docs/product.md#configuration): public values, inlined into the build
@@ -13,16 +26,30 @@ export type HubSpotRegion = (typeof HUBSPOT_REGIONS)[number];
 export const HUBSPOT_EMBEDS = ["legacy", "current"] as const;
 export type HubSpotEmbedKind = (typeof HUBSPOT_EMBEDS)[number];
 
+/**
+ * The site facts a fresh checkout runs with: example values, so the README's
+ * `npm install && npm start` needs no setup. A build or start for a public SITE_URL
+ * refuses each one still at its example (docs/configuration.md).
+ */
+export const EXAMPLE_SITE_FACTS = {
+  CONTACT_EMAIL: "invitations@example.com",
+  PRIVACY_POLICY_URL: "https://example.com/privacy",
+  SUPPORTER_NAME: "Example Talent Technologies",
+  SUPPORTER_URL: "https://example.com",
+} as const;
+const DEFAULT_SITE_URL = "http://localhost:4173";
+
 const HUBSPOT_IDS = ["HUBSPOT_PORTAL_ID", "HUBSPOT_FORM_ID_CANDIDATE", "HUBSPOT_FORM_ID_EMPLOYER"] as const;
 
 /** The page settings' variables, each validated on its own. */
 const siteVariables = z.object({
-  SITE_URL: optional(origin).default("http://localhost:4173"),
+  SITE_URL: optional(origin).default(DEFAULT_SITE_URL),
   SITE_NAME: optional(name).default("TA Leadership Network"),
-  CONTACT_EMAIL: optional(email).default("invitations@example.com"),
-  PRIVACY_POLICY_URL: optional(httpUrl).default("https://example.com/privacy"),
-  SUPPORTER_NAME: optional(name).default("Example Talent Technologies"),
-  SUPPORTER_URL: optional(httpUrl).default("https://example.com"),
+  CONTACT_EMAIL: optional(email).default(EXAMPLE_SITE_FACTS.CONTACT_EMAIL),
+  PRIVACY_POLICY_URL: optional(httpUrl).default(EXAMPLE_SITE_FACTS.PRIVACY_POLICY_URL),
+  SUPPORTER_NAME: optional(name).default(EXAMPLE_SITE_FACTS.SUPPORTER_NAME),
+  SUPPORTER_URL: optional(httpUrl).default(EXAMPLE_SITE_FACTS.SUPPORTER_URL),
+  NETWORK_PROFILE_URLS: optional(httpsUrlList),
   HUBSPOT_PORTAL_ID: optional(z.string().trim().regex(/^\d+$/, "must be a numeric HubSpot portal id")),
   HUBSPOT_FORM_ID_CANDIDATE: optional(z.uuid("must be a HubSpot form id (a UUID)")),
   HUBSPOT_FORM_ID_EMPLOYER: optional(z.uuid("must be a HubSpot form id (a UUID)")),
@@ -38,6 +65,20 @@ const siteVariables = z.object({
 /** Everything that differs between deployments and reaches the pages; parsed, its shape is SiteConfig. */
 export const siteSettings = siteVariables
   .superRefine((env, ctx) => {
+    // A deployment must not go live with a contact address that bounces or a supporter that is not its own.
+    // A malformed SITE_URL has its own message; only a public one asks for the deployment's facts.
+    const hostname = parseHttpUrl(env.SITE_URL)?.hostname;
+    if (hostname === undefined || isLoopbackHost(hostname)) return;
+    for (const [variable, example] of Object.entries(EXAMPLE_SITE_FACTS)) {
+      if (env[variable as keyof typeof EXAMPLE_SITE_FACTS] !== example) continue;
+      ctx.addIssue({
+        code: "custom",
+        path: [variable],
+        message: `must be this deployment's own value: SITE_URL (${hostname}) is public, and "${example}" is the example every checkout starts with`,
+      });
+    }
+  })
+  .superRefine((env, ctx) => {
     const set = HUBSPOT_IDS.filter((id) => env[id] !== undefined);
     if (set.length === 0 || set.length === HUBSPOT_IDS.length) return;
     for (const id of HUBSPOT_IDS.filter((id) => env[id] === undefined)) {
@@ -45,6 +86,20 @@ export const siteSettings = siteVariables
         code: "custom",
         path: [id],
         message: `must be set when ${set.join(" and ")} ${set.length === 1 ? "is" : "are"} set`,
+      });
+    }
+  })
+  .superRefine((env, ctx) => {
+    // The supporter is the network's parent, not the network: never one of its own profiles (sameAs).
+    const supporter = parseHttpUrl(env.SUPPORTER_URL)?.href;
+    const theSupporters = splitList(env.NETWORK_PROFILE_URLS ?? "").find(
+      (url) => parseHttpUrl(url)?.href === supporter,
+    );
+    if (theSupporters !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["NETWORK_PROFILE_URLS"],
+        message: `must list the network's own profiles only: ${theSupporters} is SUPPORTER_URL, the parent organization's`,
       });
     }
   })
@@ -64,6 +119,8 @@ export const siteSettings = siteVariables
     contactEmail: value.CONTACT_EMAIL,
     privacyPolicyUrl: value.PRIVACY_POLICY_URL,
     supporter: { name: value.SUPPORTER_NAME, url: value.SUPPORTER_URL },
+    /** The network's own profiles elsewhere (its LinkedIn page...): structured data's sameAs and the footer. */
+    networkProfiles: value.NETWORK_PROFILE_URLS === undefined ? [] : splitList(value.NETWORK_PROFILE_URLS),
     /** Null when the HubSpot ids are unset: the request page uses the site's own form. */
     hubspot:
       value.HUBSPOT_PORTAL_ID && value.HUBSPOT_FORM_ID_CANDIDATE && value.HUBSPOT_FORM_ID_EMPLOYER

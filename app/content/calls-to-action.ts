@@ -16,6 +16,6 @@ export const audienceActions = {
 
 /** The closing calls to action of every content page. */
 export const requestActions = {
-  leaders: { label: "Request Your Invitation", href: requestPaths.leaders },
+  leaders: { label: "Request an Invitation", href: requestPaths.leaders },
   employers: { label: "Submit a Talent Brief", href: requestPaths.employers },
 } as const satisfies Record<string, LinkAction>;

@@ -75,3 +75,23 @@ describe("site facts in the copy", () => {
     });
   });
 });
+
+describe("one voice (docs/copy.md)", () => {
+  // Each content module's source, the Terms aside: their content points are the specification's.
+  const dir = import.meta.dirname;
+  const sources = readdirSync(dir)
+    .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts") && name !== "terms.ts")
+    .map((file) => [file, readFileSync(join(dir, file), "utf8")] as const);
+
+  it.each([
+    ["US spelling", /\b(practis|judgement|organis|colour|behaviour|favour|recognis|centre\b|licence)/i],
+    ["one name for the matching feature: AI-powered matching", /AI-based/i],
+    [
+      "employers as the audience, but for the specification's two section names",
+      /Services for organizations|organizations share/,
+    ],
+    ["one label per action", /Request Invitation\b|Request Your Invitation|Submit Talent Brief/],
+  ])("%s", (_rule, pattern) => {
+    for (const [file, source] of sources) expect(source, file).not.toMatch(pattern);
+  });
+});

@@ -38,7 +38,7 @@ export const homeContent = {
     eyebrow: "Invitation only · Free for both sides",
     title: pages.home.heading,
     pitch:
-      "We connect proven talent acquisition leaders with executive roles, and organizations with the leaders who can build their talent function. Confidential by design, and free for both sides.",
+      "We connect proven talent acquisition leaders with executive roles, and employers with the leaders who can build their talent function. Confidential by design, and free for both sides.",
     leaders: audienceActions.leaders,
     employers: audienceActions.employers,
     supportedBy: "Supported by",
@@ -63,12 +63,12 @@ export const homeContent = {
   } satisfies HomeHeroContent,
   preview: {
     label:
-      "Example of a confidential introduction: a VP of Talent Acquisition and an enterprise employer, matched on scale of hiring, transformation agenda and leadership style, with identities shared only by consent.",
+      "Example of a confidential introduction: a VP of Talent Acquisition and an enterprise employer, matched on scale of hiring, transformation agenda and leadership style, with identities shared only with consent.",
     heading: "Confidential introduction",
     status: "Mutual interest",
     parties: [
       { role: "TA Leader", title: "VP, Talent Acquisition", detail: "15 years · Global SaaS · 3 regions" },
-      { role: "Organization", title: "Enterprise employer", detail: "Financial services · 12,000 people" },
+      { role: "Employer", title: "Enterprise organization", detail: "Financial services · 12,000 people" },
     ],
     criteriaHeading: "Matched on",
     criteria: ["Scale of hiring", "Transformation agenda", "Leadership style"],
@@ -89,7 +89,7 @@ export const homeContent = {
       },
       {
         icon: "sparkles",
-        title: "AI-based matching",
+        title: "AI-powered matching",
         body: "Technology surfaces fit on scope, scale and agenda; experienced people decide.",
       },
       {
@@ -120,7 +120,7 @@ export const homeContent = {
         illustration: "planning",
       },
       {
-        eyebrow: "For Organizations",
+        eyebrow: "For Employers",
         title: "Proven leadership for your talent function",
         body: "Direct access to TA leaders who have already built hiring at enterprise scale, presented as a focused shortlist rather than a stack of resumes.",
         points: ["Pre-qualified enterprise leaders", "Assessment and market insight", "No retainers or placement fees"],
@@ -138,6 +138,7 @@ export const homeContent = {
     },
     columns: [
       { title: "For TA Leaders", items: leaderServices.services.map((service) => service.title) },
+      // The specification's "services for organizations" (docs/copy.md).
       { title: "For Organizations", items: organizationServices.services.map((service) => service.title) },
     ],
     more: { label: "See how we help", href: pages.howWeHelp.path },

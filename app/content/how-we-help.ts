@@ -52,17 +52,17 @@ export const leaderServices: ServiceGroup = {
     {
       icon: "route",
       title: "Strategic Career Planning",
-      body: "A long-range plan for your next two moves, built around the kind of leadership you want to practise.",
+      body: "A long-range plan for your next two moves, built around the kind of leadership you want to practice.",
     },
   ],
 };
 
-/** The six services for organizations (docs/product.md#the-product). */
+/** The six services for employers (docs/product.md#the-product). */
 export const organizationServices: ServiceGroup = {
   id: "for-organizations",
   intro: {
-    eyebrow: "For Organizations",
-    title: "Services for organizations",
+    eyebrow: "For Employers",
+    title: "Services for employers",
     lead: "A focused, senior search for the person who will lead your talent function.",
   },
   services: [
@@ -79,7 +79,7 @@ export const organizationServices: ServiceGroup = {
     {
       icon: "clipboard",
       title: "Leadership Assessment",
-      body: "A structured view of leadership, strategic judgement and delivery at scale before you meet a candidate.",
+      body: "A structured view of leadership, strategic judgment and delivery at scale before you meet a candidate.",
     },
     {
       icon: "chart",
@@ -103,6 +103,8 @@ export const howWeHelpContent = {
   hero: {
     eyebrow: pages.howWeHelp.title,
     lead: "Two sets of services, one standard: senior, confidential and free of charge for everyone involved.",
+    // The leaders' circle and the organizations' circle, their services meeting at one gold seal.
+    art: "twoAudiences",
   } satisfies PageHeroContent,
   badgesLabel: "Included with every service",
   badges: [
@@ -114,7 +116,7 @@ export const howWeHelpContent = {
     {
       icon: "cpu",
       label: "Industry-Leading Tech",
-      tooltip: "AI-based matching and enterprise-grade security support every search and introduction.",
+      tooltip: "AI-powered matching and enterprise security support every search and introduction.",
     },
     {
       icon: "network",

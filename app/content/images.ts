@@ -1,7 +1,10 @@
 import planningScene from "~/assets/images/planning-scene.jpg?w=480;800;1200&format=avif;webp;jpeg&as=picture";
 import teamScene from "~/assets/images/team-scene.jpg?w=480;800;1200&format=avif;webp;jpeg&as=picture";
-import orbitScene from "~/assets/images/orbit-scene.png?w=560;1120&format=avif;webp;png&as=picture";
+import rightSeatScene from "~/assets/images/right-seat-scene.svg?raw";
+import twoAudiencesScene from "~/assets/images/two-audiences-scene.svg?raw";
+import supportedNetworkScene from "~/assets/images/supported-network-scene.svg?raw";
 import { toPicture, type ResponsivePicture } from "./picture";
+import type { HeroArtName } from "./types";
 
 export type { PictureSource, ResponsivePicture } from "./picture";
 
@@ -9,7 +12,7 @@ export interface SideImage extends ResponsivePicture {
   headline: string;
 }
 
-/** Original illustrations (scripts/assets/generate-illustrations.ts): 1200x1500 scenes and a 1200x1200 transparent orbit. */
+/** Original illustrations (scripts/assets/generate-illustrations.ts): 1200x1500 scenes. */
 export const illustrations = {
   planning: toPicture(
     planningScene,
@@ -19,9 +22,19 @@ export const illustrations = {
     teamScene,
     "Illustration of a leadership team around a table, building an organization chart with one gold seat still to fill.",
   ),
-  // Decorative: the inner pages' hero text already says what it shows.
-  orbit: toPicture(orbitScene, ""),
 } as const;
+
+/**
+ * The inner pages' hero art (scripts/assets/network-art.ts): 1200x1200 transparent network
+ * scenes on the navy hero, as the minified SVG each page inlines, so the art paints with the
+ * page and needs no request (docs/decisions/0014-hero-art-inline-svg.md). Decorative:
+ * the hero's text already says what each shows.
+ */
+export const heroArt: Record<HeroArtName, string> = {
+  rightSeat: rightSeatScene,
+  twoAudiences: twoAudiencesScene,
+  supportedNetwork: supportedNetworkScene,
+};
 
 /** The request page's side panel, one image per mode. */
 export const sideImages: Record<"candidate" | "employer", SideImage> = {

@@ -1,18 +1,13 @@
-import type { SocialImage } from "~/lib/seo";
 import { requestActions } from "./calls-to-action";
 import { pages } from "./pages";
 import type { AudiencePanel, CallToActionContent, Feature, PageHeroContent, SectionIntro } from "./types";
 
 export const missionContent = {
-  socialImage: {
-    path: "/social/mission.png",
-    width: 1200,
-    height: 630,
-    alt: "Our Mission: strategic matching, mutual value creation and industry excellence",
-  } satisfies SocialImage,
   hero: {
     eyebrow: pages.mission.title,
     lead: "Talent acquisition has become a leadership discipline that boards watch closely. Our mission is to connect the people who lead it with the organizations that depend on it: confidentially, carefully and at no cost to either side.",
+    // The right leader travelling into the one gold seat of an organization, at the moment a dial marks.
+    art: "rightSeat",
   } satisfies PageHeroContent,
   pillars: {
     intro: {
@@ -56,6 +51,7 @@ export const missionContent = {
         illustration: "planning",
       },
       {
+        // The specification's name for this half of Dual Purpose (docs/copy.md).
         eyebrow: "For Organizations",
         title: "Direct access to proven TA leadership",
         body: "For executive teams hiring the person who will shape how they attract, assess and keep talent.",
@@ -70,7 +66,7 @@ export const missionContent = {
   },
   cta: {
     title: "Be part of the network",
-    body: "TA leaders request an invitation; organizations share a talent brief. Either way, we reply within 48 hours.",
+    body: "TA leaders request an invitation; employers submit a talent brief. Either way, we reply within 48 hours.",
     primary: requestActions.leaders,
     secondary: requestActions.employers,
   } satisfies CallToActionContent,

@@ -46,7 +46,7 @@ export const pages = {
     path: "/how-we-help",
     title: "How We Help",
     description:
-      "Executive search, career strategy and branding for TA leaders; leadership search, assessment and market intelligence for organizations. Free of charge.",
+      "Executive search, career strategy and branding for TA leaders; leadership search, assessment and market intelligence for employers. Free of charge.",
     keywords: [
       "executive career strategy",
       "TA leadership search",
@@ -72,7 +72,7 @@ export const pages = {
     description:
       "TA leaders: request your invitation to a confidential network of executive opportunities. Employers: submit a talent brief. We reply within 48 hours.",
     keywords: ["request invitation", "TA leader network", "submit talent brief", "hire head of talent acquisition"],
-    heading: "Request Your Invitation",
+    heading: "Request your invitation",
     indexable: true,
   },
   terms: {

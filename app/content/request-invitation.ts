@@ -1,5 +1,6 @@
 import type { InvitationMode } from "~/invitation/mode";
 import type { RequestFieldName } from "~/invitation/request-schema";
+import { requestPaths } from "./calls-to-action";
 import { pages, type PageInfo } from "./pages";
 import type { NavLink } from "./shared";
 
@@ -17,6 +18,13 @@ export interface InvitationModeCopy {
   formHeading: string;
   formLead: string;
   confirmationBody: string;
+  /** The page once this mode's form is sent: its heading and subtitle, and what happens next. */
+  sent: {
+    heading: string;
+    subtitle: string;
+    /** Who reads the request, what the reply will be and when, in order; under the confirmation. */
+    nextSteps: readonly string[];
+  };
   /** Subject of the mailto fallback when the form cannot load. */
   mailSubject: string;
 }
@@ -58,13 +66,22 @@ export const requestInvitationContent = {
       },
       heading: pages.requestInvitation.heading,
       subtitle:
-        "Join a confidential network of enterprise talent acquisition leaders and be considered for executive roles that are rarely advertised. Free, private, and on your terms.",
+        "Join a confidential network of enterprise talent acquisition leaders and be considered for executive roles that are rarely advertised. Free, private and on your terms.",
       toggleLabel: "TA Leaders",
       imageLabel: "For TA leaders",
       formHeading: "Tell us about your leadership",
       formLead: "Your details stay confidential: we never share your identity without your consent.",
       confirmationBody:
         "Thank you for your interest! We'll review your application and get back to you within 48 hours.",
+      sent: {
+        heading: "Your request is with our team",
+        subtitle: "We have your invitation request. Here is what happens next, and when.",
+        nextSteps: [
+          "Someone on our team reads your request and your LinkedIn profile, if you shared it.",
+          "Within 48 hours, we email you at the address you gave: your invitation, or a few questions about the role you want next.",
+          "Once you are in the network, we suggest opportunities one at a time, and share your identity only with your consent for each.",
+        ],
+      },
       mailSubject: "Invitation request (TA leader)",
     },
     employer: {
@@ -74,7 +91,7 @@ export const requestInvitationContent = {
           "Employers: submit a talent brief and meet pre-qualified enterprise talent acquisition leaders. No fees for either side; we reply within 48 hours.",
         keywords: ["submit talent brief", "hire head of talent acquisition", "TA leadership search", "executive TA"],
       },
-      heading: "Find Your Next TA Leader",
+      heading: "Find your next TA leader",
       subtitle:
         "Tell us about the talent acquisition leader you need. We match your brief against a pre-qualified network of proven enterprise TA executives, at no cost to you.",
       toggleLabel: "Employers",
@@ -83,6 +100,15 @@ export const requestInvitationContent = {
       formLead: "A few details are enough to start: we follow up to understand the role in depth.",
       confirmationBody:
         "Thank you for your interest! We'll review your talent brief and get back to you within 48 hours.",
+      sent: {
+        heading: "Your talent brief is with our team",
+        subtitle: "We have your talent brief. Here is what happens next, and when.",
+        nextSteps: [
+          "Someone on our team reads your brief: the role, its scope and what success looks like.",
+          "Within 48 hours, we email you at the address you gave to arrange a short call about the role.",
+          "Then we introduce pre-qualified TA leaders who fit it, each with their consent. There is no fee at any stage.",
+        ],
+      },
       mailSubject: "Talent brief (employer)",
     },
   } satisfies Record<InvitationMode, InvitationModeCopy>,
@@ -92,19 +118,24 @@ export const requestInvitationContent = {
     retry: "Try Again",
     /** Followed by the contact address as a mailto link. */
     fallbackLead: "Prefer email, or using a content blocker? Write to us at",
-    /** Above the site's own form, shown beside Try Again when HubSpot's form cannot load. */
-    ownFormLead: "Or send your request with this form: it reaches our team just the same.",
+    /**
+     * In place of the form's lead when HubSpot's form could not load: the site's own form
+     * comes first, the failure text and Try Again below it.
+     */
+    ownFormFirst: "HubSpot's form could not load here, so here is ours: it reaches our team just the same.",
     /** Above the site's own form for visitors without JavaScript, who cannot get HubSpot's form. */
     noScriptLead: "Send your request with this form: it works without JavaScript.",
   },
   confirmation: {
     title: "Invitation Request Submitted!",
-    /** On the confirmation page a request posted without JavaScript lands on; followed by the contact address. */
+    /** Above the confirmation's next steps (each mode's `sent.nextSteps`). */
+    nextStepsHeading: "What happens next",
+    /** Once a request is sent, in place of `questions.lead`; followed by the contact address. */
     questionsLead: "Questions in the meantime?",
     homeLink: { label: "Back to Home", href: pages.home.path } satisfies NavLink,
   },
   questions: {
-    /** Above the contact address, shown as a mailto link. */
+    /** Above the contact address, shown as a mailto link, until a request is sent. */
     lead: "Questions before you apply?",
   },
   supporter: {
@@ -117,7 +148,7 @@ export const requestInvitationContent = {
     forms: {
       candidate: {
         name: "Invitation request",
-        submit: "Request Invitation",
+        submit: "Request an Invitation",
         fields: {
           firstname: { label: "First name", autoComplete: "given-name", half: true },
           lastname: { label: "Last name", autoComplete: "family-name", half: true },
@@ -134,7 +165,7 @@ export const requestInvitationContent = {
       },
       employer: {
         name: "Talent brief",
-        submit: "Submit Talent Brief",
+        submit: "Submit a Talent Brief",
         fields: {
           firstname: { label: "First name", autoComplete: "given-name", half: true },
           lastname: { label: "Last name", autoComplete: "family-name", half: true },
@@ -157,7 +188,7 @@ export const requestInvitationContent = {
      * (invitation/privacy-notice.ts), so change `version` with the words.
      */
     privacyNotice: {
-      version: "2026-11-25",
+      version: "2026-11-26",
       /** What is stored and why. */
       stored:
         "We store what you send here (your name, email, title, company and what you tell us) to review your request and reply to it.",
@@ -170,7 +201,13 @@ export const requestInvitationContent = {
       retention: "We delete it after {days} days.",
       /** Followed by the contact address as a mailto link. */
       rightsLead: "For a copy, a correction or its deletion, write to",
-      policyLink: "Privacy policy",
+      /**
+       * What sending agrees to (the Terms say requesting an invitation or submitting a talent
+       * brief means agreeing to them): `{terms}` and `{privacyPolicy}` become the two links.
+       */
+      agreement: "By sending, you agree to our {terms}. Our {privacyPolicy} explains how we handle personal data.",
+      termsLink: pages.terms.title,
+      policyLink: "Privacy Policy",
     },
     /** Hidden from people; only bots fill it (HONEYPOT_FIELD). */
     honeypotLabel: "Leave this field empty",
@@ -202,3 +239,22 @@ export const requestInvitationContent = {
     fields: "The request has no fields.",
   },
 } as const;
+
+/**
+ * The request page as each mode's own HTML presents it: its path (the URL its calls to action
+ * link to and its visitors share), head words and heading.
+ */
+export const requestPages = {
+  candidate: {
+    ...pages.requestInvitation,
+    ...requestInvitationContent.modes.candidate.meta,
+    heading: requestInvitationContent.modes.candidate.heading,
+    path: requestPaths.leaders,
+  },
+  employer: {
+    ...pages.requestInvitation,
+    ...requestInvitationContent.modes.employer.meta,
+    heading: requestInvitationContent.modes.employer.heading,
+    path: requestPaths.employers,
+  },
+} as const satisfies Record<InvitationMode, PageInfo>;

@@ -17,7 +17,7 @@ export const headerContent = {
   navLabel: "Main",
   menuOpenLabel: "Open menu",
   menuCloseLabel: "Close menu",
-  cta: { label: "Request Invitation", href: pages.requestInvitation.path },
+  cta: { label: "Request an Invitation", href: pages.requestInvitation.path },
 } as const;
 
 export const skipLinkLabel = "Skip to main content";
@@ -36,6 +36,8 @@ export const footerContent = {
   ] satisfies NavLink[],
   contactHeading: "Contact",
   contactLead: "Questions about the network?",
+  /** Above the network's own profiles (NETWORK_PROFILE_URLS), when any are set. */
+  profilesHeading: "Follow the network",
   legalHeading: "Legal",
   privacyLabel: "Privacy Policy",
   termsLink: { label: "Terms of Engagement", href: pages.terms.path } satisfies NavLink,
@@ -60,4 +62,19 @@ export const waitWords = {
   one: "a minute",
   /** `{minutes}` is replaced with the whole minutes to wait. */
   many: "{minutes} minutes",
+};
+
+/**
+ * What a profile link of the footer is called, by its site's host (www. left off); a
+ * profile on another site is called by its host.
+ */
+export const profileSiteNames: Readonly<Record<string, string>> = {
+  "linkedin.com": "LinkedIn",
+  "x.com": "X",
+  "twitter.com": "X",
+  "youtube.com": "YouTube",
+  "facebook.com": "Facebook",
+  "instagram.com": "Instagram",
+  "github.com": "GitHub",
+  "medium.com": "Medium",
 };

@@ -19,7 +19,8 @@ const network = "The {siteName}";
 
 export const termsContent = {
   title: pages.terms.heading,
-  lastUpdated: { label: "Last updated", date: "2025-06-01", display: "June 1, 2025" },
+  /** When the terms last changed, as YYYY-MM-DD: the page shows it in words (lib/dates.ts). Change it with the terms. */
+  lastUpdated: { label: "Last updated", date: "2025-06-01" },
   intro: `These terms describe how ${network} ("the network", "we") works with talent acquisition leaders and with employers. By requesting an invitation or submitting a talent brief, you agree to them.`,
   tocLabel: "Contents",
   sections: [

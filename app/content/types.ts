@@ -35,6 +35,9 @@ export type IconName =
 /** The site's original illustrations (content/images.ts), named so copy stays free of imports. */
 export type IllustrationName = "planning" | "team";
 
+/** The network art an inner page's hero shows (content/images.ts), each saying its page's idea. */
+export type HeroArtName = "rightSeat" | "twoAudiences" | "supportedNetwork";
+
 export interface LinkAction {
   label: string;
   href: string;
@@ -57,6 +60,8 @@ export interface SectionIntro {
 export interface PageHeroContent {
   eyebrow: string;
   lead: string;
+  /** The art beside the text on wide screens. */
+  art: HeroArtName;
 }
 
 /** A closing band with the two calls to action of every content page. */

@@ -13,6 +13,8 @@ export const whoWeAreContent = {
   hero: {
     eyebrow: pages.whoWeAre.title,
     lead: "We are an invitation-only network of enterprise talent acquisition leaders and the organizations that hire them, run by people who have sat on both sides of the table.",
+    // The network locked inside a shield, with a larger shield, the supporter, standing behind it.
+    art: "supportedNetwork",
   } satisfies PageHeroContent,
   supporter: {
     eyebrow: "Supported by",
@@ -45,7 +47,7 @@ export const whoWeAreContent = {
       {
         icon: "globe",
         title: "Global Network",
-        body: "TA leaders and organizations across industries, regions and time zones.",
+        body: "TA leaders and employers across industries, regions and time zones.",
       },
     ] satisfies Feature[],
   },

@@ -15,7 +15,7 @@ describe("the privacy notice", () => {
     );
     expect(notice.sentences.join(" ")).toMatch(/store what you send.*Only our team receives it\..*after 90 days\./);
     expect(notice.contactEmail).toBe("privacy@example.org");
-    expect(notice.policyLink.href).toBe("https://example.com/privacy");
+    expect(notice.agreement).toContainEqual({ label: "Privacy Policy", href: "https://example.com/privacy" });
   });
 
   it("names HubSpot only when requests go there", () => {

@@ -6,21 +6,32 @@
  * visitor was shown.
  */
 import type { SiteConfig } from "~/config/schema";
+import { pages } from "~/content/pages";
 import { requestInvitationContent } from "~/content/request-invitation";
 
 const copy = requestInvitationContent.ownForm.privacyNotice;
 
 export type NoticeSite = Pick<SiteConfig, "hubspot" | "requestRetentionDays" | "contactEmail" | "privacyPolicyUrl">;
 
+export interface NoticeLink {
+  label: string;
+  href: string;
+}
+
 export interface PrivacyNotice {
   /** What is stored and why, who receives it, how long it is kept. */
   sentences: string[];
   rightsLead: string;
   contactEmail: string;
-  policyLink: { label: string; href: string };
+  /** What sending agrees to: text, and the Terms of Engagement and the privacy policy as links. */
+  agreement: (string | NoticeLink)[];
 }
 
 export function privacyNotice(site: NoticeSite): PrivacyNotice {
+  const links: Record<string, NoticeLink> = {
+    terms: { label: copy.termsLink, href: pages.terms.path },
+    privacyPolicy: { label: copy.policyLink, href: site.privacyPolicyUrl },
+  };
   return {
     sentences: [
       copy.stored,
@@ -29,7 +40,11 @@ export function privacyNotice(site: NoticeSite): PrivacyNotice {
     ],
     rightsLead: copy.rightsLead,
     contactEmail: site.contactEmail,
-    policyLink: { label: copy.policyLink, href: site.privacyPolicyUrl },
+    // "a {terms} b" -> ["a ", "terms", " b"]: every odd part is a link's name.
+    agreement: copy.agreement
+      .split(/\{(\w+)\}/)
+      .map((part, index) => (index % 2 === 1 ? links[part]! : part))
+      .filter((part) => part !== ""),
   };
 }
 

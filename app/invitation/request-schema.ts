@@ -147,6 +147,11 @@ export interface UnvalidatedRequest {
 const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
+/** One email address as the form takes it (WHATWG's valid email address): no space, comma or line break. */
+export function isEmailAddress(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
 /** A web address with or without its scheme (`linkedin.com/in/name` is what people paste). */
 export function isWebAddress(value: string): boolean {
   const candidate = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
@@ -199,13 +204,14 @@ export function hasForbiddenCharacters(value: string, multiline: boolean): boole
 
 const messages = requestInvitationContent.validation;
 
-function fieldError(rule: RequestFieldRule, value: string): string | null {
+/** The message for one field's value, or null when it is fine: what the server says, and the own form as it is typed. */
+export function fieldError(rule: RequestFieldRule, value: string): string | null {
   const trimmed = value.trim();
   if (trimmed === "") return rule.required ? messages.required : null;
   if (value.length > rule.maxLength) return messages.tooLong.replace("{max}", String(rule.maxLength));
   if (hasForbiddenCharacters(value, rule.kind === "textarea")) return messages.invalidCharacters;
   if (rule.required && !hasVisibleText(value)) return messages.required;
-  if (rule.kind === "email" && !EMAIL_PATTERN.test(trimmed)) return messages.email;
+  if (rule.kind === "email" && !isEmailAddress(trimmed)) return messages.email;
   if (rule.kind === "url" && !isWebAddress(trimmed)) return messages.url;
   return null;
 }

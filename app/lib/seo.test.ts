@@ -1,14 +1,21 @@
 import type { MetaDescriptor } from "./seo";
 import { describe, expect, it } from "vitest";
 import { parseSiteConfig } from "~/config/schema";
-import { buildMeta, DEFAULT_SOCIAL_IMAGE, formatTitle } from "./seo";
+import { DEPLOYMENT_SITE_FACTS } from "../../tests/support/deployment-site-facts";
+import { buildMeta, formatTitle } from "./seo";
+import { socialCardFor } from "./social-card";
 
-const config = parseSiteConfig({ SITE_URL: "https://network.example.org", SITE_NAME: "Talent Leaders Circle" });
+const config = parseSiteConfig({
+  SITE_URL: "https://network.example.org",
+  SITE_NAME: "Talent Leaders Circle",
+  ...DEPLOYMENT_SITE_FACTS,
+});
 const page = {
   path: "/mission",
   title: "Our Mission",
   description: "Why the network exists.",
   keywords: ["mission", "TA leaders"],
+  heading: "The right leader",
   indexable: true,
 };
 
@@ -41,24 +48,25 @@ describe("buildMeta", () => {
     expect(find(tags, "property", "og:url")?.content).toBe("https://network.example.org/mission");
   });
 
-  it("carries Open Graph and Twitter tags with the default 1200x630 image made absolute", () => {
+  it("carries Open Graph and Twitter tags with the page's own 1200x630 card made absolute", () => {
     expect(find(tags, "property", "og:title")?.content).toBe("Our Mission | The Talent Leaders Circle");
     expect(find(tags, "property", "og:description")?.content).toBe(page.description);
     expect(find(tags, "property", "og:site_name")?.content).toBe("The Talent Leaders Circle");
-    expect(find(tags, "property", "og:image")?.content).toBe("https://network.example.org/social/default.png");
+    expect(find(tags, "property", "og:image")?.content).toBe("https://network.example.org/social/mission.png");
     expect(find(tags, "property", "og:image:width")?.content).toBe("1200");
     expect(find(tags, "property", "og:image:height")?.content).toBe("630");
-    expect(find(tags, "property", "og:image:alt")?.content).toBe(DEFAULT_SOCIAL_IMAGE.alt);
+    expect(find(tags, "property", "og:image:alt")?.content).toBe(socialCardFor(page, config.siteName).alt);
     expect(find(tags, "name", "twitter:card")?.content).toBe("summary_large_image");
-    expect(find(tags, "name", "twitter:image")?.content).toBe("https://network.example.org/social/default.png");
+    expect(find(tags, "name", "twitter:image")?.content).toBe("https://network.example.org/social/mission.png");
+    expect(find(tags, "name", "twitter:image:alt")?.content).toBe(socialCardFor(page, config.siteName).alt);
     expect(find(tags, "name", "twitter:title")?.content).toBe("Our Mission | The Talent Leaders Circle");
   });
 
-  it("uses a page's own social image", () => {
-    const image = { path: "/social/mission.png", width: 1200, height: 630, alt: "Mission card" };
+  it("uses another image when given one", () => {
+    const image = { path: "/social/campaign.png", width: 1200, height: 630, alt: "Campaign card" };
     const own = buildMeta({ page, image }, config);
-    expect(find(own, "property", "og:image")?.content).toBe("https://network.example.org/social/mission.png");
-    expect(find(own, "name", "twitter:image:alt")?.content).toBe("Mission card");
+    expect(find(own, "property", "og:image")?.content).toBe("https://network.example.org/social/campaign.png");
+    expect(find(own, "name", "twitter:image:alt")?.content).toBe("Campaign card");
   });
 
   it("adds JSON-LD records only when given", () => {

@@ -2,6 +2,7 @@ import type { Thing, WithContext } from "schema-dts";
 import type { SiteConfig } from "~/config/schema";
 import { site } from "~/config/site";
 import type { PageInfo } from "~/content/pages";
+import { socialCardFor } from "./social-card";
 
 /** One tag of a page's head, as the page layout renders it (app/layouts/head-tags.astro). */
 export type MetaDescriptor =
@@ -19,15 +20,9 @@ export interface SocialImage {
   alt: string;
 }
 
-export const DEFAULT_SOCIAL_IMAGE: SocialImage = {
-  path: "/social/default.png",
-  width: 1200,
-  height: 630,
-  alt: "An invitation-only network for enterprise talent acquisition leaders",
-};
-
 export interface MetaInput {
-  page: Pick<PageInfo, "path" | "title" | "description" | "keywords" | "indexable">;
+  page: Pick<PageInfo, "path" | "title" | "description" | "keywords" | "indexable" | "heading">;
+  /** Another image than the page's own card (app/lib/social-card.ts), which the build renders from its words. */
   image?: SocialImage;
   jsonLd?: WithContext<Thing> | readonly WithContext<Thing>[];
 }
@@ -43,11 +38,11 @@ export function absoluteUrl(path: string, origin: string): string {
 
 /**
  * Every tag of a page's head: title, description, keywords, canonical, Open Graph,
- * Twitter card and optional JSON-LD. A child route's `meta` replaces its parent's,
+ * Twitter card (the page's own social card unless told another image) and optional JSON-LD. A child route's `meta` replaces its parent's,
  * so each page returns the whole set from here.
  */
 export function buildMeta(input: MetaInput, config: SiteConfig = site): MetaDescriptor[] {
-  const { page, image = DEFAULT_SOCIAL_IMAGE, jsonLd } = input;
+  const { page, image = socialCardFor(page, config.siteName), jsonLd } = input;
   const title = formatTitle(page.title, config.siteName);
   const url = absoluteUrl(page.path, config.siteUrl);
   const imageUrl = absoluteUrl(image.path, config.siteUrl);

@@ -2,18 +2,25 @@ import { describe, expect, it } from "vitest";
 import { parseSiteConfig } from "~/config/schema";
 import { jobPostingSchema, organizationSchema, professionalServiceSchema } from "./structured-data";
 
-const config = parseSiteConfig({
+const deployment = {
   SITE_URL: "https://network.example.org",
   SITE_NAME: "Talent Leaders Circle",
   CONTACT_EMAIL: "hello@network.example.org",
   SUPPORTER_NAME: "Parent Recruiting Tech",
   SUPPORTER_URL: "https://parent.example.com",
-});
+  PRIVACY_POLICY_URL: "https://network.example.org/privacy",
+};
+const config = parseSiteConfig(deployment);
 
 describe("organizationSchema", () => {
-  it("describes the network, its parent and how to reach it", () => {
+  const profiles = ["https://www.linkedin.com/company/ta-leadership-network", "https://x.com/taleadersnet"];
+
+  it("describes the network, its parent and how to reach it; sameAs is the network's own profiles, never the supporter", () => {
     expect(
-      organizationSchema({ description: "A network.", sameAs: ["https://www.linkedin.com/company/x"] }, config),
+      organizationSchema(
+        { description: "A network." },
+        parseSiteConfig({ ...deployment, NETWORK_PROFILE_URLS: profiles.join(", ") }),
+      ),
     ).toEqual({
       "@context": "https://schema.org",
       "@type": "Organization",
@@ -28,13 +35,12 @@ describe("organizationSchema", () => {
         url: "https://parent.example.com",
       },
       contactPoint: { "@type": "ContactPoint", contactType: "general inquiry", email: "hello@network.example.org" },
-      sameAs: ["https://parent.example.com", "https://www.linkedin.com/company/x"],
+      sameAs: profiles,
     });
   });
 
-  it("never lists the same profile twice", () => {
-    const record = organizationSchema({ description: "A network.", sameAs: ["https://parent.example.com"] }, config);
-    expect(record).toMatchObject({ sameAs: ["https://parent.example.com"] });
+  it("has no sameAs without NETWORK_PROFILE_URLS", () => {
+    expect(organizationSchema({ description: "A network." }, config)).not.toHaveProperty("sameAs");
   });
 });
 

@@ -8,11 +8,13 @@ export const LOGO_PATH = "/brand/logo-512.png";
 
 export interface OrganizationFacts {
   description: string;
-  /** Profiles elsewhere (e.g. LinkedIn); the supporter's site is always included. */
-  sameAs?: readonly string[];
 }
 
-/** The Organization record the home page declares (docs/product.md#structured-data). */
+/**
+ * The Organization record the home page declares (docs/product.md#structured-data). The
+ * supporter is its parentOrganization only: in sameAs it would say the two are one
+ * organization. sameAs lists the network's own profiles (NETWORK_PROFILE_URLS), when set.
+ */
 export function organizationSchema(facts: OrganizationFacts, config: SiteConfig = site): WithContext<Organization> {
   return {
     "@context": "https://schema.org",
@@ -28,7 +30,7 @@ export function organizationSchema(facts: OrganizationFacts, config: SiteConfig 
       contactType: "general inquiry",
       email: config.contactEmail,
     },
-    sameAs: [...new Set([config.supporter.url, ...(facts.sameAs ?? [])])],
+    ...(config.networkProfiles.length > 0 ? { sameAs: [...config.networkProfiles] } : {}),
   };
 }
 

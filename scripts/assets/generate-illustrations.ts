@@ -1,41 +1,17 @@
-// Renders the site's original illustrations (flat, top-down desk scenes in the brand's
-// navy and gold) from SVG drawn here into high-resolution JPEG sources under
-// app/assets/images/. Vite (vite-imagetools) makes the AVIF/WebP/JPEG sizes at build
-// time. Run by hand after changing the art (`npm run assets:illustrations`); the
-// outputs are committed so a build needs only the JPEGs.
-import { mkdirSync } from "node:fs";
+// Renders the site's original illustrations from SVG drawn here into high-resolution
+// sources under app/assets/images/: the request page's desk scenes (flat, top-down, in the
+// brand's navy and gold) as JPEG, and the network art (./network-art.ts) as transparent
+// PNG, which Vite (vite-imagetools) and the social cards take from there. The inner pages'
+// hero art is also written as minified SVG (./inline-svg.ts), which each page inlines. Run by
+// hand after changing the art (`npm run assets:illustrations [-- name ...]`); the outputs
+// are committed so a build needs only these files.
+import { mkdirSync, writeFileSync } from "node:fs";
 import sharp from "sharp";
+import { palette, seeded } from "./art-kit";
+import { idPrefix, optimiseForInline } from "./inline-svg";
+import { heroScenes, networkScenes } from "./network-art";
 
 const OUT_DIR = "app/assets/images";
-
-/** A small deterministic PRNG so the art is identical on every run. */
-function seeded(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1664525 + 1013904223) % 4294967296;
-    return state / 4294967296;
-  };
-}
-
-const palette = {
-  navy950: "#06111f",
-  navy900: "#0b1f3a",
-  navy800: "#12294a",
-  navy700: "#1b3a66",
-  navy600: "#24508c",
-  navy100: "#e4ebf5",
-  navy50: "#f3f6fb",
-  gold600: "#8a6420",
-  gold500: "#b8893b",
-  gold300: "#dcc08a",
-  gold100: "#f5ecd9",
-  paper: "#fbfaf6",
-  teal: "#0f766e",
-  tealMid: "#14917f",
-  tealLight: "#5eead4",
-  coral: "#e76f51",
-  sky: "#8fb8ef",
-};
 
 const shadowFilter = `
   <filter id="shadow" x="-20%" y="-20%" width="140%" height="150%">
@@ -375,88 +351,30 @@ function teamScene(): string {
 </svg>`;
 }
 
-/** Inner pages' hero art: the network as orbits around the brand mark, one gold introduction drawn across it. Transparent. */
-function orbitScene(): string {
-  const S = 1200;
-  const c = S / 2;
-  const rand = seeded(11);
-  const rings = [210, 350, 490];
-  const point = (r: number, deg: number): [number, number] => [
-    c + r * Math.cos((deg * Math.PI) / 180),
-    c + r * Math.sin((deg * Math.PI) / 180),
-  ];
-  const dots = rings
-    .flatMap((r, ring) =>
-      Array.from({ length: 7 + ring * 4 }, (_, i) => {
-        const [x, y] = point(r, (i * 360) / (7 + ring * 4) + ring * 17 + rand() * 10);
-        const size = 5 + rand() * 7;
-        const fill = rand() > 0.75 ? palette.gold300 : rand() > 0.5 ? palette.sky : "#4f86d9";
-        return `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${size.toFixed(1)}" fill="${fill}" opacity="${(0.55 + rand() * 0.45).toFixed(2)}"/>`;
-      }),
-    )
-    .join("");
-  const person = (
-    x: number,
-    y: number,
-    ring: string,
-    fill: string,
-  ) => `<g transform="translate(${x.toFixed(1)} ${y.toFixed(1)})">
-      <circle r="54" fill="${palette.navy800}" stroke="${ring}" stroke-width="5"/>
-      <circle cy="-12" r="16" fill="${fill}"/>
-      <path d="M-28 30 a28 24 0 0 1 56 0 Z" fill="${fill}"/>
-    </g>`;
-  const building = (x: number, y: number) => `<g transform="translate(${x.toFixed(1)} ${y.toFixed(1)})">
-      <circle r="54" fill="${palette.navy800}" stroke="${palette.gold300}" stroke-width="5"/>
-      <rect x="-22" y="-26" width="30" height="52" rx="3" fill="${palette.gold300}"/>
-      <rect x="8" y="-6" width="16" height="32" rx="3" fill="${palette.gold500}"/>
-      ${[-16, -4, 8].map((yy) => `<rect x="-15" y="${yy}" width="6" height="6" fill="${palette.navy800}"/><rect x="-3" y="${yy}" width="6" height="6" fill="${palette.navy800}"/>`).join("")}
-    </g>`;
-  const [lx, ly] = point(rings[2]!, 200);
-  const [ox, oy] = point(rings[1]!, 330);
-  // The introduction runs from the leader through the network (the mark at the centre) to the organization.
-  const introduction = `M${lx.toFixed(1)} ${ly.toFixed(1)} Q ${((lx + c) / 2).toFixed(1)} ${(c + 90).toFixed(1)} ${c} ${c} T ${ox.toFixed(1)} ${oy.toFixed(1)}`;
-  const others = [point(rings[1]!, 120), point(rings[2]!, 80), point(rings[0]!, 250), point(rings[2]!, 285)]
-    .map(([x, y]) => person(x, y, "#4f86d9", "#8fa6c9"))
-    .join("");
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${S}" height="${S}" viewBox="0 0 ${S} ${S}">
-  <defs>
-    <radialGradient id="core" cx="0.5" cy="0.5" r="0.5">
-      <stop offset="0" stop-color="${palette.gold300}" stop-opacity="0.35"/><stop offset="1" stop-color="${palette.gold300}" stop-opacity="0"/>
-    </radialGradient>
-    <linearGradient id="link" x1="0" y1="1" x2="1" y2="0">
-      <stop offset="0" stop-color="${palette.gold300}"/><stop offset="1" stop-color="${palette.gold500}"/>
-    </linearGradient>
-    <filter id="glow" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="10"/></filter>
-  </defs>
-  ${rings.map((r, i) => `<circle cx="${c}" cy="${c}" r="${r}" fill="none" stroke="#ffffff" stroke-opacity="${0.16 - i * 0.035}" stroke-width="2" ${i === 2 ? 'stroke-dasharray="4 14"' : ""}/>`).join("")}
-  <circle cx="${c}" cy="${c}" r="260" fill="url(#core)"/>
-  ${dots}
-  <path d="${introduction}" stroke="${palette.gold300}" stroke-width="14" fill="none" opacity="0.35" filter="url(#glow)"/>
-  <path d="${introduction}" stroke="url(#link)" stroke-width="5" fill="none" stroke-linecap="round"/>
-  ${others}
-  ${person(lx, ly, palette.gold300, palette.gold100)}
-  ${building(ox, oy)}
-  <g transform="translate(${c} ${c})">
-    <rect x="-70" y="-70" width="140" height="140" rx="34" fill="${palette.navy950}" stroke="${palette.gold500}" stroke-opacity="0.6" stroke-width="3"/>
-    <path d="M-31 -22 H31 M0 -22 V32" stroke="${palette.gold300}" stroke-width="13" stroke-linecap="round"/>
-    <circle cx="31" cy="27" r="11" fill="${palette.gold500}"/>
-  </g>
-</svg>`;
-}
-
 const scenes: Record<string, () => string> = {
   "planning-scene": planningScene,
   "team-scene": teamScene,
-  "orbit-scene": orbitScene,
+  ...networkScenes,
 };
 
-const TRANSPARENT = new Set(["orbit-scene"]);
+const TRANSPARENT = new Set(Object.keys(networkScenes));
+
+// Each inlined scene's ids carry its own prefix: two that shared one could clash in a page.
+const prefixes = Object.keys(heroScenes).map(idPrefix);
+if (new Set(prefixes).size !== prefixes.length)
+  throw new Error(`Hero scenes share an id prefix: ${prefixes.join(", ")}`);
 
 mkdirSync(OUT_DIR, { recursive: true });
 const only = process.argv.slice(2);
 for (const [name, draw] of Object.entries(scenes)) {
   if (only.length > 0 && !only.includes(name)) continue;
-  const svg = Buffer.from(draw());
+  const drawn = draw();
+  if (name in heroScenes) {
+    const file = `${OUT_DIR}/${name}.svg`;
+    writeFileSync(file, `${optimiseForInline(drawn, idPrefix(name))}\n`);
+    console.log(file);
+  }
+  const svg = Buffer.from(drawn);
   // Transparent art (it sits on the navy hero) stays PNG; scenes with a background are JPEG.
   const transparent = TRANSPARENT.has(name);
   const file = `${OUT_DIR}/${name}.${transparent ? "png" : "jpg"}`;

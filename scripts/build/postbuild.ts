@@ -1,6 +1,7 @@
 // After `astro build`: finish BUILD_DIR for serving.
 //   1. the prerendered 404 is 404.html; source maps go; no symbolic links;
-//   2. sitemap.xml and robots.txt from the route table, under SITE_URL;
+//   2. sitemap.xml and robots.txt from the route table, under SITE_URL, and every page's
+//      social card (social-cards.ts);
 //   3. module preloads in the head of every page with an island (island-preloads.ts);
 //   4. the CSP (with the hashes of this build's inline scripts and the hosts its
 //      configuration needs) into the nginx configuration (BUILD_DIR/deploy/nginx.conf)
@@ -21,6 +22,7 @@ import { renderNginxConfig } from "../../server/deploy/nginx-config";
 import { addIslandPreloads } from "./island-preloads";
 import { precompressDirectory } from "./precompress";
 import { indexablePaths, renderRobots, renderSitemap } from "./seo-files";
+import { writeSocialCards } from "./social-cards";
 import { listFiles, symbolicLinks } from "../../server/http/site-server";
 import { renderStaticHostHeaders, STATIC_HOST_HEADERS_FILE } from "../../server/deploy/static-host-headers";
 
@@ -51,6 +53,7 @@ for (const path of paths) {
 }
 writeFileSync(join(client, SITEMAP_PATH), renderSitemap(site.siteUrl, paths));
 writeFileSync(join(client, ROBOTS_PATH), renderRobots(site.siteUrl));
+const cards = await writeSocialCards(client, site.siteName);
 
 // 3. The islands' scripts start downloading from the head, not once the parser reaches the island.
 for (const file of readdirSync(client, { recursive: true, encoding: "utf8" })) {
@@ -92,6 +95,7 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 console.log(
   [
     `postbuild: ${paths.length} pages in sitemap.xml under ${site.siteUrl}`,
+    `postbuild: ${cards.rendered + cards.cached} social cards (${cards.rendered} rendered, ${cards.cached} from the cache) in ${cards.ms} ms`,
     `postbuild: CSP allows ${scriptHashes.length} inline scripts by hash, ` +
       `${policyConfig.hubspot ? `HubSpot's ${policyConfig.hubspot.region} hosts` : "no third-party host"}` +
       `${reports ? ", reports violations to the API" : ""}; wrote deploy/nginx.conf and client/_headers`,

@@ -11,6 +11,7 @@
  * prints (docs/product.md#configuration).
  */
 import type { IncomingMessage } from "node:http";
+import { isLoopbackHost } from "~/config/env";
 
 /** The origin of an absolute http(s) URL, or null. */
 export function originOf(url: string): string | null {
@@ -20,16 +21,6 @@ export function originOf(url: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** `localhost` (and its subdomains), 127.0.0.0/8 and [::1]: names that only reach this machine. */
-export function isLoopbackHost(hostname: string): boolean {
-  return (
-    hostname === "localhost" ||
-    hostname.endsWith(".localhost") ||
-    hostname === "[::1]" ||
-    /^127(\.\d{1,3}){3}$/.test(hostname)
-  );
 }
 
 /** Fetch metadata values that mean the request was not started by another site. */

@@ -54,6 +54,8 @@ export function createEmailSender(settings: EmailSettings, timeoutMs: number): E
         info = await transport.sendMail({
           from: settings.from,
           to: settings.to,
+          // An address object: nodemailer quotes and encodes the name itself.
+          ...(content.replyTo ? { replyTo: content.replyTo } : {}),
           subject: content.subject,
           text: content.text,
           html: content.html,

@@ -62,6 +62,22 @@ const FORGED_MESSAGE = [
 ].join("\n");
 
 describe("the team's email", () => {
+  it("answers the requester when the team presses Reply, never a forged or another notification's", () => {
+    const ada = { firstname: "Ada", lastname: "Lovelace", email: " ada@example.com " };
+    const email = composeEmail(claimFor(ada));
+    expect(email.replyTo).toEqual({ name: "Ada Lovelace", address: "ada@example.com" });
+    expect(email.text).toContain("Reply to this email to answer them");
+    // Nothing stored that could become a second header or a second recipient.
+    for (const email of ["ada@example.com\r\nBcc: x@example.com", "ada@example.com, x@example.com", "Ada <ada@x.com>"])
+      expect(composeEmail(claimFor({ ...ada, email }))).not.toHaveProperty("replyTo");
+    expect(composeEmail(claimFor({ ...ada, firstname: "Ada\r\nBcc: x@example.com" })).replyTo?.name).toBe(
+      "Ada Bcc: x@example.com Lovelace",
+    );
+    const refusal = { status: 400, errorType: "INVALID_EMAIL", message: "", correlationId: null };
+    expect(composeEmail(refusedClaimFor(ada, refusal)).replyTo).toBeUndefined();
+    expect(composeEmail(heldClaim(1, ["id"])).replyTo).toBeUndefined();
+  });
+
   it("has a one-line subject naming the person and the audience, whatever the names hold", () => {
     const names = { firstname: "Ada\r\nBcc: x@example.com", lastname: "Love\u2028lace\tThe\u0000Third" };
     const { subject } = composeEmail(claimFor(names));

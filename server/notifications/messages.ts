@@ -11,6 +11,7 @@
  */
 import type { InvitationMode } from "~/invitation/mode";
 import { ownFormFields } from "~/invitation/own-form-fields";
+import { isEmailAddress } from "~/invitation/request-schema";
 import type { NotificationChannel, NotificationClaim, RelayRefusal, StoredInvitationRequest } from "../requests/store";
 
 /** The team's command that lists every stored request (README, "Invitation requests"). */
@@ -21,6 +22,9 @@ export const RETRY_COMMAND = "npm run requests -- retry";
 export const RELEASE_COMMAND = "npm run requests -- release --id <id>";
 /** A subject longer than this is cut: mail clients show little more, and a wall of text is a bot's. */
 const SUBJECT_MAX_LENGTH = 200;
+
+/** Under a new request with a Reply-To: what pressing Reply does, and the promise it keeps (docs/product.md#numbers-from-the-specification). */
+const REPLY_LINE = "Reply to this email to answer them: the site promises an answer within 48 hours.";
 
 const MODE_LABELS: Record<InvitationMode, string> = { candidate: "TA leader", employer: "employer" };
 
@@ -40,6 +44,8 @@ export interface EmailContent {
   subject: string;
   text: string;
   html: string;
+  /** For a new request, its sender: the team's Reply answers the person who asked (within the 48 hours promised). */
+  replyTo?: { name: string; address: string };
 }
 
 interface WebhookRequest {
@@ -174,7 +180,8 @@ function requestMessage(claim: RequestClaim): Message {
       ? `New invitation request: ${fullName(request)} (${MODE_LABELS[request.mode]})`
       : `HubSpot refused invitation request ${request.id}${claim.refusal.errorType ? `: ${claim.refusal.errorType}` : ""}`,
     intro: isNew
-      ? `A ${MODE_LABELS[request.mode]} sent an invitation request through the site. It is stored on the server.`
+      ? `A ${MODE_LABELS[request.mode]} sent an invitation request through the site. It is stored on the server.` +
+        (replyAddress(request) ? ` ${REPLY_LINE}` : "")
       : `HubSpot refused to take this invitation request, so it is marked failed and HubSpot does not have it. Fix the form in HubSpot (its CAPTCHA, a required field, consent options), then run: ${RETRY_COMMAND}`,
     body: [
       { type: "rows", rows: labelledFields(request) },
@@ -303,6 +310,22 @@ function slackBlock(block: Block): string[] {
   }
 }
 
+/**
+ * Who Reply answers: the requester of a new request, when the stored address is one
+ * address as the form takes it (no line break, comma or space: nothing a header could
+ * be made of), under their name on one line. Other notifications are the server's own.
+ */
+function replyToFor(claim: NotificationClaim): EmailContent["replyTo"] {
+  if (claim.kind !== "request") return undefined;
+  const address = replyAddress(claim.request);
+  return address ? { name: oneLine(fullName(claim.request)), address } : undefined;
+}
+
+function replyAddress(request: StoredInvitationRequest): string | null {
+  const address = request.fields.email?.trim() ?? "";
+  return isEmailAddress(address) ? address : null;
+}
+
 export function composeEmail(claim: NotificationClaim): EmailContent {
   const { subject, intro, body } = messageFor(claim);
   const blocks: Block[] = intro === undefined ? body : [{ type: "paragraph", text: intro }, ...body];
@@ -314,7 +337,8 @@ export function composeEmail(claim: NotificationClaim): EmailContent {
     "</body></html>",
     "",
   ].join("\n");
-  return { subject: subjectLine(subject), text, html };
+  const replyTo = replyToFor(claim);
+  return { subject: subjectLine(subject), text, html, ...(replyTo ? { replyTo } : {}) };
 }
 
 function webhookRequest(request: StoredInvitationRequest): WebhookRequest {

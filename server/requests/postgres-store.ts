@@ -99,7 +99,7 @@ function connect(databaseUrl: string): postgres.Sql {
  * arrive while a statement is on its way wait for the next one, which counts them all (one
  * statement per key and window, whatever the load): each hit gets its own place in the
  * count, as if it had been counted alone, and a busy server pays one round trip per batch,
- * not one per request (docs/measurements/0013-fastify.md).
+ * not one per request (docs/measurements/0015-fastify.md).
  */
 function rateLimitCounter(sql: postgres.Sql): SharedRateLimits {
   type Waiter = { resolve: (count: { hits: number; resetsInMs: number }) => void; reject: (error: unknown) => void };

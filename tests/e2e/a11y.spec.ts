@@ -78,7 +78,7 @@ test("the request page while HubSpot's form loads has no violations at both widt
   await expect(page.getByRole("form", { name: FAKE_FORM_NAME })).toBeVisible();
 });
 
-test("the request page with HubSpot's form failed, and the own form beside Try Again, has no violations at both widths", async ({
+test("the request page with HubSpot's form failed, the own form first and Try Again below it, has no violations at both widths", async ({
   page,
   consoleErrors,
 }) => {

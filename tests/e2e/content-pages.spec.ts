@@ -10,12 +10,18 @@ import { termsContent as termsWithTokens } from "../../app/content/terms";
 import type { CallToActionContent, Feature } from "../../app/content/types";
 import { whoWeAreContent as whoWeAreWithTokens } from "../../app/content/who-we-are";
 import { withSiteFacts } from "../../app/lib/site-facts";
+import { socialCardFor } from "../../app/lib/social-card";
+import { longDate } from "../../app/lib/dates";
 
 // The pages show their content with this deployment's site facts in place of the tokens.
 const termsContent = withSiteFacts(termsWithTokens, site);
 const whoWeAreContent = withSiteFacts(whoWeAreWithTokens, site);
 
 const main = (page: Page) => page.getByRole("main");
+/** An inner page's hero: its headline's text column and, beside it on wide screens, its art. */
+const hero = (page: Page) => page.getByRole("heading", { level: 1 }).locator("xpath=../..");
+/** The hero's art: decorative inline SVG beside the headline. */
+const heroArt = (page: Page) => hero(page).locator(':scope > svg[aria-hidden="true"]');
 
 async function expectFeatures(scope: Locator, features: readonly Feature[]) {
   for (const feature of features) {
@@ -85,7 +91,7 @@ test.describe("content pages at desktop width", () => {
     for (const claim of [
       /confidentiality/i,
       /no fees/i,
-      /AI-based matching/i,
+      /AI-powered matching/i,
       /enterprise security/i,
       /pre-qualified global network/i,
     ])
@@ -111,7 +117,7 @@ test.describe("content pages at desktop width", () => {
       await expectLink(missionSection, panel.action!.label, panel.action!.href);
     }
     await expect(missionSection.getByText("For TA Leaders", { exact: true })).toBeVisible();
-    await expect(missionSection.getByText("For Organizations", { exact: true })).toBeVisible();
+    await expect(missionSection.getByText("For Employers", { exact: true })).toBeVisible();
 
     const deliver = page.getByRole("region", { name: services.intro.title });
     await expectLink(deliver, services.more.label, pages.howWeHelp.path);
@@ -238,7 +244,7 @@ test.describe("content pages at desktop width", () => {
     await waitForHydration(page);
     await expectOneH1(page, pages.terms.heading);
     await expect(main(page).locator("time")).toHaveAttribute("datetime", termsContent.lastUpdated.date);
-    await expect(main(page).locator("time")).toHaveText(termsContent.lastUpdated.display);
+    await expect(main(page).locator("time")).toHaveText(longDate(termsContent.lastUpdated.date));
 
     const contents = page.getByRole("navigation", { name: termsContent.tocLabel });
     await expect(contents.getByRole("link")).toHaveCount(termsContent.sections.length);
@@ -315,7 +321,7 @@ test.describe("head metadata of the content pages", () => {
 
   test("Our Mission has its own social preview image, a 1200x630 PNG that is served", async ({ page }) => {
     await page.goto(pages.mission.path);
-    const image = missionContent.socialImage;
+    const image = socialCardFor(pages.mission, site.siteName);
     const expectedUrl = new URL(image.path, site.siteUrl).href;
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", expectedUrl);
     await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute("content", expectedUrl);
@@ -337,7 +343,9 @@ test.describe("head metadata of the content pages", () => {
 });
 
 test.describe("images", () => {
-  test("a phone loads no image before the visitor scrolls: the hero text is the largest paint", async ({ page }) => {
+  test("a phone loads no image before the visitor scrolls, on the home page and the inner pages: the hero text is the largest paint", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     // A phone on 4G, as Chromium's lazy-loading distance depends on the connection: the
     // headless shell the tests run loads lazy images from further away unless told its network.
@@ -353,8 +361,16 @@ test.describe("images", () => {
     page.on("request", (request) => {
       if (request.resourceType() === "image" && !request.url().startsWith("data:")) images.push(request.url());
     });
-    await page.goto(pages.home.path, { waitUntil: "networkidle" });
-    expect(images.filter((url) => !url.includes("favicon") && !url.includes("/brand/"))).toEqual([]);
+    for (const info of [pages.home, pages.mission, pages.howWeHelp, pages.whoWeAre]) {
+      await page.goto(info.path, { waitUntil: "networkidle" });
+      expect(
+        images.filter((url) => !url.includes("favicon") && !url.includes("/brand/")),
+        info.path,
+      ).toEqual([]);
+    }
+    // The inner pages' art is in their HTML, and hidden on a phone.
+    await expect(heroArt(page)).toHaveCount(1);
+    await expect(heroArt(page)).toBeHidden();
   });
 
   test("illustrations are responsive AVIF/WebP/JPEG pictures with intrinsic size, lazy below the fold", async ({
@@ -387,19 +403,23 @@ test.describe("images", () => {
       .toMatch(/\.avif$/);
   });
 
-  test("inner pages' hero art loads at high priority on desktop and not at all on phones", async ({ page }) => {
-    const art: string[] = [];
-    page.on("request", (request) => {
-      if (request.url().includes("orbit-scene")) art.push(request.url());
-    });
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto(pages.mission.path, { waitUntil: "networkidle" });
-    expect(art).toEqual([]);
-
+  test("each inner page's hero draws art of its own beside its headline: decorative, in the page, nothing fetched for it", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(pages.mission.path, { waitUntil: "networkidle" });
-    expect(art.length).toBeGreaterThan(0);
-    await expect(main(page).locator('img[fetchpriority="high"]')).toHaveCount(1);
+    const drawings = new Set<string>();
+    for (const info of [pages.mission, pages.howWeHelp, pages.whoWeAre]) {
+      await page.goto(info.path);
+      // Found as decorative art (aria-hidden), so assistive technology skips it.
+      await expect(heroArt(page)).toBeVisible();
+      const box = (await heroArt(page).boundingBox())!;
+      expect(box.width, info.path).toBeGreaterThan(300);
+      expect(box.height, info.path).toBe(box.width);
+      // Drawn in the document: the hero has no image of any kind to fetch.
+      await expect(hero(page).locator("img, picture, image"), info.path).toHaveCount(0);
+      drawings.add(await heroArt(page).innerHTML());
+    }
+    expect(drawings.size).toBe(3);
   });
 });
 

@@ -1,11 +1,13 @@
 import { site } from "../support/browser/site-config";
-import { expect, test } from "../support/browser/fixtures";
+import { expect, fetchHtml, test } from "../support/browser/fixtures";
 import { pages } from "../../app/content/pages";
+import { requestPages } from "../../app/content/request-invitation";
 
 const expectedTitle = (title: string) =>
   title.toLowerCase().includes(site.siteName.toLowerCase()) ? title : `${title} | The ${site.siteName}`;
 
-const routes = Object.values(pages).filter((page) => page !== pages.notFound);
+// Every route with HTML of its own: the employer's request page is served for its query.
+const routes = [...Object.values(pages).filter((page) => page !== pages.notFound), requestPages.employer];
 
 test.describe("head metadata in the prerendered HTML (no JavaScript)", () => {
   test.use({ javaScriptEnabled: false });
@@ -52,6 +54,17 @@ test.describe("head metadata in the prerendered HTML (no JavaScript)", () => {
     await expect(page.locator('head meta[name="robots"]')).toHaveAttribute("content", "noindex");
     await expect(page).toHaveTitle(expectedTitle(pages.notFound.title));
   });
+});
+
+test("every route shares a social card of its own", async ({ page }) => {
+  const cards = new Map<string, string>();
+  for (const info of routes) {
+    const { html } = await fetchHtml(page, info.path);
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+    expect(image, info.path).toBeDefined();
+    cards.set(info.path, image!);
+  }
+  expect(new Set(cards.values()).size, JSON.stringify(Object.fromEntries(cards), null, 2)).toBe(routes.length);
 });
 
 test("client-side navigation replaces the head with the new page's tags", async ({ page }) => {

@@ -122,8 +122,9 @@ const html = (text: string) => text.replaceAll("'", "&#39;");
 
 async function expectLegacyFailed(page: Page, mode: Mode) {
   await expectFailedFallback(page, mode);
-  // The site's own form for the mode stands beside Try Again; HubSpot's is gone.
+  // The site's own form for the mode leads, the failure and Try Again below it; HubSpot's is gone.
   await expect(ownForm(page, mode)).toBeVisible();
+  await expect(page.getByText(copy.loader.ownFormFirst)).toBeVisible();
   await expect(hubspotForm(page)).toHaveCount(0);
   await expect(page.locator("form")).toHaveCount(1);
   await expect(loading(page)).toHaveCount(0);
@@ -453,7 +454,7 @@ test.describe(`the site's own form when HubSpot's ${LEGACY.name} cannot be used`
   test.use({ baseURL: LEGACY.buildUrl });
 
   for (const mode of ["candidate", "employer"] as const) {
-    test(`${mode}: HubSpot's script blocked: the own form beside Try Again is stored and relayed to HubSpot once`, async ({
+    test(`${mode}: HubSpot's script blocked: the own form, first, is stored and relayed to HubSpot once`, async ({
       page,
       consoleErrors,
     }) => {
@@ -461,7 +462,6 @@ test.describe(`the site's own form when HubSpot's ${LEGACY.name} cannot be used`
       await page.route(HUBSPOT_EMBED_SRC, (route) => route.abort("blockedbyclient"));
       await page.goto(pathFor(mode));
       await expectLegacyFailed(page, mode);
-      await expect(page.getByText(copy.loader.ownFormLead)).toBeVisible();
 
       const email = uniqueEmail(`blocked-${mode}`);
       const typed = await sendOwnForm(page, mode, email);
@@ -484,6 +484,28 @@ test.describe(`the site's own form when HubSpot's ${LEGACY.name} cannot be used`
       expect(await acceptedByHubSpot(email)).toHaveLength(1);
     });
   }
+
+  test("on a phone, the own form comes first: its first field in the first screen, no error above it", async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.expect(FAILURE_CONSOLE);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.route(HUBSPOT_EMBED_SRC, (route) => route.abort("blockedbyclient"));
+    await page.goto(PATH);
+    await expectLegacyFailed(page, "candidate");
+
+    const firstField = ownForm(page, "candidate").getByLabel(ownFormFields("candidate")[0]!.label, { exact: true });
+    const [header, field, failed] = await Promise.all([
+      page.getByRole("banner").boundingBox(),
+      firstField.boundingBox(),
+      failure(page).boundingBox(),
+    ]);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(field!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    expect(field!.y + field!.height).toBeLessThanOrEqual(844);
+    expect(failed!.y).toBeGreaterThan(field!.y + field!.height);
+  });
 
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });

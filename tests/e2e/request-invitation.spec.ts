@@ -1,10 +1,11 @@
 // The request page in the default build (no HubSpot ids): modes, the toggle and the URL,
 // the site's own form end to end (stored, in the team's export), confirmation and celebration.
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, fetchHtml, test } from "../support/browser/fixtures";
 import { site } from "../support/browser/site-config";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
+import { headerContent } from "../../app/content/shared";
 import { ownFormFields } from "../../app/invitation/own-form-fields";
 import { NODE_SERVER_PORT } from "../support/e2e-env";
 import { asLongAsAPerson, requestsFrom, theStoredRequest, uniqueEmail } from "../support/browser/stored-requests";
@@ -19,6 +20,15 @@ const heading = (page: Page) => page.getByRole("heading", { level: 1 });
 const radio = (page: Page, mode: Mode) => page.getByRole("radio", { name: copy.modes[mode].toggleLabel });
 const ownForm = (page: Page, mode: Mode) => page.getByRole("form", { name: copy.ownForm.forms[mode].name });
 const notice = (page: Page) => page.getByRole("status", { name: copy.confirmation.title });
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 720 };
+
+/** What happens next, in order, under the confirmation: who reads the request, what the reply is, and when. */
+async function expectNextSteps(within: Locator, mode: Mode) {
+  const steps = within.getByRole("region", { name: copy.confirmation.nextStepsHeading }).getByRole("listitem");
+  await expect(steps).toHaveText([...copy.modes[mode].sent.nextSteps]);
+}
 
 async function expectMode(page: Page, mode: Mode) {
   await expect(heading(page)).toHaveText(copy.modes[mode].heading);
@@ -203,15 +213,29 @@ test.describe("the site's own form", () => {
         );
       }
 
-      // Empty: the browser refuses to submit and points at the first field.
+      // Empty, on a phone: the site's own messages (no browser bubble), announced, the first field focused
+      // with its label clear of the fixed header.
+      await page.setViewportSize(PHONE);
+      await expect(form).toHaveAttribute("novalidate", "");
       const submit = form.getByRole("button", { name: content.submit });
       await submit.click();
+      await expect(page.getByRole("alert")).toHaveText(copy.ownForm.problems.invalid);
+      for (const field of fields.filter((candidate) => candidate.required)) {
+        const control = form.getByLabel(field.label, { exact: true });
+        await expect(control).toHaveAttribute("aria-invalid", "true");
+        await expect(control).toHaveAccessibleDescription(copy.validation.required);
+      }
       const first = form.getByLabel(fields[0]!.label, { exact: true });
       await expect(first).toBeFocused();
-      expect(await first.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+      const [header, label] = await Promise.all([
+        page.getByRole("banner").boundingBox(),
+        form.getByText(fields[0]!.label, { exact: true }).boundingBox(),
+      ]);
+      expect(label!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
       await expect(notice(page)).toHaveCount(0);
+      await page.setViewportSize(DESKTOP);
 
-      // A malformed email is refused too.
+      // A malformed email is refused too, with the site's message.
       const email = uniqueEmail(`own-${mode}`);
       const typed = await fillOwnForm(page, mode, email);
       const emailField = form.getByLabel(fields.find((field) => field.name === "email")!.label, {
@@ -220,6 +244,7 @@ test.describe("the site's own form", () => {
       await emailField.fill("not-an-email");
       await submit.click();
       await expect(emailField).toBeFocused();
+      await expect(emailField).toHaveAccessibleDescription(copy.validation.email);
       await expect(notice(page)).toHaveCount(0);
 
       await emailField.fill(email);
@@ -229,6 +254,12 @@ test.describe("the site's own form", () => {
       await expect(notice(page)).toBeFocused();
       await expect(notice(page).getByRole("heading", { name: copy.confirmation.title })).toBeVisible();
       await expect(notice(page)).toContainText(copy.modes[mode].confirmationBody);
+      await expectNextSteps(notice(page), mode);
+      // The page reads as sent: its heading, subtitle and side line follow.
+      await expect(heading(page)).toHaveText(copy.modes[mode].sent.heading);
+      await expect(page.getByText(copy.modes[mode].sent.subtitle)).toBeVisible();
+      await expect(page.getByText(copy.confirmation.questionsLead)).toBeVisible();
+      await expect(page.getByText(copy.questions.lead)).toHaveCount(0);
       await expect(page.getByRole("form")).toHaveCount(0);
       // The celebration plays, then removes itself.
       const confetti = page.getByTestId("confetti");
@@ -400,7 +431,7 @@ test.describe("the site's own form", () => {
     await page.getByRole("main").getByRole("link", { name: copy.backLink.label }).click();
     await expect(page).toHaveURL(pages.home.path);
     await expect(page.locator("form")).toHaveCount(0);
-    await page.getByRole("banner").getByRole("link", { name: "Request Invitation" }).click();
+    await page.getByRole("banner").getByRole("link", { name: headerContent.cta.label }).click();
     await expect(page).toHaveURL(PATH);
     await expect(ownForm(page, "candidate")).toBeVisible();
     await expect(page.locator("form")).toHaveCount(1);
@@ -425,6 +456,7 @@ test.describe("the site's own form without JavaScript", () => {
     await expect(page).toHaveURL(pages.requestReceived.path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirmation.title);
     await expect(page.getByText(copy.modes.candidate.confirmationBody)).toBeVisible();
+    await expectNextSteps(page.getByRole("main"), "candidate");
     await expect(page.getByRole("link", { name: copy.confirmation.homeLink.label })).toHaveAttribute(
       "href",
       pages.home.path,
@@ -439,6 +471,7 @@ test.describe("the site's own form without JavaScript", () => {
     await expect(page).toHaveTitle(new RegExp(`^${pages.requestReceivedEmployer.title} \\|`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.confirmation.title);
     await expect(page.getByText(copy.modes.employer.confirmationBody)).toBeVisible();
+    await expectNextSteps(page.getByRole("main"), "employer");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
   });
 });

@@ -24,6 +24,7 @@ import {
   type SiteProcess,
 } from "../support/site-process";
 import { STORE_TARGETS } from "../support/store-targets";
+import { DEPLOYMENT_SITE_FACTS } from "../support/deployment-site-facts";
 
 const SITE_URL = "https://network.example";
 const RATE_LIMIT_MAX = 3;
@@ -451,6 +452,7 @@ describe.each(STORE_TARGETS)("the invitation request API on $name", (target) => 
       env: {
         ...storeEnv,
         SITE_URL,
+        ...DEPLOYMENT_SITE_FACTS,
         TRUST_PROXY: "1",
         RATE_LIMIT_MAX: String(RATE_LIMIT_MAX),
         RATE_LIMIT_WINDOW_SECONDS: "600",

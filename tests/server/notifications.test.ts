@@ -16,7 +16,7 @@ import { RATE_LIMITED_MIN_WAIT_MS } from "../../server/requests/hubspot-submissi
 import { RelayWorker } from "../../server/requests/relay";
 import { startFakeHubSpotApi, type FakeAnswer } from "../support/fake-hubspot-api";
 import { parseMail, startMailSink, type MailSink, type ReceivedMail } from "../support/mail-sink";
-import { FORM_IDS, hubspotEnv, PORTAL_ID, postRequest, requestBody, until } from "../support/requests-client";
+import { BASE_ENV, FORM_IDS, hubspotEnv, PORTAL_ID, postRequest, requestBody, until } from "../support/requests-client";
 import { runRequestsCommand } from "../support/site-process";
 import { sampleRequest } from "../support/store-contract";
 import { siteUnderTest } from "../support/site-under-test";
@@ -115,11 +115,13 @@ describe.each(STORE_TARGETS)("notifications on $name", (target) => {
     for (const address of TEAM) expect(mail.countFor(address)).toBe(ids.length);
     expect(mail.received.map(requestIdOf).sort()).toEqual([...ids].sort());
     // Each request records the privacy notice the form showed (this configuration's).
-    const noticeVersion = privacyNoticeVersion(parseSiteConfig({}));
+    const noticeVersion = privacyNoticeVersion(parseSiteConfig(BASE_ENV));
     expect((await store.list()).map((request) => request.noticeVersion)).toEqual(ids.map(() => noticeVersion));
     const first = parseMail(mail.received.find((message) => requestIdOf(message) === ids[0])!.raw);
     expect(first.subject).toBe("New invitation request: Grace Hopper 0 (TA leader)");
     expect(first.headers.get("from")).toContain("site@network.example");
+    // Reply answers the person who asked, not the site's own address.
+    expect(first.headers.get("reply-to")).toBe("Grace Hopper 0 <grace0@example.com>");
     expect(first.text).toContain("Email: grace0@example.com");
     expect(first.text).toContain("Relay to HubSpot: off");
     expect(first.text).toContain("npm run --silent requests -- export --format csv");

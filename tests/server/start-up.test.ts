@@ -3,9 +3,10 @@
  * secret (docs/product.md#configuration): for each value that can hold a password, the
  * server's start and the requests command exit non-zero, name the variable, and print
  * nothing of the password, whether the configuration refuses the value or a library
- * fails on it later.
+ * fails on it later. A public SITE_URL with the example site facts stops the start too.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXAMPLE_SITE_FACTS } from "~/config/schema";
 import { freePort } from "../../scripts/lib/free-port";
 import { fixtureSite, removeFixtureSite, runRequestsCommand, runToExit } from "../support/site-process";
 
@@ -62,4 +63,13 @@ describe.each(CASES)("%s with %s", (variable, _case, env) => {
     expect(stderr).toContain(variable);
     expect(`${stdout}${stderr}`).not.toContain(PASSWORD);
   });
+});
+
+it("a start for a public SITE_URL with the example site facts stops, naming each variable", async () => {
+  const port = await freePort();
+  const env = { SITE_URL: "https://tanetwork.org", DATA_DIR: dir };
+  const { code, output } = await runToExit("server/serve.ts", ["--port", String(port), "--dir", dir], env);
+  expect(code, output).not.toBe(0);
+  for (const variable of Object.keys(EXAMPLE_SITE_FACTS))
+    expect(output).toContain(`${variable}: must be this deployment's own value`);
 });

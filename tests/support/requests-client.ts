@@ -6,6 +6,7 @@
 import { request } from "node:http";
 import { INVITATION_MODES, type InvitationMode } from "~/invitation/mode";
 import { INVITATION_API_PATH } from "../../app/invitation/request-schema";
+import { DEPLOYMENT_SITE_FACTS } from "./deployment-site-facts";
 import type { FakeHubSpotApi } from "./fake-hubspot-api";
 
 export const SITE_URL = "https://network.example";
@@ -22,7 +23,7 @@ const FAST_RELAY = {
   RELAY_LEASE_SECONDS: "5",
   RELAY_MAX_PER_10_SECONDS: "1000",
 };
-export const BASE_ENV = { SITE_URL, RATE_LIMIT_MAX: "100000" };
+export const BASE_ENV = { SITE_URL, ...DEPLOYMENT_SITE_FACTS, RATE_LIMIT_MAX: "100000" };
 
 export function hubspotEnv(hubspot: FakeHubSpotApi): Record<string, string> {
   return {

@@ -1,6 +1,7 @@
 import { ExternalLink } from "~/components/ui/external-link";
 import { buildYear, site } from "~/config/site";
-import { footerContent, newTabHint } from "~/content/shared";
+import { footerContent, newTabHint, profileSiteNames } from "~/content/shared";
+import { profileName } from "~/lib/network-profiles";
 import { Logo } from "./logo";
 
 const linkClass = "rounded text-navy-100 underline-offset-4 transition-colors hover:text-white hover:underline";
@@ -40,6 +41,7 @@ export function SiteFooter() {
           <a href={`mailto:${site.contactEmail}`} className={`${linkClass} text-sm break-all`}>
             {site.contactEmail}
           </a>
+          <NetworkProfileLinks profiles={site.networkProfiles} />
         </div>
         <div className="space-y-4">
           <h2 className={headingClass}>{footerContent.legalHeading}</h2>
@@ -63,5 +65,26 @@ export function SiteFooter() {
         </p>
       </div>
     </footer>
+  );
+}
+
+/** The network's own profiles (NETWORK_PROFILE_URLS), each named by its site; nothing when none is set. */
+export function NetworkProfileLinks({ profiles }: { profiles: readonly string[] }) {
+  if (profiles.length === 0) return null;
+  return (
+    <div className="space-y-3 pt-3">
+      <h3 id="footer-profiles" className="text-sm font-semibold text-white">
+        {footerContent.profilesHeading}
+      </h3>
+      <ul aria-labelledby="footer-profiles" className="space-y-3 text-sm">
+        {profiles.map((url) => (
+          <li key={url}>
+            <ExternalLink newTabHint={newTabHint} href={url} className={linkClass}>
+              {profileName(url, profileSiteNames)}
+            </ExternalLink>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

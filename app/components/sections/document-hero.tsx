@@ -1,17 +1,20 @@
+import { longDate } from "~/lib/dates";
+
 /** The plain opening of a long document: its `<h1>` and when it last changed. */
 export function DocumentHero({
   title,
   lastUpdated,
 }: {
   title: string;
-  lastUpdated: { label: string; date: string; display: string };
+  /** `date` as YYYY-MM-DD, shown in words. */
+  lastUpdated: { label: string; date: string };
 }) {
   return (
     <div className="border-b border-line bg-surface">
       <div className="container-page py-16 sm:py-20">
         <h1 className="text-display font-semibold">{title}</h1>
         <p className="mt-5 text-muted">
-          {lastUpdated.label}: <time dateTime={lastUpdated.date}>{lastUpdated.display}</time>
+          {lastUpdated.label}: <time dateTime={lastUpdated.date}>{longDate(lastUpdated.date)}</time>
         </p>
       </div>
     </div>

@@ -1,14 +1,14 @@
 import type { ReactNode } from "react";
 import type { PageHeroContent } from "~/content/types";
-import { illustrations } from "~/content/images";
-import { DesktopArt } from "~/components/ui/desktop-art";
+import { heroArt } from "~/content/images";
+import { DecorativeSvg } from "~/components/ui/decorative-svg";
 import { cn } from "~/lib/cn";
 import { EyebrowHeadingText } from "./section";
 
 /**
  * The opening band of an inner page: its `<h1>`, led by the page's name as an eyebrow,
  * and a lead paragraph on deep navy, with room for badges or actions below, and
- * the network art beside the text on wide screens.
+ * beside the text on wide screens the art the page's content chose (`hero.art`).
  */
 export function PageHero({
   hero,
@@ -42,7 +42,8 @@ export function PageHero({
           <p className="mt-6 max-w-2xl text-lead text-navy-100">{hero.lead}</p>
           {children && <div className="mt-10">{children}</div>}
         </div>
-        <DesktopArt image={illustrations.orbit} sizes="28rem" className="-my-10 h-auto w-full" />
+        {/* Shown from lg: up; on a phone it is hidden, so the text is all the hero paints. */}
+        <DecorativeSvg svg={heroArt[hero.art]} className="-my-10 hidden h-auto w-full lg:block" />
       </div>
     </div>
   );

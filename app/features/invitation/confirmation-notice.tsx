@@ -6,14 +6,23 @@ import { prefersReducedMotion } from "~/lib/use-reduced-motion";
 interface ConfirmationNoticeProps {
   title: string;
   body: string;
+  /** Who reads the request, what the reply will be and when. */
+  nextSteps: NextStepsContent;
   homeLink: NavLink;
+}
+
+export interface NextStepsContent {
+  heading: string;
+  steps: readonly string[];
+  /** One level under the confirmation's title: h3 under the page's notice, h2 on the confirmation page. */
+  headingLevel?: "h2" | "h3";
 }
 
 /**
  * Shown in place of the form once it is submitted. It is a status message that takes
  * focus when it appears, so screen readers read it and keyboard users continue from it.
  */
-export function ConfirmationNotice({ title, body, homeLink }: ConfirmationNoticeProps) {
+export function ConfirmationNotice({ title, body, nextSteps, homeLink }: ConfirmationNoticeProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
@@ -39,6 +48,7 @@ export function ConfirmationNotice({ title, body, homeLink }: ConfirmationNotice
         {title}
       </h2>
       <p className="max-w-md text-lead text-body">{body}</p>
+      <NextSteps {...nextSteps} />
       <a
         href={homeLink.href}
         className="mt-1 rounded-button border border-line px-5 py-2.5 font-semibold text-navy-900 transition-colors hover:border-navy-100 hover:bg-navy-50"
@@ -58,5 +68,31 @@ export function SentMark() {
     >
       <CheckIcon className="size-8 stroke-[2.25]" />
     </span>
+  );
+}
+
+/**
+ * What happens after a request is sent, numbered, on the page and on the no-JavaScript
+ * confirmation page: the specification's confirmation says when, this says who and what.
+ */
+export function NextSteps({ heading, steps, headingLevel: Heading = "h3" }: NextStepsContent) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="w-full max-w-md text-left">
+      <Heading id={headingId} className="text-sm font-semibold tracking-wide text-gold-600 uppercase">
+        {heading}
+      </Heading>
+      {/* The numbers are a CSS counter: an ordered list's own numbering for assistive technology, drawn as a badge. */}
+      <ol className="mt-3 grid gap-3 [counter-reset:step]">
+        {steps.map((step) => (
+          <li
+            key={step}
+            className="flex gap-3 text-base text-body [counter-increment:step] before:flex before:size-7 before:shrink-0 before:items-center before:justify-center before:rounded-full before:bg-navy-50 before:text-sm before:font-semibold before:text-navy-900 before:content-[counter(step)]"
+          >
+            <span className="pt-0.5">{step}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

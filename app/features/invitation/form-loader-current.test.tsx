@@ -35,6 +35,7 @@ describe("FormLoader with HubSpot's current embed", () => {
           hubspot={HUBSPOT}
           contactEmail="team@example.com"
           onSubmitted={vi.fn()}
+          intro={{ heading: "Share your talent brief", lead: "A few details are enough to start." }}
         />
       </StrictMode>,
     );
@@ -58,6 +59,7 @@ describe("FormLoader with HubSpot's current embed", () => {
           hubspot={HUBSPOT}
           contactEmail="team@example.com"
           onSubmitted={vi.fn()}
+          intro={{ heading: "Share your talent brief", lead: "A few details are enough to start." }}
         />
       </StrictMode>,
     );

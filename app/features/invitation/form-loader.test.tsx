@@ -16,6 +16,7 @@ const HUBSPOT: HubSpotConfig = {
 };
 const forms = { candidate: { name: "HubSpot form-candidate" }, employer: { name: "HubSpot form-employer" } };
 const loader = requestInvitationContent.loader;
+const INTRO = { heading: "Tell us about your leadership", lead: "Your details stay confidential." };
 
 /** HubSpot's legacy `hbspt.forms.create`, as far as the loader relies on it: a form per id, ready after rendering. */
 function fakeLegacyEmbed(): HubSpotEmbed {
@@ -51,6 +52,7 @@ function renderLoader(mode: InvitationMode, onSubmitted = vi.fn(), fallback?: Re
         hubspot={HUBSPOT}
         contactEmail="team@example.com"
         onSubmitted={onSubmitted}
+        intro={INTRO}
         fallback={fallback}
       />
     </StrictMode>
@@ -116,7 +118,7 @@ describe("FormLoader", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
-  it("renders what the page gives it for the failed state beside Try Again, and only then", async () => {
+  it("failed, puts what the page gives it first, then the failure and Try Again, and says why in the lead", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const create = vi.fn(() => {
       throw new Error("blocked");
@@ -124,8 +126,17 @@ describe("FormLoader", () => {
     window.hbspt = { forms: { create } };
     renderLoader("candidate", vi.fn(), <p>Another way to send it</p>);
     expect(screen.queryByText("Another way to send it")).toBeNull();
-    await screen.findByRole("alert");
-    expect(screen.getByText("Another way to send it")).toBeTruthy();
-    expect(screen.getByRole("button", { name: loader.retry })).toBeTruthy();
+    expect(screen.getByText(INTRO.lead)).toBeTruthy();
+    const failure = await screen.findByRole("alert");
+    const ownForm = screen.getByText("Another way to send it");
+    // The working form leads: nothing of the failure stands above it.
+    expect(ownForm.compareDocumentPosition(failure) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(ownForm.compareDocumentPosition(screen.getByRole("button", { name: loader.retry }))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(screen.getByRole("heading", { name: INTRO.heading }).nextElementSibling!.textContent).toBe(
+      loader.ownFormFirst,
+    );
+    expect(screen.queryByText(INTRO.lead)).toBeNull();
   });
 });

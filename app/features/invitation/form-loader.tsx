@@ -4,6 +4,7 @@ import { AlertIcon } from "~/components/ui/icons";
 import type { HubSpotConfig } from "~/config/schema";
 import { requestInvitationContent } from "~/content/request-invitation";
 import { startEmbeddedForm } from "./embedded-form";
+import { FormIntro } from "./form-intro";
 import { formFor } from "./form-source";
 import type { InvitationMode } from "~/invitation/mode";
 
@@ -16,9 +17,12 @@ interface FormLoaderProps {
   /** The address and subject of the mailto fallback shown when the form cannot load. */
   contactEmail: string;
   onSubmitted: () => void;
+  /** The form's heading and the line under it, above the form in every state. */
+  intro: { heading: string; lead: string };
   /**
-   * Shown under Try Again when the form failed or timed out: the site's own form,
-   * another way to send the request (docs/product.md#beyond-the-specification).
+   * Shown first when the form failed or timed out, with the failure text and Try Again
+   * below it: the site's own form, another way to send the request
+   * (docs/product.md#beyond-the-specification).
    */
   fallback?: ReactNode;
 }
@@ -28,9 +32,12 @@ const copy = requestInvitationContent.loader;
 /**
  * HubSpot's embedded form with its three states: loading (spinner), ready (the form) and
  * failed (the message, Try Again and a mailto fallback). The parent keys it by mode,
- * so a mode change starts from loading with a new form.
+ * so a mode change starts from loading with a new form. Failed with a fallback, the
+ * working form leads: a line says HubSpot's form could not load, then the site's own
+ * form, then the failure text and Try Again, so no error stands between a visitor (on a
+ * phone, the whole first screen) and a form that sends.
  */
-export function FormLoader({ mode, hubspot, contactEmail, onSubmitted, fallback }: FormLoaderProps) {
+export function FormLoader({ mode, hubspot, contactEmail, onSubmitted, intro, fallback }: FormLoaderProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const regionRef = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<LoadStatus>("loading");
@@ -62,8 +69,28 @@ export function FormLoader({ mode, hubspot, contactEmail, onSubmitted, fallback 
   const subject = requestInvitationContent.modes[mode].mailSubject;
   const mailto = `mailto:${contactEmail}?subject=${encodeURIComponent(subject)}`;
 
+  const retryButton = (
+    <button
+      type="button"
+      onClick={retry}
+      className={buttonClass(fallback ? "secondary" : "primary", fallback ? "md" : "lg")}
+    >
+      {copy.retry}
+    </button>
+  );
+  const emailLine = (
+    <p className={fallback ? "text-sm text-muted" : "max-w-sm text-sm text-muted"}>
+      {copy.fallbackLead}{" "}
+      <a href={mailto} className="font-semibold break-words text-navy-900 underline underline-offset-4">
+        {contactEmail}
+      </a>
+    </p>
+  );
+  const failedWithFallback = status === "failed" && fallback !== undefined;
+
   return (
     <div ref={regionRef} tabIndex={-1} className="relative outline-none" data-form-status={status}>
+      <FormIntro heading={intro.heading} lead={failedWithFallback ? copy.ownFormFirst : intro.lead} />
       {status === "loading" && (
         // Without JavaScript the embed never comes: the page's own form takes the spinner's place.
         <div role="status" className="flex min-h-72 flex-col items-center justify-center gap-4 text-muted no-js:hidden">
@@ -74,7 +101,22 @@ export function FormLoader({ mode, hubspot, contactEmail, onSubmitted, fallback 
           <span className="text-sm font-medium">{copy.loading}</span>
         </div>
       )}
-      {status === "failed" && (
+      {failedWithFallback && (
+        <>
+          {fallback}
+          <div className="mt-8 grid gap-3 border-t border-line pt-6">
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
+              <p role="alert" className="flex items-start gap-2 text-sm font-medium text-ink">
+                <AlertIcon className="size-5 stroke-2 text-gold-600" />
+                {copy.failed}
+              </p>
+              {retryButton}
+            </div>
+            {emailLine}
+          </div>
+        </>
+      )}
+      {status === "failed" && !failedWithFallback && (
         <div className="flex min-h-72 flex-col items-center justify-center gap-5 text-center">
           <span
             aria-hidden="true"
@@ -85,21 +127,8 @@ export function FormLoader({ mode, hubspot, contactEmail, onSubmitted, fallback 
           <p role="alert" className="max-w-sm text-base font-medium text-ink">
             {copy.failed}
           </p>
-          <button type="button" onClick={retry} className={buttonClass("primary", "lg")}>
-            {copy.retry}
-          </button>
-          <p className="max-w-sm text-sm text-muted">
-            {copy.fallbackLead}{" "}
-            <a href={mailto} className="font-semibold break-words text-navy-900 underline underline-offset-4">
-              {contactEmail}
-            </a>
-          </p>
-        </div>
-      )}
-      {status === "failed" && fallback && (
-        <div className="mt-8 border-t border-line pt-8">
-          <p className="mb-5 text-base font-medium text-ink">{copy.ownFormLead}</p>
-          {fallback}
+          {retryButton}
+          {emailLine}
         </div>
       )}
       {/* Laid out but invisible until ready: HubSpot sizes its form from the container's width. */}

@@ -19,6 +19,16 @@ describe("requestPageHead", () => {
     expect(tag("employer", "og:url")).toMatchObject({ content: `${site.siteUrl}/request-invitation?type=employer` });
   });
 
+  it("shares each mode's own social card, the employer's from the employer's words", () => {
+    expect(tag("candidate", "og:image")).toMatchObject({ content: `${site.siteUrl}/social/request-invitation.png` });
+    expect(tag("employer", "og:image")).toMatchObject({
+      content: `${site.siteUrl}/social/request-invitation-employer.png`,
+    });
+    expect(tag("employer", "og:image:alt")).toMatchObject({
+      content: expect.stringContaining(requestInvitationContent.modes.employer.heading),
+    });
+  });
+
   it("carries the mode's title and description, and keeps both modes indexable", () => {
     const { meta } = requestInvitationContent.modes.employer;
     expect(requestPageHead("employer")[0]).toEqual({ title: `${meta.title} | The ${site.siteName}` });

@@ -1,18 +1,16 @@
 import { useEffect } from "react";
-import { requestPaths } from "~/content/calls-to-action";
-import { pages } from "~/content/pages";
-import { requestInvitationContent } from "~/content/request-invitation";
+import { requestPages } from "~/content/request-invitation";
 import { buildMeta, type MetaDescriptor } from "~/lib/seo";
 import type { InvitationMode } from "~/invitation/mode";
 
 /**
  * Every head tag of the request page in a mode. Each mode's canonical and `og:url` is the
  * URL its calls to action link to and its visitors share (`/request-invitation?type=employer`
- * for employers), which the servers answer with that mode's own HTML (docs/decisions/0009).
+ * for employers), which the servers answer with that mode's own HTML (docs/decisions/0009);
+ * each mode's social card is its own too.
  */
 export function requestPageHead(mode: InvitationMode): MetaDescriptor[] {
-  const path = mode === "employer" ? requestPaths.employers : requestPaths.leaders;
-  return buildMeta({ page: { ...pages.requestInvitation, ...requestInvitationContent.modes[mode].meta, path } });
+  return buildMeta({ page: requestPages[mode] });
 }
 
 /** Sets the document's existing head tags to these values (the prerendered head has every tag). */

@@ -1,6 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { pages } from "~/content/pages";
 import { requestInvitationContent } from "~/content/request-invitation";
 import type { InvitationMode } from "~/invitation/mode";
 import { ownFormFields } from "~/invitation/own-form-fields";
@@ -61,7 +62,7 @@ describe("OwnForm", () => {
   });
 
   it.each(["candidate", "employer"] as const)(
-    "says beside the %s submit button what happens to the data, with the contact and the privacy policy",
+    "says beside the %s submit button what happens to the data and what sending agrees to: the Terms and the privacy policy",
     (mode) => {
       renderForm(mode);
       const submit = screen.getByRole("button", { name: copy.forms[mode].submit });
@@ -74,6 +75,10 @@ describe("OwnForm", () => {
       const policy = within(notice).getByRole("link", { name: new RegExp(`^${copy.privacyNotice.policyLink}`) });
       expect(policy.getAttribute("href")).toBe("https://example.com/privacy");
       expect(policy.getAttribute("target")).toBe("_blank");
+      // The Terms say that requesting an invitation or submitting a talent brief means agreeing to them.
+      expect(notice.textContent).toContain(copy.privacyNotice.agreement.split("{terms}")[0]);
+      const terms = within(notice).getByRole("link", { name: new RegExp(`^${copy.privacyNotice.termsLink}`) });
+      expect(terms.getAttribute("href")).toBe(pages.terms.path);
     },
   );
 
@@ -105,6 +110,56 @@ describe("OwnForm", () => {
     view.unmount();
     renderForm("candidate");
     expect((screen.getByLabelText(label("candidate", "email")) as HTMLInputElement).value).toBe("");
+  });
+
+  it.each(["candidate", "employer"] as const)(
+    "%s: an empty send shows the site's own message at every required field, not the browser's, and sends nothing",
+    async (mode) => {
+      const fetchMock = vi.spyOn(globalThis, "fetch");
+      const user = userEvent.setup();
+      const { form, onSent } = renderForm(mode);
+      // Hydrated, the form leaves checking to the site (before, the browser's own checks stand).
+      await vi.waitFor(() => expect((form as HTMLFormElement).noValidate).toBe(true));
+      await user.click(screen.getByRole("button", { name: copy.forms[mode].submit }));
+
+      expect(screen.getByRole("alert").textContent).toContain(copy.problems.invalid);
+      const fields = ownFormFields(mode);
+      for (const field of fields) {
+        const control = screen.getByLabelText(field.label, { exact: false });
+        if (!field.required) {
+          expect(control.getAttribute("aria-invalid")).toBeNull();
+          continue;
+        }
+        expect(control.getAttribute("aria-invalid")).toBe("true");
+        const described = control.getAttribute("aria-describedby")!.split(" ");
+        expect(described.map((id) => document.getElementById(id)?.textContent)).toContain(
+          requestInvitationContent.validation.required,
+        );
+      }
+      expect(document.activeElement).toBe(screen.getByLabelText(fields[0]!.label));
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(onSent).not.toHaveBeenCalled();
+    },
+  );
+
+  it("checks an address as the server does, and clears a field's message once what is typed there is fine", async () => {
+    const user = userEvent.setup();
+    const { form } = renderForm("candidate");
+    await vi.waitFor(() => expect((form as HTMLFormElement).noValidate).toBe(true));
+    await fillLeader(user);
+    const email = screen.getByLabelText(label("candidate", "email")) as HTMLInputElement;
+    await user.clear(email);
+    await user.type(email, "ada@");
+    await user.click(screen.getByRole("button", { name: copy.forms.candidate.submit }));
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(email.getAttribute("aria-describedby")!)?.textContent).toBe(
+      requestInvitationContent.validation.email,
+    );
+    expect(document.activeElement).toBe(email);
+
+    await user.type(email, "example.com");
+    expect(email.getAttribute("aria-invalid")).toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 
   it("shows the server's messages at the fields they concern, keeps what was typed and focuses the first", async () => {

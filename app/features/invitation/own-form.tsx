@@ -11,12 +11,15 @@ import type { InvitationMode } from "~/invitation/mode";
 import { ownFormFields, type OwnFormField } from "~/invitation/own-form-fields";
 import { privacyNotice } from "~/invitation/privacy-notice";
 import {
+  fieldError,
   HONEYPOT_FIELD,
   IDEMPOTENCY_KEY_FIELD,
   invitationActionFor,
   MODE_FIELD,
+  validateInvitationRequest,
   type FieldErrors,
 } from "~/invitation/request-schema";
+import { useHydrated } from "~/lib/use-hydrated";
 import { newIdempotencyKey, sendInvitationRequest, type SendOutcome } from "./send-request";
 
 const copy = requestInvitationContent.ownForm;
@@ -29,8 +32,9 @@ const classes = {
   field: "grid content-start gap-1.5",
   label: "text-sm font-medium text-ink",
   optional: "font-normal text-muted",
+  // scroll-mt: a field focused (a Tab, the first invalid one) scrolls clear of the fixed header with its label.
   control:
-    "block w-full rounded-button border border-line bg-white px-3.5 py-2.5 text-base text-ink shadow-[inset_0_1px_2px_rgb(15_23_42/0.04)] transition-colors placeholder:text-muted/70 hover:border-navy-100 focus-visible:border-navy-600 aria-invalid:border-red-700 user-invalid:border-red-700",
+    "block w-full scroll-mt-14 rounded-button border border-line bg-white px-3.5 py-2.5 text-base text-ink shadow-[inset_0_1px_2px_rgb(15_23_42/0.04)] transition-colors placeholder:text-muted/70 hover:border-navy-100 focus-visible:border-navy-600 aria-invalid:border-red-700 user-invalid:border-red-700",
   hint: "text-sm text-muted",
   error: "text-sm font-medium text-red-700",
   problem: "rounded-button border border-red-700/30 bg-red-50 px-4 py-3 text-sm text-red-800 sm:col-span-2",
@@ -50,16 +54,20 @@ interface OwnFormProps {
 /**
  * The site's own invitation request form (docs/product.md#nothing-lost). It is a real form that posts
  * to the site's API, so it works before and without JavaScript (the server answers
- * with a confirmation page; the page's inline script gives the post its idempotency key).
- * Once hydrated it sends the same data with `fetch` and reports success only when the
- * server says the request is stored; a send that got no answer or a 503 is tried again by
- * itself with the key made when Send was first pressed, so it is stored once; any failure
- * keeps what was typed and says what to do.
+ * with a confirmation page; the browser checks the fields until then, and the page's inline
+ * script gives the post its idempotency key). Once hydrated it checks them itself with the
+ * schema the server applies, so every field gets the site's own message (marked invalid,
+ * described by it, the first one focused, a summary announced) rather than the browser's
+ * bubble; it sends with `fetch` and reports success only when the server says the request
+ * is stored; a send that got no answer or a 503 is tried again by itself with the key made
+ * when Send was first pressed, so it is stored once; any failure keeps what was typed and
+ * says what to do.
  */
 export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
   const formCopy = copy.forms[mode];
   const fields = ownFormFields(mode);
   const idPrefix = useId();
+  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const problemRef = useRef<HTMLDivElement>(null);
   const [sending, setSending] = useState(false);
@@ -73,21 +81,42 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
     leaving.current = controller;
     return () => controller.abort();
   }, []);
+  // Bumped by each send that ends in a problem: focus moves then, never while the visitor types.
+  const [attempt, setAttempt] = useState(0);
 
   const fieldErrors: FieldErrors = problem?.kind === "invalid" ? problem.errors : {};
 
   useEffect(() => {
-    if (!problem) return;
-    // Send the visitor where the problem is: the first field the server refused, or the message.
+    if (attempt === 0) return;
+    // Send the visitor where the problem is: the first field refused, or the message.
     const firstInvalid = formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']");
     (firstInvalid ?? problemRef.current)?.focus();
-  }, [problem]);
+  }, [attempt]);
+
+  const report = (found: Problem) => {
+    setProblem(found);
+    setAttempt((count) => count + 1);
+  };
+
+  // A field marked invalid is cleared as soon as what is typed in it is fine.
+  const onFieldInput = (name: string, value: string) => {
+    rememberDraftValue(name, value);
+    const field = fields.find((candidate) => candidate.name === name);
+    if (problem?.kind !== "invalid" || !problem.errors[name] || !field || fieldError(field, value)) return;
+    const rest = Object.fromEntries(Object.entries(problem.errors).filter(([fixed]) => fixed !== name));
+    setProblem(Object.keys(rest).length > 0 ? { kind: "invalid", errors: rest } : null);
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
     const data = new FormData(event.currentTarget);
     const values = Object.fromEntries(fields.map((field) => [field.name, String(data.get(field.name) ?? "")]));
+    const checked = validateInvitationRequest({ mode, fields: values });
+    if (!checked.ok) {
+      report({ kind: "invalid", errors: checked.errors });
+      return;
+    }
     if (request.current?.mode !== mode) request.current = { mode, key: newIdempotencyKey() };
     setSending(true);
     setProblem(null);
@@ -109,7 +138,7 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
       clearDraft();
       onSent();
     } else {
-      setProblem(outcome);
+      report(outcome);
     }
   };
 
@@ -122,6 +151,8 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
       action={invitationActionFor(mode)}
       aria-label={formCopy.name}
       aria-describedby={problem ? problemId : undefined}
+      // Native checks until the island runs (no JavaScript, or not yet hydrated); then the site's own.
+      noValidate={hydrated}
       className={classes.form}
       onSubmit={submit}
     >
@@ -151,7 +182,7 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
           field={field}
           error={fieldErrors[field.name]}
           defaultValue={draftValue(field.name)}
-          onInput={rememberDraftValue}
+          onInput={onFieldInput}
         />
       ))}
 
@@ -179,10 +210,17 @@ function PrivacyNotice({ contactEmail }: { contactEmail: string }) {
       <a href={`mailto:${notice.contactEmail}`} className={classes.noticeLink}>
         {notice.contactEmail}
       </a>
-      . {/* A new tab, as every external link of the site: what the visitor typed stays in this one. */}
-      <ExternalLink newTabHint={newTabHint} href={notice.policyLink.href} className={classes.noticeLink}>
-        {notice.policyLink.label}
-      </ExternalLink>
+      .{" "}
+      {notice.agreement.map((part) =>
+        typeof part === "string" ? (
+          part
+        ) : (
+          // A new tab, the Terms too: what the visitor typed stays in this one.
+          <ExternalLink key={part.href} newTabHint={newTabHint} href={part.href} className={classes.noticeLink}>
+            {part.label}
+          </ExternalLink>
+        ),
+      )}
     </p>
   );
 }

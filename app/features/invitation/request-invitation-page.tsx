@@ -5,6 +5,7 @@ import { requestInvitationContent as content } from "~/content/request-invitatio
 import { IslandErrorBoundary } from "~/components/layout/island-error-boundary";
 import { Confetti } from "~/features/celebration/confetti";
 import { ConfirmationNotice } from "~/features/invitation/confirmation-notice";
+import { FormIntro } from "~/features/invitation/form-intro";
 import { FormLoader } from "~/features/invitation/form-loader";
 import { useHeadFollowsMode } from "~/features/invitation/head-mode";
 import type { InvitationMode } from "~/invitation/mode";
@@ -25,12 +26,12 @@ const imageLabels = {
   employer: content.modes.employer.imageLabel,
 } satisfies Record<InvitationMode, string>;
 
-/** What never changes with the mode, prerendered by Astro and passed in as static HTML (its slots). */
+/** What never changes with the mode or the state, prerendered by Astro and passed in as static HTML (its slots). */
 interface StaticParts {
   /** The back link and the eyebrow, above the heading. */
   intro?: ReactNode;
-  /** The questions line and the supporter badge, under the side image. */
-  contact?: ReactNode;
+  /** The supporter badge, under the questions line beneath the side image. */
+  supporter?: ReactNode;
 }
 
 /**
@@ -42,15 +43,15 @@ interface StaticParts {
  * the side image are each a Suspense boundary, hydrated one after the other in short
  * tasks (a tap on one not yet hydrated hydrates it first and is replayed).
  */
-export function RequestInvitationPage({ servedMode, intro, contact }: { servedMode: InvitationMode } & StaticParts) {
+export function RequestInvitationPage({ servedMode, intro, supporter }: { servedMode: InvitationMode } & StaticParts) {
   return (
     <IslandErrorBoundary>
-      <RequestInvitationBody servedMode={servedMode} intro={intro} contact={contact} />
+      <RequestInvitationBody servedMode={servedMode} intro={intro} supporter={supporter} />
     </IslandErrorBoundary>
   );
 }
 
-function RequestInvitationBody({ servedMode, intro, contact }: { servedMode: InvitationMode } & StaticParts) {
+function RequestInvitationBody({ servedMode, intro, supporter }: { servedMode: InvitationMode } & StaticParts) {
   const [mode, setMode] = useInvitationMode(servedMode);
   useHeadFollowsMode(mode);
   const copy = content.modes[mode];
@@ -63,6 +64,8 @@ function RequestInvitationBody({ servedMode, intro, contact }: { servedMode: Inv
     if (!prefersReducedMotion()) setCelebrating(true);
   }, [mode]);
   const endCelebration = useCallback(() => setCelebrating(false), []);
+  // Once sent, the page reads as sent: its heading, subtitle and side line follow (docs/product.md#the-request-page).
+  const sent = submittedMode === mode;
 
   return (
     <div className="relative isolate overflow-hidden bg-gradient-to-b from-navy-50 via-white to-white">
@@ -70,32 +73,33 @@ function RequestInvitationBody({ servedMode, intro, contact }: { servedMode: Inv
         aria-hidden="true"
         className="absolute -top-40 -right-40 -z-10 size-[36rem] rounded-full bg-gold-100/60 blur-3xl"
       />
-      <div className="container-page grid gap-12 pt-8 pb-20 sm:pt-10 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,0.9fr)] lg:gap-16 lg:pt-14 lg:pb-28">
+      <div className="container-page grid gap-12 pt-6 pb-20 sm:pt-10 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,0.9fr)] lg:gap-16 lg:pt-14 lg:pb-28">
         <div className="min-w-0">
           {intro}
-          <h1 className="mt-3 text-display font-semibold">{copy.heading}</h1>
-          <p className="mt-5 max-w-2xl text-lead text-body">{copy.subtitle}</p>
+          <h1 className="mt-3 text-display font-semibold">{sent ? copy.sent.heading : copy.heading}</h1>
+          <p className="mt-4 max-w-2xl text-lead text-body sm:mt-5">{sent ? copy.sent.subtitle : copy.subtitle}</p>
 
-          <div className="mt-8">
+          <div className="mt-6 sm:mt-8">
             <Suspense>
               <ModeToggle mode={mode} legend={content.toggleLegend} labels={toggleLabels} onChange={setMode} />
             </Suspense>
           </div>
 
-          <div className="mt-8 rounded-[1.25rem] border border-line bg-white p-6 shadow-lift sm:p-8">
+          <div className="mt-6 rounded-[1.25rem] border border-line bg-white p-5 shadow-lift sm:mt-8 sm:p-8">
             <Suspense>
-              {submittedMode === mode ? (
+              {sent ? (
                 <ConfirmationNotice
                   title={content.confirmation.title}
                   body={copy.confirmationBody}
+                  nextSteps={{ heading: content.confirmation.nextStepsHeading, steps: copy.sent.nextSteps }}
                   homeLink={content.confirmation.homeLink}
                 />
               ) : (
-                <>
-                  <h2 className="text-xl font-semibold tracking-tight">{copy.formHeading}</h2>
-                  <p className="mt-1.5 mb-6 text-sm text-muted">{copy.formLead}</p>
-                  <RequestForm mode={mode} onSent={handleSubmitted} />
-                </>
+                <RequestForm
+                  mode={mode}
+                  intro={{ heading: copy.formHeading, lead: copy.formLead }}
+                  onSent={handleSubmitted}
+                />
               )}
             </Suspense>
           </div>
@@ -105,7 +109,18 @@ function RequestInvitationBody({ servedMode, intro, contact }: { servedMode: Inv
           <Suspense>
             <SideImagePanel mode={mode} images={sideImages} labels={imageLabels} />
           </Suspense>
-          {contact}
+          <div className="mt-6 rounded-card border border-line bg-white/90 shadow-card">
+            <p className="flex flex-col gap-0.5 border-b border-line px-5 py-4 text-sm">
+              <span className="text-muted">{sent ? content.confirmation.questionsLead : content.questions.lead}</span>
+              <a
+                href={`mailto:${site.contactEmail}`}
+                className="font-semibold break-words text-navy-900 underline decoration-navy-100 decoration-2 underline-offset-4 transition-colors hover:decoration-navy-600"
+              >
+                {site.contactEmail}
+              </a>
+            </p>
+            {supporter}
+          </div>
         </div>
       </div>
       {celebrating && <Confetti onComplete={endCelebration} />}
@@ -114,14 +129,29 @@ function RequestInvitationBody({ servedMode, intro, contact }: { servedMode: Inv
 }
 
 /**
- * The form for the mode (docs/product.md#nothing-lost): HubSpot's embed when configured, with the site's
- * own form beside Try Again and for visitors without JavaScript; otherwise the site's
- * own form alone. The own form is offered only where the site's request API runs.
+ * The form for the mode (docs/product.md#nothing-lost), under its heading: HubSpot's embed when configured, with the
+ * site's own form first when it cannot load and for visitors without JavaScript;
+ * otherwise the site's own form alone. The own form is offered only where the site's request API runs.
  */
-function RequestForm({ mode, onSent }: { mode: InvitationMode; onSent: () => void }) {
+function RequestForm({
+  mode,
+  intro,
+  onSent,
+}: {
+  mode: InvitationMode;
+  intro: { heading: string; lead: string };
+  onSent: () => void;
+}) {
   const { hubspot, requestApi, contactEmail } = site;
   const hydrated = useHydrated();
-  if (!hubspot) return <OwnForm key={mode} mode={mode} contactEmail={contactEmail} onSent={onSent} />;
+  if (!hubspot) {
+    return (
+      <>
+        <FormIntro {...intro} />
+        <OwnForm key={mode} mode={mode} contactEmail={contactEmail} onSent={onSent} />
+      </>
+    );
+  }
   return (
     <>
       <FormLoader
@@ -130,6 +160,7 @@ function RequestForm({ mode, onSent }: { mode: InvitationMode; onSent: () => voi
         hubspot={hubspot}
         contactEmail={contactEmail}
         onSubmitted={onSent}
+        intro={intro}
         fallback={requestApi ? <OwnForm mode={mode} contactEmail={contactEmail} onSent={onSent} /> : undefined}
       />
       {/* For visitors without JavaScript, who never get HubSpot's form: in the HTML, hidden when scripts run, gone once hydrated. */}

@@ -32,7 +32,10 @@ export const notice = (page: Page) => page.getByRole("status", { name: copy.conf
 export async function expectFailedFallback(page: Page, mode: Mode) {
   await expect(failure(page)).toHaveText(copy.loader.failed);
   await expect(retry(page)).toBeVisible();
-  const mailto = page.getByRole("main").getByRole("link", { name: site.contactEmail }).first();
+  const mailto = page
+    .getByRole("main")
+    .locator("p", { hasText: copy.loader.fallbackLead })
+    .getByRole("link", { name: site.contactEmail });
   await expect(mailto).toHaveAttribute(
     "href",
     `mailto:${site.contactEmail}?subject=${encodeURIComponent(copy.modes[mode].mailSubject)}`,

@@ -1,7 +1,7 @@
 import { site } from "~/config/site";
 import { REQUEST_RECEIVED_PAGES } from "~/content/pages";
 import { requestInvitationContent as content } from "~/content/request-invitation";
-import { SentMark } from "~/features/invitation/confirmation-notice";
+import { NextSteps, SentMark } from "~/features/invitation/confirmation-notice";
 import type { InvitationMode } from "~/invitation/mode";
 
 /**
@@ -15,6 +15,11 @@ export function RequestReceived({ mode }: { mode: InvitationMode }) {
         <SentMark />
         <h1 className="text-title font-semibold">{REQUEST_RECEIVED_PAGES[mode].heading}</h1>
         <p className="max-w-xl text-lead text-body">{content.modes[mode].confirmationBody}</p>
+        <NextSteps
+          heading={content.confirmation.nextStepsHeading}
+          steps={content.modes[mode].sent.nextSteps}
+          headingLevel="h2"
+        />
         <a
           href={content.confirmation.homeLink.href}
           className="rounded-button border border-line bg-white px-5 py-2.5 font-semibold text-navy-900 transition-colors hover:border-navy-100 hover:bg-navy-50"
