@@ -7,7 +7,7 @@
  * The answer names nothing else: no database, no version, no request.
  */
 import type { FastifyInstance } from "fastify";
-import type { RequestStore } from "../requests/store";
+import type { RequestIntake } from "../requests/store";
 import { answerJson, endpoint, refuse } from "../http/answers";
 
 export const HEALTH_PATH = "/api/health";
@@ -21,7 +21,7 @@ export function healthRoute({
   draining = () => false,
   log = (line) => console.log(line),
 }: {
-  store: Pick<RequestStore, "ping">;
+  store: Pick<RequestIntake, "ping">;
   /** True once the server has begun shutting down: 503 from then on, so a balancer stops sending visitors. */
   draining?: () => boolean;
   log?: (line: string) => void;

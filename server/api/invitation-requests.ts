@@ -41,7 +41,7 @@ import type {
   NewInvitationRequest,
   NotificationChannel,
   RelayContext,
-  RequestStore,
+  RequestIntake,
   StoredInvitationRequest,
 } from "../requests/store";
 import { withinTimeLimit } from "../requests/time-limit";
@@ -87,7 +87,7 @@ const messages = requestApiContent.json;
 
 export interface InvitationRequestsOptions {
   config: AppConfig;
-  store: Pick<RequestStore, "save">;
+  store: Pick<RequestIntake, "save">;
   /** Whether stored requests wait for the relay (`pending`) or are stored only (`off`). */
   relayEnabled: boolean;
   /** Called after each save: wakes the relay and the notification worker. */

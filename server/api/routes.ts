@@ -9,7 +9,7 @@ import type { AppConfig } from "../config";
 import { privacyNoticeVersion } from "~/invitation/privacy-notice";
 import { notificationChannels, type NotificationWorker } from "../notifications/worker";
 import type { RelayWorker } from "../requests/relay";
-import type { RequestStore } from "../requests/store";
+import type { RequestIntake } from "../requests/store";
 import { CSP_REPORT_MEDIA_TYPES, createCspReportsRoute } from "./csp-reports";
 import { healthRoute } from "./health";
 import { invitationRequestsRoute, siteOrigins } from "./invitation-requests";
@@ -17,7 +17,7 @@ import { registerRateLimit } from "./rate-limit";
 
 export interface ApiServices {
   /** Null when INVITATION_API=off: the deployment has no request endpoint. */
-  requests: { store: RequestStore; relay: RelayWorker | null; notifier?: NotificationWorker | null } | null;
+  requests: { store: RequestIntake; relay: RelayWorker | null; notifier?: NotificationWorker | null } | null;
   /** True once the server has begun shutting down (the health check answers 503). */
   draining?: () => boolean;
 }

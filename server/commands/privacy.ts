@@ -15,7 +15,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { sendDeadlineMs } from "../requests/delivery-loop";
 import { plural, privacyLogLine, purgeExpired } from "../requests/retention";
-import type { ErasedCounts, QueuedNotification, RequestStore, StoredInvitationRequest } from "../requests/store";
+import type { ErasedCounts, PrivacyStore, QueuedNotification, StoredInvitationRequest } from "../requests/store";
 
 /** One stored request as the right of access shows it: every column, times in ISO 8601. */
 export interface ShownRequest {
@@ -38,7 +38,10 @@ export interface ShownRequest {
   queuedNotifications: Pick<QueuedNotification, "kind" | "channel" | "attempts" | "lastError">[];
 }
 
-export async function showByEmail(store: RequestStore, email: string): Promise<ShownRequest[]> {
+export async function showByEmail(
+  store: Pick<PrivacyStore, "findByEmail" | "listNotifications">,
+  email: string,
+): Promise<ShownRequest[]> {
   const requests = await store.findByEmail(email);
   const ids = new Set(requests.map((request) => request.id));
   const queued = (await store.listNotifications()).filter((row) => row.requestId !== null && ids.has(row.requestId));
@@ -78,7 +81,7 @@ export interface EraseOptions {
 }
 
 export async function eraseByEmail(
-  store: RequestStore,
+  store: Pick<PrivacyStore, "eraseByEmail">,
   email: string,
   { timeoutMs, now = Date.now, wait = sleep }: EraseOptions,
 ): Promise<PrivacyOutcome> {
@@ -94,7 +97,11 @@ export async function eraseByEmail(
   return { counts, summary, logLine: privacyLogLine("erase", counts) };
 }
 
-export async function purgeNow(store: RequestStore, retentionDays: number, now: number): Promise<PrivacyOutcome> {
+export async function purgeNow(
+  store: Pick<PrivacyStore, "purgeBefore">,
+  retentionDays: number,
+  now: number,
+): Promise<PrivacyOutcome> {
   const counts = await purgeExpired(store, retentionDays, now);
   const summary = `Deleted ${plural(counts.requests, "request")} older than ${retentionDays} days, with ${plural(counts.notifications, "queued notification")}.`;
   return { counts, summary, logLine: privacyLogLine("purge", counts, retentionDays) };

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { NotificationSettings } from "../config";
 import { sampleRequest } from "../../tests/support/store-contract";
 import { tempSqliteStores, untilTrue } from "../../tests/support/temp-sqlite-stores";
-import type { RequestStore } from "../requests/store";
+import type { NotificationOutbox } from "../requests/store";
 import type { EmailContent } from "./messages";
 import { NOTIFY_BATCH_SIZE, NotificationWorker, YIELD_MAX_MS, type NotificationOptions } from "./worker";
 
@@ -25,7 +25,10 @@ afterEach(async () => {
  * millisecond of real time. Email and webhook deliveries are recorded with the virtual
  * time; `failEmail` makes every email fail.
  */
-function virtualWorker(store: RequestStore, overrides: Partial<NotificationOptions> & { failEmail?: boolean } = {}) {
+function virtualWorker(
+  store: NotificationOutbox,
+  overrides: Partial<NotificationOptions> & { failEmail?: boolean } = {},
+) {
   const clock = { now: T0 };
   const emails: { subject: string; at: number }[] = [];
   const webhooks: { at: number }[] = [];

@@ -18,7 +18,7 @@
  */
 import type { NotificationSettings, RelaySettings } from "../config";
 import { DeliveryLoop, type DeliveryOutcome, type DeliveryTarget } from "../requests/delivery-loop";
-import type { NotificationChannel, NotificationClaim, RequestStore } from "../requests/store";
+import type { NotificationChannel, NotificationClaim, NotificationOutbox } from "../requests/store";
 import { errorCode, redact, secretTexts } from "../safe-errors";
 import { createEmailSender, type EmailSender } from "./email";
 import { composeEmail, composeWebhook } from "./messages";
@@ -30,7 +30,7 @@ export { IDLE_POLL_MS as NOTIFY_IDLE_POLL_MS, YIELD_MAX_MS } from "../requests/d
 export const NOTIFY_BATCH_SIZE = 25;
 
 export interface NotificationOptions {
-  store: RequestStore;
+  store: NotificationOutbox;
   settings: NotificationSettings;
   /** Backoff, time limit and lease, shared with the relay (RELAY_* variables). */
   timing: Pick<RelaySettings, "retryMinMs" | "retryMaxMs" | "timeoutMs" | "leaseMs">;

@@ -7,7 +7,7 @@
 import { errorCode } from "../safe-errors";
 import { startRepeating } from "./repeating";
 import { plural } from "./retention";
-import type { NotificationChannel, RequestStore } from "./store";
+import type { DailyJobsStore, NotificationChannel } from "./store";
 
 /** How often a server asks whether the day's summary is due. */
 export const HELD_SUMMARY_CHECK_MS = 60 * 60 * 1000;
@@ -19,7 +19,7 @@ export function startHeldSummaries({
   log = (line: string) => console.log(line),
   onQueued = () => {},
 }: {
-  store: RequestStore;
+  store: Pick<DailyJobsStore, "queueHeldSummary">;
   channels: readonly NotificationChannel[];
   now?: () => number;
   log?: (line: string) => void;

@@ -6,7 +6,7 @@ import { tempSqliteStores, untilTrue } from "../../tests/support/temp-sqlite-sto
 import { describeHubSpotError, parseRetryAfter, submissionBody } from "./hubspot-submission";
 import { backoffMs, IDLE_POLL_MS, RelayWorker, type RelayOptions } from "./relay";
 import { STORE_CALL_LIMIT_MS } from "./delivery-loop";
-import type { RequestStore } from "./store";
+import type { RelayOutbox, RequestStore } from "./store";
 
 const HUBSPOT = {
   portalId: "1234567",
@@ -57,7 +57,7 @@ afterEach(async () => {
  * asks for moves the clock on by that much (and is recorded) but takes a millisecond
  * of real time, so hours of backoff run at once.
  */
-function virtualWorker(store: RequestStore, answers: (Answer | Error)[], overrides: Partial<RelayOptions> = {}) {
+function virtualWorker(store: RelayOutbox, answers: (Answer | Error)[], overrides: Partial<RelayOptions> = {}) {
   const clock = { now: T0 };
   const hubspot = scriptedFetch(clock, answers);
   const sleeps: number[] = [];
@@ -407,16 +407,10 @@ describe("a store that stops answering", () => {
       await store.save(sampleRequest(1));
       let hung = false;
       // The first claim never answers, as on a connection whose host vanished without closing it.
-      const silentOnce = new Proxy(store, {
-        get(target, key) {
-          if (key === "claimRelays" && !hung) {
-            hung = true;
-            return () => new Promise(() => {});
-          }
-          const value: unknown = Reflect.get(target, key);
-          return typeof value === "function" ? value.bind(target) : value;
-        },
-      });
+      const silentOnce: RelayOutbox = {
+        ...store,
+        claimRelays: (...args) => (hung ? store.claimRelays(...args) : ((hung = true), new Promise(() => {}))),
+      };
       const { worker, hubspot, log } = virtualWorker(silentOnce, [{ status: 204 }]);
       worker.start();
       await vi.advanceTimersByTimeAsync(STORE_CALL_LIMIT_MS - 100);

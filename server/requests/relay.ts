@@ -30,7 +30,7 @@ import type { HubSpotConfig } from "~/config/schema";
 import type { RelaySettings } from "../config";
 import { DeliveryLoop, type DeliveryOutcome, type DeliveryTarget } from "./delivery-loop";
 import { submitToHubSpot } from "./hubspot-submission";
-import type { NotificationChannel, RelayClaim, RelayRefusal, RequestStore } from "./store";
+import type { NotificationChannel, RelayClaim, RelayOutbox, RelayRefusal } from "./store";
 
 export { backoffMs, IDLE_POLL_MS, realSleep } from "./delivery-loop";
 
@@ -40,7 +40,7 @@ const RELAY_BATCH_SIZE = 5;
 const HUBSPOT_CHANNEL = "hubspot";
 
 export interface RelayOptions {
-  store: RequestStore;
+  store: RelayOutbox;
   apiOrigin: string;
   hubspot: Pick<HubSpotConfig, "portalId" | "formIds">;
   settings: RelaySettings;

@@ -4,7 +4,7 @@
  * at start and then once a day. Both write the same one line, with counts and never an
  * address (docs/deployment/personal-data.md).
  */
-import type { ErasedCounts, RequestStore } from "./store";
+import type { DailyJobsStore, ErasedCounts } from "./store";
 import { errorCode } from "../safe-errors";
 import { startRepeating } from "./repeating";
 import { DAY_MS } from "./store-core";
@@ -22,7 +22,11 @@ export function privacyLogLine(action: "erase" | "purge", counts: ErasedCounts, 
 }
 
 /** Deletes what is older than the retention at `now`; returns the counts. */
-export function purgeExpired(store: RequestStore, retentionDays: number, now: number): Promise<ErasedCounts> {
+export function purgeExpired(
+  store: Pick<DailyJobsStore, "purgeBefore">,
+  retentionDays: number,
+  now: number,
+): Promise<ErasedCounts> {
   return store.purgeBefore(now - retentionDays * DAY_MS);
 }
 
@@ -33,7 +37,7 @@ export function startDailyPurge({
   now = Date.now,
   log = (line: string) => console.log(line),
 }: {
-  store: RequestStore;
+  store: Pick<DailyJobsStore, "purgeBefore">;
   retentionDays: number;
   now?: () => number;
   log?: (line: string) => void;

@@ -1,6 +1,7 @@
 /**
- * Where invitation requests are kept (docs/product.md#nothing-lost): the one interface the API, the
- * relay and the commands use, whichever database is behind it. SQLite under DATA_DIR
+ * Where invitation requests are kept (docs/product.md#nothing-lost): one interface per part of the
+ * server that uses it (the API, the relay, the notifications, the daily jobs, the commands),
+ * whichever database is behind it. SQLite under DATA_DIR
  * by default (sqlite-store.ts); PostgreSQL when DATABASE_URL is set (postgres-store.ts),
  * for several servers on one database.
  *
@@ -89,9 +90,13 @@ export interface SharedRateLimits {
   countHit(key: string, windowMs: number): Promise<{ hits: number; resetsInMs: number }>;
 }
 
-export interface RequestStore {
-  /** For logs: the database kind and where it is, never a password. */
-  readonly description: string;
+/**
+ * The store as each consumer sees it: every part of the server takes the role it uses, so its signature says what it touches and a test
+ * fake is a few functions. RequestStore is their union, what the two databases implement.
+ */
+
+/** The request endpoint and the health check (server/api/). */
+export interface RequestIntake {
   /** PostgreSQL's, which several servers share; absent on SQLite, whose one server counts in its memory. */
   readonly sharedRateLimits?: SharedRateLimits;
   /**
@@ -99,12 +104,12 @@ export interface RequestStore {
    * a request with its idempotency key is stored already, with that one, storing nothing.
    */
   save(request: NewInvitationRequest): Promise<SaveOutcome>;
-  /** Every stored request, oldest first. */
-  list(): Promise<StoredInvitationRequest[]>;
-  close(): Promise<void>;
+  /** Runs a trivial query; rejects when the database does not answer within `timeoutMs`. */
+  ping(timeoutMs: number): Promise<void>;
+}
 
-  // --- The relay to HubSpot: the request rows are its outbox. ---
-
+/** The relay to HubSpot: the request rows are its outbox. */
+export interface RelayOutbox {
   /**
    * Claims up to `limit` pending rows (not held) due at `now` and not under another live
    * lease, longest-waiting first. Each claim lasts until `now + leaseMs` or until one of
@@ -126,27 +131,13 @@ export interface RequestStore {
   releaseRelays(ids: readonly string[], owner: string): Promise<void>;
   /** When the next pending row (not held) becomes claimable (its retry time or its lease's end), or null. */
   nextRelayAt(): Promise<number | null>;
-  /** Turns every `failed` row back to `pending`, due at `now`; returns how many. */
-  requeueFailed(now: number): Promise<number>;
+}
 
-  // --- Operations (docs/deployment/node-server.md): health, and claims left by a previous process. ---
-
-  /** Runs a trivial query; rejects when the database does not answer within `timeoutMs`. */
-  ping(timeoutMs: number): Promise<void>;
-  /**
-   * At a server's start: gives back the claims a previous process left (a crash
-   * mid-submission or mid-delivery: relay rows and notifications) so they go out now
-   * rather than when their lease runs out. SQLite first makes this server the only one
-   * on the file (a second server fails here), so every claim found is a dead process's.
-   * Returns how many; always 0 on PostgreSQL, where other servers may hold live claims.
-   */
-  releaseClaimsOfPreviousProcess(): Promise<number>;
-  /** What an operator checks first (`requests -- status`). */
-  status(now: number): Promise<StoreStatus>;
-
-  // --- The team's notifications (docs/product.md#notifications-and-privacy): an outbox of one row per
-  // subject and channel, claimed with a lease like the relay's rows, deleted once delivered. ---
-
+/**
+ * The team's notifications (docs/product.md#notifications-and-privacy): an outbox of one row per
+ * subject and channel, claimed with a lease like the relay's rows, deleted once delivered.
+ */
+export interface NotificationOutbox {
   /**
    * Claims up to `limit` due notifications of `channels` (the ones this server has) not
    * under another live lease, longest-waiting first, in one transaction: a busy server
@@ -174,8 +165,6 @@ export interface RequestStore {
   releaseNotifications(seqs: readonly number[], owner: string): Promise<void>;
   /** When the next queued notification of `channels` becomes claimable, or null when none is queued. */
   nextNotificationAt(channels: readonly NotificationChannel[]): Promise<number | null>;
-  /** Every queued notification, oldest first (for the commands and tests). */
-  listNotifications(): Promise<QueuedNotification[]>;
   /**
    * A channel refused for good (a webhook answering 404): it waits until a restart or
    * `requests -- retry`. True when this call stopped it, in which case the team's alert
@@ -189,11 +178,55 @@ export interface RequestStore {
   ): Promise<boolean>;
   /** The channels stopped now. */
   stoppedChannels(): Promise<StoppedChannel[]>;
+}
+
+/** The server's daily jobs: the retention's purge and the summary of held requests. */
+export interface DailyJobsStore extends Pick<PrivacyStore, "purgeBefore"> {
+  /**
+   * The daily summary of held requests (docs/product.md#nothing-lost): when a day has passed since
+   * the last one (on any server), queues on `channels` one summary of the requests held since
+   * then (if any), in one transaction. Null when it was not yet due; the held count otherwise.
+   */
+  queueHeldSummary(now: number, channels: readonly NotificationChannel[]): Promise<number | null>;
+}
+
+/** The right of access and erasure, and the retention (docs/product.md#notifications-and-privacy). */
+export interface PrivacyStore {
+  /** Every request sent from `email` (compared case-insensitively), oldest first. */
+  findByEmail(email: string): Promise<StoredInvitationRequest[]>;
+  /** Every queued notification, oldest first. */
+  listNotifications(): Promise<QueuedNotification[]>;
+  /** Deletes the requests sent from `email` (case-insensitively) and their queued notifications, in one transaction. */
+  eraseByEmail(email: string, now: number): Promise<ErasureCounts>;
+  /** Deletes the requests received before `before` (ms) and their queued notifications, in one transaction. */
+  purgeBefore(before: number): Promise<ErasedCounts>;
+}
+
+/** Opening and closing: what the composition root and the commands do around the work. */
+export interface StoreLifecycle {
+  /** For logs: the database kind and where it is, never a password. */
+  readonly description: string;
+  /**
+   * At a server's start: gives back the claims a previous process left (a crash
+   * mid-submission or mid-delivery: relay rows and notifications) so they go out now
+   * rather than when their lease runs out. SQLite first makes this server the only one
+   * on the file (a second server fails here), so every claim found is a dead process's.
+   * Returns how many; always 0 on PostgreSQL, where other servers may hold live claims.
+   */
+  releaseClaimsOfPreviousProcess(): Promise<number>;
   /** Opens every stopped channel again (a restart, `requests -- retry`); returns how many. */
   reopenChannels(): Promise<number>;
+  close(): Promise<void>;
+}
 
-  // --- Held requests (docs/product.md#nothing-lost). ---
-
+/** The team's command line (server/commands/), beside the privacy commands. */
+export interface TeamCommandsStore extends PrivacyStore, Pick<StoreLifecycle, "description" | "reopenChannels"> {
+  /** Every stored request, oldest first. */
+  list(): Promise<StoredInvitationRequest[]>;
+  /** Turns every `failed` row back to `pending`, due at `now`; returns how many. */
+  requeueFailed(now: number): Promise<number>;
+  /** What an operator checks first (`requests -- status`). */
+  status(now: number): Promise<StoreStatus>;
   /**
    * Sends a held request on as if it had just arrived: clears `held`, makes a pending
    * relay due at `now`, and queues its notifications on `notify`, in one transaction.
@@ -203,22 +236,18 @@ export interface RequestStore {
     now: number,
     notify: readonly NotificationChannel[],
   ): Promise<"released" | "not-held" | "not-found">;
-  /**
-   * The daily summary of held requests: when a day has passed since the last one (on
-   * any server), queues on `channels` one summary of the requests held since then (if
-   * any), in one transaction. Null when it was not yet due; the held count otherwise.
-   */
-  queueHeldSummary(now: number, channels: readonly NotificationChannel[]): Promise<number | null>;
-
-  // --- Privacy (docs/product.md#notifications-and-privacy): the right of access and erasure, and the retention. ---
-
-  /** Every request sent from `email` (compared case-insensitively), oldest first. */
-  findByEmail(email: string): Promise<StoredInvitationRequest[]>;
-  /** Deletes the requests sent from `email` (case-insensitively) and their queued notifications, in one transaction. */
-  eraseByEmail(email: string, now: number): Promise<ErasureCounts>;
-  /** Deletes the requests received before `before` (ms) and their queued notifications, in one transaction. */
-  purgeBefore(before: number): Promise<ErasedCounts>;
 }
+
+/** The whole store: every role, as SQLite and PostgreSQL implement it. */
+export interface RequestStore
+  extends
+    RequestIntake,
+    RelayOutbox,
+    NotificationOutbox,
+    DailyJobsStore,
+    PrivacyStore,
+    StoreLifecycle,
+    TeamCommandsStore {}
 
 export const NOTIFICATION_CHANNELS = ["email", "webhook"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
