@@ -3,6 +3,18 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const SERVER_IMPORTS_NO_UI = {
+  group: ["~/features/**", "~/components/**", "**/app/features/**", "**/app/components/**", "**/scripts/**"],
+  message:
+    "The server imports no UI and no tooling: what an invitation request is lives in app/invitation/ (shared with the island); scripts/ is for builds, checks and benches.",
+};
+
+/** The request side's folders (and the server's notifications, commands and API) a part must not import. */
+const requestPartImports = (parts, who) => ({
+  group: [...parts.map((part) => `**/${part}/**`), "**/notifications/**", "**/commands/**", "**/api/**"],
+  message: `${who} import nothing built on them: the parts of server/requests/ depend one way (server/requests/README.md).`,
+});
+
 export default tseslint.config(
   {
     ignores: ["build/", "build-*/", ".astro/", "node_modules/", "test-results/", "playwright-report/", ".reports/"],
@@ -71,24 +83,28 @@ export default tseslint.config(
     files: ["server/**/*.ts"],
     // A test may check the server against the page (the CSP against the embed the page loads).
     ignores: ["server/**/*.test.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [SERVER_IMPORTS_NO_UI] }] },
+  },
+  // The request side's parts (server/requests/README.md) depend one way: the stores know no
+  // worker, and the delivery loop knows no sender; the relay, the notifications and the daily
+  // jobs are built on them.
+  {
+    files: ["server/requests/stores/**/*.ts"],
+    ignores: ["server/**/*.test.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        {
-          patterns: [
-            {
-              group: [
-                "~/features/**",
-                "~/components/**",
-                "**/app/features/**",
-                "**/app/components/**",
-                "**/scripts/**",
-              ],
-              message:
-                "The server imports no UI and no tooling: what an invitation request is lives in app/invitation/ (shared with the island); scripts/ is for builds, checks and benches.",
-            },
-          ],
-        },
+        { patterns: [SERVER_IMPORTS_NO_UI, requestPartImports(["outbox", "hubspot", "daily"], "The stores")] },
+      ],
+    },
+  },
+  {
+    files: ["server/requests/outbox/**/*.ts"],
+    ignores: ["server/**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [SERVER_IMPORTS_NO_UI, requestPartImports(["hubspot", "daily"], "The delivery loop")] },
       ],
     },
   },

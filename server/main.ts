@@ -12,10 +12,10 @@ import { siteOrigins } from "./api/invitation-requests";
 import { buildApi, type ApiPlugin } from "./api/routes";
 import { exitOnSignals, startSiteServer } from "./http/site-server";
 import { notificationChannels, NotificationWorker } from "./notifications/worker";
-import { openRequestStore } from "./requests/open-store";
-import { RelayWorker } from "./requests/relay";
-import { startHeldSummaries } from "./requests/held-summary";
-import { startDailyPurge } from "./requests/retention";
+import { openRequestStore } from "./requests/stores/open-store";
+import { RelayWorker } from "./requests/hubspot/relay";
+import { startHeldSummaries } from "./requests/daily/held-summary";
+import { startDailyPurge } from "./requests/daily/retention";
 import { exitOnStartError } from "./safe-errors";
 
 export interface RunningApi {

@@ -31,7 +31,7 @@ import { startSiteServer } from "../../server/http/site-server";
 import { freePort } from "../lib/free-port";
 import { createDatabase, startPostgresCluster, type PostgresCluster } from "../lib/postgres-cluster";
 import { INVITATION_API_PATH } from "../../app/invitation/request-schema";
-import { openRequestStore } from "../../server/requests/open-store";
+import { openRequestStore } from "../../server/requests/stores/open-store";
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = 10;

@@ -44,7 +44,7 @@ import type {
   RequestIntake,
   StoredInvitationRequest,
 } from "../requests/store";
-import { withinTimeLimit } from "../requests/time-limit";
+import { withinTimeLimit } from "../requests/stores/time-limit";
 import { errorCode } from "../safe-errors";
 import { answerJson, closeAfterAnswer, continueIfAsked, endpoint, mediaTypeOf, refuse } from "../http/answers";
 import { CrossSiteRefusalLog, SiteOrigins } from "./origin";

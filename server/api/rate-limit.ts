@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import rateLimit, { type FastifyRateLimitStore } from "@fastify/rate-limit";
 import { clientAddress, rateLimitKey } from "../http/answers";
 import type { SharedRateLimits } from "../requests/store";
-import { withinTimeLimit } from "../requests/time-limit";
+import { withinTimeLimit } from "../requests/stores/time-limit";
 
 /**
  * A shared count that does not answer within this lets the request through uncounted

@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../config";
 import { privacyNoticeVersion } from "~/invitation/privacy-notice";
 import { notificationChannels, type NotificationWorker } from "../notifications/worker";
-import type { RelayWorker } from "../requests/relay";
+import type { RelayWorker } from "../requests/hubspot/relay";
 import type { RequestIntake } from "../requests/store";
 import { CSP_REPORT_MEDIA_TYPES, createCspReportsRoute } from "./csp-reports";
 import { healthRoute } from "./health";

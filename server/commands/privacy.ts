@@ -10,11 +10,11 @@
  * - purge: applies REQUEST_RETENTION_DAYS now.
  *
  * Addresses match case-insensitively. Erase and purge return one log line with counts
- * and never the address (server/requests/retention.ts).
+ * and never the address (server/requests/daily/retention.ts).
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { sendDeadlineMs } from "../requests/delivery-loop";
-import { plural, privacyLogLine, purgeExpired } from "../requests/retention";
+import { sendDeadlineMs } from "../requests/outbox/delivery-loop";
+import { plural, privacyLogLine, purgeExpired } from "../requests/daily/retention";
 import type { ErasedCounts, PrivacyStore, QueuedNotification, StoredInvitationRequest } from "../requests/store";
 
 /** One stored request as the right of access shows it: every column, times in ISO 8601. */

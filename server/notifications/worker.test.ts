@@ -5,7 +5,8 @@ import { sampleRequest } from "../../tests/support/store-contract";
 import { tempSqliteStores, untilTrue } from "../../tests/support/temp-sqlite-stores";
 import type { NotificationOutbox } from "../requests/store";
 import type { EmailContent } from "./messages";
-import { NOTIFY_BATCH_SIZE, NotificationWorker, YIELD_MAX_MS, type NotificationOptions } from "./worker";
+import { YIELD_MAX_MS } from "../requests/outbox/delivery-loop";
+import { NOTIFY_BATCH_SIZE, NotificationWorker, type NotificationOptions } from "./worker";
 
 const SETTINGS: NotificationSettings = {
   email: { smtpUrl: "smtp://127.0.0.1:2525", to: ["team@network.example"], from: "site@network.example" },

@@ -1,7 +1,7 @@
 /**
  * The worker that delivers the team's notifications from the outbox (docs/product.md#notifications-and-privacy),
  * one per server process, started when email or a webhook is configured: the delivery
- * loop (server/requests/delivery-loop.ts) with the mail server and the webhook as its
+ * loop (server/requests/outbox/delivery-loop.ts) with the mail server and the webhook as its
  * channels.
  *
  * - The API queues a notification per channel in the same transaction as the request,
@@ -17,14 +17,12 @@
  *   deleted, is delivered again once its lease runs out. Nothing else goes twice.
  */
 import type { NotificationSettings, RelaySettings } from "../config";
-import { DeliveryLoop, type DeliveryOutcome, type DeliveryTarget } from "../requests/delivery-loop";
+import { DeliveryLoop, type DeliveryOutcome, type DeliveryTarget } from "../requests/outbox/delivery-loop";
 import type { NotificationChannel, NotificationClaim, NotificationOutbox } from "../requests/store";
 import { errorCode, redact, secretTexts } from "../safe-errors";
 import { createEmailSender, type EmailSender } from "./email";
 import { composeEmail, composeWebhook } from "./messages";
 import { ChannelRefusedError, postWebhook } from "./webhook";
-
-export { IDLE_POLL_MS as NOTIFY_IDLE_POLL_MS, YIELD_MAX_MS } from "../requests/delivery-loop";
 
 /** The most notifications one claim takes. */
 export const NOTIFY_BATCH_SIZE = 25;

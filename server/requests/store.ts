@@ -9,7 +9,7 @@
  * worker claims a pending row with a lease (owner and expiry) before sending it, so
  * that one worker at a time sends a row, a killed worker's claim runs out, and a row
  * marked `sent` is never claimed again. The team's notifications are a second outbox
- * with the same claims (server/requests/delivery-loop.ts delivers both).
+ * with the same claims (server/requests/outbox/delivery-loop.ts delivers both).
  */
 import type { InvitationMode } from "~/invitation/mode";
 import type { HeldReason } from "~/invitation/request-schema";

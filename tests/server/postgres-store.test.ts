@@ -6,7 +6,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { createDatabase } from "../../scripts/lib/postgres-cluster";
-import { describeDatabaseUrl, openPostgresStore } from "../../server/requests/postgres-store";
+import { describeDatabaseUrl, openPostgresStore } from "../../server/requests/stores/postgres-store";
 import { describeOutboxStore } from "../support/outbox-contract";
 import { describeRequestStore, sampleRequest, claimRelay } from "../support/store-contract";
 

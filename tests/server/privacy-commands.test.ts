@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { eraseByEmail, purgeNow, showByEmail } from "../../server/commands/privacy";
-import { DAY_MS } from "../../server/requests/retention";
+import { DAY_MS } from "../../server/requests/daily/retention";
 import type { RequestStore } from "../../server/requests/store";
 import { runRequestsCommand } from "../support/site-process";
 import { sampleRequest, claimRelay } from "../support/store-contract";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inject } from "vitest";
 import { createDatabase } from "../../scripts/lib/postgres-cluster";
-import { openRequestStore } from "../../server/requests/open-store";
+import { openRequestStore } from "../../server/requests/stores/open-store";
 import type { RequestStore } from "../../server/requests/store";
 
 export interface FreshStore {

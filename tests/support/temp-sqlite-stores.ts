@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach } from "vitest";
-import { openSqliteStore } from "../../server/requests/sqlite-store";
+import { openSqliteStore } from "../../server/requests/stores/sqlite-store";
 import type { RequestStore } from "../../server/requests/store";
 
 export function tempSqliteStores(prefix: string): () => RequestStore {

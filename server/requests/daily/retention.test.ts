@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { sampleRequest } from "../../tests/support/store-contract";
+import { sampleRequest } from "../../../tests/support/store-contract";
 import { DAY_MS, privacyLogLine, startDailyPurge } from "./retention";
-import { openSqliteStore } from "./sqlite-store";
+import { openSqliteStore } from "../stores/sqlite-store";
 
 const folders: string[] = [];
 afterEach(() => {

@@ -4,10 +4,10 @@
  * at start and then once a day. Both write the same one line, with counts and never an
  * address (docs/deployment/personal-data.md).
  */
-import type { DailyJobsStore, ErasedCounts } from "./store";
-import { errorCode } from "../safe-errors";
+import type { DailyJobsStore, ErasedCounts } from "../store";
+import { errorCode } from "../../safe-errors";
 import { startRepeating } from "./repeating";
-import { DAY_MS } from "./store-core";
+import { DAY_MS } from "../stores/store-core";
 
 export { DAY_MS };
 

@@ -31,7 +31,7 @@ import {
   type RequestStore,
   type SaveOutcome,
   type StoppedChannel,
-} from "./store";
+} from "../store";
 import {
   DAY_MS,
   HELD_SUMMARY_JOB,

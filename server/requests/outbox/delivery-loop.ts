@@ -22,10 +22,10 @@
  * - stop() lets the send in flight finish and be recorded, gives the rest back, resolves.
  */
 import { randomUUID } from "node:crypto";
-import { withinTimeLimit } from "./time-limit";
+import { withinTimeLimit } from "../stores/time-limit";
 import { hostname } from "node:os";
-import type { RelaySettings } from "../config";
-import { errorCode } from "../safe-errors";
+import type { RelaySettings } from "../../config";
+import { errorCode } from "../../safe-errors";
 
 /** The longest a worker sleeps before looking for due rows again. */
 export const IDLE_POLL_MS = 5000;

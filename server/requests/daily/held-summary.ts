@@ -4,10 +4,10 @@
  * finds it due queues one summary (how many, their ids, the release command) on the
  * team's channels, in the same transaction that records the run.
  */
-import { errorCode } from "../safe-errors";
+import { errorCode } from "../../safe-errors";
 import { startRepeating } from "./repeating";
 import { plural } from "./retention";
-import type { DailyJobsStore, NotificationChannel } from "./store";
+import type { DailyJobsStore, NotificationChannel } from "../store";
 
 /** How often a server asks whether the day's summary is due. */
 export const HELD_SUMMARY_CHECK_MS = 60 * 60 * 1000;

@@ -11,7 +11,7 @@
  * need a private app token and is only for sensitive data, which these forms do not ask.
  */
 import type { HubSpotConfig } from "~/config/schema";
-import type { RelayClaim, RelayRefusal } from "./store";
+import type { RelayClaim, RelayRefusal } from "../store";
 
 /** Longest reason kept on a row: HubSpot's message plus its first field errors. */
 const REASON_MAX_LENGTH = 1000;

@@ -27,12 +27,10 @@
  * duplicate HubSpot merges into the same contact by email.
  */
 import type { HubSpotConfig } from "~/config/schema";
-import type { RelaySettings } from "../config";
-import { DeliveryLoop, type DeliveryOutcome, type DeliveryTarget } from "./delivery-loop";
+import type { RelaySettings } from "../../config";
+import { DeliveryLoop, type DeliveryOutcome, type DeliveryTarget } from "../outbox/delivery-loop";
 import { submitToHubSpot } from "./hubspot-submission";
-import type { NotificationChannel, RelayClaim, RelayOutbox, RelayRefusal } from "./store";
-
-export { backoffMs, IDLE_POLL_MS, realSleep } from "./delivery-loop";
+import type { NotificationChannel, RelayClaim, RelayOutbox, RelayRefusal } from "../store";
 
 /** Rows one claim takes: a few, so an erase or another server waits for little. */
 const RELAY_BATCH_SIZE = 5;

@@ -28,7 +28,7 @@ import {
   type SaveOutcome,
   type SharedRateLimits,
   type StoppedChannel,
-} from "./store";
+} from "../store";
 import {
   DAY_MS,
   HELD_SUMMARY_JOB,
@@ -47,7 +47,7 @@ import {
   type RequestRow,
 } from "./store-core";
 import { withinTimeLimit } from "./time-limit";
-import { redact, secretTexts } from "../safe-errors";
+import { redact, secretTexts } from "../../safe-errors";
 
 /** The advisory lock key the migration holds (any constant unique to this schema). */
 const MIGRATION_LOCK_KEY = 7_340_011_001;

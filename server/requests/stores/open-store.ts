@@ -1,6 +1,6 @@
-import type { ServerConfig } from "../config";
+import type { ServerConfig } from "../../config";
 import { openSqliteStore } from "./sqlite-store";
-import type { RequestStore } from "./store";
+import type { RequestStore } from "../store";
 
 /**
  * The store the configuration names, its schema migrated: PostgreSQL when DATABASE_URL

@@ -19,7 +19,7 @@ import type {
   RelayRefusal,
   RelayState,
   StoredInvitationRequest,
-} from "./store";
+} from "../store";
 
 export type Dialect = "sqlite" | "postgres";
 

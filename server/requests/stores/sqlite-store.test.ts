@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { describeOutboxStore } from "../../tests/support/outbox-contract";
-import { describeRequestStore, sampleRequest } from "../../tests/support/store-contract";
+import { describeOutboxStore } from "../../../tests/support/outbox-contract";
+import { describeRequestStore, sampleRequest } from "../../../tests/support/store-contract";
 import { openSqliteStore, SQLITE_FILE } from "./sqlite-store";
 
 const folders: string[] = [];
@@ -99,7 +99,7 @@ describe("the SQLite file", () => {
           "--import",
           "tsx",
           "-e",
-          `const { openSqliteStore } = await import("./server/requests/sqlite-store.ts");
+          `const { openSqliteStore } = await import("./server/requests/stores/sqlite-store.ts");
            const store = openSqliteStore(${JSON.stringify(dataDir)});
            console.log((await store.list()).length);
            await store.close();`,
