@@ -40,7 +40,8 @@ describe("parseConfig", () => {
         rateLimit: { max: 10, windowMs: 600_000 },
         trustProxyHops: 0,
         extraOrigins: [],
-        relay: { retryMinMs: 2000, retryMaxMs: 600_000, timeoutMs: 10_000, leaseMs: 60_000, maxPer10Seconds: 40 },
+        delivery: { retryMinMs: 2000, retryMaxMs: 600_000, timeoutMs: 10_000, leaseMs: 60_000 },
+        relayMaxPer10Seconds: 40,
         apiUpstream: "127.0.0.1:4173",
         notifications: { email: null, webhook: null },
       },
@@ -70,10 +71,10 @@ describe("parseConfig", () => {
       RATE_LIMIT_WINDOW_SECONDS: "60",
       TRUST_PROXY: "1",
       ALLOWED_ORIGINS: "https://staging.network.example.org/, http://127.0.0.1:4310",
-      RELAY_RETRY_MIN_SECONDS: "0.5",
-      RELAY_RETRY_MAX_SECONDS: "30",
-      RELAY_TIMEOUT_SECONDS: "5",
-      RELAY_LEASE_SECONDS: "20",
+      DELIVERY_RETRY_MIN_SECONDS: "0.5",
+      DELIVERY_RETRY_MAX_SECONDS: "30",
+      DELIVERY_TIMEOUT_SECONDS: "5",
+      DELIVERY_LEASE_SECONDS: "20",
       RELAY_MAX_PER_10_SECONDS: "50",
       API_UPSTREAM: "10.0.0.5:8080",
       SMTP_URL: "smtps://team:secret@smtp.example.org:465",
@@ -108,7 +109,8 @@ describe("parseConfig", () => {
         rateLimit: { max: 50, windowMs: 60_000 },
         trustProxyHops: 1,
         extraOrigins: ["https://staging.network.example.org", "http://127.0.0.1:4310"],
-        relay: { retryMinMs: 500, retryMaxMs: 30_000, timeoutMs: 5000, leaseMs: 20_000, maxPer10Seconds: 50 },
+        delivery: { retryMinMs: 500, retryMaxMs: 30_000, timeoutMs: 5000, leaseMs: 20_000 },
+        relayMaxPer10Seconds: 50,
         apiUpstream: "10.0.0.5:8080",
         notifications: {
           email: {
@@ -167,8 +169,8 @@ describe("parseConfig", () => {
     ["RATE_LIMIT_MAX", "0", "at least 1"],
     ["RATE_LIMIT_WINDOW_SECONDS", "ten", "whole number of seconds"],
     ["TRUST_PROXY", "-1", "number of proxies"],
-    ["RELAY_RETRY_MIN_SECONDS", "soon", "number of seconds"],
-    ["RELAY_TIMEOUT_SECONDS", "0", "more than 0"],
+    ["DELIVERY_RETRY_MIN_SECONDS", "soon", "number of seconds"],
+    ["DELIVERY_TIMEOUT_SECONDS", "0", "more than 0"],
     ["RELAY_MAX_PER_10_SECONDS", "0", "at least 1"],
     ["API_UPSTREAM", "http://127.0.0.1:4173", "host:port"],
     ["ALLOWED_ORIGINS", "https://staging.example.com/form", "http(s) origins"],
@@ -242,12 +244,28 @@ describe("parseConfig", () => {
     expect(parseConfig({ PORT: "8080" }).server.apiUpstream).toBe("127.0.0.1:8080");
   });
 
-  it("rejects relay timings that would retry backwards or let a claim expire mid-send", () => {
-    expect(rejection({ RELAY_RETRY_MIN_SECONDS: "60", RELAY_RETRY_MAX_SECONDS: "30" })).toContain(
-      "RELAY_RETRY_MAX_SECONDS: must not be less than RELAY_RETRY_MIN_SECONDS",
+  it("still reads the delivery settings under their old names (RELAY_*), names them as set, and lets a new name win", () => {
+    const timings = (env: Record<string, string>) => parseConfig(env).server.delivery;
+    expect(
+      timings({
+        RELAY_RETRY_MIN_SECONDS: "0.5",
+        RELAY_RETRY_MAX_SECONDS: "30",
+        RELAY_TIMEOUT_SECONDS: "5",
+        RELAY_LEASE_SECONDS: "20",
+      }),
+    ).toEqual({ retryMinMs: 500, retryMaxMs: 30_000, timeoutMs: 5000, leaseMs: 20_000 });
+    expect(timings({ RELAY_TIMEOUT_SECONDS: "5", DELIVERY_TIMEOUT_SECONDS: "3" }).timeoutMs).toBe(3000);
+    expect(rejection({ RELAY_TIMEOUT_SECONDS: "soon" })).toContain(
+      "RELAY_TIMEOUT_SECONDS: must be a number of seconds",
     );
-    expect(rejection({ RELAY_TIMEOUT_SECONDS: "10", RELAY_LEASE_SECONDS: "20" })).toContain(
-      "RELAY_LEASE_SECONDS: must be more than twice RELAY_TIMEOUT_SECONDS",
+  });
+
+  it("rejects relay timings that would retry backwards or let a claim expire mid-send", () => {
+    expect(rejection({ DELIVERY_RETRY_MIN_SECONDS: "60", DELIVERY_RETRY_MAX_SECONDS: "30" })).toContain(
+      "DELIVERY_RETRY_MAX_SECONDS: must not be less than DELIVERY_RETRY_MIN_SECONDS",
+    );
+    expect(rejection({ DELIVERY_TIMEOUT_SECONDS: "10", DELIVERY_LEASE_SECONDS: "20" })).toContain(
+      "DELIVERY_LEASE_SECONDS: must be more than twice DELIVERY_TIMEOUT_SECONDS",
     );
   });
 

@@ -133,10 +133,10 @@ const serverVariables = z.object({
       .trim()
       .regex(/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, "must be host:port, such as 127.0.0.1:4173"),
   ),
-  RELAY_RETRY_MIN_SECONDS: seconds("2"),
-  RELAY_RETRY_MAX_SECONDS: seconds("600"),
-  RELAY_TIMEOUT_SECONDS: seconds("10"),
-  RELAY_LEASE_SECONDS: seconds("60"),
+  DELIVERY_RETRY_MIN_SECONDS: seconds("2"),
+  DELIVERY_RETRY_MAX_SECONDS: seconds("600"),
+  DELIVERY_TIMEOUT_SECONDS: seconds("10"),
+  DELIVERY_LEASE_SECONDS: seconds("60"),
   RELAY_MAX_PER_10_SECONDS: atLeastOne("a whole number of submissions", "40"),
   SMTP_URL: optional(smtpUrl),
   NOTIFY_EMAIL_TO: optional(emailList),
@@ -165,19 +165,19 @@ const serverSettings = (site: Pick<SiteConfig, "contactEmail">) =>
       }
     })
     .superRefine((env, ctx) => {
-      if (env.RELAY_RETRY_MAX_SECONDS < env.RELAY_RETRY_MIN_SECONDS) {
+      if (env.DELIVERY_RETRY_MAX_SECONDS < env.DELIVERY_RETRY_MIN_SECONDS) {
         ctx.addIssue({
           code: "custom",
-          path: ["RELAY_RETRY_MAX_SECONDS"],
-          message: "must not be less than RELAY_RETRY_MIN_SECONDS",
+          path: ["DELIVERY_RETRY_MAX_SECONDS"],
+          message: "must not be less than DELIVERY_RETRY_MIN_SECONDS",
         });
       }
       // A claim must outlast the submission it covers, or a second server could send the row too.
-      if (env.RELAY_LEASE_SECONDS <= env.RELAY_TIMEOUT_SECONDS * 2) {
+      if (env.DELIVERY_LEASE_SECONDS <= env.DELIVERY_TIMEOUT_SECONDS * 2) {
         ctx.addIssue({
           code: "custom",
-          path: ["RELAY_LEASE_SECONDS"],
-          message: "must be more than twice RELAY_TIMEOUT_SECONDS",
+          path: ["DELIVERY_LEASE_SECONDS"],
+          message: "must be more than twice DELIVERY_TIMEOUT_SECONDS",
         });
       }
     })
@@ -199,19 +199,19 @@ const serverSettings = (site: Pick<SiteConfig, "contactEmail">) =>
           .split(",")
           .filter((entry) => entry.trim() !== "")
           .map((entry) => new URL(entry.trim()).origin),
-        /** How the relay and the notifications pace and retry (delivery-loop.ts). */
-        relay: {
+        /** How the relay and the notifications retry and time their sends (requests/outbox/delivery-loop.ts). */
+        delivery: {
           /** First wait after a channel fails; doubles per failure. */
-          retryMinMs: value.RELAY_RETRY_MIN_SECONDS * 1000,
+          retryMinMs: value.DELIVERY_RETRY_MIN_SECONDS * 1000,
           /** The longest wait between two attempts. */
-          retryMaxMs: value.RELAY_RETRY_MAX_SECONDS * 1000,
+          retryMaxMs: value.DELIVERY_RETRY_MAX_SECONDS * 1000,
           /** How long one submission or delivery may take before it counts as failed and is retried. */
-          timeoutMs: value.RELAY_TIMEOUT_SECONDS * 1000,
+          timeoutMs: value.DELIVERY_TIMEOUT_SECONDS * 1000,
           /** How long a server's claim on a row lasts; a killed server's claims are taken over after it. */
-          leaseMs: value.RELAY_LEASE_SECONDS * 1000,
-          /** Submissions one server sends per 10 seconds at most (HubSpot allows 50 on this endpoint). */
-          maxPer10Seconds: value.RELAY_MAX_PER_10_SECONDS,
+          leaseMs: value.DELIVERY_LEASE_SECONDS * 1000,
         },
+        /** Submissions to HubSpot one server sends per 10 seconds at most (HubSpot allows 50 on this endpoint). */
+        relayMaxPer10Seconds: value.RELAY_MAX_PER_10_SECONDS,
         /** `host:port` of the Node server that the shipped nginx configuration sends /api/ to. */
         apiUpstream: value.API_UPSTREAM ?? `127.0.0.1:${value.PORT}`,
         /** Who the team is told of every request through (docs/product.md#notifications-and-privacy); both parts optional. */
@@ -235,7 +235,7 @@ const serverSettings = (site: Pick<SiteConfig, "contactEmail">) =>
 
 /** What only the server reads: never inlined into the pages. */
 export type ServerConfig = z.output<ReturnType<typeof serverSettings>>["server"];
-export type RelaySettings = ServerConfig["relay"];
+export type DeliverySettings = ServerConfig["delivery"];
 export type NotificationSettings = ServerConfig["notifications"];
 
 export interface AppConfig {
@@ -245,15 +245,47 @@ export interface AppConfig {
   server: ServerConfig;
 }
 
+/**
+ * Old names still read (docs/configuration.md, "Old names"): the delivery settings were named
+ * for the relay, though they time the team's notifications too. A new name wins over its old one.
+ */
+export const OLD_VARIABLE_NAMES: Readonly<Record<string, string>> = {
+  RELAY_RETRY_MIN_SECONDS: "DELIVERY_RETRY_MIN_SECONDS",
+  RELAY_RETRY_MAX_SECONDS: "DELIVERY_RETRY_MAX_SECONDS",
+  RELAY_TIMEOUT_SECONDS: "DELIVERY_TIMEOUT_SECONDS",
+  RELAY_LEASE_SECONDS: "DELIVERY_LEASE_SECONDS",
+};
+
+/** The environment with each old name's value under its new name, and what to call a variable in an error. */
+function withNewNames(env: Env): { env: Env; nameAsSet: (name: string) => string } {
+  const renamed: Env = { ...env };
+  const setAs = new Map<string, string>();
+  for (const [old, name] of Object.entries(OLD_VARIABLE_NAMES)) {
+    if (env[name] !== undefined || env[old] === undefined) continue;
+    renamed[name] = env[old];
+    setAs.set(name, old);
+  }
+  return { env: renamed, nameAsSet: (name) => setAs.get(name) ?? name };
+}
+
 /** Every variable the configuration reads (docs/configuration.md lists each, checked by scripts/checks/settings-list.test.ts). */
-export const CONFIG_VARIABLES: readonly string[] = [...SITE_VARIABLES, ...Object.keys(serverVariables.shape)];
+export const CONFIG_VARIABLES: readonly string[] = [
+  ...SITE_VARIABLES,
+  ...Object.keys(serverVariables.shape),
+  ...Object.keys(OLD_VARIABLE_NAMES),
+];
 
 /** Parses and validates the whole environment; throws a ConfigError naming every bad variable of either part. */
-export function parseConfig(env: Env): AppConfig {
+export function parseConfig(given: Env): AppConfig {
+  const { env, nameAsSet } = withNewNames(given);
   const site = siteSettings.safeParse(env);
   const server = serverSettings(site.success ? site.data : { contactEmail: "" }).safeParse(env);
   if (!site.success || !server.success) {
-    throw configError([...(site.error?.issues ?? []), ...(server.error?.issues ?? [])], env);
+    // A malformed value is named as the operator set it, old name or new.
+    const issues = [...(site.error?.issues ?? []), ...(server.error?.issues ?? [])].map((issue) =>
+      issue.path.length > 0 ? { ...issue, path: [nameAsSet(String(issue.path[0])), ...issue.path.slice(1)] } : issue,
+    );
+    throw configError(issues, given);
   }
   return { site: site.data, ...server.data };
 }

@@ -54,7 +54,7 @@ export async function startApi(config: AppConfig, { servedRoot }: { servedRoot: 
       ? new NotificationWorker({
           store,
           settings: config.server.notifications,
-          timing: config.server.relay,
+          timing: config.server.delivery,
           busy: () => answering.busy(),
         })
       : null;
@@ -63,7 +63,8 @@ export async function startApi(config: AppConfig, { servedRoot }: { servedRoot: 
         store,
         apiOrigin: config.server.hubspotApiOrigin,
         hubspot,
-        settings: config.server.relay,
+        timing: config.server.delivery,
+        maxPer10Seconds: config.server.relayMaxPer10Seconds,
         alertChannels: channels,
         onAlertQueued: () => notifier?.notify(),
       })

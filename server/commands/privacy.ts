@@ -5,7 +5,7 @@
  * - show: everything stored for one address (the right of access), as JSON.
  * - erase: deletes one address's requests with their queued notifications and relays
  *   (the relay's bookkeeping lives on the request's row, so it goes with it). When a
- *   worker held one of them under a live claim, a send may have passed its last check:
+ *   worker had claimed one of them (a live lease), a send may have passed its last check:
  *   erase returns only after the longest a send may last, so none is still under way.
  * - purge: applies REQUEST_RETENTION_DAYS now.
  *
@@ -74,7 +74,7 @@ export interface PrivacyOutcome {
 }
 
 export interface EraseOptions {
-  /** The senders' time limit (RELAY_TIMEOUT_SECONDS): how long a send under way may still last. */
+  /** The senders' time limit (DELIVERY_TIMEOUT_SECONDS): how long a send under way may still last. */
   timeoutMs: number;
   now?: () => number;
   wait?: (ms: number) => Promise<unknown>;

@@ -92,7 +92,7 @@ try {
     process.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
     console.error(`${shown.length} request${shown.length === 1 ? "" : "s"} from that address (${store.description}).`);
   } else if (command === "erase") {
-    const outcome = await eraseByEmail(store, email!, { timeoutMs: config.server.relay.timeoutMs });
+    const outcome = await eraseByEmail(store, email!, { timeoutMs: config.server.delivery.timeoutMs });
     console.log(outcome.summary);
     console.error(outcome.logLine);
   } else if (command === "release") {

@@ -16,7 +16,7 @@
  * - At least once: a notification delivered just before a crash, before its row was
  *   deleted, is delivered again once its lease runs out. Nothing else goes twice.
  */
-import type { NotificationSettings, RelaySettings } from "../config";
+import type { NotificationSettings, DeliverySettings } from "../config";
 import { DeliveryLoop, type DeliveryOutcome, type DeliveryTarget } from "../requests/outbox/delivery-loop";
 import type { NotificationChannel, NotificationClaim, NotificationOutbox } from "../requests/store";
 import { errorCode, redact, secretTexts } from "../safe-errors";
@@ -30,8 +30,8 @@ export const NOTIFY_BATCH_SIZE = 25;
 export interface NotificationOptions {
   store: NotificationOutbox;
   settings: NotificationSettings;
-  /** Backoff, time limit and lease, shared with the relay (RELAY_* variables). */
-  timing: Pick<RelaySettings, "retryMinMs" | "retryMaxMs" | "timeoutMs" | "leaseMs">;
+  /** Backoff, time limit and lease, shared with the relay (DELIVERY_* variables). */
+  timing: DeliverySettings;
   /** Replaces the SMTP sender (tests). */
   email?: EmailSender;
   fetch?: typeof fetch;
@@ -108,8 +108,8 @@ export class NotificationWorker {
       },
       async recordSent(delivery, owner) {
         // Deleted before the next delivery starts: after a crash, only the one in flight can go twice.
-        const [held] = await store.markNotificationsDelivered([delivery.seq], owner);
-        return held === delivery.seq;
+        const [deleted] = await store.markNotificationsDelivered([delivery.seq], owner);
+        return deleted === delivery.seq;
       },
       async recordRetry(delivery, owner, retryAt, reason) {
         await store.scheduleNotificationRetry(delivery.seq, owner, retryAt, reason);

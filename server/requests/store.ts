@@ -73,7 +73,7 @@ export interface StoredInvitationRequest {
   held: HeldReason | null;
 }
 
-/** A pending row a worker holds the lease on. */
+/** A pending row a worker has claimed (owns the lease on). */
 export interface RelayClaim {
   id: string;
   receivedAt: number;
@@ -116,9 +116,9 @@ export interface RelayOutbox {
    * the calls below ends it.
    */
   claimRelays(owner: string, now: number, leaseMs: number, limit: number): Promise<RelayClaim[]>;
-  /** Erase wins: whether `owner` still holds the claim on a row that is still stored (checked right before sending). */
+  /** Erase wins: whether `owner` still owns the claim on a row that is still stored (checked right before sending). */
   relayStillClaimed(id: string, owner: string): Promise<boolean>;
-  /** HubSpot accepted the row. False when `owner` no longer held the claim. */
+  /** HubSpot accepted the row. False when `owner` no longer owned the claim. */
   markSent(id: string, owner: string, now: number): Promise<boolean>;
   /**
    * HubSpot refused the row for good (4xx): it stays `failed` until re-queued. `alert`
@@ -152,12 +152,12 @@ export interface NotificationOutbox {
     channels: readonly NotificationChannel[],
   ): Promise<NotificationClaim[]>;
   /**
-   * Erase wins: right before sending, whether `owner` still holds the notification and
+   * Erase wins: right before sending, whether `owner` still owns the claim on the notification and
    * its request (when it is about one) is still stored; when the request is gone, the
    * notification is deleted and this is false.
    */
   notificationStillWanted(seq: number, owner: string): Promise<boolean>;
-  /** Delivered: the rows `owner` still holds are deleted, in one transaction. Returns the seqs deleted. */
+  /** Delivered: the rows `owner` still owns are deleted, in one transaction. Returns the seqs deleted. */
   markNotificationsDelivered(seqs: readonly number[], owner: string): Promise<number[]>;
   /** Delivery failed for now: try again at `retryAt`. */
   scheduleNotificationRetry(seq: number, owner: string, retryAt: number, reason: string): Promise<boolean>;
@@ -211,7 +211,7 @@ export interface StoreLifecycle {
    * mid-submission or mid-delivery: relay rows and notifications) so they go out now
    * rather than when their lease runs out. SQLite first makes this server the only one
    * on the file (a second server fails here), so every claim found is a dead process's.
-   * Returns how many; always 0 on PostgreSQL, where other servers may hold live claims.
+   * Returns how many; always 0 on PostgreSQL, where other servers may own live claims.
    */
   releaseClaimsOfPreviousProcess(): Promise<number>;
   /** Opens every stopped channel again (a restart, `requests -- retry`); returns how many. */
@@ -312,7 +312,7 @@ export type NotificationSubject =
   | { kind: "held-summary"; held: HeldSummary }
   | { kind: "channel-refused"; refusal: ChannelRefusal };
 
-/** A queued notification a worker holds the lease on, with what it is about. */
+/** A queued notification a worker has claimed, with what it is about. */
 export type NotificationClaim = NotificationSubject & {
   seq: number;
   channel: NotificationChannel;
@@ -329,7 +329,7 @@ export interface ErasedCounts {
 
 export interface ErasureCounts extends ErasedCounts {
   /**
-   * The erased requests' relays and notifications that a worker held under a live claim
+   * The erased requests' relays and notifications that a worker had claimed (a live lease)
    * when they were erased: one of them may be past its last check and being sent.
    */
   inFlight: number;

@@ -27,10 +27,10 @@ const TEAM = ["team@network.example", "lead@network.example"];
 const SECRET = "test-signing-secret-0123456789";
 /** Fast retries and a short lease, so outages and a killed server's claims take seconds. */
 const FAST = {
-  RELAY_RETRY_MIN_SECONDS: "0.05",
-  RELAY_RETRY_MAX_SECONDS: "0.4",
-  RELAY_TIMEOUT_SECONDS: "2",
-  RELAY_LEASE_SECONDS: "5",
+  DELIVERY_RETRY_MIN_SECONDS: "0.05",
+  DELIVERY_RETRY_MAX_SECONDS: "0.4",
+  DELIVERY_TIMEOUT_SECONDS: "2",
+  DELIVERY_LEASE_SECONDS: "5",
 };
 
 const requestIdOf = (mail: ReceivedMail) => /Request id: (\S+)/.exec(parseMail(mail.raw).text)?.[1];
@@ -355,7 +355,8 @@ describe.each(STORE_TARGETS)("notifications on $name", (target) => {
       store,
       apiOrigin: "https://api.hsforms.example",
       hubspot: { portalId: PORTAL_ID, formIds: FORM_IDS },
-      settings: { retryMinMs: 1000, retryMaxMs: 600_000, timeoutMs: 10_000, leaseMs: 60_000, maxPer10Seconds: 40 },
+      timing: { retryMinMs: 1000, retryMaxMs: 600_000, timeoutMs: 10_000, leaseMs: 60_000 },
+      maxPer10Seconds: 40,
       fetch: (async () => {
         calls.push(clock.now);
         return answers[calls.length - 1] ?? new Response("{}", { status: 200 });

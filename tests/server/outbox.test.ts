@@ -108,7 +108,8 @@ describe.each(STORE_TARGETS)("erase wins on $name", (target) => {
       store,
       apiOrigin: "https://api.hsforms.example",
       hubspot: { portalId: PORTAL_ID, formIds: FORM_IDS },
-      settings: { ...TIMING, maxPer10Seconds: 40 },
+      timing: TIMING,
+      maxPer10Seconds: 40,
       log: () => {},
       fetch: (async (_url: string, init: RequestInit) => {
         const body = JSON.parse(String(init.body)) as { fields: { name: string; value: string }[] };

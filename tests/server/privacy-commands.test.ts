@@ -154,7 +154,7 @@ describe.each(STORE_TARGETS)("privacy commands on $name", (target) => {
       wait: async (ms) => waits.push(ms),
     });
     expect(erased.counts).toEqual({ requests: 2, notifications: 2 });
-    // RELAY_TIMEOUT_SECONDS plus the loop's second: a send that passed its check has ended by then.
+    // DELIVERY_TIMEOUT_SECONDS plus the loop's second: a send that passed its check has ended by then.
     expect(waits).toEqual([11_000]);
     expect(erased.summary).toContain("1 delivery of them was under way: waited 11 s");
   });

@@ -306,7 +306,7 @@ describe("SQLite locked or left behind", () => {
 
     const hubspot = await startFakeHubSpotApi();
     cleanups.push(() => hubspot.close());
-    const server = await serve({ ...fresh.env, ...hubspotEnv(hubspot), RELAY_LEASE_SECONDS: "600" });
+    const server = await serve({ ...fresh.env, ...hubspotEnv(hubspot), DELIVERY_LEASE_SECONDS: "600" });
     await until(
       () => store.list(),
       (rows) => rows[0]?.relay === "sent",

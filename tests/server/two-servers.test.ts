@@ -27,7 +27,7 @@ const CONCURRENCY = 8;
 const KILL_AFTER = 150;
 /** New requests wait here for the kill, so that more than a quarter of the run comes after it. */
 const LAST_BEFORE_KILL = TOTAL - TOTAL / 4 - 2 * CONCURRENCY;
-/** Short enough for the survivor to take over quickly, more than twice RELAY_TIMEOUT_SECONDS. */
+/** Short enough for the survivor to take over quickly, more than twice DELIVERY_TIMEOUT_SECONDS. */
 const LEASE_SECONDS = 3;
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
@@ -54,8 +54,8 @@ it("two servers, one killed mid-run while HubSpot fails: every 201 stored once, 
     ...BASE_ENV,
     ...fresh.env,
     ...hubspotEnv(hubspot),
-    RELAY_TIMEOUT_SECONDS: "1",
-    RELAY_LEASE_SECONDS: String(LEASE_SECONDS),
+    DELIVERY_TIMEOUT_SECONDS: "1",
+    DELIVERY_LEASE_SECONDS: String(LEASE_SECONDS),
   };
   const [victim, survivor] = await Promise.all(
     [0, 1].map(async () => startSiteProcess({ dir, port: await freePort(), env })),

@@ -17,10 +17,10 @@ export const FORM_IDS: Record<InvitationMode, string> = {
 };
 /** Fast relay timings, so minutes of HubSpot trouble fit in seconds. */
 const FAST_RELAY = {
-  RELAY_RETRY_MIN_SECONDS: "0.05",
-  RELAY_RETRY_MAX_SECONDS: "0.4",
-  RELAY_TIMEOUT_SECONDS: "2",
-  RELAY_LEASE_SECONDS: "5",
+  DELIVERY_RETRY_MIN_SECONDS: "0.05",
+  DELIVERY_RETRY_MAX_SECONDS: "0.4",
+  DELIVERY_TIMEOUT_SECONDS: "2",
+  DELIVERY_LEASE_SECONDS: "5",
   RELAY_MAX_PER_10_SECONDS: "1000",
 };
 export const BASE_ENV = { SITE_URL, ...DEPLOYMENT_SITE_FACTS, RATE_LIMIT_MAX: "100000" };

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from "vitest";
-import type { RelaySettings } from "../../config";
+import type { DeliverySettings } from "../../config";
 import { sampleRequest, claimRelay } from "../../../tests/support/store-contract";
 import { tempSqliteStores, untilTrue } from "../../../tests/support/temp-sqlite-stores";
 import type { submissionBody } from "./hubspot-submission";
@@ -12,13 +12,13 @@ const HUBSPOT = {
   portalId: "1234567",
   formIds: { candidate: "3f1c2b8e-1d2a-4c5b-9e8f-0a1b2c3d4e5f", employer: "7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d" },
 };
-const SETTINGS: RelaySettings = {
+const SETTINGS: DeliverySettings = {
   retryMinMs: 2000,
   retryMaxMs: 600_000,
   timeoutMs: 10_000,
   leaseMs: 60_000,
-  maxPer10Seconds: 40,
 };
+const MAX_PER_10_SECONDS = 40;
 const T0 = sampleRequest(0).receivedAt + 60_000;
 
 interface Answer {
@@ -66,7 +66,8 @@ function virtualWorker(store: RelayOutbox, answers: (Answer | Error)[], override
     store,
     apiOrigin: "https://api.hsforms.example",
     hubspot: HUBSPOT,
-    settings: SETTINGS,
+    timing: SETTINGS,
+    maxPer10Seconds: MAX_PER_10_SECONDS,
     fetch: hubspot.fetch,
     now: () => clock.now,
     random: () => 1,
@@ -113,7 +114,7 @@ describe("the relay worker", () => {
     await store.save(sampleRequest(1));
     const failures = Array.from({ length: 6 }, () => ({ status: 503, body: { message: "Service Unavailable" } }));
     const { worker, hubspot } = virtualWorker(store, [...failures, { status: 200 }], {
-      settings: { ...SETTINGS, retryMaxMs: 20_000 },
+      timing: { ...SETTINGS, retryMaxMs: 20_000 },
     });
     worker.start();
     await untilTrue(async () => (await relayStates(store))[0] === "sent", "the row to be sent");
@@ -266,7 +267,8 @@ describe("the relay worker", () => {
       store,
       apiOrigin: "https://api.hsforms.example",
       hubspot: HUBSPOT,
-      settings: SETTINGS,
+      timing: SETTINGS,
+      maxPer10Seconds: MAX_PER_10_SECONDS,
       fetch: hubspot.fetch,
       now: () => clock.now,
       random: () => random,
@@ -294,7 +296,7 @@ describe("the relay worker", () => {
     const store = tempStore();
     for (let index = 1; index <= 5; index += 1) await store.save(sampleRequest(index));
     const { worker, hubspot } = virtualWorker(store, [{ status: 200 }], {
-      settings: { ...SETTINGS, maxPer10Seconds: 2 },
+      maxPer10Seconds: 2,
     });
     worker.start();
     await untilTrue(async () => (await relayStates(store)).every((state) => state === "sent"), "every row to be sent");
@@ -311,7 +313,8 @@ describe("the relay worker", () => {
       store,
       apiOrigin: "https://api.hsforms.example",
       hubspot: HUBSPOT,
-      settings: SETTINGS,
+      timing: SETTINGS,
+      maxPer10Seconds: MAX_PER_10_SECONDS,
       log: () => {},
       fetch: (async () => {
         sentAt = Date.now();
@@ -338,7 +341,8 @@ describe("the relay worker", () => {
       store,
       apiOrigin: "https://api.hsforms.example",
       hubspot: HUBSPOT,
-      settings: SETTINGS,
+      timing: SETTINGS,
+      maxPer10Seconds: MAX_PER_10_SECONDS,
       log: () => {},
       fetch: (async () => {
         started();

@@ -9,8 +9,8 @@
  *   retry time. Several servers on one PostgreSQL each claim different rows. A held
  *   request is never claimed until it is released.
  * - While HubSpot fails (5xx, 408, 429, no answer within the timeout) the worker pauses
- *   before its next submission: an exponential delay (RELAY_RETRY_MIN_SECONDS doubling
- *   up to RELAY_RETRY_MAX_SECONDS, between half and all of it at random so several
+ *   before its next submission: an exponential delay (DELIVERY_RETRY_MIN_SECONDS doubling
+ *   up to DELIVERY_RETRY_MAX_SECONDS, between half and all of it at random so several
  *   servers do not retry in step), or HubSpot's Retry-After when that is longer; at
  *   least 60 s after a 429 or HubSpot's `error code: 1015` (hubspot-submission.ts).
  *   Nothing is ever dropped: a row stays pending until HubSpot takes or refuses it.
@@ -27,7 +27,7 @@
  * duplicate HubSpot merges into the same contact by email.
  */
 import type { HubSpotConfig } from "~/config/schema";
-import type { RelaySettings } from "../../config";
+import type { DeliverySettings } from "../../config";
 import { DeliveryLoop, type DeliveryOutcome, type DeliveryTarget } from "../outbox/delivery-loop";
 import { submitToHubSpot } from "./hubspot-submission";
 import type { NotificationChannel, RelayClaim, RelayOutbox, RelayRefusal } from "../store";
@@ -41,7 +41,10 @@ export interface RelayOptions {
   store: RelayOutbox;
   apiOrigin: string;
   hubspot: Pick<HubSpotConfig, "portalId" | "formIds">;
-  settings: RelaySettings;
+  /** Backoff, time limit and lease, shared with the notifications (DELIVERY_* variables). */
+  timing: DeliverySettings;
+  /** RELAY_MAX_PER_10_SECONDS. */
+  maxPer10Seconds: number;
   fetch?: typeof fetch;
   now?: () => number;
   random?: () => number;
@@ -60,14 +63,14 @@ export class RelayWorker {
   private readonly loop: DeliveryLoop<RelayDelivery>;
 
   constructor(options: RelayOptions) {
-    const { store, settings } = options;
+    const { store, timing } = options;
     const now = options.now ?? Date.now;
     const target: DeliveryTarget<RelayDelivery> = {
       name: "relay",
       destination: "to HubSpot",
       channels: [HUBSPOT_CHANNEL],
       batchSize: RELAY_BATCH_SIZE,
-      maxPer10Seconds: settings.maxPer10Seconds,
+      maxPer10Seconds: options.maxPer10Seconds,
       async claim(owner, at, leaseMs, limit) {
         const claims = await store.claimRelays(owner, at, leaseMs, limit);
         return claims.map((claim) => ({ ...claim, label: claim.id, channel: HUBSPOT_CHANNEL }));
@@ -78,7 +81,7 @@ export class RelayWorker {
           {
             apiOrigin: options.apiOrigin,
             hubspot: options.hubspot,
-            timeoutMs: settings.timeoutMs,
+            timeoutMs: timing.timeoutMs,
             fetch: options.fetch,
             now,
             signal,
@@ -98,8 +101,8 @@ export class RelayWorker {
         const alert =
           channels.length > 0 ? { channels, refusal: outcome.detail as RelayRefusal, now: now() } : undefined;
         // The reason stays on the row (the export shows it): HubSpot may quote what the visitor typed.
-        const held = await store.markFailed(delivery.id, owner, outcome.reason, alert);
-        if (held && alert) options.onAlertQueued?.();
+        const owned = await store.markFailed(delivery.id, owner, outcome.reason, alert);
+        if (owned && alert) options.onAlertQueued?.();
       },
       release: (deliveries, owner) =>
         store.releaseRelays(
@@ -110,7 +113,7 @@ export class RelayWorker {
     };
     this.loop = new DeliveryLoop({
       target,
-      timing: settings,
+      timing,
       now,
       random: options.random,
       log: options.log,

@@ -10,7 +10,7 @@
  *   within sendDeadlineMs, and the erase command waits that long when a claim on its
  *   rows was live, so once it has returned nothing more of that address is being sent.
  * - Paced retries: a failure pauses its channel, not only its row. The channel waits its
- *   backoff (RELAY_RETRY_MIN_SECONDS doubling up to RELAY_RETRY_MAX_SECONDS, between half
+ *   backoff (DELIVERY_RETRY_MIN_SECONDS doubling up to DELIVERY_RETRY_MAX_SECONDS, between half
  *   and all of it at random, or the receiver's Retry-After when longer) with one attempt
  *   per round, so a long outage or a wrong password never turns the backlog into a
  *   storm; the batch's other rows of that channel go back untried. A channel that
@@ -24,12 +24,12 @@
 import { randomUUID } from "node:crypto";
 import { withinTimeLimit } from "../stores/time-limit";
 import { hostname } from "node:os";
-import type { RelaySettings } from "../../config";
+import type { DeliverySettings } from "../../config";
 import { errorCode } from "../../safe-errors";
 
 /** The longest a worker sleeps before looking for due rows again. */
 export const IDLE_POLL_MS = 5000;
-/** Shortest sleep when a row is due but another worker holds it, so the loop never spins. */
+/** Shortest sleep when a row is due but another worker has claimed it, so the loop never spins. */
 const MIN_IDLE_MS = 50;
 /** While visitors are being answered, a round looks again this often... */
 const YIELD_POLL_MS = 25;
@@ -115,7 +115,7 @@ export interface DeliveryTarget<D extends Delivery> {
 
 export interface DeliveryLoopOptions<D extends Delivery> {
   target: DeliveryTarget<D>;
-  timing: Pick<RelaySettings, "retryMinMs" | "retryMaxMs" | "timeoutMs" | "leaseMs">;
+  timing: DeliverySettings;
   now?: () => number;
   random?: () => number;
   log?: (line: string) => void;
@@ -126,7 +126,7 @@ export interface DeliveryLoopOptions<D extends Delivery> {
 }
 
 /** The pause after the n-th failure in a row (n >= 1), before jitter: min * 2^(n-1), capped. */
-export function backoffMs(failures: number, settings: Pick<RelaySettings, "retryMinMs" | "retryMaxMs">): number {
+export function backoffMs(failures: number, settings: Pick<DeliverySettings, "retryMinMs" | "retryMaxMs">): number {
   return Math.min(settings.retryMaxMs, settings.retryMinMs * 2 ** Math.max(0, failures - 1));
 }
 
@@ -293,9 +293,9 @@ export class DeliveryLoop<D extends Delivery> {
     switch (outcome.kind) {
       case "sent": {
         state.failures = 0;
-        const held = await this.target.recordSent(delivery, this.owner, this.now());
+        const stillOwned = await this.target.recordSent(delivery, this.owner, this.now());
         const to = this.target.destination ? ` ${this.target.destination}` : "";
-        this.log(`[${name}] ${delivery.label} sent${to}${held ? "" : " after this server's claim had run out"}`);
+        this.log(`[${name}] ${delivery.label} sent${to}${stillOwned ? "" : " after this server's claim had run out"}`);
         return;
       }
       case "refused": {

@@ -192,7 +192,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
   const columns = sql(REQUEST_COLUMNS.split(", "));
   const notificationColumns = sql(NOTIFICATION_COLUMNS.split(", "));
   const claimed = (id: string, owner: string) => sql`id = ${id} AND lease_owner = ${owner} AND relay = 'pending'`;
-  const heldNotifications = (seqs: readonly number[], owner: string) =>
+  const ownedNotifications = (seqs: readonly number[], owner: string) =>
     sql`seq IN ${sql(seqs as number[])} AND lease_owner = ${owner}`;
   const byEmail = (email: string) => sql`lower(btrim(fields->>'email')) = lower(${email.trim()})`;
   const ms = (value: Date | null) => (value === null ? null : value.getTime());
@@ -333,7 +333,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
       await withinTimeLimit(sql`SELECT 1`.execute(), timeoutMs);
     },
     async releaseClaimsOfPreviousProcess() {
-      // Other servers may share the database and hold live claims: their leases decide.
+      // Other servers may share the database and own live claims: their leases decide.
       return 0;
     },
     async status(now) {
@@ -401,7 +401,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
           else orphans.push(Number(row.seq));
         }
         if (orphans.length > 0)
-          await tx`DELETE FROM invitation_notifications WHERE ${heldNotifications(orphans, owner)}`;
+          await tx`DELETE FROM invitation_notifications WHERE ${ownedNotifications(orphans, owner)}`;
         return claims;
       });
     },
@@ -413,14 +413,14 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
           WHERE n.seq = ${seq} AND n.lease_owner = ${owner}`;
         if (!row) return false;
         if (row.request_id === null || row.present) return true;
-        await tx`DELETE FROM invitation_notifications WHERE ${heldNotifications([seq], owner)}`;
+        await tx`DELETE FROM invitation_notifications WHERE ${ownedNotifications([seq], owner)}`;
         return false;
       });
     },
     async markNotificationsDelivered(seqs, owner) {
       if (seqs.length === 0) return [];
       const rows = await sql<{ seq: string }[]>`
-        DELETE FROM invitation_notifications WHERE ${heldNotifications(seqs, owner)} RETURNING seq`;
+        DELETE FROM invitation_notifications WHERE ${ownedNotifications(seqs, owner)} RETURNING seq`;
       return rows.map((row) => Number(row.seq));
     },
     async scheduleNotificationRetry(seq, owner, retryAt, reason) {
@@ -433,7 +433,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
     async releaseNotifications(seqs, owner) {
       if (seqs.length === 0) return;
       await sql`UPDATE invitation_notifications SET lease_owner = NULL, lease_until = NULL
-        WHERE ${heldNotifications(seqs, owner)}`;
+        WHERE ${ownedNotifications(seqs, owner)}`;
     },
     async nextNotificationAt(channels) {
       if (channels.length === 0) return null;

@@ -234,20 +234,20 @@ export function openSqliteStore(dataDir: string): RequestStore {
      )
      RETURNING ${NOTIFICATION_COLUMNS}, next_attempt_at`,
   );
-  const heldNotification = db.prepare<{ seq: number; owner: string }, { request_id: string | null }>(
+  const ownedNotification = db.prepare<{ seq: number; owner: string }, { request_id: string | null }>(
     `SELECT request_id FROM invitation_notifications WHERE seq = @seq AND lease_owner = @owner`,
   );
   const requestExists = db.prepare<{ id: string }, { id: string }>(`SELECT id FROM invitation_requests WHERE id = @id`);
-  const heldBatch = "WHERE seq IN (SELECT value FROM json_each(@seqs)) AND lease_owner = @owner";
+  const ownedBatch = "WHERE seq IN (SELECT value FROM json_each(@seqs)) AND lease_owner = @owner";
   const delivered = db.prepare<{ seqs: string; owner: string }, { seq: number }>(
-    `DELETE FROM invitation_notifications ${heldBatch} RETURNING seq`,
+    `DELETE FROM invitation_notifications ${ownedBatch} RETURNING seq`,
   );
   const notificationRetry = db.prepare(
     `UPDATE invitation_notifications SET attempts = attempts + 1, last_error = @reason, next_attempt_at = @retryAt,
        lease_owner = NULL, lease_until = NULL WHERE seq = @seq AND lease_owner = @owner`,
   );
   const releaseNotifications = db.prepare(
-    `UPDATE invitation_notifications SET lease_owner = NULL, lease_until = NULL ${heldBatch}`,
+    `UPDATE invitation_notifications SET lease_owner = NULL, lease_until = NULL ${ownedBatch}`,
   );
   const nextNotificationAt = db.prepare<{ channels: string }, { at: number | null }>(
     `SELECT MIN(MAX(next_attempt_at, COALESCE(lease_until, 0))) AS at FROM invitation_notifications
@@ -368,10 +368,10 @@ export function openSqliteStore(dataDir: string): RequestStore {
     }),
     markFailed: db.transaction(
       (id: string, owner: string, reason: string, alert?: Parameters<RequestStore["markFailed"]>[3]) => {
-        const held = failed.run({ id, owner, reason }).changes === 1;
-        if (held && alert)
+        const owned = failed.run({ id, owner, reason }).changes === 1;
+        if (owned && alert)
           enqueue({ kind: "relay-refused", requestId: id, details: alert.refusal }, alert.channels, alert.now);
-        return held;
+        return owned;
       },
     ),
     claimNotifications: db.transaction(
@@ -391,7 +391,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
       },
     ),
     notificationStillWanted: db.transaction((seq: number, owner: string) => {
-      const row = heldNotification.get({ seq, owner });
+      const row = ownedNotification.get({ seq, owner });
       if (!row) return false;
       if (row.request_id === null || requestExists.get({ id: row.request_id })) return true;
       delivered.all({ seqs: list([seq]), owner });
@@ -498,7 +498,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
     },
 
     async releaseClaimsOfPreviousProcess() {
-      // Only when this is the one server on the file: its lock proves no other process holds live claims.
+      // Only when this is the one server on the file: its lock proves no other process owns live claims.
       serverLock ??= lockForOneServer(dirname(path));
       return whenUnlocked(() => transactions.releaseAll.immediate());
     },
