@@ -5,21 +5,26 @@
 // First: stops an older Node before a module built for Node 24 is loaded.
 import "./node-runtime";
 import { resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { loadConfig } from "./load-config";
 import { serveSite } from "./main";
 
-function flag(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
+function readFlags() {
+  try {
+    return parseArgs({ options: { port: { type: "string" }, dir: { type: "string" } } }).values;
+  } catch (error) {
+    console.error(`${(error as Error).message}\nUsage: npm run serve -- [--port <port>] [--dir <folder>]`);
+    process.exit(2);
+  }
 }
 
+const flags = readFlags();
 const config = loadConfig({ warn: false });
-const portFlag = flag("port");
-const port = portFlag === undefined ? config.port : Number(portFlag);
+const port = flags.port === undefined ? config.port : Number(flags.port);
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-  console.error(`--port must be a port number, got "${portFlag}"`);
+  console.error(`--port must be a port number, got "${flags.port}"`);
   process.exit(1);
 }
-const root = resolve(flag("dir") ?? `${process.env.BUILD_DIR ?? "build"}/client`);
+const root = resolve(flags.dir ?? `${process.env.BUILD_DIR ?? "build"}/client`);
 
 await serveSite(config, { root, port, what: root });

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../config";
 import { privacyNoticeVersion } from "~/invitation/privacy-notice";
-import { notificationChannels, type NotificationWorker } from "../notifications/worker";
+import type { NotificationWorker } from "../notifications/worker";
 import type { RelayWorker } from "../requests/hubspot/relay";
 import type { RequestIntake } from "../requests/store";
 import { CSP_REPORT_MEDIA_TYPES, createCspReportsRoute } from "./csp-reports";
@@ -52,7 +52,7 @@ export function buildApi(config: AppConfig, services: ApiServices): ApiPlugin | 
         config,
         store,
         relayEnabled: relay !== null,
-        notify: notifier ? notificationChannels(config.server.notifications) : [],
+        notify: notifier?.channels ?? [],
         noticeVersion: privacyNoticeVersion(config.site),
         onSaved: () => {
           relay?.notify();

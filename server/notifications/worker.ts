@@ -21,6 +21,7 @@ import { DeliveryLoop, type DeliveryOutcome, type DeliveryTarget } from "../requ
 import type { NotificationChannel, NotificationClaim, NotificationOutbox } from "../requests/store";
 import { errorCode, redact, secretTexts } from "../safe-errors";
 import { createEmailSender, type EmailSender } from "./email";
+import { notificationChannels } from "./channels";
 import { composeEmail, composeWebhook } from "./messages";
 import { ChannelRefusedError, postWebhook } from "./webhook";
 
@@ -43,11 +44,6 @@ export interface NotificationOptions {
   busy?: () => boolean;
 }
 
-/** The channels this configuration delivers to; the API queues one notification per channel. */
-export function notificationChannels(settings: NotificationSettings): NotificationChannel[] {
-  return [...(settings.email ? (["email"] as const) : []), ...(settings.webhook ? (["webhook"] as const) : [])];
-}
-
 type NotificationDelivery = NotificationClaim & { label: string };
 
 /** Names a notification in a log line: its channel and its subject, never a visitor's words. */
@@ -66,6 +62,8 @@ function labelOf(claim: NotificationClaim): string {
 export class NotificationWorker {
   private readonly loop: DeliveryLoop<NotificationDelivery>;
   private readonly email: EmailSender | null;
+  /** The channels this server delivers to, and on which the API queues each request's notifications. */
+  readonly channels: readonly NotificationChannel[];
 
   constructor(options: NotificationOptions) {
     const { store, settings, timing } = options;
@@ -74,6 +72,7 @@ export class NotificationWorker {
     this.email = options.email ?? (email ? createEmailSender(email, timing.timeoutMs) : null);
     const sender = this.email;
     const channels = notificationChannels(settings);
+    this.channels = channels;
     // The mail server's or the network's words may quote the configuration's secrets.
     const secrets = secretTexts([email?.smtpUrl, webhook?.url, webhook?.secret]);
 

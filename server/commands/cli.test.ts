@@ -1,0 +1,101 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { sampleRequest } from "../../tests/support/store-contract";
+import { tempSqliteStores } from "../../tests/support/temp-sqlite-stores";
+import { parseConfig } from "../config";
+import type { RequestStore } from "../requests/store";
+import { COMMANDS, runCommand, USAGE } from "./cli";
+
+const tempStore = tempSqliteStores("cli");
+const NOW = sampleRequest(0).receivedAt + 60_000;
+
+/** Runs one command line in this process on `store` (or on none: the store must not be opened). */
+async function run(argv: string[], store: RequestStore | null = null, env: Record<string, string> = {}) {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  let opened = false;
+  const code = await runCommand(argv, {
+    config: parseConfig(env),
+    openStore: async () => {
+      if (!store) throw new Error("the store was opened");
+      opened = true;
+      // The temp store closes it after the test.
+      return { ...store, close: async () => {} };
+    },
+    out: { stdout: (text) => stdout.push(text), stderr: (line) => stderr.push(line) },
+    now: () => NOW,
+  });
+  return { code, stdout: stdout.join(""), stderr: stderr.join("\n"), opened };
+}
+
+describe("the usage", () => {
+  it("has one line per command of the table, with --silent where stdout is data", () => {
+    expect(USAGE.split("\n").slice(1)).toHaveLength(Object.keys(COMMANDS).length);
+    expect(USAGE).toContain("  npm run --silent requests -- export [--format json|csv]");
+    expect(USAGE).toContain("  npm run requests -- retry");
+    expect(USAGE).toContain("  npm run --silent requests -- show --email <address>");
+    expect(USAGE).toContain("  npm run requests -- release --id <id>");
+  });
+});
+
+describe("a wrong command line", () => {
+  it.each([
+    [[], "No command given."],
+    [["retyr"], 'Unknown command "retyr".'],
+    [["erase"], "--email <address> is required."],
+    [["show", "--email", "not-an-address"], "--email <address> is required."],
+    [["export", "--format", "xml"], '--format must be json or csv, got "xml".'],
+    [["release"], "--id <id> is required"],
+    [["status", "--verbose"], "--verbose"],
+  ])("%j: says what is wrong, prints the usage, exits 2 and opens no store", async (argv, message) => {
+    const result = await run(argv);
+    expect(result).toMatchObject({ code: 2, stdout: "", opened: false });
+    expect(result.stderr).toContain(message);
+    expect(result.stderr).toContain(USAGE);
+  });
+});
+
+describe("the commands, in process", () => {
+  it("export: JSON or CSV on stdout, the count on stderr; --format=csv as well as --format csv", async () => {
+    const store = tempStore();
+    await store.save(sampleRequest(1));
+    const json = await run(["export"], store);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual([expect.objectContaining({ id: sampleRequest(1).id })]);
+    expect(json.stderr).toBe(`1 request from the ${store.description}.`);
+    const csv = await run(["export", "--format=csv"], store);
+    expect(csv.stdout.split("\r\n")[0]).toContain("id");
+  });
+
+  it("retry: queues failed relays again and says how many", async () => {
+    const store = tempStore();
+    await store.save(sampleRequest(1));
+    const [claim] = await store.claimRelays("worker", NOW, 60_000, 1);
+    await store.markFailed(claim!.id, "worker", "HubSpot answered 400");
+    const result = await run(["retry"], store);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`Queued 1 failed request for the relay again (${store.description}).`);
+    expect((await store.list())[0]?.relay).toBe("pending");
+  });
+
+  it("release: exits 1 for an id that is not stored, 0 for one that is not held", async () => {
+    const store = tempStore();
+    await store.save(sampleRequest(1));
+    expect(await run(["release", "--id", "nope"], store)).toMatchObject({
+      code: 1,
+      stderr: "No request with id nope is stored.",
+    });
+    expect(await run(["release", "--id", sampleRequest(1).id], store)).toMatchObject({
+      code: 0,
+      stderr: `Request ${sampleRequest(1).id} is not held: nothing to release.`,
+    });
+  });
+
+  it("status: the counts on stdout", async () => {
+    const store = tempStore();
+    await store.save(sampleRequest(1, { receivedAt: NOW - 1000 }));
+    const result = await run(["status"], store);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Requests stored in the last day: 1\n");
+  });
+});

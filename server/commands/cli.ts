@@ -1,0 +1,193 @@
+/**
+ * The team's command line (docs/product.md#nothing-lost and #notifications-and-privacy) as a table:
+ * each command's name, its flags (read by node:util's parseArgs), its usage line and the
+ * function that runs it against a store. `runCommand` reads the arguments, opens the store
+ * the configuration names and returns the exit code, so every command runs in a test's
+ * process; server/commands/requests.ts is the `npm run requests` entry point around it.
+ *
+ * A summary goes to stderr, so stdout is only the export, the JSON of show, or the status.
+ * Erase and purge also write one line in the server's log format to stderr, with counts and
+ * never the address (docs/deployment/personal-data.md).
+ */
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import type { AppConfig } from "../config";
+import { notificationChannels } from "../notifications/channels";
+import { exportCsv, exportJson } from "../requests/export";
+import type { StoreLifecycle, TeamCommandsStore } from "../requests/store";
+import { plural } from "../requests/daily/retention";
+import { eraseByEmail, purgeNow, showByEmail } from "./privacy";
+import { formatStatus } from "./status";
+
+/** What a command writes to: stdout for data, stderr for what the person running it reads. */
+export interface CommandOutput {
+  stdout(text: string): void;
+  stderr(line: string): void;
+}
+
+export interface CommandContext {
+  store: TeamCommandsStore & Pick<StoreLifecycle, "description">;
+  config: AppConfig;
+  values: Record<string, string | undefined>;
+  out: CommandOutput;
+  now: () => number;
+}
+
+interface Command {
+  /** The usage line after `npm run requests -- `; `--silent` before it when stdout is data. */
+  usage: string;
+  /** stdout is data (an export, JSON): the usage says to run npm with --silent. */
+  data?: boolean;
+  options?: ParseArgsConfig["options"];
+  /** A flag's value, checked before the store is opened; a message when it is wrong. */
+  check?(values: Record<string, string | undefined>): string | null;
+  /** The exit code. */
+  run(context: CommandContext): Promise<number>;
+}
+
+const FORMATS = { json: exportJson, csv: exportCsv } as const;
+
+const checkEmail = ({ email }: Record<string, string | undefined>) =>
+  email?.trim().includes("@") ? null : "--email <address> is required.";
+
+export const COMMANDS = {
+  export: {
+    usage: "export [--format json|csv]",
+    data: true,
+    options: { format: { type: "string", default: "json" } },
+    check: ({ format }) =>
+      format === "json" || format === "csv" ? null : `--format must be json or csv, got "${format ?? ""}".`,
+    async run({ store, values, out }) {
+      const requests = await store.list();
+      out.stdout(FORMATS[values.format as keyof typeof FORMATS](requests));
+      out.stderr(`${plural(requests.length, "request")} from the ${store.description}.`);
+      return 0;
+    },
+  },
+  retry: {
+    usage: "retry",
+    async run({ store, config, out, now }) {
+      const queued = await store.requeueFailed(now());
+      out.stderr(`Queued ${plural(queued, "failed request")} for the relay again (${store.description}).`);
+      const reopened = await store.reopenChannels();
+      if (reopened > 0) out.stderr(`Reopened ${plural(reopened, "stopped notification channel")}.`);
+      if (queued > 0 && !config.site.hubspot) {
+        out.stderr("HubSpot is not configured here: a server started with the HubSpot ids will send them.");
+      }
+      return 0;
+    },
+  },
+  show: {
+    usage: "show --email <address>",
+    data: true,
+    options: { email: { type: "string" } },
+    check: checkEmail,
+    async run({ store, values, out }) {
+      const shown = await showByEmail(store, values.email!.trim());
+      out.stdout(`${JSON.stringify(shown, null, 2)}\n`);
+      out.stderr(`${plural(shown.length, "request")} from that address (${store.description}).`);
+      return 0;
+    },
+  },
+  erase: {
+    usage: "erase --email <address>",
+    options: { email: { type: "string" } },
+    check: checkEmail,
+    async run({ store, config, values, out }) {
+      const outcome = await eraseByEmail(store, values.email!.trim(), { timeoutMs: config.server.delivery.timeoutMs });
+      out.stdout(`${outcome.summary}\n`);
+      out.stderr(outcome.logLine);
+      return 0;
+    },
+  },
+  purge: {
+    usage: "purge",
+    async run({ store, config, out, now }) {
+      const outcome = await purgeNow(store, config.site.requestRetentionDays, now());
+      out.stdout(`${outcome.summary}\n`);
+      out.stderr(outcome.logLine);
+      return 0;
+    },
+  },
+  release: {
+    usage: "release --id <id>",
+    options: { id: { type: "string" } },
+    check: ({ id }) => (id?.trim() ? null : "--id <id> is required (the export lists each request's id)."),
+    async run({ store, config, values, out, now }) {
+      const id = values.id!.trim();
+      const outcome = await store.releaseHeld(id, now(), notificationChannels(config.server.notifications));
+      if (outcome === "not-found") {
+        out.stderr(`No request with id ${id} is stored.`);
+        return 1;
+      }
+      out.stderr(
+        outcome === "not-held"
+          ? `Request ${id} is not held: nothing to release.`
+          : `Released ${id}: the server relays it and tells the team as if it had just arrived (${store.description}).`,
+      );
+      return 0;
+    },
+  },
+  status: {
+    usage: "status",
+    async run({ store, out, now }) {
+      out.stdout(formatStatus(await store.status(now()), now()));
+      return 0;
+    },
+  },
+} satisfies Record<string, Command>;
+
+export type CommandName = keyof typeof COMMANDS;
+
+/** The usage, from the table: one line per command. */
+export const USAGE = `Usage:\n${Object.values(COMMANDS as Record<string, Command>)
+  .map((command) => `  npm run ${command.data ? "--silent " : ""}requests -- ${command.usage}`)
+  .join("\n")}`;
+
+/** The command to run and its flags' values, or the message and exit code 2 for a wrong command line. */
+export function parseCommandLine(
+  argv: readonly string[],
+): { name: CommandName; values: Record<string, string | undefined> } | { error: string } {
+  const [name, ...args] = argv;
+  if (!name) return { error: "No command given." };
+  if (!Object.hasOwn(COMMANDS, name)) return { error: `Unknown command "${name}".` };
+  const command: Command = COMMANDS[name as CommandName];
+  let values: Record<string, string | undefined>;
+  try {
+    values = parseArgs({ args, options: command.options ?? {}, strict: true }).values as typeof values;
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+  const problem = command.check?.(values);
+  return problem ? { error: problem } : { name: name as CommandName, values };
+}
+
+/**
+ * Runs one command line: a wrong one prints what is wrong and the usage (exit 2) before any
+ * store is opened; otherwise the command runs on the store `openStore` gives, which is closed after.
+ */
+export async function runCommand(
+  argv: readonly string[],
+  {
+    config,
+    openStore,
+    out,
+    now = Date.now,
+  }: {
+    config: AppConfig;
+    openStore: () => Promise<TeamCommandsStore & StoreLifecycle>;
+    out: CommandOutput;
+    now?: () => number;
+  },
+): Promise<number> {
+  const parsed = parseCommandLine(argv);
+  if ("error" in parsed) {
+    out.stderr(`${parsed.error}\n\n${USAGE}`);
+    return 2;
+  }
+  const store = await openStore();
+  try {
+    return await COMMANDS[parsed.name].run({ store, config, values: parsed.values, out, now });
+  } finally {
+    await store.close();
+  }
+}
