@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "./seo";
 import { describe, expect, it } from "vitest";
 import { parseSiteConfig } from "~/config/schema";
 import { DEPLOYMENT_SITE_FACTS } from "../../tests/support/deployment-site-facts";
-import { buildMeta, formatTitle } from "./seo";
+import { buildMeta } from "./seo";
 import { socialCardFor } from "./social-card";
 
 const config = parseSiteConfig({
@@ -21,18 +21,6 @@ const page = {
 
 const find = (tags: MetaDescriptor[], key: string, value: string) =>
   tags.find((tag) => (tag as Record<string, unknown>)[key] === value) as Record<string, string> | undefined;
-
-describe("formatTitle", () => {
-  it("appends the product name", () => {
-    expect(formatTitle("Our Mission", "Talent Leaders Circle")).toBe("Our Mission | The Talent Leaders Circle");
-  });
-
-  it("leaves a title that already names the product, in any case", () => {
-    expect(formatTitle("About the talent leaders circle", "Talent Leaders Circle")).toBe(
-      "About the talent leaders circle",
-    );
-  });
-});
 
 describe("buildMeta", () => {
   const tags = buildMeta({ page }, config);

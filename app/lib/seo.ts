@@ -3,6 +3,7 @@ import type { SiteConfig } from "~/config/schema";
 import { site } from "~/config/site";
 import type { PageInfo } from "~/content/pages";
 import { socialCardFor } from "./social-card";
+import { formatTitle } from "./text";
 
 /** One tag of a page's head, as the page layout renders it (app/layouts/head-tags.astro). */
 export type MetaDescriptor =
@@ -25,11 +26,6 @@ export interface MetaInput {
   /** Another image than the page's own card (app/lib/social-card.ts), which the build renders from its words. */
   image?: SocialImage;
   jsonLd?: WithContext<Thing> | readonly WithContext<Thing>[];
-}
-
-/** `<title> | The <SITE_NAME>`, unless the title already names the product. */
-export function formatTitle(title: string, siteName: string): string {
-  return title.toLowerCase().includes(siteName.toLowerCase()) ? title : `${title} | The ${siteName}`;
 }
 
 export function absoluteUrl(path: string, origin: string): string {

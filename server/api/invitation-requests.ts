@@ -30,6 +30,7 @@ import type { AppConfig } from "../config";
 import { REQUEST_RECEIVED_PATHS } from "~/content/pages";
 import { requestApiContent } from "~/content/request-api";
 import { requestInvitationContent } from "~/content/request-invitation";
+import { formatTitle } from "~/lib/text";
 import { MODE_PARAM, parseMode, type InvitationMode } from "~/invitation/mode";
 import {
   INVITATION_API_PATH,
@@ -51,7 +52,6 @@ import { CrossSiteRefusalLog, SiteOrigins } from "./origin";
 import { RateLimited } from "./rate-limit";
 import { cookieValue, parseFormBody, parseJsonBody } from "./request-body";
 import {
-  pageTitle,
   requestPagePath,
   sendInvalidPage,
   sendRateLimitedPage,
@@ -131,7 +131,7 @@ export function relayContext(
 ): RelayContext {
   const { siteUrl, siteName } = config.site;
   const pageUri = origins.ownReferer(req, PAGE_URI_MAX_LENGTH) ?? `${siteUrl}${requestPagePath(mode)}`;
-  const pageName = pageTitle(requestInvitationContent.modes[mode].meta.title, siteName);
+  const pageName = formatTitle(requestInvitationContent.modes[mode].meta.title, siteName);
   const hutk = cookieValue(req.headers.cookie, HUBSPOT_COOKIE);
   return { pageUri, pageName, ...(hutk && HUTK_PATTERN.test(hutk) ? { hutk } : {}) };
 }

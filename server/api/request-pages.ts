@@ -9,6 +9,7 @@ import type { FastifyReply } from "fastify";
 import type { SiteConfig } from "~/config/schema";
 import { requestPaths } from "~/content/calls-to-action";
 import { requestApiContent } from "~/content/request-api";
+import { escapeHtml, formatTitle } from "~/lib/text";
 import { waitText } from "~/lib/wait-text";
 import type { InvitationMode } from "~/invitation/mode";
 import { ownFormFields } from "~/invitation/own-form-fields";
@@ -16,21 +17,9 @@ import { MODE_FIELD, type FieldErrors } from "~/invitation/request-schema";
 
 const copy = requestApiContent.pages;
 
-export function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]!,
-  );
-}
-
 /** The request page of a mode, where the form is. */
 export function requestPagePath(mode: InvitationMode): string {
   return mode === "employer" ? requestPaths.employers : requestPaths.leaders;
-}
-
-/** `<title> | The <SITE_NAME>`, unless the title already names the product (as app/lib/seo.ts does). */
-export function pageTitle(title: string, siteName: string): string {
-  return title.toLowerCase().includes(siteName.toLowerCase()) ? title : `${title} | The ${siteName}`;
 }
 
 /** The label the site's form shows for a field, or null when the form has no such field. */
@@ -64,7 +53,7 @@ function sendPage(reply: FastifyReply, { status, title, heading, body, mode, sit
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(pageTitle(title, site.siteName))}</title>
+<title>${escapeHtml(formatTitle(title, site.siteName))}</title>
 <style>${STYLE}</style>
 </head>
 <body>

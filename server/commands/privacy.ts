@@ -14,7 +14,8 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { sendDeadlineMs } from "../requests/outbox/delivery-loop";
-import { plural, privacyLogLine, purgeExpired } from "../requests/daily/retention";
+import { plural } from "~/lib/text";
+import { privacyLogLine, purgeExpired } from "../requests/daily/retention";
 import type { ErasedCounts, PrivacyStore, QueuedNotification, StoredInvitationRequest } from "../requests/store";
 
 /** One stored request as the right of access shows it: every column, times in ISO 8601. */

@@ -1,17 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { requestInvitationContent } from "~/content/request-invitation";
+import { escapeHtml } from "~/lib/text";
 import { sampleRequest } from "../../tests/support/store-contract";
 import type { NotificationClaim, RelayRefusal, StoredInvitationRequest } from "../requests/store";
-import {
-  composeEmail,
-  composeWebhook,
-  escapeHtml,
-  EXPORT_COMMAND,
-  oneLine,
-  RELEASE_COMMAND,
-  RETRY_COMMAND,
-} from "./messages";
+import { composeEmail, composeWebhook, EXPORT_COMMAND, oneLine, RELEASE_COMMAND, RETRY_COMMAND } from "./messages";
 import { webhookSignature } from "./webhook";
 
 const CLAIM = { seq: 1, channel: "email", deliveryId: "delivery-1", attempts: 0 } as const;

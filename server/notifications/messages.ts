@@ -12,6 +12,7 @@
 import type { InvitationMode } from "~/invitation/mode";
 import { ownFormFields } from "~/invitation/own-form-fields";
 import { isEmailAddress } from "~/invitation/request-schema";
+import { escapeHtml } from "~/lib/text";
 import type { NotificationChannel, NotificationClaim, RelayRefusal, StoredInvitationRequest } from "../requests/store";
 
 /** The team's command that lists every stored request (README, "Invitation requests"). */
@@ -100,15 +101,6 @@ export function oneLine(value: string): string {
     .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }
 
 /** Slack's mrkdwn turns `<url|label>` into a link: its three control characters are escaped as it documents. */

@@ -1,13 +1,12 @@
 import type { HubSpotConfig } from "~/config/schema";
 import { requestInvitationContent } from "~/content/request-invitation";
 import { loadScript } from "~/lib/load-script";
+import { escapeHtml } from "~/lib/text";
 import type { EmbeddedFormRequest } from "./embedded-form";
 import { embedSrc } from "./hubspot";
 import type { InvitationMode } from "~/invitation/mode";
 
 type FormSource = Omit<EmbeddedFormRequest, "container">;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** HubSpot's legacy `inlineMessage` is HTML: the mode's confirmation, as text. */
 function inlineThankYou(mode: InvitationMode): string {

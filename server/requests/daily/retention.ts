@@ -6,13 +6,11 @@
  */
 import type { DailyJobsStore, ErasedCounts } from "../store";
 import { errorCode } from "../../safe-errors";
+import { plural } from "~/lib/text";
 import { startRepeating } from "./repeating";
 import { DAY_MS } from "../stores/store-core";
 
 export { DAY_MS };
-
-/** "1 request", "2 requests"; "2 deliveries" with the plural given. */
-export const plural = (count: number, word: string, words = `${word}s`) => `${count} ${count === 1 ? word : words}`;
 
 /** The log line of an erase or a purge: what was deleted, counted, and nothing that names anyone. */
 export function privacyLogLine(action: "erase" | "purge", counts: ErasedCounts, retentionDays?: number): string {

@@ -1,0 +1,25 @@
+/**
+ * The text helpers the pages and the server share (the server imports them as the pages do):
+ * escaping for HTML, the page-title format of docs/product.md, plurals.
+ */
+
+const HTML_ENTITIES: Readonly<Record<string, string>> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/** Text as HTML that shows it as it is, in an element or an attribute value. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ENTITIES[character]!);
+}
+
+/** `<title> | The <SITE_NAME>`, unless the title already names the product. */
+export function formatTitle(title: string, siteName: string): string {
+  return title.toLowerCase().includes(siteName.toLowerCase()) ? title : `${title} | The ${siteName}`;
+}
+
+/** "1 request", "2 requests"; "2 deliveries" with the plural given. */
+export const plural = (count: number, word: string, words = `${word}s`) => `${count} ${count === 1 ? word : words}`;
