@@ -4,9 +4,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 const SERVER_IMPORTS_NO_UI = {
-  group: ["~/features/**", "~/components/**", "**/app/features/**", "**/app/components/**", "**/scripts/**"],
+  group: [
+    "~/features/**",
+    "~/components/**",
+    "#app/features/**",
+    "#app/components/**",
+    "**/app/features/**",
+    "**/app/components/**",
+    "**/scripts/**",
+  ],
   message:
-    "The server imports no UI and no tooling: what an invitation request is lives in app/invitation/ (shared with the island); scripts/ is for builds, checks and benches.",
+    "The server imports no UI and no tooling: what an invitation request is lives in shared/invitation/ (shared with the island, imported as #shared/...); scripts/ is for builds, checks and benches.",
 };
 
 /** The request side's folders (and the server's notifications, commands and API) a part must not import. */
@@ -78,7 +86,36 @@ export default tseslint.config(
       ],
     },
   },
-  // The server shares the invitation domain with the island (app/invitation/), never a UI folder.
+  // What the pages and the server share (shared/: the invitation domain, the validators of
+  // both configurations, the text helpers) stands on the copy alone: no UI, no server, no
+  // tooling, no Node API, so the island and the server can both load it.
+  {
+    files: ["shared/**/*.ts"],
+    ignores: ["shared/**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "~/**",
+                "#app/features/**",
+                "#app/components/**",
+                "#app/lib/**",
+                "**/server/**",
+                "**/scripts/**",
+                "node:*",
+              ],
+              message:
+                "shared/ imports only other shared modules, the copy (#app/content/) and the configuration's types (#app/config/): the island and the server both load it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The server shares the invitation domain with the island (shared/invitation/), never a UI folder.
   {
     files: ["server/**/*.ts"],
     // A test may check the server against the page (the CSP against the embed the page loads).

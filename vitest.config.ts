@@ -7,7 +7,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   define: { __SITE_CONFIG__: JSON.stringify(parseSiteConfig({})), __BUILD_YEAR__: String(buildYear()) },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "server/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "shared/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts"],
     environment: "happy-dom",
     setupFiles: ["./tests/unit-setup.ts"],
     restoreMocks: true,

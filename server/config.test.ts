@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "~/config/env";
-import { EXAMPLE_SITE_FACTS } from "~/config/schema";
+import { ConfigError } from "#shared/env";
+import { EXAMPLE_SITE_FACTS } from "#app/config/schema";
 import { DEPLOYMENT_SITE_FACTS } from "../tests/support/deployment-site-facts";
 import { parseConfig } from "./config";
-import { DEFAULT_HUBSPOT_REGION } from "~/features/invitation/hubspot";
+import { DEFAULT_HUBSPOT_REGION } from "#app/features/invitation/hubspot";
 
 const FORM_A = "3f1c2b8e-1d2a-4c5b-9e8f-0a1b2c3d4e5f";
 const FORM_B = "7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d";

@@ -2,7 +2,7 @@
  * The server's settings (docs/configuration.md): what only `npm start`, the `requests`
  * commands and the build's nginx configuration read, never inlined into the pages. With
  * the page settings (app/config/schema.ts) they make the whole configuration, validated
- * at once and reported in one format (app/config/env.ts).
+ * at once and reported in one format (shared/env.ts).
  */
 import { z } from "zod";
 import {
@@ -18,8 +18,9 @@ import {
   splitList,
   wholeNumber,
   type Env,
-} from "../app/config/env.ts";
-import { SITE_VARIABLES, siteSettings, type SiteConfig } from "../app/config/schema.ts";
+} from "#shared/env";
+import { SITE_VARIABLES, siteSettings, type SiteConfig } from "#app/config/schema";
+import { SECRET_VARIABLES } from "./safe-errors";
 
 /** How to write a password in a URL, for the messages below (which never quote the value). */
 const ESCAPE_HINT =
@@ -84,7 +85,7 @@ const databaseUrl = z
 /**
  * This machine, for a server-side connection that may skip TLS (a local relay, a local
  * mail server): only names no DNS answer can send elsewhere. A browser's origin check is
- * broader (isLoopbackHost in app/config/env.ts: browsers keep `*.localhost` local).
+ * broader (isLoopbackHost in shared/env.ts: browsers keep `*.localhost` local).
  */
 export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
@@ -285,7 +286,7 @@ export function parseConfig(given: Env): AppConfig {
     const issues = [...(site.error?.issues ?? []), ...(server.error?.issues ?? [])].map((issue) =>
       issue.path.length > 0 ? { ...issue, path: [nameAsSet(String(issue.path[0])), ...issue.path.slice(1)] } : issue,
     );
-    throw configError(issues, given);
+    throw configError(issues, given, SECRET_VARIABLES);
   }
   return { site: site.data, ...server.data };
 }

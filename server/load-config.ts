@@ -1,4 +1,4 @@
-import { ConfigError } from "../app/config/env.ts";
+import { ConfigError } from "#shared/env";
 import { parseConfig, type AppConfig } from "./config.ts";
 
 /**

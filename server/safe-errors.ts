@@ -6,9 +6,17 @@
  * a log line says an error's code (`errorCode`), and a message kept anywhere passes
  * through `redact` first.
  */
-import { SECRET_VARIABLES, type Env } from "~/config/env";
+import type { Env } from "#shared/env";
 
 export const REDACTED = "[redacted]";
+
+/** The server's variables whose value may hold a credential: named in errors, never quoted. */
+export const SECRET_VARIABLES: ReadonlySet<string> = new Set([
+  "SMTP_URL",
+  "DATABASE_URL",
+  "NOTIFY_WEBHOOK_URL",
+  "NOTIFY_WEBHOOK_SECRET",
+]);
 
 /** An error whose message this project wrote and that quotes nothing (a status, a time limit): safe to log whole. */
 export class SafeError extends Error {

@@ -12,7 +12,7 @@ import {
   splitList,
   wholeNumber,
   type Env,
-} from "./env.ts";
+} from "#shared/env";
 
 /**
  * The settings the pages read (docs/product.md#configuration): public values, inlined into the build

@@ -1,4 +1,4 @@
-import { MODE_PARAM } from "~/invitation/mode";
+import { MODE_PARAM } from "#shared/invitation/mode";
 import { pages } from "./pages";
 import type { LinkAction } from "./types";
 

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSiteConfig } from "~/config/schema";
 import { site } from "~/config/site";
-import { modeFromSearch } from "~/invitation/mode";
+import { modeFromSearch } from "#shared/invitation/mode";
 import { withSiteFacts } from "~/lib/site-facts";
 import { audienceActions, requestActions, requestPaths } from "./calls-to-action";
 import { homeContent } from "./home";

@@ -1,4 +1,4 @@
-import type { InvitationMode } from "~/invitation/mode";
+import type { InvitationMode } from "#shared/invitation/mode";
 
 /**
  * The route table's words: every page's path, title, description, keywords and

@@ -1,5 +1,5 @@
-import type { InvitationMode } from "~/invitation/mode";
-import type { RequestFieldName } from "~/invitation/request-schema";
+import type { InvitationMode } from "#shared/invitation/mode";
+import type { RequestFieldName } from "#shared/invitation/request-schema";
 import { requestPaths } from "./calls-to-action";
 import { pages, type PageInfo } from "./pages";
 import type { NavLink } from "./shared";
@@ -32,8 +32,8 @@ export interface InvitationModeCopy {
 /**
  * The words and presentation of one field of the site's own form. Which fields a mode
  * has, their order, names (as HubSpot names its contact properties), type, limit and
- * whether each is required come from the request schema (invitation/request-schema.ts),
- * which the server applies too; invitation/own-form-fields.ts joins the two.
+ * whether each is required come from the request schema (shared/invitation/request-schema.ts),
+ * which the server applies too; shared/invitation/own-form-fields.ts joins the two.
  */
 export interface OwnFormFieldCopy {
   label: string;
@@ -185,7 +185,7 @@ export const requestInvitationContent = {
     /**
      * The privacy notice beside the submit button (docs/product.md#notifications-and-privacy), in both modes. Each stored
      * request records the version of the words it was sent under
-     * (invitation/privacy-notice.ts), so change `version` with the words.
+     * (shared/invitation/privacy-notice.ts), so change `version` with the words.
      */
     privacyNotice: {
       version: "2026-11-26",

@@ -3,7 +3,7 @@ import type { SiteConfig } from "~/config/schema";
 import { site } from "~/config/site";
 import type { PageInfo } from "~/content/pages";
 import { socialCardFor } from "./social-card";
-import { formatTitle } from "./text";
+import { formatTitle } from "#shared/text";
 
 /** One tag of a page's head, as the page layout renders it (app/layouts/head-tags.astro). */
 export type MetaDescriptor =

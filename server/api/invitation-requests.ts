@@ -27,17 +27,17 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { errorCodes, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { AppConfig } from "../config";
-import { REQUEST_RECEIVED_PATHS } from "~/content/pages";
-import { requestApiContent } from "~/content/request-api";
-import { requestInvitationContent } from "~/content/request-invitation";
-import { formatTitle } from "~/lib/text";
-import { MODE_PARAM, parseMode, type InvitationMode } from "~/invitation/mode";
+import { REQUEST_RECEIVED_PATHS } from "#app/content/pages";
+import { requestApiContent } from "#app/content/request-api";
+import { requestInvitationContent } from "#app/content/request-invitation";
+import { formatTitle } from "#shared/text";
+import { MODE_PARAM, parseMode, type InvitationMode } from "#shared/invitation/mode";
 import {
   INVITATION_API_PATH,
   MODE_FIELD,
   validateInvitationRequest,
   type FieldErrors,
-} from "~/invitation/request-schema";
+} from "#shared/invitation/request-schema";
 import type {
   NewInvitationRequest,
   NotificationChannel,
@@ -94,7 +94,7 @@ export interface InvitationRequestsOptions {
   onSaved?: () => void;
   /** The team's channels queued with each request (docs/product.md#notifications-and-privacy). */
   notify?: readonly NotificationChannel[];
-  /** The privacy notice's version the form shows (invitation/privacy-notice.ts), stored with each request. */
+  /** The privacy notice's version the form shows (shared/invitation/privacy-notice.ts), stored with each request. */
   noticeVersion?: string;
   log?: (line: string) => void;
   now?: () => number;

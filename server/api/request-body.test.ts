@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { requestApiContent } from "~/content/request-api";
-import { requestInvitationContent } from "~/content/request-invitation";
+import { requestApiContent } from "#app/content/request-api";
+import { requestInvitationContent } from "#app/content/request-invitation";
 import { cookieValue, decodeFormComponent, parseFormBody, parseJsonBody } from "./request-body";
 
 const messages = requestApiContent.json;

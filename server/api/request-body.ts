@@ -4,8 +4,8 @@
  * the schema validates, and the cookies it passes on to the relay. Pure: text in,
  * values or field errors out; reading, refusing and answering stay with the handler.
  */
-import { requestApiContent } from "~/content/request-api";
-import { requestInvitationContent } from "~/content/request-invitation";
+import { requestApiContent } from "#app/content/request-api";
+import { requestInvitationContent } from "#app/content/request-invitation";
 import {
   FILL_TIME_FIELD,
   HONEYPOT_FIELD,
@@ -13,7 +13,7 @@ import {
   MODE_FIELD,
   type FieldErrors,
   type UnvalidatedRequest,
-} from "~/invitation/request-schema";
+} from "#shared/invitation/request-schema";
 
 /** A body the schema can check, or why it is not one (a 400's errors). */
 export type Parsed = { ok: true; input: UnvalidatedRequest } | { ok: false; errors: FieldErrors };

@@ -6,14 +6,14 @@
  * messages are the site's own words, escaped all the same.
  */
 import type { FastifyReply } from "fastify";
-import type { SiteConfig } from "~/config/schema";
-import { requestPaths } from "~/content/calls-to-action";
-import { requestApiContent } from "~/content/request-api";
-import { escapeHtml, formatTitle } from "~/lib/text";
-import { waitText } from "~/lib/wait-text";
-import type { InvitationMode } from "~/invitation/mode";
-import { ownFormFields } from "~/invitation/own-form-fields";
-import { MODE_FIELD, type FieldErrors } from "~/invitation/request-schema";
+import type { SiteConfig } from "#app/config/schema";
+import { requestPaths } from "#app/content/calls-to-action";
+import { requestApiContent } from "#app/content/request-api";
+import { escapeHtml, formatTitle } from "#shared/text";
+import { waitText } from "#app/lib/wait-text";
+import type { InvitationMode } from "#shared/invitation/mode";
+import { ownFormFields } from "#shared/invitation/own-form-fields";
+import { MODE_FIELD, type FieldErrors } from "#shared/invitation/request-schema";
 
 const copy = requestApiContent.pages;
 

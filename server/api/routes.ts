@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../config";
-import { privacyNoticeVersion } from "~/invitation/privacy-notice";
+import { privacyNoticeVersion } from "#shared/invitation/privacy-notice";
 import type { NotificationWorker } from "../notifications/worker";
 import type { RelayWorker } from "../requests/hubspot/relay";
 import type { RequestIntake } from "../requests/store";

@@ -14,7 +14,7 @@ import type { AppConfig } from "../config";
 import { notificationChannels } from "../notifications/channels";
 import { exportCsv, exportJson } from "../requests/export";
 import type { StoreLifecycle, TeamCommandsStore } from "../requests/store";
-import { plural } from "~/lib/text";
+import { plural } from "#shared/text";
 import { eraseByEmail, purgeNow, showByEmail } from "./privacy";
 import { formatStatus } from "./status";
 

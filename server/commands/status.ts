@@ -2,7 +2,7 @@
  * `npm run requests -- status` (docs/product.md#notifications-and-privacy): the counts an operator checks
  * first, one per line, with what to do when one is not what it should be.
  */
-import { plural } from "~/lib/text";
+import { plural } from "#shared/text";
 import type { StoreStatus } from "../requests/store";
 
 /** An age in the largest whole unit: `45 s`, `12 min`, `3 h`, `2 days`. */

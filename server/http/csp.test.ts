@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { HUBSPOT_REGIONS, type HubSpotRegion } from "../../app/config/schema";
-import { embedSrc } from "../../app/features/invitation/hubspot";
+import { HUBSPOT_REGIONS, type HubSpotRegion } from "#app/config/schema";
+import { embedSrc } from "#app/features/invitation/hubspot";
 import {
   buildCsp,
   CSP_REPORT_GROUP,

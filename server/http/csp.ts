@@ -12,7 +12,7 @@
  * server and to a real nginx, so the three cannot drift apart unnoticed.
  */
 
-import type { HubSpotRegion, SiteConfig } from "../../app/config/schema.ts";
+import type { HubSpotRegion, SiteConfig } from "#app/config/schema";
 
 const ONE_YEAR_SECONDS = 31_536_000;
 

@@ -11,7 +11,7 @@ import {
   firstParamIsPattern,
   QUERY_PAGES,
 } from "./static-policy";
-import { modeFromSearch } from "../../app/invitation/mode";
+import { modeFromSearch } from "#shared/invitation/mode";
 
 describe("isHttpsRequest", () => {
   it.each([

@@ -12,8 +12,8 @@
  * server and to a real nginx, so the three cannot drift apart unnoticed.
  */
 
-import { EMPLOYER_REQUEST_PAGE_PATH, pages } from "../../app/content/pages.ts";
-import { MODE_PARAM } from "../../app/invitation/mode.ts";
+import { EMPLOYER_REQUEST_PAGE_PATH, pages } from "#app/content/pages";
+import { MODE_PARAM } from "#shared/invitation/mode";
 
 /** Vite writes every content-hashed file (scripts, styles, optimised images) here. */
 export const ASSETS_PREFIX = "/assets/";

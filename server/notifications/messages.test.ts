@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { requestInvitationContent } from "~/content/request-invitation";
-import { escapeHtml } from "~/lib/text";
+import { requestInvitationContent } from "#app/content/request-invitation";
+import { escapeHtml } from "#shared/text";
 import { sampleRequest } from "../../tests/support/store-contract";
 import type { NotificationClaim, RelayRefusal, StoredInvitationRequest } from "../requests/store";
 import { composeEmail, composeWebhook, EXPORT_COMMAND, oneLine, RELEASE_COMMAND, RETRY_COMMAND } from "./messages";

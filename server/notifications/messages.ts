@@ -9,10 +9,10 @@
  * can pass for the server's own, escaped as Slack asks in the webhook's `text`, and the
  * subject is one line.
  */
-import type { InvitationMode } from "~/invitation/mode";
-import { ownFormFields } from "~/invitation/own-form-fields";
-import { isEmailAddress } from "~/invitation/request-schema";
-import { escapeHtml } from "~/lib/text";
+import type { InvitationMode } from "#shared/invitation/mode";
+import { ownFormFields } from "#shared/invitation/own-form-fields";
+import { isEmailAddress } from "#shared/invitation/request-schema";
+import { escapeHtml } from "#shared/text";
 import type { NotificationChannel, NotificationClaim, RelayRefusal, StoredInvitationRequest } from "../requests/store";
 
 /** The team's command that lists every stored request (README, "Invitation requests"). */

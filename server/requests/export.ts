@@ -2,8 +2,8 @@
  * The team's view of the stored requests (docs/product.md#nothing-lost): a JSON array, or CSV for a
  * spreadsheet with one column per field either form has.
  */
-import { REQUEST_FIELDS } from "~/invitation/request-schema";
-import { INVITATION_MODES } from "~/invitation/mode";
+import { REQUEST_FIELDS } from "#shared/invitation/request-schema";
+import { INVITATION_MODES } from "#shared/invitation/mode";
 import type { HeldReason, RelayState, StoredInvitationRequest } from "./store";
 
 export interface ExportedRequest {

@@ -11,8 +11,8 @@
  * marked `sent` is never claimed again. The team's notifications are a second outbox
  * with the same claims (server/requests/outbox/delivery-loop.ts delivers both).
  */
-import type { InvitationMode } from "~/invitation/mode";
-import type { HeldReason } from "~/invitation/request-schema";
+import type { InvitationMode } from "#shared/invitation/mode";
+import type { HeldReason } from "#shared/invitation/request-schema";
 
 export const RELAY_STATES = ["pending", "sent", "failed", "off"] as const;
 /** `pending` waits for (another) attempt, `sent` HubSpot accepted, `failed` HubSpot refused, `off` no HubSpot configured. */

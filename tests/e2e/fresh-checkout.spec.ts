@@ -10,7 +10,7 @@ import { expect, test } from "../support/browser/fixtures";
 import { asLongAsAPerson, uniqueEmail } from "../support/browser/stored-requests";
 import { PROJECT_ROOT, runRequestsCommand, servingUrl } from "../support/site-process";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
-import { ownFormFields } from "../../app/invitation/own-form-fields";
+import { ownFormFields } from "#shared/invitation/own-form-fields";
 import { pages } from "../../app/content/pages";
 import type { ExportedRequest } from "../../server/requests/export";
 import { freePort } from "../../scripts/lib/free-port";

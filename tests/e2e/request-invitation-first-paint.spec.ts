@@ -11,8 +11,8 @@ import { asLongAsAPerson, theStoredRequest, uniqueEmail } from "../support/brows
 import { requestPaths } from "../../app/content/calls-to-action";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
-import { ownFormFields } from "../../app/invitation/own-form-fields";
-import { IDEMPOTENCY_KEY_FIELD } from "../../app/invitation/request-schema";
+import { ownFormFields } from "#shared/invitation/own-form-fields";
+import { IDEMPOTENCY_KEY_FIELD } from "#shared/invitation/request-schema";
 import { CACHE_CONTROL } from "../../server/http/static-policy";
 import { NGINX_SERVER_PORT, NODE_SERVER_PORT } from "../support/e2e-env";
 

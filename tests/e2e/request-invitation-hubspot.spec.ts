@@ -50,7 +50,7 @@ import {
 } from "../support/browser/hubspot-request-page";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
-import { ownFormFields } from "../../app/invitation/own-form-fields";
+import { ownFormFields } from "#shared/invitation/own-form-fields";
 import { HUBSPOT_SERVER_PORT } from "../support/e2e-env";
 import { acceptedByHubSpot, asLongAsAPerson, theStoredRequest, uniqueEmail } from "../support/browser/stored-requests";
 import { parseSiteConfig } from "../../app/config/schema";

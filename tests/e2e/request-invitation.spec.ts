@@ -6,7 +6,7 @@ import { site } from "../support/browser/site-config";
 import { pages } from "../../app/content/pages";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
 import { headerContent } from "../../app/content/shared";
-import { ownFormFields } from "../../app/invitation/own-form-fields";
+import { ownFormFields } from "#shared/invitation/own-form-fields";
 import { NODE_SERVER_PORT } from "../support/e2e-env";
 import { asLongAsAPerson, requestsFrom, theStoredRequest, uniqueEmail } from "../support/browser/stored-requests";
 

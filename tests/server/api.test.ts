@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REQUEST_RECEIVED_PATHS } from "~/content/pages";
 import { requestApiContent } from "~/content/request-api";
 import { requestInvitationContent } from "~/content/request-invitation";
-import { MIN_FILL_MS } from "~/invitation/request-schema";
+import { MIN_FILL_MS } from "#shared/invitation/request-schema";
 import { freePort } from "../../scripts/lib/free-port";
 import { REQUEST_BODY_LIMIT_BYTES } from "../../server/api/invitation-requests";
-import { INVITATION_API_PATH } from "../../app/invitation/request-schema";
+import { INVITATION_API_PATH } from "#shared/invitation/request-schema";
 import type { RequestStore } from "../../server/requests/store";
 import {
   fixtureSite,

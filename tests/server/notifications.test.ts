@@ -9,9 +9,9 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { parseSiteConfig } from "~/config/schema";
-import { privacyNoticeVersion } from "~/invitation/privacy-notice";
+import { privacyNoticeVersion } from "#shared/invitation/privacy-notice";
 import { freePort } from "../../scripts/lib/free-port";
-import { INVITATION_API_PATH } from "../../app/invitation/request-schema";
+import { INVITATION_API_PATH } from "#shared/invitation/request-schema";
 import { RATE_LIMITED_MIN_WAIT_MS } from "../../server/requests/hubspot/hubspot-submission";
 import { RelayWorker } from "../../server/requests/hubspot/relay";
 import { startFakeHubSpotApi, type FakeAnswer } from "../support/fake-hubspot-api";

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { requestApiContent } from "~/content/request-api";
 import { requestInvitationContent } from "~/content/request-invitation";
 import { freePort } from "../../scripts/lib/free-port";
-import { INVITATION_API_PATH } from "../../app/invitation/request-schema";
+import { INVITATION_API_PATH } from "#shared/invitation/request-schema";
 import { accepted, startFakeHubSpotApi, type FakeAnswer } from "../support/fake-hubspot-api";
 import { endlessUpload, expectContinue, trickle } from "../support/raw-client";
 import { BASE_ENV, hubspotEnv, postRequest, requestBody, SITE_URL, until } from "../support/requests-client";

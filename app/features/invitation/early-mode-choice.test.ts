@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { IDEMPOTENCY_KEY_FIELD } from "~/invitation/request-schema";
+import { IDEMPOTENCY_KEY_FIELD } from "#shared/invitation/request-schema";
 import { PAGE_SHOWN_SCRIPT } from "./early-mode-choice";
 
 /** A form as the request page's HTML has it: its key field empty. */

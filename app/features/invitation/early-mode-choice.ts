@@ -6,7 +6,7 @@
  * island, notes the chosen value on the toggle's fieldset, and ModeToggle applies it
  * once hydrated. A string, so the page can inline it (the CSP allows it by hash).
  */
-import { IDEMPOTENCY_KEY_FIELD } from "~/invitation/request-schema";
+import { IDEMPOTENCY_KEY_FIELD } from "#shared/invitation/request-schema";
 
 export const EARLY_CHOICE_ATTRIBUTE = "data-chosen";
 export const MODE_TOGGLE_ATTRIBUTE = "data-mode-toggle";

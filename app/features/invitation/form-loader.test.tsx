@@ -6,7 +6,7 @@ import type { HubSpotConfig } from "~/config/schema";
 import { requestInvitationContent } from "~/content/request-invitation";
 import { FormLoader } from "./form-loader";
 import type { HubSpotEmbed, HubSpotFormOptions } from "./hubspot";
-import type { InvitationMode } from "~/invitation/mode";
+import type { InvitationMode } from "#shared/invitation/mode";
 
 const HUBSPOT: HubSpotConfig = {
   portalId: "123456",

@@ -6,7 +6,7 @@ import { requestInvitationContent } from "~/content/request-invitation";
 import { startEmbeddedForm } from "./embedded-form";
 import { FormIntro } from "./form-intro";
 import { formFor } from "./form-source";
-import type { InvitationMode } from "~/invitation/mode";
+import type { InvitationMode } from "#shared/invitation/mode";
 
 type LoadStatus = "loading" | "ready" | "failed";
 

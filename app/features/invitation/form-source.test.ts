@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { HubSpotConfig } from "~/config/schema";
 import { requestInvitationContent } from "~/content/request-invitation";
 import { formFor } from "./form-source";
-import { INVITATION_MODES } from "~/invitation/mode";
+import { INVITATION_MODES } from "#shared/invitation/mode";
 
 const hubspot: HubSpotConfig = {
   portalId: "123456",

@@ -1,10 +1,10 @@
 import type { HubSpotConfig } from "~/config/schema";
 import { requestInvitationContent } from "~/content/request-invitation";
 import { loadScript } from "~/lib/load-script";
-import { escapeHtml } from "~/lib/text";
+import { escapeHtml } from "#shared/text";
 import type { EmbeddedFormRequest } from "./embedded-form";
 import { embedSrc } from "./hubspot";
-import type { InvitationMode } from "~/invitation/mode";
+import type { InvitationMode } from "#shared/invitation/mode";
 
 type FormSource = Omit<EmbeddedFormRequest, "container">;
 

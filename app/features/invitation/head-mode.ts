@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { requestPages } from "~/content/request-invitation";
 import { buildMeta, type MetaDescriptor } from "~/lib/seo";
-import type { InvitationMode } from "~/invitation/mode";
+import type { InvitationMode } from "#shared/invitation/mode";
 
 /**
  * Every head tag of the request page in a mode. Each mode's canonical and `og:url` is the

@@ -3,11 +3,16 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { pages } from "~/content/pages";
 import { requestInvitationContent } from "~/content/request-invitation";
-import type { InvitationMode } from "~/invitation/mode";
-import { ownFormFields } from "~/invitation/own-form-fields";
+import type { InvitationMode } from "#shared/invitation/mode";
+import { ownFormFields } from "#shared/invitation/own-form-fields";
 import { clearDraft } from "./form-draft";
 import { OwnForm } from "./own-form";
-import { HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD, INVITATION_API_PATH, MODE_FIELD } from "~/invitation/request-schema";
+import {
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_KEY_FIELD,
+  INVITATION_API_PATH,
+  MODE_FIELD,
+} from "#shared/invitation/request-schema";
 import { RETRY_DELAYS_MS } from "./send-request";
 
 const copy = requestInvitationContent.ownForm;

@@ -7,9 +7,9 @@ import { newTabHint } from "~/content/shared";
 import { waitText } from "~/lib/wait-text";
 import { msSincePageShown } from "./early-mode-choice";
 import { clearDraft, draftValue, rememberDraftValue } from "./form-draft";
-import type { InvitationMode } from "~/invitation/mode";
-import { ownFormFields, type OwnFormField } from "~/invitation/own-form-fields";
-import { privacyNotice } from "~/invitation/privacy-notice";
+import type { InvitationMode } from "#shared/invitation/mode";
+import { ownFormFields, type OwnFormField } from "#shared/invitation/own-form-fields";
+import { privacyNotice } from "#shared/invitation/privacy-notice";
 import {
   fieldError,
   HONEYPOT_FIELD,
@@ -18,7 +18,7 @@ import {
   MODE_FIELD,
   validateInvitationRequest,
   type FieldErrors,
-} from "~/invitation/request-schema";
+} from "#shared/invitation/request-schema";
 import { useHydrated } from "~/lib/use-hydrated";
 import { newIdempotencyKey, sendInvitationRequest, type SendOutcome } from "./send-request";
 

@@ -8,7 +8,7 @@ import { ConfirmationNotice } from "~/features/invitation/confirmation-notice";
 import { FormIntro } from "~/features/invitation/form-intro";
 import { FormLoader } from "~/features/invitation/form-loader";
 import { useHeadFollowsMode } from "~/features/invitation/head-mode";
-import type { InvitationMode } from "~/invitation/mode";
+import type { InvitationMode } from "#shared/invitation/mode";
 import { ModeToggle } from "~/features/invitation/mode-toggle";
 import { OwnForm } from "~/features/invitation/own-form";
 import { SideImagePanel } from "~/features/invitation/side-image-panel";

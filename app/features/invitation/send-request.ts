@@ -15,7 +15,7 @@ import {
   INVITATION_API_PATH,
   type FieldErrors,
   type InvitationRequest,
-} from "~/invitation/request-schema";
+} from "#shared/invitation/request-schema";
 
 /** Long enough for a slow phone network, short enough that a dead connection is reported. */
 export const SEND_TIMEOUT_MS = 20_000;

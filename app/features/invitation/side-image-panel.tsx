@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { SideImage } from "~/content/images";
 import { useReducedMotion } from "~/lib/use-reduced-motion";
-import type { InvitationMode } from "~/invitation/mode";
+import type { InvitationMode } from "#shared/invitation/mode";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** The cross-fade starts this long after the new image has loaded (or failed to). */

@@ -6,7 +6,7 @@
  */
 import { errorCode } from "../../safe-errors";
 import { startRepeating } from "./repeating";
-import { plural } from "~/lib/text";
+import { plural } from "#shared/text";
 import type { DailyJobsStore, NotificationChannel } from "../store";
 
 /** How often a server asks whether the day's summary is due. */

@@ -10,7 +10,7 @@
  * every part optional). The secure endpoint (.../integration/secure/submit/...) would
  * need a private app token and is only for sensitive data, which these forms do not ask.
  */
-import type { HubSpotConfig } from "~/config/schema";
+import type { HubSpotConfig } from "#app/config/schema";
 import type { RelayClaim, RelayRefusal } from "../store";
 
 /** Longest reason kept on a row: HubSpot's message plus its first field errors. */

@@ -5,7 +5,7 @@
  * its transactions and its locking.
  */
 import { randomUUID } from "node:crypto";
-import type { InvitationMode } from "~/invitation/mode";
+import type { InvitationMode } from "#shared/invitation/mode";
 import type {
   ChannelRefusal,
   HeldReason,

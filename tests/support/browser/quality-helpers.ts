@@ -6,7 +6,7 @@ import { expect, PAGE_READY } from "./fixtures";
 import { pages } from "../../../app/content/pages";
 import { headerContent } from "../../../app/content/shared";
 import { requestInvitationContent } from "../../../app/content/request-invitation";
-import { ownFormFields } from "../../../app/invitation/own-form-fields";
+import { ownFormFields } from "#shared/invitation/own-form-fields";
 
 /** WCAG 2.0 A and AA, 2.1 AA and 2.2 AA: the levels the site promises (STYLE.md). */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];

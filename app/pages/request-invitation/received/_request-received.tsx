@@ -2,7 +2,7 @@ import { site } from "~/config/site";
 import { REQUEST_RECEIVED_PAGES } from "~/content/pages";
 import { requestInvitationContent as content } from "~/content/request-invitation";
 import { NextSteps, SentMark } from "~/features/invitation/confirmation-notice";
-import type { InvitationMode } from "~/invitation/mode";
+import type { InvitationMode } from "#shared/invitation/mode";
 
 /**
  * The confirmation as a page of its own, for a request posted without JavaScript: the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSiteConfig } from "~/config/schema";
+import { parseSiteConfig } from "#app/config/schema";
 import { privacyNotice, privacyNoticeVersion } from "./privacy-notice";
 
 const HUBSPOT_ENV = {

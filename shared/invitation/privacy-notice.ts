@@ -5,9 +5,9 @@
  * the form and the server, so the version the server stores names the words the
  * visitor was shown.
  */
-import type { SiteConfig } from "~/config/schema";
-import { pages } from "~/content/pages";
-import { requestInvitationContent } from "~/content/request-invitation";
+import type { SiteConfig } from "#app/config/schema";
+import { pages } from "#app/content/pages";
+import { requestInvitationContent } from "#app/content/request-invitation";
 
 const copy = requestInvitationContent.ownForm.privacyNotice;
 

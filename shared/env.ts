@@ -98,19 +98,23 @@ export const httpsUrlList = z
     "must be one or more absolute https:// URLs, separated by commas",
   );
 
-/** Variables whose value may hold a credential: named in errors, never quoted. */
-export const SECRET_VARIABLES = new Set(["SMTP_URL", "DATABASE_URL", "NOTIFY_WEBHOOK_URL", "NOTIFY_WEBHOOK_SECRET"]);
-
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-/** The one format of a configuration error: a line per bad variable, its value quoted unless it may be a secret. */
-export function configError(issues: readonly z.core.$ZodIssue[], env: Env): ConfigError {
+/**
+ * The one format of a configuration error: a line per bad variable, its value quoted unless
+ * it is one of `secretVariables` (the server's, server/safe-errors.ts; the pages have none).
+ */
+export function configError(
+  issues: readonly z.core.$ZodIssue[],
+  env: Env,
+  secretVariables: ReadonlySet<string> = new Set(),
+): ConfigError {
   const lines = issues.map((issue) => {
     const variable = String(issue.path[0] ?? "configuration");
     // A secret (a password in a URL, the signing key, a Slack hook's token) is never echoed.
-    const value = SECRET_VARIABLES.has(variable) ? undefined : env[variable];
+    const value = secretVariables.has(variable) ? undefined : env[variable];
     return `  ${variable}: ${issue.message}${value ? ` (got "${value}")` : ""}`;
   });
   return new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { requestInvitationContent } from "~/content/request-invitation";
+import { requestInvitationContent } from "#app/content/request-invitation";
 import { INVITATION_MODES } from "./mode";
 import { ownFormFields } from "./own-form-fields";
 import { REQUEST_FIELDS } from "./request-schema";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { requestInvitationContent } from "~/content/request-invitation";
+import { requestInvitationContent } from "#app/content/request-invitation";
 import { isWebAddress, MIN_FILL_MS, validateInvitationRequest } from "./request-schema";
 
 const messages = requestInvitationContent.validation;

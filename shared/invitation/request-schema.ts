@@ -4,7 +4,7 @@
  * properties, their limits, and the one validation both sides run. The form's
  * labels and the messages live in content/request-invitation.ts.
  */
-import { requestInvitationContent } from "~/content/request-invitation";
+import { requestInvitationContent } from "#app/content/request-invitation";
 import { INVITATION_MODES, type InvitationMode } from "./mode";
 
 export type RequestFieldKind = "text" | "email" | "url" | "textarea";
@@ -47,7 +47,7 @@ const message = {
 /**
  * Each mode's fields, in the order the form shows them: the one list of the form's
  * fields. The copy gives each its words by name (content/request-invitation.ts), and
- * invitation/own-form-fields.ts joins the two into what the form renders.
+ * shared/invitation/own-form-fields.ts joins the two into what the form renders.
  */
 export const REQUEST_FIELDS = {
   candidate: [

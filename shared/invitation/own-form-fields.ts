@@ -5,7 +5,7 @@
  * its schema name. The form, the server's refusal pages and the team's notifications
  * all read the fields from here, so each shows the same labels in the same order.
  */
-import { requestInvitationContent, type OwnFormFieldCopy } from "~/content/request-invitation";
+import { requestInvitationContent, type OwnFormFieldCopy } from "#app/content/request-invitation";
 import type { InvitationMode } from "./mode";
 import { REQUEST_FIELDS, type RequestFieldName, type RequestFieldRule } from "./request-schema";
 
