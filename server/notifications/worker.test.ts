@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { NotificationSettings } from "../config";
 import { sampleRequest } from "../../tests/support/store-contract";
 import { tempSqliteStores, untilTrue } from "../../tests/support/temp-sqlite-stores";
+import { virtualClock } from "../../tests/support/virtual-clock";
 import type { NotificationOutbox } from "../requests/store";
 import type { EmailContent } from "./messages";
 import { YIELD_MAX_MS } from "../requests/outbox/delivery-loop";
@@ -22,15 +23,14 @@ afterEach(async () => {
 });
 
 /**
- * A worker on a virtual clock: every sleep moves the clock on by its length but takes a
- * millisecond of real time. Email and webhook deliveries are recorded with the virtual
+ * A worker on a virtual clock (tests/support/virtual-clock.ts). Email and webhook deliveries are recorded with the virtual
  * time; `failEmail` makes every email fail.
  */
 function virtualWorker(
   store: NotificationOutbox,
   overrides: Partial<NotificationOptions> & { failEmail?: boolean } = {},
 ) {
-  const clock = { now: T0 };
+  const clock = virtualClock(T0);
   const emails: { subject: string; at: number }[] = [];
   const webhooks: { at: number }[] = [];
   /** Every delivery attempt in order: "email", "email failed" or "webhook". */
@@ -56,11 +56,7 @@ function virtualWorker(
     now: () => clock.now,
     random: () => 1,
     log: () => {},
-    sleep: async (ms, signal) => {
-      if (signal.aborted) return;
-      clock.now += ms;
-      await new Promise((resolveSleep) => setTimeout(resolveSleep, 1));
-    },
+    sleep: clock.sleep,
     ...options,
   });
   workers.push(worker);

@@ -1,17 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { requestInvitationContent } from "#app/content/request-invitation";
 import { isWebAddress, MIN_FILL_MS, validateInvitationRequest } from "./request-schema";
+import { EMPLOYER_FIELDS, LEADER_FIELDS } from "../../tests/support/request-fixture";
 
 const messages = requestInvitationContent.validation;
 
-const leader = {
-  firstname: "Ada",
-  lastname: "Lovelace",
-  email: "ada@example.com",
-  jobtitle: "VP Talent Acquisition",
-  company: "Analytical Engines",
-};
-const employer = { ...leader, role_to_fill: "Head of TA" };
+const leader = LEADER_FIELDS;
+const employer = EMPLOYER_FIELDS;
 
 describe("validateInvitationRequest", () => {
   it("accepts a complete request of each mode and keeps the values exactly as sent", () => {

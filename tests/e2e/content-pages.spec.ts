@@ -1,4 +1,5 @@
-import { site, waitForHydration } from "../support/browser/content-support";
+import { site } from "../support/browser/site-config";
+import { waitForHydration } from "../support/browser/fixtures";
 import { expect, fetchHtml, test } from "../support/browser/fixtures";
 import type { Locator, Page } from "@playwright/test";
 import { requestActions, requestPaths } from "../../app/content/calls-to-action";

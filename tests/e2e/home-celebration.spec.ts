@@ -1,4 +1,4 @@
-import { waitForHydration } from "../support/browser/content-support";
+import { waitForHydration } from "../support/browser/fixtures";
 import { expect, test } from "../support/browser/fixtures";
 import type { Page } from "@playwright/test";
 import { homeContent } from "../../app/content/home";

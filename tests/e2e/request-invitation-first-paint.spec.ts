@@ -5,7 +5,8 @@
 import type { Page } from "@playwright/test";
 import { expect, PAGE_READY, test } from "../support/browser/fixtures";
 import { holdScripts } from "../support/browser/hold-scripts";
-import { SERVERS, expectedCsp, rawRequest } from "../support/browser/server-targets";
+import { SERVERS, expectedCsp } from "../support/browser/server-targets";
+import { rawRequest } from "../support/raw-client";
 import { site } from "../support/browser/site-config";
 import { asLongAsAPerson, theStoredRequest, uniqueEmail } from "../support/browser/stored-requests";
 import { requestPaths } from "../../app/content/calls-to-action";
@@ -319,8 +320,8 @@ test.describe("the query routing, on the Node server and on nginx", () => {
       };
       for (const [mode, queries] of Object.entries(answers)) {
         for (const query of queries) {
-          const response = await rawRequest(server, `/request-invitation${query}`);
-          const html = response.body.toString("utf8");
+          const response = await rawRequest(server.port, { target: `/request-invitation${query}` });
+          const html = response.body;
           expect(response.status, query).toBe(200);
           expect(html, query).toContain(mode === "employer" ? employerHeading : leaderHeading);
           expect(html, query).not.toContain(mode === "employer" ? leaderHeading : employerHeading);
@@ -331,12 +332,13 @@ test.describe("the query routing, on the Node server and on nginx", () => {
         }
       }
       // Precompressed, like every page.
-      const compressed = await rawRequest(server, "/request-invitation?type=employer", {
+      const compressed = await rawRequest(server.port, {
+        target: "/request-invitation?type=employer",
         headers: { "Accept-Encoding": "br" },
       });
       expect(compressed.headers["content-encoding"]).toBe("br");
       // With the slash, the query survives the redirect to the page.
-      const slashed = await rawRequest(server, "/request-invitation/?type=employer");
+      const slashed = await rawRequest(server.port, { target: "/request-invitation/?type=employer" });
       expect(slashed.status).toBe(301);
       expect(slashed.headers.location).toBe("/request-invitation?type=employer");
     });
@@ -347,7 +349,7 @@ test.describe("the query routing, on the Node server and on nginx", () => {
         "/request-invitation/employer?type=employer",
         "/request-invitation/employer/index.html",
       ]) {
-        expect((await rawRequest(server, target)).status, target).toBe(404);
+        expect((await rawRequest(server.port, { target })).status, target).toBe(404);
       }
     });
   }

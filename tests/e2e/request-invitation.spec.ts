@@ -67,17 +67,6 @@ async function fillOwnForm(page: Page, mode: Mode, email: string) {
   return typed;
 }
 
-/** The values the form shows now, by field name. */
-async function formValues(page: Page, mode: Mode) {
-  return ownForm(page, mode).evaluate((form: HTMLFormElement) =>
-    Object.fromEntries(
-      [...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input:not([type=hidden]), textarea")]
-        .filter((control) => control.name !== "website")
-        .map((control) => [control.name, control.value]),
-    ),
-  );
-}
-
 test.describe("modes", () => {
   test("the prerendered HTML is the leader mode", async ({ page }) => {
     const { status, html } = await fetchHtml(page, PATH);
@@ -293,26 +282,6 @@ test.describe("the site's own form", () => {
     await expect(linkedin).toHaveAccessibleDescription(copy.validation.url);
     await expect(linkedin).toBeFocused();
     expect(await requestsFrom(NODE_SERVER_PORT, email)).toEqual([]);
-  });
-
-  test("a 429 keeps what was typed and says when to send again", async ({ page, consoleErrors }) => {
-    consoleErrors.expect(/status of 429/);
-    await page.goto(pathFor("employer"));
-    const typed = await fillOwnForm(page, "employer", uniqueEmail("rate-limited"));
-    await page.route("**/api/invitation-requests", (route) =>
-      route.fulfill({
-        status: 429,
-        headers: { "Retry-After": "300", "Content-Type": "application/json" },
-        body: JSON.stringify({ error: "rate limited" }),
-      }),
-    );
-    await ownForm(page, "employer").getByRole("button", { name: copy.ownForm.forms.employer.submit }).click();
-    await expect(page.getByRole("alert")).toContainText(
-      copy.ownForm.problems.rateLimited.replace("{wait}", "5 minutes"),
-    );
-    await expect(page.getByRole("alert")).toBeFocused();
-    expect(await formValues(page, "employer")).toEqual(typed);
-    await expect(notice(page)).toHaveCount(0);
   });
 
   test("a send that got no answer is tried again by itself, and stored once the network is back", async ({

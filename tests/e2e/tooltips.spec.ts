@@ -1,4 +1,4 @@
-import { waitForHydration } from "../support/browser/content-support";
+import { waitForHydration } from "../support/browser/fixtures";
 import { expect, fetchHtml, test } from "../support/browser/fixtures";
 import type { Page } from "@playwright/test";
 import { howWeHelpContent } from "../../app/content/how-we-help";

@@ -17,14 +17,8 @@ import {
 } from "../../server/http/static-policy";
 import { site } from "../support/browser/site-config";
 import { serveBuild } from "../support/production-servers";
-import {
-  BUILD_CLIENT,
-  expectedCsp,
-  hashedScript,
-  rawRequest,
-  type RawResponse,
-  type ServerTarget,
-} from "../support/served-build";
+import { rawRequest, type RawResponse } from "../support/raw-client";
+import { BUILD_CLIENT, expectedCsp, hashedScript, type ServerTarget } from "../support/served-build";
 
 const SERVERS = serveBuild();
 const routes = Object.values(pages).filter((page) => page.indexable);
@@ -64,12 +58,13 @@ function expectNotFoundPage(response: RawResponse) {
   expect(response.status).toBe(404);
   expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
   expect(response.headers["cache-control"]).toBe(CACHE_CONTROL.revalidate);
-  expect(response.body.equals(notFoundPage())).toBe(true);
+  expect(response.bytes.equals(notFoundPage())).toBe(true);
   expectSecurityHeaders(response);
 }
 
 for (const server of SERVERS) {
-  const get = (target: string, options?: Parameters<typeof rawRequest>[2]) => rawRequest(server, target, options);
+  const get = (target: string, options: Omit<Parameters<typeof rawRequest>[1], "target"> = {}) =>
+    rawRequest(server.port, { target, ...options });
 
   describe(`${server.name} server`, () => {
     it("every page answers 200 at its path, as HTML revalidated on each use, with the security headers", async () => {
@@ -80,7 +75,7 @@ for (const server of SERVERS) {
         expect(response.headers["cache-control"]).toBe(CACHE_CONTROL.revalidate);
         expectSecurityHeaders(response);
         const file = route.path === "/" ? "/index.html" : `${route.path}/index.html`;
-        expect(response.body.equals(fileOf(file)), route.path).toBe(true);
+        expect(response.bytes.equals(fileOf(file)), route.path).toBe(true);
       }
     });
 
@@ -134,7 +129,7 @@ for (const server of SERVERS) {
         expect(response.status, path).toBe(200);
         expect(response.headers["content-type"], path).toBe(type);
         expect(response.headers["cache-control"], path).toBe(cache);
-        expect(response.body.equals(fileOf(path)), path).toBe(true);
+        expect(response.bytes.equals(fileOf(path)), path).toBe(true);
         expectFileHeaders(response, path);
       }
     });
@@ -161,7 +156,7 @@ for (const server of SERVERS) {
       ]) {
         const response = await get(path);
         expect(response.status, path).toBe(404);
-        expect(response.body.equals(notFoundPage()), path).toBe(true);
+        expect(response.bytes.equals(notFoundPage()), path).toBe(true);
       }
     });
 
@@ -176,7 +171,7 @@ for (const server of SERVERS) {
         for (const name of ["content-type", "content-length", "cache-control", "content-security-policy"]) {
           expect(head.headers[name], `${path} ${name}`).toBe(getResponse.headers[name]);
         }
-        expect(head.body.length, path).toBe(0);
+        expect(head.bytes.length, path).toBe(0);
       }
     });
 
@@ -212,7 +207,7 @@ for (const server of SERVERS) {
       ]) {
         const response = await get(target);
         expect([400, 404], target).toContain(response.status);
-        const body = response.body.toString("utf8");
+        const body = response.bytes.toString("utf8");
         expect(body.includes(outside), target).toBe(false);
         expect(body, target).not.toMatch(/root:.*:0:0:/);
       }
@@ -245,15 +240,15 @@ for (const server of SERVERS) {
         const br = await get(path, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
         expect(br.headers["content-encoding"], path).toBe("br");
         expect(br.headers.vary, path).toMatch(/accept-encoding/i);
-        expect(brotliDecompressSync(br.body).equals(file), path).toBe(true);
+        expect(brotliDecompressSync(br.bytes).equals(file), path).toBe(true);
 
         const gzip = await get(path, { headers: { "Accept-Encoding": "br;q=0, gzip" } });
         expect(gzip.headers["content-encoding"], path).toBe("gzip");
-        expect(gunzipSync(gzip.body).equals(file), path).toBe(true);
+        expect(gunzipSync(gzip.bytes).equals(file), path).toBe(true);
 
         const identity = await get(path);
         expect(identity.headers["content-encoding"], path).toBeUndefined();
-        expect(identity.body.equals(file), path).toBe(true);
+        expect(identity.bytes.equals(file), path).toBe(true);
       }
     });
 
@@ -285,7 +280,7 @@ for (const server of SERVERS) {
         const response = await get(path, { headers: { Range: range } });
         expect(response.status, range).toBe(206);
         expect(response.headers["content-range"], range).toBe(`bytes ${first}-${last}/${file.length}`);
-        expect(response.body.equals(file.subarray(first, last + 1)), range).toBe(true);
+        expect(response.bytes.equals(file.subarray(first, last + 1)), range).toBe(true);
       }
       const backwards = await get(path, { headers: { Range: "bytes=100-50" } });
       expect(backwards.status).toBe(416);
@@ -298,14 +293,16 @@ for (const server of SERVERS) {
       expect(etag).toBeTruthy();
       const again = await get("/mission", { headers: { "If-None-Match": etag ?? "" } });
       expect(again.status).toBe(304);
-      expect(again.body.length).toBe(0);
+      expect(again.bytes.length).toBe(0);
       expect(again.headers["cache-control"]).toBe(CACHE_CONTROL.revalidate);
     });
   });
 }
 
 it("both servers send the same policy, and the static hosts' _headers file carries it too", async () => {
-  const [node, nginx] = await Promise.all(SERVERS.map((server: ServerTarget) => rawRequest(server, "/")));
+  const [node, nginx] = await Promise.all(
+    SERVERS.map((server: ServerTarget) => rawRequest(server.port, { target: "/" })),
+  );
   expect(nginx?.headers["content-security-policy"]).toBe(node?.headers["content-security-policy"]);
   const staticHeaders = readFileSync(join(BUILD_CLIENT, "_headers"), "utf8");
   expect(staticHeaders).toContain(`  Content-Security-Policy: ${expectedCsp()}\n`);

@@ -22,6 +22,7 @@ import { sampleRequest } from "../support/store-contract";
 import { siteUnderTest } from "../support/site-under-test";
 import { STORE_TARGETS } from "../support/store-targets";
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "../support/webhook-receiver";
+import { virtualClock } from "../support/virtual-clock";
 
 const TEAM = ["team@network.example", "lead@network.example"];
 const SECRET = "test-signing-secret-0123456789";
@@ -345,7 +346,7 @@ describe.each(STORE_TARGETS)("notifications on $name", (target) => {
     cleanups.push(() => store.close());
     await store.save(sampleRequest(1));
     await store.save(sampleRequest(2));
-    const clock = { now: sampleRequest(2).receivedAt + 1000 };
+    const clock = virtualClock(sampleRequest(2).receivedAt + 1000);
     const answers = [
       new Response(null, { status: 429 }),
       new Response("error code: 1015", { status: 429, headers: { "Content-Type": "text/plain" } }),
@@ -364,11 +365,7 @@ describe.each(STORE_TARGETS)("notifications on $name", (target) => {
       now: () => clock.now,
       random: () => 0,
       log: () => {},
-      sleep: async (ms, signal) => {
-        if (signal.aborted) return;
-        clock.now += ms;
-        await new Promise((resolveSleep) => setTimeout(resolveSleep, 1));
-      },
+      sleep: clock.sleep,
     });
     worker.start();
     cleanups.push(() => worker.stop());

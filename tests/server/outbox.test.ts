@@ -18,6 +18,7 @@ import { parseMail, startMailSink, type MailSink } from "../support/mail-sink";
 import { FORM_IDS, PORTAL_ID, until } from "../support/requests-client";
 import { sampleRequest } from "../support/store-contract";
 import { postgresTarget, sqliteTarget, STORE_TARGETS, type StoreTarget } from "../support/store-targets";
+import { virtualClock, type VirtualClock } from "../support/virtual-clock";
 
 const TIMING = { retryMinMs: 2000, retryMaxMs: 600_000, timeoutMs: 10_000, leaseMs: 60_000 };
 const EMAIL = { to: ["team@network.example"], from: "site@network.example" };
@@ -42,17 +43,13 @@ function gate() {
   return { opened, open };
 }
 
-/** Options that move a virtual clock on by each sleep, in a millisecond of real time. */
-function virtualTime(clock: { now: number }): Pick<NotificationOptions, "now" | "sleep" | "random"> {
+/** Options that run a worker on a virtual clock (tests/support/virtual-clock.ts). */
+function virtualTime(clock: VirtualClock): Pick<NotificationOptions, "now" | "sleep" | "random"> {
   return {
     now: () => clock.now,
     // The worst case of the jitter: every pause is half its backoff, the most attempts.
     random: () => 0,
-    sleep: async (ms, signal) => {
-      if (signal.aborted) return;
-      clock.now += ms;
-      await new Promise((resolveSleep) => setTimeout(resolveSleep, 1));
-    },
+    sleep: clock.sleep,
   };
 }
 
@@ -142,7 +139,7 @@ describe.each(STORE_TARGETS)("paced retries on $name", (target) => {
     for (let index = 1; index <= 40; index += 1) {
       await store.save(sampleRequest(index, { receivedAt: T0 - 1000, notify: ["email"] }));
     }
-    const clock = { now: T0 };
+    const clock = virtualClock(T0);
     const attempts: number[] = [];
     const refusing: EmailSender = {
       async send() {
@@ -171,7 +168,7 @@ describe.each(STORE_TARGETS)("paced retries on $name", (target) => {
   it("stops a webhook that answers 404 after one try, tells the team once by email, and keeps its rows", async () => {
     const store = await openStore(target);
     for (const index of [1, 2, 3]) await store.save(sampleRequest(index, { notify: ["email", "webhook"] }));
-    const clock = { now: T0 };
+    const clock = virtualClock(T0);
     const subjects: string[] = [];
     let webhookAnswer = 404;
     const hooks: number[] = [];

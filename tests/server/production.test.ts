@@ -14,13 +14,8 @@ import { INVITATION_API_PATH } from "#shared/invitation/request-schema";
 import { accepted, startFakeHubSpotApi, type FakeAnswer } from "../support/fake-hubspot-api";
 import { endlessUpload, expectContinue, trickle } from "../support/raw-client";
 import { BASE_ENV, hubspotEnv, postRequest, requestBody, SITE_URL, until } from "../support/requests-client";
-import {
-  fixtureSite,
-  rawRequest,
-  removeFixtureSite,
-  startSiteProcess,
-  type SiteProcess,
-} from "../support/site-process";
+import { fixtureSite, removeFixtureSite, startSiteProcess, type SiteProcess } from "../support/site-process";
+import { rawRequest } from "../support/raw-client";
 import { siteUnderTest } from "../support/site-under-test";
 import { STORE_TARGETS } from "../support/store-targets";
 

@@ -12,7 +12,7 @@ import { startFakeHubSpotApi, type FakeHubSpotApi } from "../support/fake-hubspo
 import { startHoldingProxy } from "../support/holding-proxy";
 import { startMailSink, type MailSink } from "../support/mail-sink";
 import { hubspotEnv, requestBody, until } from "../support/requests-client";
-import { rawRequest } from "../support/site-process";
+import { rawRequest } from "../support/raw-client";
 import { serveFixture } from "../support/site-under-test";
 import { postgresTarget, STORE_TARGETS } from "../support/store-targets";
 

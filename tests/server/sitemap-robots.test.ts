@@ -6,7 +6,7 @@ import { pages } from "../../app/content/pages";
 import { ROBOTS_PATH, SITEMAP_PATH } from "../../server/http/static-policy";
 import { site } from "../support/browser/site-config";
 import { serveBuild } from "../support/production-servers";
-import { rawRequest } from "../support/served-build";
+import { rawRequest } from "../support/raw-client";
 
 const SERVERS = serveBuild();
 const absolute = (path: string) => new URL(path, `${site.siteUrl}/`).href;
@@ -14,9 +14,9 @@ const absolute = (path: string) => new URL(path, `${site.siteUrl}/`).href;
 for (const server of SERVERS) {
   describe(`${server.name} server`, () => {
     it("sitemap.xml lists every public page, absolute under SITE_URL, and nothing else", async () => {
-      const response = await rawRequest(server, SITEMAP_PATH);
+      const response = await rawRequest(server.port, { target: SITEMAP_PATH });
       expect(response.status).toBe(200);
-      const xml = response.body.toString("utf8");
+      const xml = response.bytes.toString("utf8");
       expect(xml).toMatch(
         /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/,
       );
@@ -29,14 +29,14 @@ for (const server of SERVERS) {
 
       for (const location of locations) {
         const path = new URL(location ?? "").pathname;
-        expect((await rawRequest(server, path)).status, path).toBe(200);
+        expect((await rawRequest(server.port, { target: path })).status, path).toBe(200);
       }
     });
 
     it("robots.txt allows every crawler everything and names the sitemap", async () => {
-      const response = await rawRequest(server, ROBOTS_PATH);
+      const response = await rawRequest(server.port, { target: ROBOTS_PATH });
       expect(response.status).toBe(200);
-      const lines = response.body.toString("utf8").split("\n");
+      const lines = response.bytes.toString("utf8").split("\n");
       expect(lines).toContain("User-agent: *");
       expect(lines).toContain("Allow: /");
       expect(lines.some((line) => line.startsWith("Disallow:"))).toBe(false);

@@ -14,12 +14,12 @@ import { BASE_ENV, hubspotEnv, postRequest, until } from "../support/requests-cl
 import { INVITATION_API_PATH } from "#shared/invitation/request-schema";
 import {
   fixtureSite,
-  rawRequest,
   removeFixtureSite,
   runRequestsCommand,
   startSiteProcess,
   type SiteProcess,
 } from "../support/site-process";
+import { rawRequest } from "../support/raw-client";
 import { postgresTarget } from "../support/store-targets";
 
 const TOTAL = 400;

@@ -1,7 +1,9 @@
 /**
- * Clients that behave badly on purpose, for the server's time limits and refusals: one
- * that streams a body without end, one that asks `Expect: 100-continue`, and one that
- * trickles its bytes. Each reports what the server did (its status line, whether it
+ * Raw HTTP/1.1 clients: `rawRequest`, which sends a request exactly as written (the target
+ * as given, headers in order and repeated, a chunked body), for what fetch and browsers
+ * would normalise; and clients that behave badly on purpose, for the server's time limits
+ * and refusals: one that streams a body without end, one that asks `Expect: 100-continue`,
+ * and one that trickles its bytes. Each reports what the server did (its status line, whether it
  * closed the connection) and how much the client managed to send.
  */
 import { connect, type Socket } from "node:net";
@@ -150,4 +152,73 @@ export function parseRawAnswer(data: Buffer): { status: number; headers: Record<
     headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
   }
   return { status: Number(statusLine.split(" ")[1]), headers, body: data.subarray(split + 4) };
+}
+
+export interface RawResponse {
+  status: number;
+  /** Lower-case names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  /** The body as text (UTF-8). */
+  body: string;
+  /** The body's bytes, as they came (not decompressed). */
+  bytes: Buffer;
+}
+
+/**
+ * Sends one HTTP/1.1 request exactly as given: the target as written, the headers in
+ * order (repeats allowed), and the body with a Content-Length, or in chunks. GET unless
+ * a body is given (then POST).
+ */
+export function rawRequest(
+  port: number,
+  {
+    target,
+    body,
+    method = body === undefined ? "GET" : "POST",
+    headers = [],
+    chunked = false,
+  }: {
+    target: string;
+    method?: string;
+    headers?: [string, string][] | Record<string, string>;
+    body?: string | Buffer;
+    chunked?: boolean;
+  },
+): Promise<RawResponse> {
+  const payload = typeof body === "string" ? Buffer.from(body) : (body ?? Buffer.alloc(0));
+  const lines = [`${method} ${target} HTTP/1.1`, `Host: 127.0.0.1:${port}`, "Connection: close"];
+  for (const [name, value] of Array.isArray(headers) ? headers : Object.entries(headers)) {
+    lines.push(`${name}: ${value}`);
+  }
+  if (chunked) lines.push("Transfer-Encoding: chunked");
+  else if (body !== undefined || (method !== "GET" && method !== "HEAD"))
+    lines.push(`Content-Length: ${payload.length}`);
+  return new Promise((resolveResponse, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk) => chunks.push(chunk));
+    // The server may close before it has read all of a refused body: that is an answer too.
+    socket.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ECONNRESET" && error.code !== "EPIPE") reject(error);
+    });
+    socket.on("close", () => {
+      const answer = parseRawAnswer(Buffer.concat(chunks));
+      if (!answer) return reject(new Error(`no complete answer to ${method} ${target}`));
+      resolveResponse({ ...answer, body: answer.body.toString("utf8"), bytes: answer.body });
+    });
+    socket.write(`${lines.join("\r\n")}\r\n\r\n`);
+    if (chunked) {
+      // Several chunks, as a client streaming a body of unknown length sends it.
+      const size = 4096;
+      for (let offset = 0; offset < payload.length; offset += size) {
+        const part = payload.subarray(offset, offset + size);
+        socket.write(`${part.length.toString(16)}\r\n`);
+        socket.write(part);
+        socket.write("\r\n");
+      }
+      socket.write("0\r\n\r\n");
+    } else {
+      socket.write(payload);
+    }
+  });
 }

@@ -2,17 +2,15 @@
  * The production build under test (BUILD_DIR) as its two servers deliver it, the Node
  * server of `npm start` and nginx with the build's own configuration, for the browser
  * specs (tests/support/browser/server-targets.ts names the servers playwright.config.ts
- * starts) and the server tests (tests/support/production-servers.ts starts their own); and a
- * raw HTTP client: browsers and fetch normalise paths (`..`, backslashes) and decompress
- * bodies, which these tests must see.
+ * starts) and the server tests (tests/support/production-servers.ts starts their own). They
+ * read it with the raw HTTP client of tests/support/raw-client.ts: browsers and fetch
+ * normalise paths (`..`, backslashes) and decompress bodies, which these tests must see.
  */
 import { existsSync, readdirSync } from "node:fs";
-import { connect } from "node:net";
 import { join, resolve } from "node:path";
 import { buildCsp, policyConfigFor } from "../../server/http/csp";
 import { collectInlineScriptHashes } from "../../server/http/inline-scripts";
 import { site } from "./browser/site-config";
-import { parseRawAnswer } from "./raw-client";
 
 /** The build both servers serve, and its client folder. */
 export const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
@@ -43,38 +41,4 @@ export function hashedScript(): string {
   const name = readdirSync(resolve(BUILD_CLIENT, "assets")).find((file) => /[.-][\w-]{6,}\.js$/.test(file));
   if (!name) throw new Error(`no hashed script in ${BUILD_CLIENT}/assets`);
   return `/assets/${name}`;
-}
-
-export interface RawResponse {
-  status: number;
-  /** Lower-case names; repeated headers joined with ", ". */
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-/** Sends one request exactly as written (target not normalised) and reads the whole answer. */
-export function rawRequest(
-  server: ServerTarget,
-  target: string,
-  { method = "GET", headers = {} }: { method?: string; headers?: Record<string, string> } = {},
-): Promise<RawResponse> {
-  const lines = [`${method} ${target} HTTP/1.1`, `Host: 127.0.0.1:${server.port}`, "Connection: close"];
-  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
-  if (method !== "GET" && method !== "HEAD") lines.push("Content-Length: 0");
-
-  return new Promise((resolveResponse, reject) => {
-    const socket = connect(server.port, "127.0.0.1");
-    const chunks: Buffer[] = [];
-    socket.on("data", (chunk) => chunks.push(chunk));
-    socket.on("error", reject);
-    socket.on("end", () => {
-      const answer = parseRawAnswer(Buffer.concat(chunks));
-      if (!answer) return reject(new Error(`no complete response to ${method} ${target}`));
-      if (answer.headers["transfer-encoding"]) {
-        return reject(new Error("chunked answers are not expected from either server"));
-      }
-      resolveResponse(answer);
-    });
-    socket.write(`${lines.join("\r\n")}\r\n\r\n`);
-  });
 }

@@ -2,17 +2,15 @@
  * The real production server as a child process (server/serve.ts, as `npm run serve`
  * runs it) for API and fault tests: a tiny site folder, a chosen port so a restart
  * answers at the same address, its own environment, SIGTERM or SIGKILL to stop it.
- * Also the requests command (server/commands/requests.ts) and a raw HTTP client for
- * requests fetch would not send (duplicate headers, odd paths, chunked bodies).
+ * Also the requests command (server/commands/requests.ts); the raw HTTP client for
+ * requests fetch would not send is tests/support/raw-client.ts.
  */
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writePolicyConfig } from "../../server/http/policy-config";
-import { parseRawAnswer } from "./raw-client";
 
 /** The address in the server's start-up line (`Serving <what> at <url> (Node.js <version>)`), once printed. */
 export function servingUrl(output: string): string | null {
@@ -149,60 +147,5 @@ export function runRequestsCommand(
     execFile(file, argv, { cwd: PROJECT_ROOT, env: baseEnv(env) }, (error, stdout, stderr) => {
       resolveRun({ stdout, stderr, code: error ? Number((error as { code?: number }).code ?? 1) : 0 });
     });
-  });
-}
-
-export interface RawResponse {
-  status: number;
-  /** Lower-case names; repeated headers joined with ", ". */
-  headers: Record<string, string>;
-  body: string;
-}
-
-/**
- * Sends one HTTP/1.1 request exactly as given: the target as written, the headers in
- * order (repeats allowed), and the body with a Content-Length, or in chunks.
- */
-export function rawRequest(
-  port: number,
-  {
-    method = "POST",
-    target,
-    headers = [],
-    body = "",
-    chunked = false,
-  }: { method?: string; target: string; headers?: [string, string][]; body?: string | Buffer; chunked?: boolean },
-): Promise<RawResponse> {
-  const payload = typeof body === "string" ? Buffer.from(body) : body;
-  const lines = [`${method} ${target} HTTP/1.1`, `Host: 127.0.0.1:${port}`, "Connection: close"];
-  for (const [name, value] of headers) lines.push(`${name}: ${value}`);
-  lines.push(chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${payload.length}`);
-  return new Promise((resolveResponse, reject) => {
-    const socket = connect(port, "127.0.0.1");
-    const chunks: Buffer[] = [];
-    socket.on("data", (chunk) => chunks.push(chunk));
-    // The server may close before it has read all of a refused body: that is an answer too.
-    socket.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code !== "ECONNRESET" && error.code !== "EPIPE") reject(error);
-    });
-    socket.on("close", () => {
-      const answer = parseRawAnswer(Buffer.concat(chunks));
-      if (!answer) return reject(new Error(`no complete answer to ${method} ${target}`));
-      resolveResponse({ ...answer, body: answer.body.toString("utf8") });
-    });
-    socket.write(`${lines.join("\r\n")}\r\n\r\n`);
-    if (chunked) {
-      // Several chunks, as a client streaming a body of unknown length sends it.
-      const size = 4096;
-      for (let offset = 0; offset < payload.length; offset += size) {
-        const part = payload.subarray(offset, offset + size);
-        socket.write(`${part.length.toString(16)}\r\n`);
-        socket.write(part);
-        socket.write("\r\n");
-      }
-      socket.write("0\r\n\r\n");
-    } else {
-      socket.write(payload);
-    }
   });
 }

@@ -14,17 +14,12 @@ import {
   MODE_FIELD,
 } from "#shared/invitation/request-schema";
 import { RETRY_DELAYS_MS } from "./send-request";
+import { LEADER_FIELDS } from "../../../tests/support/request-fixture";
 
 const copy = requestInvitationContent.ownForm;
 const label = (mode: InvitationMode, name: string) => ownFormFields(mode).find((field) => field.name === name)!.label;
 
-const leader = {
-  firstname: "Ada",
-  lastname: "Lovelace",
-  email: "ada@example.com",
-  jobtitle: "VP Talent Acquisition",
-  company: "Analytical Engines",
-};
+const leader = LEADER_FIELDS;
 
 function renderForm(mode: InvitationMode = "candidate") {
   const onSent = vi.fn();
@@ -213,6 +208,7 @@ describe("OwnForm", () => {
 
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain(message);
+    await vi.waitFor(() => expect(document.activeElement).toBe(alert));
     expect(within(alert).getByRole("link", { name: "team@example.com" }).getAttribute("href")).toBe(
       "mailto:team@example.com",
     );

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { DeliverySettings } from "../../config";
 import { sampleRequest, claimRelay } from "../../../tests/support/store-contract";
 import { tempSqliteStores, untilTrue } from "../../../tests/support/temp-sqlite-stores";
+import { virtualClock } from "../../../tests/support/virtual-clock";
 import type { submissionBody } from "./hubspot-submission";
 import { RelayWorker, type RelayOptions } from "./relay";
 import { IDLE_POLL_MS } from "../outbox/delivery-loop";
@@ -52,15 +53,10 @@ afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop()));
 });
 
-/**
- * A worker on a virtual clock, answered by a scripted HubSpot: every sleep the worker
- * asks for moves the clock on by that much (and is recorded) but takes a millisecond
- * of real time, so hours of backoff run at once.
- */
+/** A worker on a virtual clock (tests/support/virtual-clock.ts), answered by a scripted HubSpot. */
 function virtualWorker(store: RelayOutbox, answers: (Answer | Error)[], overrides: Partial<RelayOptions> = {}) {
-  const clock = { now: T0 };
+  const clock = virtualClock(T0);
   const hubspot = scriptedFetch(clock, answers);
-  const sleeps: number[] = [];
   const log: string[] = [];
   const worker = new RelayWorker({
     store,
@@ -72,16 +68,11 @@ function virtualWorker(store: RelayOutbox, answers: (Answer | Error)[], override
     now: () => clock.now,
     random: () => 1,
     log: (line) => log.push(line),
-    sleep: async (ms, signal) => {
-      if (signal.aborted) return;
-      sleeps.push(ms);
-      clock.now += ms;
-      await new Promise((resolveSleep) => setTimeout(resolveSleep, 1));
-    },
+    sleep: clock.sleep,
     ...overrides,
   });
   workers.push(worker);
-  return { worker, clock, sleeps, log, hubspot };
+  return { worker, clock, sleeps: clock.sleeps, log, hubspot };
 }
 
 const relayStates = async (store: RequestStore) => (await store.list()).map((request) => request.relay);
@@ -261,7 +252,8 @@ describe("the relay worker", () => {
   it("sends each row exactly once with two workers on one store, and never again", async () => {
     const store = tempStore();
     for (let index = 1; index <= 30; index += 1) await store.save(sampleRequest(index));
-    const clock = { now: T0 };
+    // At most 100 ms a sleep, so the two workers' polls interleave.
+    const clock = virtualClock(T0, { maxStepMs: 100 });
     const hubspot = scriptedFetch(clock, [{ status: 200 }]);
     const options = (random: number): RelayOptions => ({
       store,
@@ -273,12 +265,7 @@ describe("the relay worker", () => {
       now: () => clock.now,
       random: () => random,
       log: () => {},
-      sleep: (ms, signal) =>
-        new Promise((resolveSleep) => {
-          if (signal.aborted) return resolveSleep();
-          clock.now += Math.min(ms, 100);
-          setTimeout(resolveSleep, 1);
-        }),
+      sleep: clock.sleep,
     });
     const pair = [new RelayWorker(options(0)), new RelayWorker(options(1))];
     workers.push(...pair);

@@ -16,6 +16,11 @@ type WaitUntil = NonNullable<Parameters<Page["goto"]>[1]>["waitUntil"];
 export const PAGE_READY = () =>
   document.readyState !== "loading" && document.querySelector("astro-island[ssr]") === null;
 
+/** Resolves once the page's scripts have run and its islands have hydrated, so clicks and keys reach their handlers. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(PAGE_READY);
+}
+
 /**
  * A navigation that waits for the load event also waits until the page's islands have
  * hydrated, which can finish after it: a click right after `goto` then reaches the

@@ -2,7 +2,7 @@
 // the request page's states driven through the site's own form.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, PAGE_READY } from "./fixtures";
+import { expect, waitForHydration } from "./fixtures";
 import { pages } from "../../../app/content/pages";
 import { headerContent } from "../../../app/content/shared";
 import { requestInvitationContent } from "../../../app/content/request-invitation";
@@ -32,11 +32,6 @@ export const ROUTES: readonly CheckedRoute[] = [
 
 /** The 404 page logs the unknown path and the browser logs the 404 response: both expected. */
 export const NOT_FOUND_CONSOLE = /404|no page at/;
-
-/** Resolves once the page's scripts have run and its islands have hydrated, so clicks and keys reach handlers. */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(PAGE_READY);
-}
 
 export async function openPage(page: Page, path: string): Promise<void> {
   await page.goto(path);
