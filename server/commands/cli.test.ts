@@ -1,32 +1,15 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
+import { runCommandInProcess } from "../../tests/support/run-command";
 import { sampleRequest } from "../../tests/support/store-contract";
 import { tempSqliteStores } from "../../tests/support/temp-sqlite-stores";
-import { parseConfig } from "../config";
 import type { RequestStore } from "../requests/store";
-import { COMMANDS, runCommand, USAGE } from "./cli";
+import { COMMANDS, USAGE } from "./cli";
 
 const tempStore = tempSqliteStores("cli");
 const NOW = sampleRequest(0).receivedAt + 60_000;
 
-/** Runs one command line in this process on `store` (or on none: the store must not be opened). */
-async function run(argv: string[], store: RequestStore | null = null, env: Record<string, string> = {}) {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  let opened = false;
-  const code = await runCommand(argv, {
-    config: parseConfig(env),
-    openStore: async () => {
-      if (!store) throw new Error("the store was opened");
-      opened = true;
-      // The temp store closes it after the test.
-      return { ...store, close: async () => {} };
-    },
-    out: { stdout: (text) => stdout.push(text), stderr: (line) => stderr.push(line) },
-    now: () => NOW,
-  });
-  return { code, stdout: stdout.join(""), stderr: stderr.join("\n"), opened };
-}
+const run = (argv: string[], store: RequestStore | null = null) => runCommandInProcess(argv, { store, now: () => NOW });
 
 describe("the usage", () => {
   it("has one line per command of the table, with --silent where stdout is data", () => {
