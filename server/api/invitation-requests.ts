@@ -30,7 +30,9 @@ import type { AppConfig } from "../config";
 import { REQUEST_RECEIVED_PATHS } from "~/content/pages";
 import { requestApiContent } from "~/content/request-api";
 import { requestInvitationContent } from "~/content/request-invitation";
+import { consentRecord } from "~/invitation/consent";
 import { MODE_PARAM, parseMode, type InvitationMode } from "~/invitation/mode";
+import { sourceFromPageUrl } from "~/invitation/request-source";
 import {
   INVITATION_API_PATH,
   MODE_FIELD,
@@ -207,7 +209,7 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions) {
     }
 
     const parsed = type === JSON_TYPE ? parseJsonBody(text) : parseFormBody(text);
-    const result = parsed.ok ? validateInvitationRequest(parsed.input) : parsed;
+    const result = parsed.ok ? validateInvitationRequest(parsed.input, site.legalBasis?.basis ?? null) : parsed;
     // The page for errors is the form of the mode that was sent, or the leaders' form.
     const pageMode =
       parsed.ok && typeof parsed.input.mode === "string" ? parseMode(parsed.input.mode) : postedMode(req, origins);
@@ -233,6 +235,9 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions) {
         notify: options.notify ?? [],
         held,
         idempotencyKey,
+        // What the visit's first page noted; without it (no JavaScript), the utm_* of the page the form was on.
+        source: result.source ?? sourceFromPageUrl(origins.ownReferer(req, PAGE_URI_MAX_LENGTH)),
+        consent: consentRecord(site, { communications: result.communicationsConsent }),
       });
     } catch (error) {
       // The error's message may quote a value (PostgreSQL's do): the log names its code only.

@@ -12,6 +12,7 @@ import { requestApiContent } from "~/content/request-api";
 import { waitText } from "~/lib/wait-text";
 import type { InvitationMode } from "~/invitation/mode";
 import { ownFormFields } from "~/invitation/own-form-fields";
+import { CONSENT_TO_PROCESS_FIELD } from "~/invitation/consent";
 import { MODE_FIELD, type FieldErrors } from "~/invitation/request-schema";
 
 const copy = requestApiContent.pages;
@@ -90,7 +91,8 @@ export function sendInvalidPage(reply: FastifyReply, site: SiteConfig, mode: Inv
   const items: string[] = [];
   let unknownField = false;
   for (const [name, message] of Object.entries(errors)) {
-    if (name === MODE_FIELD) {
+    // Messages that say what to do without a field's label: the mode, the consent box.
+    if (name === MODE_FIELD || name === CONSENT_TO_PROCESS_FIELD) {
       items.push(`<li>${escapeHtml(message)}</li>`);
       continue;
     }
