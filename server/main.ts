@@ -66,6 +66,7 @@ export async function startApi(config: AppConfig, { servedRoot }: { servedRoot: 
         settings: config.server.relay,
         alertChannels: channels,
         onAlertQueued: () => notifier?.notify(),
+        sourceFields: config.server.hubspotSourceFields,
       })
     : null;
   // A channel stopped after refusing (a webhook's 404) is tried again after a restart.
