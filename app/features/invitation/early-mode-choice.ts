@@ -7,6 +7,10 @@
  * once hydrated. A string, so the page can inline it (the CSP allows it by hash).
  */
 import { IDEMPOTENCY_KEY_FIELD } from "~/invitation/request-schema";
+import { SOURCE_STORAGE_KEY } from "~/invitation/request-source";
+
+/** Marks the own form's hidden fields that take the visit's source for a post made before the island runs. */
+export const SOURCE_FIELD_ATTRIBUTE = "data-visit-source";
 
 export const EARLY_CHOICE_ATTRIBUTE = "data-chosen";
 export const MODE_TOGGLE_ATTRIBUTE = "data-mode-toggle";
@@ -25,12 +29,16 @@ export const SHOWN_AT_GLOBAL = "__requestPageShownAt";
  * (docs/product.md#nothing-lost). And gives a form posted without the island its
  * idempotency key: one per page view (16 random bytes, as the island's own), written into
  * the form's empty hidden field at first paint, and again as a form is submitted in case
- * it was parsed after that paint; so a post sent twice from this page is stored once.
+ * it was parsed after that paint; so a post sent twice from this page is stored once. The same
+ * moments fill the form's hidden source fields from what the visit's first page noted
+ * (invitation/request-source.ts), so such a post carries them too.
  */
 export const PAGE_SHOWN_SCRIPT =
   `(function(){window.${SHOWN_AT_GLOBAL}=performance.now();` +
   `var k=Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(16)),function(b){return(b+256).toString(16).slice(1)}).join("");` +
-  `function f(){document.querySelectorAll('input[name="${IDEMPOTENCY_KEY_FIELD}"]').forEach(function(i){if(!i.value)i.value=k})}` +
+  `function f(){document.querySelectorAll('input[name="${IDEMPOTENCY_KEY_FIELD}"]').forEach(function(i){if(!i.value)i.value=k});` +
+  `try{var n=JSON.parse(sessionStorage.getItem("${SOURCE_STORAGE_KEY}")||"{}");` +
+  `document.querySelectorAll("input[${SOURCE_FIELD_ATTRIBUTE}]").forEach(function(i){if(!i.value&&n[i.name])i.value=n[i.name]})}catch(e){}}` +
   `document.addEventListener("submit",f,true);` +
   `requestAnimationFrame(function(){window.${SHOWN_AT_GLOBAL}=performance.now();f()})})()`;
 
