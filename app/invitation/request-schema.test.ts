@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { requestInvitationContent } from "~/content/request-invitation";
-import { isWebAddress, MIN_FILL_MS, validateInvitationRequest } from "./request-schema";
+import { isWebAddress, MIN_FILL_MS, normaliseSource, validateInvitationRequest } from "./request-schema";
 import { UTM_VALUE_MAX_LENGTH } from "./request-source";
 
 const messages = requestInvitationContent.validation;
@@ -22,7 +22,6 @@ describe("validateInvitationRequest", () => {
       request: { mode: "candidate", fields: { ...leader, firstname: " Ada <b>" } },
       held: null,
       idempotencyKey: null,
-      source: null,
       communicationsConsent: false,
     });
     expect(validateInvitationRequest({ mode: "employer", fields: employer }).ok).toBe(true);
@@ -41,17 +40,15 @@ describe("validateInvitationRequest", () => {
   });
 
   it("keeps a source's known values, bounded and without control characters, and never refuses for one", () => {
-    const result = validateInvitationRequest({
-      mode: "candidate",
-      fields: leader,
-      source: { utm_source: "linked\u0000in\u202e", utm_campaign: "x".repeat(500), landingPage: 7, other: "no" },
+    const source = normaliseSource({
+      utm_source: "linked\u0000in\u202e",
+      utm_campaign: "x".repeat(500),
+      landingPage: 7,
+      other: "no",
     });
-    expect(result.ok && result.source).toEqual({
-      utm_source: "linkedin",
-      utm_campaign: "x".repeat(UTM_VALUE_MAX_LENGTH),
-    });
-    const nothing = validateInvitationRequest({ mode: "candidate", fields: leader, source: "linkedin" });
-    expect(nothing.ok && nothing.source).toBeNull();
+    expect(source).toEqual({ utm_source: "linkedin", utm_campaign: "x".repeat(UTM_VALUE_MAX_LENGTH) });
+    expect(normaliseSource("linkedin")).toBeNull();
+    expect(normaliseSource({ utm_source: " " })).toBeNull();
   });
 
   it("leaves empty optional fields out", () => {

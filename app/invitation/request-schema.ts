@@ -8,7 +8,12 @@ import { requestInvitationContent } from "~/content/request-invitation";
 import type { LegalBasis } from "~/config/schema";
 import { CONSENT_TO_PROCESS_FIELD, isChecked } from "./consent";
 import { INVITATION_MODES, type InvitationMode } from "./mode";
-import { normaliseSource, type RequestSource } from "./request-source";
+/**
+ * Where a request came from is bounded (length, no control characters) by the schema's
+ * `normaliseSource`, which the server applies; the form's own checks need none of it, and so
+ * the request page's island does not carry it (budgets.json).
+ */
+export { normaliseSource } from "./request-source";
 
 export type RequestFieldKind = "text" | "email" | "url" | "textarea";
 
@@ -136,8 +141,6 @@ export type ValidationResult =
       request: InvitationRequest;
       held: HeldReason | null;
       idempotencyKey: string | null;
-      /** Where it came from, bounded (invitation/request-source.ts); null when nothing is known. */
-      source: RequestSource | null;
       /** Whether the box for updates was checked (it counts only where one was shown). */
       communicationsConsent: boolean;
     }
@@ -152,7 +155,7 @@ export interface UnvalidatedRequest {
   fillMs?: unknown;
   /** Absent, or empty, when the page made none (a post without JavaScript, an API client). */
   idempotencyKey?: unknown;
-  /** What the visit's first page noted (invitation/request-source.ts); never a reason to refuse. */
+  /** What the visit's first page noted: never a reason to refuse, bounded by `normaliseSource` where it is stored. */
   source?: unknown;
   /** The consent boxes (invitation/consent.ts), as checked. */
   consentToProcess?: unknown;
@@ -303,7 +306,6 @@ export function validateInvitationRequest(
     request: { mode: input.mode, fields },
     held,
     idempotencyKey,
-    source: normaliseSource(input.source),
     communicationsConsent: isChecked(input.communicationsConsent),
   };
 }

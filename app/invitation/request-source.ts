@@ -98,15 +98,18 @@ export function sourceLabel(source: RequestSource | null): string | null {
  * unavailable (a blocked storage): then nothing is noted.
  */
 export const SOURCE_NOTE_SCRIPT =
-  `try{var s=sessionStorage;if(!s.getItem("${SOURCE_STORAGE_KEY}")){var l=location,q=new URLSearchParams(l.search),` +
-  `o={landingPage:l.pathname+l.search},r=document.referrer;if(r&&new URL(r).origin!=l.origin)o.referrer=r;` +
-  `${JSON.stringify(UTM_KEYS)}.forEach(function(k){var v=q.get(k);if(v)o[k]=v});` +
+  `try{var s=sessionStorage,l=location,q=new URLSearchParams(l.search),o={landingPage:l.pathname+l.search},r=document.referrer;` +
+  `if(!s.getItem("${SOURCE_STORAGE_KEY}")){if(r&&new URL(r).origin!=l.origin)o.referrer=r;` +
+  `"${UTM_KEYS.map((key) => key.slice(4)).join(" ")}".split(" ").forEach(function(k){k="utm_"+k;q.get(k)&&(o[k]=q.get(k))});` +
   `s.setItem("${SOURCE_STORAGE_KEY}",JSON.stringify(o))}}catch(e){}`;
 
-/** The visit's source as the first page noted it, in the browser; null when none was noted. */
+/**
+ * The visit's source as the first page noted it, in the browser, for the own form to send; null when
+ * none was noted. As stored by the page's own script: the server bounds it (normaliseSource).
+ */
 export function noteOfThisVisit(): RequestSource | null {
   try {
-    return normaliseSource(JSON.parse(sessionStorage.getItem(SOURCE_STORAGE_KEY) ?? "null"));
+    return JSON.parse(sessionStorage.getItem(SOURCE_STORAGE_KEY) ?? "null") as RequestSource | null;
   } catch {
     return null;
   }

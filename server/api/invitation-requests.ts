@@ -36,6 +36,7 @@ import { sourceFromPageUrl } from "~/invitation/request-source";
 import {
   INVITATION_API_PATH,
   MODE_FIELD,
+  normaliseSource,
   validateInvitationRequest,
   type FieldErrors,
 } from "~/invitation/request-schema";
@@ -236,7 +237,9 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions) {
         held,
         idempotencyKey,
         // What the visit's first page noted; without it (no JavaScript), the utm_* of the page the form was on.
-        source: result.source ?? sourceFromPageUrl(origins.ownReferer(req, PAGE_URI_MAX_LENGTH)),
+        source:
+          normaliseSource(parsed.ok ? parsed.input.source : null) ??
+          sourceFromPageUrl(origins.ownReferer(req, PAGE_URI_MAX_LENGTH)),
         consent: consentRecord(site, { communications: result.communicationsConsent }),
       });
     } catch (error) {

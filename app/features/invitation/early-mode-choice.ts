@@ -9,8 +9,11 @@
 import { IDEMPOTENCY_KEY_FIELD } from "~/invitation/request-schema";
 import { SOURCE_STORAGE_KEY } from "~/invitation/request-source";
 
-/** Marks the own form's hidden fields that take the visit's source for a post made before the island runs. */
-export const SOURCE_FIELD_ATTRIBUTE = "data-visit-source";
+/**
+ * Marks the own form's hidden fields this page's inline script fills for a post made before
+ * the island runs: the idempotency key, and the visit's source.
+ */
+export const PAGE_FILLS_ATTRIBUTE = "data-page-fills";
 
 export const EARLY_CHOICE_ATTRIBUTE = "data-chosen";
 export const MODE_TOGGLE_ATTRIBUTE = "data-mode-toggle";
@@ -34,13 +37,12 @@ export const SHOWN_AT_GLOBAL = "__requestPageShownAt";
  * (invitation/request-source.ts), so such a post carries them too.
  */
 export const PAGE_SHOWN_SCRIPT =
-  `(function(){window.${SHOWN_AT_GLOBAL}=performance.now();` +
-  `var k=Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(16)),function(b){return(b+256).toString(16).slice(1)}).join("");` +
-  `function f(){document.querySelectorAll('input[name="${IDEMPOTENCY_KEY_FIELD}"]').forEach(function(i){if(!i.value)i.value=k});` +
-  `try{var n=JSON.parse(sessionStorage.getItem("${SOURCE_STORAGE_KEY}")||"{}");` +
-  `document.querySelectorAll("input[${SOURCE_FIELD_ATTRIBUTE}]").forEach(function(i){if(!i.value&&n[i.name])i.value=n[i.name]})}catch(e){}}` +
+  `(function(){var w=window,n={};w.${SHOWN_AT_GLOBAL}=performance.now();` +
+  `try{n=JSON.parse(sessionStorage.getItem("${SOURCE_STORAGE_KEY}"))||{}}catch(e){}` +
+  `n.${IDEMPOTENCY_KEY_FIELD}=Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(16)),function(b){return(b+256).toString(16).slice(1)}).join("");` +
+  `function f(){document.querySelectorAll("input[${PAGE_FILLS_ATTRIBUTE}]").forEach(function(i){if(!i.value&&n[i.name])i.value=n[i.name]})}` +
   `document.addEventListener("submit",f,true);` +
-  `requestAnimationFrame(function(){window.${SHOWN_AT_GLOBAL}=performance.now();f()})})()`;
+  `requestAnimationFrame(function(){w.${SHOWN_AT_GLOBAL}=performance.now();f()})})()`;
 
 /** Milliseconds since the request page was first painted (since navigation began, if the script did not run). */
 export function msSincePageShown(): number {

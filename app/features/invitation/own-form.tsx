@@ -5,7 +5,7 @@ import { site } from "~/config/site";
 import { requestInvitationContent } from "~/content/request-invitation";
 import { newTabHint } from "~/content/shared";
 import { waitText } from "~/lib/wait-text";
-import { msSincePageShown, SOURCE_FIELD_ATTRIBUTE } from "./early-mode-choice";
+import { msSincePageShown, PAGE_FILLS_ATTRIBUTE } from "./early-mode-choice";
 import { clearDraft, draftValue, rememberDraftValue } from "./form-draft";
 import type { InvitationMode } from "~/invitation/mode";
 import { ownFormFields, type OwnFormField } from "~/invitation/own-form-fields";
@@ -177,11 +177,9 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
       onSubmit={submit}
     >
       <input type="hidden" name={MODE_FIELD} value={mode} />
-      {/* Filled by the page's inline script at first paint, once per page view: empty in the HTML. */}
-      <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} defaultValue="" />
-      {/* Where the visit began, filled by the same script for a post made before the island runs. */}
-      {SOURCE_KEYS.map((key) => (
-        <input key={key} type="hidden" name={key} defaultValue="" {...{ [SOURCE_FIELD_ATTRIBUTE]: "" }} />
+      {/* The key (one per page view) and where the visit began: empty in the HTML, filled by the page's inline script. */}
+      {[IDEMPOTENCY_KEY_FIELD, ...SOURCE_KEYS].map((name) => (
+        <input key={name} type="hidden" name={name} defaultValue="" {...{ [PAGE_FILLS_ATTRIBUTE]: "" }} />
       ))}
       <p className={classes.note}>{copy.requiredNote}</p>
 
