@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RelaySettings } from "../config";
 import { sampleRequest, claimRelay } from "../../tests/support/store-contract";
 import { tempSqliteStores, untilTrue } from "../../tests/support/temp-sqlite-stores";
+import { startFakeHubSpotApi } from "../../tests/support/fake-hubspot-api";
 import { parseSiteConfig } from "~/config/schema";
 import { consentRecord, noticeText } from "~/invitation/consent";
 import { describeHubSpotError, parseRetryAfter, submissionBody, SUBMITTED_AT_MAX_AGE_MS } from "./hubspot-submission";
@@ -181,6 +182,46 @@ describe("what is sent to HubSpot", () => {
     });
     expect(consentRecord({ ...SITE, legalBasis: null }, { communications: true })).toBeNull();
     expect(submissionBody(claimOf(sampleRequest(2)), { now: T0 })).not.toHaveProperty("legalConsentOptions");
+  });
+});
+
+describe("a request held for a month", () => {
+  it("released after 31 days is relayed without its time and accepted; with its time HubSpot refuses it", async () => {
+    const hubspot = await startFakeHubSpotApi();
+    try {
+      const store = tempStore();
+      const now = Date.now();
+      // Stored held 31 days ago (the API's clock then), released now.
+      const request = sampleRequest(1, { receivedAt: now - 31 * DAY_MS, held: "fill-time" });
+      await store.save(request);
+      expect(await store.releaseHeld(request.id, now, [])).toBe("released");
+      const worker = new RelayWorker({
+        store,
+        apiOrigin: hubspot.origin,
+        hubspot: HUBSPOT,
+        settings: SETTINGS,
+        log: () => {},
+      });
+      workers.push(worker);
+      worker.start();
+      await untilTrue(async () => (await relayStates(store))[0] === "sent", "the released request to be sent");
+      expect(hubspot.accepted).toHaveLength(1);
+      expect(hubspot.accepted[0]!.submittedAt).toBeUndefined();
+
+      // The fake refuses what HubSpot refuses: the same request sent with the time it arrived.
+      const withItsTime = { ...submissionBody(claimOf(request), { now }), submittedAt: String(request.receivedAt) };
+      const answer = await fetch(
+        `${hubspot.origin}/submissions/v3/integration/submit/${HUBSPOT.portalId}/${HUBSPOT.formIds.employer}`,
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(withItsTime),
+        },
+      );
+      expect(answer.status).toBe(400);
+    } finally {
+      await hubspot.close();
+    }
   });
 });
 
