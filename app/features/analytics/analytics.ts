@@ -15,6 +15,12 @@ export const PLAUSIBLE_CONVERSION_EVENT = "Request sent";
 /** The custom behavioral event's internal name, after HubSpot's `pe<portalId>_` prefix. */
 export const HUBSPOT_CONVERSION_EVENT = "request_sent";
 
+/**
+ * The longest the loader waits for an idle period after `load` before it loads the script
+ * anyway: a page that keeps the browser busy (or a browser that paints nothing) still counts.
+ */
+export const ANALYTICS_IDLE_TIMEOUT_MS = 3000;
+
 /** The region's subdomain part: na1 is HubSpot's bare host (`js.hs-scripts.com`), the others `js-<region>`. */
 const regional = (prefix: string, region: HubSpotRegion) => (region === "na1" ? prefix : `${prefix}-${region}`);
 
@@ -31,9 +37,10 @@ export function analyticsScriptUrl(analytics: Analytics): string {
 
 /**
  * The inline script (allowed by its hash) that loads the chosen analytics once the page is
- * interactive: after `load`, in an idle period. It first sets up each tool's queue, so an
- * event sent before the script arrived is kept: HubSpot's `_hsq`, Plausible's `plausible.q`.
- * Plausible's `data-domain` is SITE_URL's host, the site's name in its dashboard. Null: no analytics.
+ * interactive: after `load`, in an idle period (at most ANALYTICS_IDLE_TIMEOUT_MS later). It
+ * first sets up each tool's queue, so an event sent before the script arrived is kept:
+ * HubSpot's `_hsq`, Plausible's `plausible.q`. Plausible's `data-domain` is SITE_URL's host,
+ * the site's name in its dashboard. Null: no analytics.
  */
 export function analyticsLoaderScript(site: Pick<SiteConfig, "analytics" | "siteUrl">): string | null {
   const { analytics } = site;
@@ -49,7 +56,7 @@ export function analyticsLoaderScript(site: Pick<SiteConfig, "analytics" | "site
   return (
     `(function(w){${queue}function l(){var s=document.createElement("script");s.async=true;${attributes}` +
     `s.src=${JSON.stringify(analyticsScriptUrl(analytics))};document.head.appendChild(s)}` +
-    `function i(){(w.requestIdleCallback||setTimeout)(l)}` +
+    `function i(){(w.requestIdleCallback||setTimeout)(l,{timeout:${ANALYTICS_IDLE_TIMEOUT_MS}})}` +
     `document.readyState=="complete"?i():w.addEventListener("load",i)})(window)`
   );
 }
