@@ -3,6 +3,13 @@ import { HEADLESS_SHELL_PATH } from "./scripts/checks/ensure-chromium";
 import { HUBSPOT_CURRENT_TEST_ENV, HUBSPOT_TEST_ENV } from "./tests/support/browser/fake-hubspot";
 import { RECEIVED_PATH } from "./tests/support/fake-hubspot-api";
 import {
+  SOURCE_AND_CONSENT_SERVER_PORT,
+  SOURCE_AND_CONSENT_TEST_ENV,
+  SOURCE_FIELDS_TEST_SETTING,
+  TEAM_ADDRESS,
+  TEAM_MAIL_SINK_PORT,
+} from "./tests/support/browser/source-and-consent-build";
+import {
   NODE_SERVER_PORT,
   NGINX_SERVER_PORT,
   HUBSPOT_SERVER_PORT,
@@ -17,6 +24,7 @@ import {
 const buildDir = process.env.BUILD_DIR ?? "build";
 const hubspotBuildDir = `${buildDir}-hs`;
 const hubspotCurrentBuildDir = `${buildDir}-hs-current`;
+const sourceAndConsentBuildDir = `${buildDir}-ext`;
 
 /**
  * The request API of every test server: its own database, a rate limit no test run reaches,
@@ -30,13 +38,19 @@ const apiEnv = (port: number) => ({
 const fresh = (port: number) => `rm -rf ${e2eDataDir(port)} && `;
 
 /** A build made with test HubSpot ids, served with its API relaying to the fake submission API. */
-function hubspotBuildServer(port: number, dir: string, hubspotEnv: Record<string, string>) {
+function hubspotBuildServer(
+  port: number,
+  dir: string,
+  hubspotEnv: Record<string, string>,
+  serverEnv: Record<string, string> = {},
+) {
   return {
     // Rebuilt only when its sources or configuration changed since the last run (build-if-stale.ts).
     command: `tsx scripts/build/build-if-stale.ts && ${fresh(port)}tsx server/serve.ts --port ${port} --dir ${dir}/client`,
     env: {
       ...process.env,
       ...hubspotEnv,
+      ...serverEnv,
       ...apiEnv(port),
       BUILD_DIR: dir,
       HUBSPOT_API_ORIGIN: FAKE_HUBSPOT_API_ORIGIN,
@@ -92,5 +106,13 @@ export default defineConfig({
     // the current code; one after the other (Playwright starts web servers one by one).
     hubspotBuildServer(HUBSPOT_SERVER_PORT, hubspotBuildDir, HUBSPOT_TEST_ENV),
     hubspotBuildServer(HUBSPOT_CURRENT_SERVER_PORT, hubspotCurrentBuildDir, HUBSPOT_CURRENT_TEST_ENV),
+    // Consent, the source's hidden fields, Plausible, and the team's email to the test's own mail sink.
+    hubspotBuildServer(SOURCE_AND_CONSENT_SERVER_PORT, sourceAndConsentBuildDir, SOURCE_AND_CONSENT_TEST_ENV, {
+      HUBSPOT_SOURCE_FIELDS: SOURCE_FIELDS_TEST_SETTING,
+      SMTP_URL: `smtp://127.0.0.1:${TEAM_MAIL_SINK_PORT}`,
+      NOTIFY_EMAIL_TO: TEAM_ADDRESS,
+      DELIVERY_RETRY_MIN_SECONDS: "0.2",
+      DELIVERY_RETRY_MAX_SECONDS: "1",
+    }),
   ],
 });

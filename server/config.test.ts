@@ -31,12 +31,15 @@ describe("parseConfig", () => {
         hubspot: null,
         requestApi: true,
         requestRetentionDays: 365,
+        legalBasis: null,
+        analytics: null,
       },
       port: 4173,
       server: {
         dataDir: "./data",
         databaseUrl: null,
         hubspotApiOrigin: "https://api.hsforms.com",
+        hubspotSourceFields: {},
         rateLimit: { max: 10, windowMs: 600_000 },
         trustProxyHops: 0,
         extraOrigins: [],
@@ -63,6 +66,11 @@ describe("parseConfig", () => {
       HUBSPOT_REGION: "eu1",
       HUBSPOT_EMBED: "current",
       HUBSPOT_API_ORIGIN: "http://127.0.0.1:9999",
+      HUBSPOT_LEGAL_BASIS: "consent",
+      HUBSPOT_SUBSCRIPTION_TYPE_ID: "42",
+      HUBSPOT_SOURCE_FIELDS: "utm_source=utm_source, landingPage=landing_page",
+      ANALYTICS: "plausible",
+      PLAUSIBLE_SCRIPT_URL: "https://stats.network.example.org/js/script.js",
       INVITATION_API: "off",
       PORT: "8080",
       DATA_DIR: "/var/lib/network",
@@ -100,12 +108,15 @@ describe("parseConfig", () => {
         },
         requestApi: false,
         requestRetentionDays: 180,
+        legalBasis: { basis: "consent", subscriptionTypeId: 42 },
+        analytics: { kind: "plausible", scriptUrl: "https://stats.network.example.org/js/script.js" },
       },
       port: 8080,
       server: {
         dataDir: "/var/lib/network",
         databaseUrl: "postgres://network@db.internal/requests",
         hubspotApiOrigin: "http://127.0.0.1:9999",
+        hubspotSourceFields: { utm_source: "utm_source", landingPage: "landing_page" },
         rateLimit: { max: 50, windowMs: 60_000 },
         trustProxyHops: 1,
         extraOrigins: ["https://staging.network.example.org", "http://127.0.0.1:4310"],
@@ -122,6 +133,13 @@ describe("parseConfig", () => {
         },
       },
     });
+  });
+
+  it("refuses analytics and a legal basis that cannot work, and source fields it cannot read", () => {
+    expect(() => parseConfig({ ANALYTICS: "hubspot" })).toThrow(/ANALYTICS: hubspot needs HUBSPOT_PORTAL_ID/);
+    expect(() => parseConfig({ HUBSPOT_LEGAL_BASIS: "legitimate-interest" })).toThrow(/HUBSPOT_SUBSCRIPTION_TYPE_ID/);
+    expect(() => parseConfig({ HUBSPOT_SOURCE_FIELDS: "gclid=gclid" })).toThrow(/HUBSPOT_SOURCE_FIELDS/);
+    expect(() => parseConfig({ PLAUSIBLE_SCRIPT_URL: "http://stats.example/js/script.js" })).toThrow(/https/);
   });
 
   it("embeds HubSpot's legacy form in region na1 (docs/product.md#the-request-page) unless told otherwise", () => {

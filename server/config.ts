@@ -20,6 +20,8 @@ import {
   type Env,
 } from "#shared/env";
 import { SITE_VARIABLES, siteSettings, type SiteConfig } from "#app/config/schema";
+import { SOURCE_KEYS, type SourceKey } from "#shared/invitation/request-source";
+import type { SourceFieldNames } from "./requests/hubspot/hubspot-submission";
 import { SECRET_VARIABLES } from "./safe-errors";
 
 /** How to write a password in a URL, for the messages below (which never quote the value). */
@@ -48,6 +50,23 @@ function credentialUrlProblem(value: string, protocols: readonly string[], usage
   }
   if (url.hostname === "") return `must name a host: ${usage}`;
   return null;
+}
+
+/**
+ * HUBSPOT_SOURCE_FIELDS: `utm_source=utm_source,landingPage=landing_page`, each source value
+ * (shared/invitation/request-source.ts) and the HubSpot form's internal field name it goes to; null
+ * when malformed. HubSpot's internal names are lowercase letters, digits and `_`.
+ */
+export function parseSourceFields(value: string): SourceFieldNames | null {
+  const names: SourceFieldNames = {};
+  for (const pair of splitList(value).filter((entry) => entry !== "")) {
+    const [key, name, ...rest] = pair.split("=").map((part) => part.trim());
+    if (rest.length > 0 || !SOURCE_KEYS.includes(key as SourceKey) || !/^[a-z0-9_]{1,100}$/.test(name ?? "")) {
+      return null;
+    }
+    names[key as SourceKey] = name!;
+  }
+  return names;
 }
 
 /** The mail server: smtp:// or smtps:// with a host (and user:password when it needs them). */
@@ -112,6 +131,15 @@ const serverVariables = z.object({
     .transform(Number)
     .refine((port) => port > 0 && port < 65536, "must be a port number between 1 and 65535"),
   HUBSPOT_API_ORIGIN: optional(origin).default("https://api.hsforms.com"),
+  HUBSPOT_SOURCE_FIELDS: optional(
+    z
+      .string()
+      .trim()
+      .refine(
+        (value) => parseSourceFields(value) !== null,
+        `must be comma-separated key=field pairs, each key one of ${SOURCE_KEYS.join(", ")} (e.g. utm_source=utm_source,landingPage=landing_page)`,
+      ),
+  ),
   DATA_DIR: optional(z.string().trim().min(1, "must not be blank")).default("./data"),
   DATABASE_URL: optional(databaseUrl),
   RATE_LIMIT_MAX: atLeastOne("a whole number of requests", "10"),
@@ -191,6 +219,8 @@ const serverSettings = (site: Pick<SiteConfig, "contactEmail">) =>
         databaseUrl: value.DATABASE_URL ?? null,
         /** Origin of HubSpot's Forms Submission API that stored requests are relayed to. */
         hubspotApiOrigin: new URL(value.HUBSPOT_API_ORIGIN).origin,
+        /** The HubSpot form's hidden fields that take each source value (HUBSPOT_SOURCE_FIELDS); none by default. */
+        hubspotSourceFields: parseSourceFields(value.HUBSPOT_SOURCE_FIELDS ?? "") ?? {},
         /** Requests accepted per client address within the window, before 429. */
         rateLimit: { max: value.RATE_LIMIT_MAX, windowMs: value.RATE_LIMIT_WINDOW_SECONDS * 1000 },
         /** How many proxies in front of the server append to X-Forwarded-For (0: use the socket address). */

@@ -68,6 +68,7 @@ export async function startApi(config: AppConfig, { servedRoot }: { servedRoot: 
         maxPer10Seconds: config.server.relayMaxPer10Seconds,
         alertChannels: channels,
         onAlertQueued: () => notifier?.notify(),
+        sourceFields: config.server.hubspotSourceFields,
       })
     : null;
   // A channel stopped after refusing (a webhook's 404) is tried again after a restart.

@@ -25,6 +25,14 @@ export type HubSpotRegion = (typeof HUBSPOT_REGIONS)[number];
 /** Which embed the portal's forms need (HUBSPOT_EMBED, docs/product.md#nothing-lost). */
 export const HUBSPOT_EMBEDS = ["legacy", "current"] as const;
 export type HubSpotEmbedKind = (typeof HUBSPOT_EMBEDS)[number];
+/** The portal's data-privacy basis for the forms (HUBSPOT_LEGAL_BASIS, docs/product.md#where-requests-come-from). */
+export const LEGAL_BASES = ["consent", "legitimate-interest"] as const;
+export type LegalBasis = (typeof LEGAL_BASES)[number];
+/** Which analytics the pages load after they are interactive (ANALYTICS); none by default. */
+export const ANALYTICS_KINDS = ["hubspot", "plausible"] as const;
+export type AnalyticsKind = (typeof ANALYTICS_KINDS)[number];
+/** Plausible's own script (PLAUSIBLE_SCRIPT_URL's default); a self-hosted one is set instead. */
+export const PLAUSIBLE_DEFAULT_SCRIPT_URL = "https://plausible.io/js/script.js";
 
 /**
  * The site facts a fresh checkout runs with: example values, so the README's
@@ -55,6 +63,10 @@ const siteVariables = z.object({
   HUBSPOT_FORM_ID_EMPLOYER: optional(z.uuid("must be a HubSpot form id (a UUID)")),
   HUBSPOT_REGION: optional(z.enum(HUBSPOT_REGIONS, `must be one of ${HUBSPOT_REGIONS.join(", ")}`)).default("na1"),
   HUBSPOT_EMBED: optional(z.enum(HUBSPOT_EMBEDS, `must be one of ${HUBSPOT_EMBEDS.join(", ")}`)).default("legacy"),
+  HUBSPOT_LEGAL_BASIS: optional(z.enum(LEGAL_BASES, `must be one of ${LEGAL_BASES.join(", ")}`)),
+  HUBSPOT_SUBSCRIPTION_TYPE_ID: optional(wholeNumber("a HubSpot subscription type id (a whole number)")),
+  ANALYTICS: optional(z.enum(ANALYTICS_KINDS, `must be one of ${ANALYTICS_KINDS.join(", ")}`)),
+  PLAUSIBLE_SCRIPT_URL: optional(httpUrl.refine((value) => value.startsWith("https://"), "must be an https URL")),
   INVITATION_API: optional(z.enum(["on", "off"], "must be on or off")).default("on"),
   REQUEST_RETENTION_DAYS: optional(wholeNumber("a whole number of days"))
     .default("365")
@@ -112,6 +124,19 @@ export const siteSettings = siteVariables
       });
     }
   })
+  .superRefine((env, ctx) => {
+    if (env.ANALYTICS === "hubspot" && env.HUBSPOT_PORTAL_ID === undefined) {
+      ctx.addIssue({ code: "custom", path: ["ANALYTICS"], message: "hubspot needs HUBSPOT_PORTAL_ID" });
+    }
+    // HubSpot's legitimateInterest names the subscription type it covers.
+    if (env.HUBSPOT_LEGAL_BASIS === "legitimate-interest" && env.HUBSPOT_SUBSCRIPTION_TYPE_ID === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["HUBSPOT_SUBSCRIPTION_TYPE_ID"],
+        message: "must be set when HUBSPOT_LEGAL_BASIS is legitimate-interest",
+      });
+    }
+  })
   .transform((value) => ({
     /** Public origin without a trailing slash, e.g. `https://network.example`. */
     siteUrl: new URL(value.SITE_URL).origin,
@@ -136,6 +161,25 @@ export const siteSettings = siteVariables
      * static-only hosting, which then needs HubSpot: a form that cannot send is never shown.
      */
     requestApi: value.INVITATION_API === "on",
+    /**
+     * The portal's legal basis and subscription type (HUBSPOT_LEGAL_BASIS, HUBSPOT_SUBSCRIPTION_TYPE_ID): what the own
+     * form asks and the relay sends as legalConsentOptions; null: the notice only, as HubSpot's form without a
+     * notice-and-consent block.
+     */
+    legalBasis: value.HUBSPOT_LEGAL_BASIS
+      ? {
+          basis: value.HUBSPOT_LEGAL_BASIS,
+          subscriptionTypeId:
+            value.HUBSPOT_SUBSCRIPTION_TYPE_ID === undefined ? null : Number(value.HUBSPOT_SUBSCRIPTION_TYPE_ID),
+        }
+      : null,
+    /** What the pages load after they are interactive (ANALYTICS); null: nothing, no cookie. */
+    analytics:
+      value.ANALYTICS === "hubspot"
+        ? { kind: "hubspot" as const, portalId: value.HUBSPOT_PORTAL_ID!, region: value.HUBSPOT_REGION }
+        : value.ANALYTICS === "plausible"
+          ? { kind: "plausible" as const, scriptUrl: value.PLAUSIBLE_SCRIPT_URL ?? PLAUSIBLE_DEFAULT_SCRIPT_URL }
+          : null,
     /** REQUEST_RETENTION_DAYS: how long stored requests are kept; the form's privacy notice says so. */
     requestRetentionDays: value.REQUEST_RETENTION_DAYS,
   }));

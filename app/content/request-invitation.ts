@@ -209,6 +209,16 @@ export const requestInvitationContent = {
       termsLink: pages.terms.title,
       policyLink: "Privacy Policy",
     },
+    /**
+     * With HUBSPOT_LEGAL_BASIS=consent, the boxes under the notice, as HubSpot's own notice-and-consent block words
+     * them; `{siteName}` is SITE_NAME. The texts travel to HubSpot exactly as shown (legalConsentOptions).
+     */
+    consent: {
+      /** Required: a request without it is refused. */
+      toProcess: "I agree to allow the {siteName} to store and process my personal data.",
+      /** Only with HUBSPOT_SUBSCRIPTION_TYPE_ID; unchecked until the visitor checks it. */
+      communications: "I agree to receive updates from the {siteName}.",
+    },
     /** Hidden from people; only bots fill it (HONEYPOT_FIELD). */
     honeypotLabel: "Leave this field empty",
     problems: {
@@ -237,6 +247,8 @@ export const requestInvitationContent = {
     unknownField: "This field is not part of the form.",
     mode: "Choose TA Leaders or Employers.",
     fields: "The request has no fields.",
+    /** The required consent box was left unchecked (HUBSPOT_LEGAL_BASIS=consent). */
+    consentRequired: "Please check this box to let us store and process your request.",
   },
 } as const;
 

@@ -92,12 +92,19 @@ const compressed = precompressDirectory(client);
 writeStamp(buildDir, buildFingerprint(projectRoot, site));
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const { analytics } = policyConfig;
+const thirdParties = [
+  ...(policyConfig.hubspot ? [`HubSpot's ${policyConfig.hubspot.region} form hosts`] : []),
+  ...(analytics
+    ? [analytics.kind === "hubspot" ? `HubSpot's ${analytics.region} tracking hosts` : `Plausible at ${analytics.origin}`]
+    : []),
+];
 console.log(
   [
     `postbuild: ${paths.length} pages in sitemap.xml under ${site.siteUrl}`,
     `postbuild: ${cards.rendered + cards.cached} social cards (${cards.rendered} rendered, ${cards.cached} from the cache) in ${cards.ms} ms`,
     `postbuild: CSP allows ${scriptHashes.length} inline scripts by hash, ` +
-      `${policyConfig.hubspot ? `HubSpot's ${policyConfig.hubspot.region} hosts` : "no third-party host"}` +
+      `${thirdParties.length > 0 ? thirdParties.join(" and ") : "no third-party host"}` +
       `${reports ? ", reports violations to the API" : ""}; wrote deploy/nginx.conf and client/_headers`,
     `postbuild: precompressed ${compressed.files} files: ${kib(compressed.bytes.identity)} -> ` +
       `${kib(compressed.bytes.br)} brotli, ${kib(compressed.bytes.gzip)} gzip`,

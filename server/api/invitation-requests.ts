@@ -31,10 +31,13 @@ import { REQUEST_RECEIVED_PATHS } from "#app/content/pages";
 import { requestApiContent } from "#app/content/request-api";
 import { requestInvitationContent } from "#app/content/request-invitation";
 import { formatTitle } from "#shared/text";
+import { consentRecord } from "#shared/invitation/consent";
 import { MODE_PARAM, parseMode, type InvitationMode } from "#shared/invitation/mode";
+import { sourceFromPageUrl } from "#shared/invitation/request-source";
 import {
   INVITATION_API_PATH,
   MODE_FIELD,
+  normaliseSource,
   validateInvitationRequest,
   type FieldErrors,
 } from "#shared/invitation/request-schema";
@@ -207,7 +210,7 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions) {
     }
 
     const parsed = type === JSON_TYPE ? parseJsonBody(text) : parseFormBody(text);
-    const result = parsed.ok ? validateInvitationRequest(parsed.input) : parsed;
+    const result = parsed.ok ? validateInvitationRequest(parsed.input, site.legalBasis?.basis ?? null) : parsed;
     // The page for errors is the form of the mode that was sent, or the leaders' form.
     const pageMode =
       parsed.ok && typeof parsed.input.mode === "string" ? parseMode(parsed.input.mode) : postedMode(req, origins);
@@ -233,6 +236,11 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions) {
         notify: options.notify ?? [],
         held,
         idempotencyKey,
+        // What the visit's first page noted; without it (no JavaScript), the utm_* of the page the form was on.
+        source:
+          normaliseSource(parsed.ok ? parsed.input.source : null) ??
+          sourceFromPageUrl(origins.ownReferer(req, PAGE_URI_MAX_LENGTH)),
+        consent: consentRecord(site, { communications: result.communicationsConsent }),
       });
     } catch (error) {
       // The error's message may quote a value (PostgreSQL's do): the log names its code only.

@@ -65,11 +65,22 @@ describe("decodeFormComponent", () => {
 });
 
 describe("parseFormBody", () => {
-  it("takes the mode, the honeypot and the fill time out of the fields", () => {
-    const body = "mode=employer&firstname=Ada&email=ada%40example.com&website=&fill_ms=1200";
+  it("takes the mode, the honeypot, the fill time, the consent boxes and the source out of the fields", () => {
+    const body =
+      "mode=employer&firstname=Ada&email=ada%40example.com&website=&fill_ms=1200&consentToProcess=yes" +
+      "&utm_source=linkedin&landingPage=%2Fmission%3Futm_source%3Dlinkedin";
     expect(parseFormBody(body)).toEqual({
       ok: true,
-      input: { mode: "employer", honeypot: "", fillMs: "1200", fields },
+      input: {
+        mode: "employer",
+        honeypot: "",
+        fillMs: "1200",
+        idempotencyKey: undefined,
+        consentToProcess: "yes",
+        communicationsConsent: undefined,
+        source: expect.objectContaining({ utm_source: "linkedin", landingPage: "/mission?utm_source=linkedin" }),
+        fields,
+      },
     });
   });
 

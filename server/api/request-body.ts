@@ -14,21 +14,28 @@ import {
   type FieldErrors,
   type UnvalidatedRequest,
 } from "#shared/invitation/request-schema";
+import { COMMUNICATIONS_CONSENT_FIELD, CONSENT_TO_PROCESS_FIELD } from "#shared/invitation/consent";
+import { SOURCE_KEYS } from "#shared/invitation/request-source";
 
 /** A body the schema can check, or why it is not one (a 400's errors). */
 export type Parsed = { ok: true; input: UnvalidatedRequest } | { ok: false; errors: FieldErrors };
 
 /**
  * The JSON body's keys besides the schema's fields carry the form's own names: `website` is
- * the honeypot, `fill_ms` the fill time, `idempotencyKey` the key of a retried send. Any
- * other key is refused, so a misspelt one is not silently ignored.
+ * the honeypot, `fill_ms` the fill time, `idempotencyKey` the key of a retried send, `source`
+ * where the visit began, and the consent boxes. Any other key is refused, so a misspelt one is
+ * not silently ignored.
  */
+const SOURCE_KEY = "source";
 const JSON_KEYS: ReadonlySet<string> = new Set([
   MODE_FIELD,
   "fields",
   HONEYPOT_FIELD,
   FILL_TIME_FIELD,
   IDEMPOTENCY_KEY_FIELD,
+  SOURCE_KEY,
+  CONSENT_TO_PROCESS_FIELD,
+  COMMUNICATIONS_CONSENT_FIELD,
 ]);
 
 const messages = requestApiContent.json;
@@ -59,6 +66,9 @@ export function parseJsonBody(text: string): Parsed {
       honeypot: record[HONEYPOT_FIELD],
       fillMs: record[FILL_TIME_FIELD],
       idempotencyKey: record[IDEMPOTENCY_KEY_FIELD],
+      source: record[SOURCE_KEY],
+      consentToProcess: record[CONSENT_TO_PROCESS_FIELD],
+      communicationsConsent: record[COMMUNICATIONS_CONSENT_FIELD],
     },
   };
 }
@@ -120,7 +130,23 @@ export function parseFormBody(text: string): Parsed {
   const honeypot = take(HONEYPOT_FIELD);
   const fillMs = take(FILL_TIME_FIELD);
   const idempotencyKey = take(IDEMPOTENCY_KEY_FIELD);
-  return { ok: true, input: { mode, honeypot, fillMs, idempotencyKey, fields: Object.fromEntries(values) } };
+  const consentToProcess = take(CONSENT_TO_PROCESS_FIELD);
+  const communicationsConsent = take(COMMUNICATIONS_CONSENT_FIELD);
+  // The hidden fields the page's inline script filled from what the visit's first page noted.
+  const source = Object.fromEntries(SOURCE_KEYS.map((key) => [key, take(key)]));
+  return {
+    ok: true,
+    input: {
+      mode,
+      honeypot,
+      fillMs,
+      idempotencyKey,
+      source,
+      consentToProcess,
+      communicationsConsent,
+      fields: Object.fromEntries(values),
+    },
+  };
 }
 
 /** The value of the cookie `name` in a Cookie header (the first one sent), trimmed; null when it is not there. */

@@ -13,6 +13,7 @@ import { escapeHtml, formatTitle } from "#shared/text";
 import { waitText } from "#app/lib/wait-text";
 import type { InvitationMode } from "#shared/invitation/mode";
 import { ownFormFields } from "#shared/invitation/own-form-fields";
+import { CONSENT_TO_PROCESS_FIELD } from "#shared/invitation/consent";
 import { MODE_FIELD, type FieldErrors } from "#shared/invitation/request-schema";
 
 const copy = requestApiContent.pages;
@@ -79,7 +80,8 @@ export function sendInvalidPage(reply: FastifyReply, site: SiteConfig, mode: Inv
   const items: string[] = [];
   let unknownField = false;
   for (const [name, message] of Object.entries(errors)) {
-    if (name === MODE_FIELD) {
+    // Messages that say what to do without a field's label: the mode, the consent box.
+    if (name === MODE_FIELD || name === CONSENT_TO_PROCESS_FIELD) {
       items.push(`<li>${escapeHtml(message)}</li>`);
       continue;
     }

@@ -18,6 +18,9 @@ export function formatStatus(status: StoreStatus, now: number): string {
   const lines = [
     `Requests stored in the last day: ${status.requestsLastDay}`,
     `Requests stored in the last week: ${status.requestsLastWeek}`,
+    ...status.sourcesLastWeek.map(
+      ({ source, requests }) => `  from ${source === null ? "no known source" : JSON.stringify(source)}: ${requests}`,
+    ),
     `Relays to HubSpot pending: ${status.relaysPending}`,
     `Relays to HubSpot failed: ${status.relaysFailed}` +
       (status.relaysFailed > 0 ? " (fix the form in HubSpot, then: npm run requests -- retry)" : ""),

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import type { AnalyticsPolicy } from "./csp";
 import { describe, expect, it } from "vitest";
 import { HUBSPOT_REGIONS, type HubSpotRegion } from "#app/config/schema";
 import { embedSrc } from "#app/features/invitation/hubspot";
@@ -164,14 +165,62 @@ describe("buildCsp with HubSpot's form", () => {
   });
 
   it("is the policy of the build's configuration", () => {
-    expect(policyConfigFor({ hubspot: null, requestApi: true })).toEqual({ hubspot: null, reports: true });
+    expect(policyConfigFor({ hubspot: null, requestApi: true, analytics: null })).toEqual({
+      hubspot: null,
+      reports: true,
+      analytics: null,
+    });
     const hubspot = {
       portalId: "1",
       formIds: { candidate: "a", employer: "b" },
       region: "eu1",
       embed: "current",
     } as const;
-    expect(policyConfigFor({ hubspot, requestApi: false })).toEqual({ hubspot: { region: "eu1" }, reports: false });
+    const plausible = { kind: "plausible", scriptUrl: "https://stats.example.org/js/script.js" } as const;
+    expect(policyConfigFor({ hubspot, requestApi: false, analytics: plausible })).toEqual({
+      hubspot: { region: "eu1" },
+      reports: false,
+      analytics: { kind: "plausible", origin: "https://stats.example.org" },
+    });
+  });
+});
+
+describe("the analytics' hosts", () => {
+  const directive = (csp: string, name: string) =>
+    csp
+      .split("; ")
+      .find((part) => part.startsWith(`${name} `))!
+      .split(" ")
+      .slice(1);
+  const csp = (analytics: AnalyticsPolicy | null) =>
+    buildCsp({ scriptHashes: [], hubspot: null, reports: false, analytics });
+  const thirdParties = (policy: string) => policy.match(/https:\/\/[^\s;]+/g) ?? [];
+
+  it("opens nothing without analytics", () => {
+    expect(thirdParties(csp(null))).toEqual([]);
+  });
+
+  it("opens Plausible's script origin for its script and its events, and nothing else", () => {
+    const policy = csp({ kind: "plausible", origin: "https://plausible.io" });
+    expect(directive(policy, "script-src")).toContain("https://plausible.io");
+    expect(directive(policy, "connect-src")).toContain("https://plausible.io");
+    expect(new Set(thirdParties(policy))).toEqual(new Set(["https://plausible.io"]));
+  });
+
+  it("opens HubSpot's tracking code, analytics, cookie banner and tracking hosts of the region", () => {
+    expect(new Set(thirdParties(csp({ kind: "hubspot", region: "na1" })))).toEqual(
+      new Set([
+        "https://js.hs-scripts.com",
+        "https://js.hs-analytics.net",
+        "https://js.hs-banner.com",
+        "https://track.hubspot.com",
+      ]),
+    );
+    const eu = csp({ kind: "hubspot", region: "eu1" });
+    expect(directive(eu, "script-src")).toEqual(
+      expect.arrayContaining(["https://js-eu1.hs-scripts.com", "https://js-eu1.hs-analytics.net"]),
+    );
+    expect(directive(eu, "img-src")).toContain("https://track-eu1.hubspot.com");
   });
 });
 

@@ -39,10 +39,51 @@ export interface PolicyConfig {
   hubspot: { region: HubSpotRegion } | null;
   /** Whether the deployment runs the site's API, which receives violation reports. */
   reports: boolean;
+  /** The analytics the pages load (ANALYTICS): HubSpot's in a region, or Plausible's script's origin; none when null or absent. */
+  analytics?: AnalyticsPolicy | null;
 }
 
-export function policyConfigFor(site: Pick<SiteConfig, "hubspot" | "requestApi">): PolicyConfig {
-  return { hubspot: site.hubspot && { region: site.hubspot.region }, reports: site.requestApi };
+export type AnalyticsPolicy = { kind: "hubspot"; region: HubSpotRegion } | { kind: "plausible"; origin: string };
+
+export function policyConfigFor(site: Pick<SiteConfig, "hubspot" | "requestApi" | "analytics">): PolicyConfig {
+  const { analytics } = site;
+  return {
+    hubspot: site.hubspot && { region: site.hubspot.region },
+    reports: site.requestApi,
+    analytics:
+      analytics === null
+        ? null
+        : analytics.kind === "hubspot"
+          ? { kind: "hubspot", region: analytics.region }
+          : { kind: "plausible", origin: new URL(analytics.scriptUrl).origin },
+  };
+}
+
+/**
+ * The hosts each analytics choice needs, and no more (docs/deployment/hubspot.md):
+ *   - HubSpot's tracking code (`js.hs-scripts.com/<portalId>.js`, `js-<region>.hs-scripts.com`
+ *     outside na1) loads the analytics script from `hs-analytics.net` and the cookie banner from
+ *     `hs-banner.com` (the banner decides what the analytics may store), and reports page views
+ *     as image beacons and requests to `track.hubspot.com` (`track-<region>.hubspot.com`). Not
+ *     opened: the collected-forms, ads-pixel and chat hosts it loads only when the portal turns
+ *     those features on, which this site does not ask for.
+ *   - Plausible: its script's origin, which also receives the events (`/api/event`).
+ */
+export function analyticsSources(analytics: AnalyticsPolicy | null | undefined): {
+  script: string[];
+  connect: string[];
+  img: string[];
+} {
+  if (!analytics) return { script: [], connect: [], img: [] };
+  if (analytics.kind === "plausible") return { script: [analytics.origin], connect: [analytics.origin], img: [] };
+  const host = (prefix: string) => (analytics.region === "na1" ? prefix : `${prefix}-${analytics.region}`);
+  const track = `https://${host("track")}.hubspot.com`;
+  const banner = `https://${host("js")}.hs-banner.com`;
+  return {
+    script: [`https://${host("js")}.hs-scripts.com`, `https://${host("js")}.hs-analytics.net`, banner],
+    connect: [track, banner],
+    img: [track],
+  };
 }
 
 /**
@@ -119,10 +160,10 @@ export interface CspInput extends PolicyConfig {
  * leave little to an attacker; we keep the form working instead.
  *
  * Third parties: HubSpot's and reCAPTCHA's hosts only when the site embeds HubSpot's
- * form, with the file hosts of its region; none otherwise (the site's own form needs
+ * form, with the file hosts of its region; the chosen analytics' hosts (analyticsSources); none otherwise (the site's own form needs
  * nothing but 'self'). Violations are reported to the site's API when it has one.
  */
-export function buildCsp({ scriptHashes, hubspot, reports }: CspInput): string {
+export function buildCsp({ scriptHashes, hubspot, reports, analytics }: CspInput): string {
   const hashes = [...new Set(scriptHashes)].sort().map((hash) => `'sha256-${hash}'`);
   const hs = hubspot
     ? {
@@ -133,13 +174,14 @@ export function buildCsp({ scriptHashes, hubspot, reports }: CspInput): string {
         formAction: HUBSPOT_SOURCES.formAction,
       }
     : { script: [], connect: [], frame: [], img: [], formAction: [] };
+  const tracking = analyticsSources(analytics);
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
-    ["script-src", "'self'", ...hashes, ...hs.script],
+    ["script-src", "'self'", ...hashes, ...hs.script, ...tracking.script],
     ["style-src", "'self'", "'unsafe-inline'"],
-    ["img-src", "'self'", "data:", ...hs.img],
+    ["img-src", "'self'", "data:", ...hs.img, ...tracking.img],
     ["font-src", "'self'"],
-    ["connect-src", "'self'", ...hs.connect],
+    ["connect-src", "'self'", ...hs.connect, ...tracking.connect],
     // The site frames nothing of its own.
     hs.frame.length > 0 ? ["frame-src", ...hs.frame] : ["frame-src", "'none'"],
     ["form-action", "'self'", ...hs.formAction],

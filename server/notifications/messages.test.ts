@@ -26,6 +26,8 @@ function storedRequest(fields: Record<string, string>): StoredInvitationRequest 
     sentAt: null,
     noticeVersion: "2026-11-25+00000000",
     held: null,
+    source: null,
+    consent: null,
   };
 }
 
@@ -55,6 +57,26 @@ const FORGED_MESSAGE = [
 ].join("\n");
 
 describe("the team's email", () => {
+  it("says where the request came from, plain in the text part and escaped in the HTML part, never a link", () => {
+    const source = {
+      landingPage: "/mission?utm_source=linkedin",
+      referrer: "https://evil.example/<a>",
+      utm_source: "linkedin",
+    };
+    const claim: NotificationClaim = {
+      ...CLAIM,
+      kind: "request",
+      request: { ...storedRequest({ firstname: "Ada" }), source },
+    };
+    const { text, html } = composeEmail(claim);
+    expect(text).toContain("Landing page: /mission?utm_source=linkedin");
+    expect(text).toContain("Referred by: https://evil.example/<a>");
+    expect(text).toContain("utm_source: linkedin");
+    expect(html).toContain("https://evil.example/&lt;a&gt;");
+    expect(html).not.toContain('href="https://evil.example');
+    expect(composeWebhook(claim)).toMatchObject({ request: { source } });
+  });
+
   it("answers the requester when the team presses Reply, never a forged or another notification's", () => {
     const ada = { firstname: "Ada", lastname: "Lovelace", email: " ada@example.com " };
     const email = composeEmail(claimFor(ada));
@@ -207,6 +229,7 @@ describe("the team's webhook", () => {
       receivedAt: new Date(sampleRequest(2).receivedAt).toISOString(),
       mode: "candidate",
       fields: { firstname: "<https://evil.example|click>", lastname: "A & B" },
+      source: null,
     });
     expect(payload.text).toContain("&lt;https://evil.example|click&gt; A &amp; B");
     expect(payload.text).not.toContain("<https:");

@@ -12,6 +12,8 @@
 import type { InvitationMode } from "#shared/invitation/mode";
 import { ownFormFields } from "#shared/invitation/own-form-fields";
 import { isEmailAddress } from "#shared/invitation/request-schema";
+import { SOURCE_KEYS, type RequestSource, type SourceKey } from "#shared/invitation/request-source";
+import type { ConsentRecord } from "#shared/invitation/consent";
 import { escapeHtml } from "#shared/text";
 import type { NotificationChannel, NotificationClaim, RelayRefusal, StoredInvitationRequest } from "../requests/store";
 
@@ -54,6 +56,8 @@ interface WebhookRequest {
   receivedAt: string;
   mode: InvitationMode;
   fields: Record<string, string>;
+  /** Where the visit began (docs/product.md#where-requests-come-from), only the values known; null when none is. */
+  source: RequestSource | null;
 }
 
 /** `text` is what Slack and Teams incoming webhooks show as the message; `event` says what else it carries. */
@@ -154,6 +158,12 @@ function requestFacts(claim: RequestClaim): Row[] {
     ["Relay to HubSpot", request.relay],
   ];
   if (request.noticeVersion) rows.push(["Privacy notice", request.noticeVersion]);
+  // Plain text like the fields (escaped in the HTML part, never made a link): a visitor's page can set any of them.
+  for (const key of SOURCE_KEYS) {
+    const value = request.source?.[key];
+    if (value !== undefined) rows.push([SOURCE_LABELS[key], value]);
+  }
+  if (request.consent) rows.push(["Consent", consentSummary(request.consent)]);
   if (claim.kind === "relay-refused") {
     const { refusal } = claim;
     rows.push(["HubSpot's answer", String(refusal.status)]);
@@ -162,6 +172,23 @@ function requestFacts(claim: RequestClaim): Row[] {
     if (refusal.correlationId) rows.push(["HubSpot's correlationId", refusal.correlationId]);
   }
   return rows;
+}
+
+/** The team's names for the source values. */
+const SOURCE_LABELS: Record<SourceKey, string> = {
+  landingPage: "Landing page",
+  referrer: "Referred by",
+  utm_source: "utm_source",
+  utm_medium: "utm_medium",
+  utm_campaign: "utm_campaign",
+  utm_term: "utm_term",
+  utm_content: "utm_content",
+};
+
+function consentSummary(consent: ConsentRecord): string {
+  if (consent.basis === "legitimate-interest") return "legitimate interest (the notice was shown)";
+  const updates = consent.communications[0];
+  return `consent to process given${updates ? `; updates ${updates.value ? "accepted" : "declined"}` : ""}`;
 }
 
 function requestMessage(claim: RequestClaim): Message {
@@ -339,6 +366,7 @@ function webhookRequest(request: StoredInvitationRequest): WebhookRequest {
     receivedAt: new Date(request.receivedAt).toISOString(),
     mode: request.mode,
     fields: request.fields,
+    source: request.source,
   };
 }
 

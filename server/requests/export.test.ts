@@ -17,6 +17,8 @@ function stored(overrides: Partial<StoredInvitationRequest> = {}): StoredInvitat
     sentAt: Date.UTC(2026, 2, 14, 15, 9, 27),
     noticeVersion: "2026-11-25",
     held: null,
+    source: null,
+    consent: null,
     ...overrides,
   };
 }
@@ -64,6 +66,8 @@ describe("exportJson", () => {
         relayError: null,
         held: null,
         previousRequests: 0,
+        source: null,
+        consent: null,
       },
       expect.objectContaining({ id: "b", relay: "failed", relayError: "HubSpot answered 400: Invalid email" }),
     ]);
@@ -129,6 +133,38 @@ describe("exportCsv", () => {
     for (const value of ["Acme", "a=b", "name@example.com", "2026-03-14T15:09:26.535Z", ""]) {
       expect(csvCell(value)).toBe(`"${value}"`);
     }
+  });
+
+  it("gives where a request came from every source key in JSON, null where unknown, and a neutralised column each in CSV", () => {
+    const source = { landingPage: "/mission?utm_source=linkedin", utm_source: "=linkedin" };
+    const [exported] = JSON.parse(exportJson([stored({ source })]));
+    expect(exported.source).toEqual({
+      landingPage: "/mission?utm_source=linkedin",
+      referrer: null,
+      utm_source: "=linkedin",
+      utm_medium: null,
+      utm_campaign: null,
+      utm_term: null,
+      utm_content: null,
+    });
+    const [, row] = parseCsv(exportCsv([stored({ source })]).slice(1));
+    expect(row?.[CSV_COLUMNS.indexOf("landingPage")]).toBe("/mission?utm_source=linkedin");
+    expect(row?.[CSV_COLUMNS.indexOf("utm_source")]).toBe("'=linkedin");
+    expect(row?.[CSV_COLUMNS.indexOf("referrer")]).toBe("");
+  });
+
+  it("gives the consent's basis, its text and whether updates were accepted", () => {
+    const consent = {
+      basis: "consent" as const,
+      text: "I agree.",
+      consentToProcess: true as const,
+      communications: [{ value: false, subscriptionTypeId: 42, text: "Updates?" }],
+    };
+    expect(JSON.parse(exportJson([stored({ consent })]))[0].consent).toEqual(consent);
+    const [, row] = parseCsv(exportCsv([stored({ consent })]).slice(1));
+    expect(
+      ["consent", "consentText", "communicationsConsent"].map((column) => row?.[CSV_COLUMNS.indexOf(column as never)]),
+    ).toEqual(["consent", "I agree.", "no"]);
   });
 
   it("puts the relay state and HubSpot's reason in their columns", () => {

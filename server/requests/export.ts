@@ -3,7 +3,9 @@
  * spreadsheet with one column per field either form has.
  */
 import { REQUEST_FIELDS } from "#shared/invitation/request-schema";
+import type { ConsentRecord } from "#shared/invitation/consent";
 import { INVITATION_MODES } from "#shared/invitation/mode";
+import { SOURCE_KEYS, type RequestSource } from "#shared/invitation/request-source";
 import type { HeldReason, RelayState, StoredInvitationRequest } from "./store";
 
 export interface ExportedRequest {
@@ -25,6 +27,13 @@ export interface ExportedRequest {
    * those listed (docs/product.md#notifications-and-privacy): a repeat is marked, never refused or merged.
    */
   previousRequests: number;
+  /**
+   * Where the visit began (docs/product.md#where-requests-come-from): every key, null where it is not
+   * known; the whole is null when nothing is.
+   */
+  source: Record<(typeof SOURCE_KEYS)[number], string | null> | null;
+  /** What the visitor saw and checked (HUBSPOT_LEGAL_BASIS), or null when no legal basis was set. */
+  consent: ConsentRecord | null;
 }
 
 /** The address's key for "the same person": trimmed and case-folded. */
@@ -55,7 +64,14 @@ export function toExported(request: StoredInvitationRequest, previousRequests = 
     relayError: request.relay === "sent" ? null : request.relayError,
     held: request.held,
     previousRequests,
+    source: exportedSource(request.source),
+    consent: request.consent,
   };
+}
+
+function exportedSource(source: RequestSource | null): ExportedRequest["source"] {
+  if (source === null) return null;
+  return Object.fromEntries(SOURCE_KEYS.map((key) => [key, source[key] ?? null])) as ExportedRequest["source"];
 }
 
 function exportAll(requests: readonly StoredInvitationRequest[]): ExportedRequest[] {
@@ -80,6 +96,10 @@ export const CSV_COLUMNS = [
   "held",
   "previousRequests",
   ...CSV_FIELD_COLUMNS,
+  ...SOURCE_KEYS,
+  "consent",
+  "consentText",
+  "communicationsConsent",
 ] as const;
 
 /**
@@ -91,6 +111,13 @@ export const CSV_COLUMNS = [
 export function csvCell(value: string): string {
   const neutralised = /^[\s]*[=+\-@]|^[\t\r]/.test(value) ? `'${value}` : value;
   return `"${neutralised.replaceAll('"', '""')}"`;
+}
+
+/** The consent's basis, the text it was given under, and whether updates were checked ("" when none was offered). */
+function consentCells(consent: ConsentRecord | null): string[] {
+  if (consent === null) return ["", "", ""];
+  const updates = consent.basis === "consent" ? consent.communications[0] : undefined;
+  return [consent.basis, consent.text, updates === undefined ? "" : updates.value ? "yes" : "no"];
 }
 
 /** RFC 4180 CSV (CRLF line ends) with a byte-order mark, so spreadsheets read it as UTF-8. */
@@ -106,6 +133,8 @@ export function exportCsv(requests: readonly StoredInvitationRequest[]): string 
       request.held ?? "",
       String(request.previousRequests),
       ...CSV_FIELD_COLUMNS.map((name) => request.fields[name] ?? ""),
+      ...SOURCE_KEYS.map((key) => request.source?.[key] ?? ""),
+      ...consentCells(request.consent),
     ];
     lines.push(cells.map(csvCell).join(","));
   }

@@ -12,7 +12,9 @@
  * with the same claims (server/requests/outbox/delivery-loop.ts delivers both).
  */
 import type { InvitationMode } from "#shared/invitation/mode";
+import type { ConsentRecord } from "#shared/invitation/consent";
 import type { HeldReason } from "#shared/invitation/request-schema";
+import type { RequestSource } from "#shared/invitation/request-source";
 
 export const RELAY_STATES = ["pending", "sent", "failed", "off"] as const;
 /** `pending` waits for (another) attempt, `sent` HubSpot accepted, `failed` HubSpot refused, `off` no HubSpot configured. */
@@ -50,6 +52,10 @@ export interface NewInvitationRequest {
    * (docs/product.md#nothing-lost): one request is stored per key. Null when none came.
    */
   idempotencyKey?: string | null;
+  /** Where the visit began (docs/product.md#where-requests-come-from); null when nothing is known. */
+  source?: RequestSource | null;
+  /** What the visitor saw and checked, with HUBSPOT_LEGAL_BASIS set; null otherwise. */
+  consent?: ConsentRecord | null;
 }
 
 /** What `save` did: stored a new row, or found the one its idempotency key already names (stored nothing). */
@@ -71,6 +77,10 @@ export interface StoredInvitationRequest {
   noticeVersion: string | null;
   /** Why it is held (looked automated), or null: a held request waits for `requests -- release`. */
   held: HeldReason | null;
+  /** Where the visit began, or null when nothing is known (and for requests stored before it was recorded). */
+  source: RequestSource | null;
+  /** What the visitor saw and checked (HUBSPOT_LEGAL_BASIS), or null. */
+  consent: ConsentRecord | null;
 }
 
 /** A pending row a worker has claimed (owns the lease on). */
@@ -80,6 +90,8 @@ export interface RelayClaim {
   mode: InvitationMode;
   fields: Record<string, string>;
   context: RelayContext;
+  source: RequestSource | null;
+  consent: ConsentRecord | null;
   /** Attempts before this one. */
   attempts: number;
 }
@@ -339,6 +351,11 @@ export interface ErasureCounts extends ErasedCounts {
 export interface StoreStatus {
   requestsLastDay: number;
   requestsLastWeek: number;
+  /**
+   * The last week's requests by source (shared/invitation/request-source.ts's sourceLabel: `utm_source`, else the
+   * referring site; null when neither is known), most first.
+   */
+  sourcesLastWeek: { source: string | null; requests: number }[];
   relaysPending: number;
   relaysFailed: number;
   held: number;

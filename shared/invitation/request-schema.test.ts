@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { requestInvitationContent } from "#app/content/request-invitation";
-import { isWebAddress, MIN_FILL_MS, validateInvitationRequest } from "./request-schema";
+import { isWebAddress, MIN_FILL_MS, normaliseSource, validateInvitationRequest } from "./request-schema";
+import { UTM_VALUE_MAX_LENGTH } from "./request-source";
 import { EMPLOYER_FIELDS, LEADER_FIELDS } from "../../tests/support/request-fixture";
 
 const messages = requestInvitationContent.validation;
@@ -16,8 +17,33 @@ describe("validateInvitationRequest", () => {
       request: { mode: "candidate", fields: { ...leader, firstname: " Ada <b>" } },
       held: null,
       idempotencyKey: null,
+      communicationsConsent: false,
     });
     expect(validateInvitationRequest({ mode: "employer", fields: employer }).ok).toBe(true);
+  });
+
+  it("refuses a request without the consent box checked when the legal basis is consent, and only then", () => {
+    const request = { mode: "candidate", fields: leader };
+    expect(validateInvitationRequest(request, "consent")).toEqual({
+      ok: false,
+      errors: { consentToProcess: messages.consentRequired },
+    });
+    expect(validateInvitationRequest({ ...request, consentToProcess: "yes" }, "consent").ok).toBe(true);
+    expect(validateInvitationRequest({ ...request, consentToProcess: true }, "consent").ok).toBe(true);
+    expect(validateInvitationRequest(request, "legitimate-interest").ok).toBe(true);
+    expect(validateInvitationRequest(request).ok).toBe(true);
+  });
+
+  it("keeps a source's known values, bounded and without control characters, and never refuses for one", () => {
+    const source = normaliseSource({
+      utm_source: "linked\u0000in\u202e",
+      utm_campaign: "x".repeat(500),
+      landingPage: 7,
+      other: "no",
+    });
+    expect(source).toEqual({ utm_source: "linkedin", utm_campaign: "x".repeat(UTM_VALUE_MAX_LENGTH) });
+    expect(normaliseSource("linkedin")).toBeNull();
+    expect(normaliseSource({ utm_source: " " })).toBeNull();
   });
 
   it("leaves empty optional fields out", () => {

@@ -5,7 +5,15 @@
  * labels and the messages live in content/request-invitation.ts.
  */
 import { requestInvitationContent } from "#app/content/request-invitation";
+import type { LegalBasis } from "#app/config/schema";
+import { CONSENT_TO_PROCESS_FIELD, isChecked } from "./consent";
 import { INVITATION_MODES, type InvitationMode } from "./mode";
+/**
+ * Where a request came from is bounded (length, no control characters) by the schema's
+ * `normaliseSource`, which the server applies; the form's own checks need none of it, and so
+ * the request page's island does not carry it (budgets.json).
+ */
+export { normaliseSource } from "./request-source";
 
 export type RequestFieldKind = "text" | "email" | "url" | "textarea";
 
@@ -128,7 +136,14 @@ export interface InvitationRequest {
 export type FieldErrors = Record<string, string>;
 
 export type ValidationResult =
-  | { ok: true; request: InvitationRequest; held: HeldReason | null; idempotencyKey: string | null }
+  | {
+      ok: true;
+      request: InvitationRequest;
+      held: HeldReason | null;
+      idempotencyKey: string | null;
+      /** Whether the box for updates was checked (it counts only where one was shown). */
+      communicationsConsent: boolean;
+    }
   | { ok: false; errors: FieldErrors };
 
 /** What a request carries before validation, from JSON or a form post alike. */
@@ -140,6 +155,11 @@ export interface UnvalidatedRequest {
   fillMs?: unknown;
   /** Absent, or empty, when the page made none (a post without JavaScript, an API client). */
   idempotencyKey?: unknown;
+  /** What the visit's first page noted: never a reason to refuse, bounded by `normaliseSource` where it is stored. */
+  source?: unknown;
+  /** The consent boxes (shared/invitation/consent.ts), as checked. */
+  consentToProcess?: unknown;
+  communicationsConsent?: unknown;
 }
 
 // The WHATWG definition of a valid email address, which `<input type="email">` applies,
@@ -231,7 +251,10 @@ const isMode = (value: unknown): value is InvitationMode =>
  * bot most likely sent (honeypot filled, or sent faster than MIN_FILL_MS) is still
  * `ok`, with `held` saying why, so the caller answers it like any other and holds it.
  */
-export function validateInvitationRequest(input: UnvalidatedRequest): ValidationResult {
+export function validateInvitationRequest(
+  input: UnvalidatedRequest,
+  legalBasis: LegalBasis | null = null,
+): ValidationResult {
   // No prototype: a field named `__proto__` is then an unknown field like any other,
   // not a write to the object's prototype that would drop its error.
   const errors: FieldErrors = Object.create(null);
@@ -258,6 +281,10 @@ export function validateInvitationRequest(input: UnvalidatedRequest): Validation
     if (error) errors[rule.name] = error;
     else if (text.trim() !== "") fields[rule.name] = storedValue(rule, text);
   }
+  // With explicit consent, a request is taken only with the required box checked (docs/product.md#where-requests-come-from).
+  if (legalBasis === "consent" && !isChecked(input.consentToProcess)) {
+    errors[CONSENT_TO_PROCESS_FIELD] = messages.consentRequired;
+  }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 
   const honeypotFilled = input.honeypot !== undefined && input.honeypot !== null && input.honeypot !== "";
@@ -274,5 +301,11 @@ export function validateInvitationRequest(input: UnvalidatedRequest): Validation
   // Like an unmeasured fill time: what is not a key is no key, never a reason to refuse a request.
   const key = input.idempotencyKey;
   const idempotencyKey = typeof key === "string" && IDEMPOTENCY_KEY_PATTERN.test(key) ? key : null;
-  return { ok: true, request: { mode: input.mode, fields }, held, idempotencyKey };
+  return {
+    ok: true,
+    request: { mode: input.mode, fields },
+    held,
+    idempotencyKey,
+    communicationsConsent: isChecked(input.communicationsConsent),
+  };
 }

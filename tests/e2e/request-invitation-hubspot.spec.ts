@@ -37,6 +37,7 @@ import {
   FORM_READY_TIMEOUT_MS,
   hubspotForm,
   leaveAndComeBack,
+  ownFormValues,
   loading,
   notice,
   PATH,
@@ -132,16 +133,7 @@ async function expectLegacyFailed(page: Page, mode: Mode) {
 
 /** Fills the own form for the mode with `email` and sends it. */
 async function sendOwnForm(page: Page, mode: Mode, email: string) {
-  const values: Record<string, string> = {
-    firstname: "Sam",
-    lastname: "Rivera",
-    email,
-    jobtitle: "Head of Talent",
-    company: "Contoso",
-    linkedin_url: "https://www.linkedin.com/in/sam-rivera",
-    role_to_fill: "VP, Talent Acquisition",
-    message: "Sent while HubSpot was blocked.",
-  };
+  const values = ownFormValues(email);
   const form = ownForm(page, mode);
   for (const field of ownFormFields(mode)) {
     await form.getByLabel(field.label, { exact: false }).first().fill(values[field.name]!);

@@ -26,7 +26,24 @@ export interface FakeSubmission {
   context: Record<string, string>;
   /** The fields as one object, for assertions. */
   values: Record<string, string>;
+  /** The consent it carried, as sent; absent when none. */
+  legalConsentOptions?: unknown;
 }
+
+/**
+ * HubSpot refuses a `submittedAt` "more than one month old" (its Forms API documentation): the
+ * fake refuses one older than 30 days, the shortest reading of a month but February's.
+ */
+export const SUBMITTED_AT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+export const submittedTooLongAgo = (): FakeAnswer => ({
+  status: 400,
+  body: {
+    status: "error",
+    message: "The request is not valid",
+    correlationId: "fake",
+    errors: [{ message: "submittedAt is more than one month old", errorType: "INVALID_METADATA" }],
+  },
+});
 
 export interface FakeAnswer {
   status: number;
@@ -87,7 +104,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 
 function asSubmission(portalId: string, formId: string, body: unknown): FakeSubmission | string {
   if (typeof body !== "object" || body === null) return "the body is not a JSON object";
-  const { fields, context = {}, submittedAt } = body as Record<string, unknown>;
+  const { fields, context = {}, submittedAt, legalConsentOptions } = body as Record<string, unknown>;
   if (!Array.isArray(fields)) return "fields is not an array";
   for (const field of fields) {
     if (typeof field?.name !== "string" || typeof field?.value !== "string") return "a field is not {name, value}";
@@ -101,6 +118,7 @@ function asSubmission(portalId: string, formId: string, body: unknown): FakeSubm
     fields: pairs,
     context: context as Record<string, string>,
     values: Object.fromEntries(pairs.map((field) => [field.name, field.value])),
+    ...(legalConsentOptions === undefined ? {} : { legalConsentOptions }),
   };
 }
 
@@ -148,7 +166,9 @@ export async function startFakeHubSpotApi({
     const submission = asSubmission(match[1]!, match[2]!, body);
     if (typeof submission === "string") return refuse(400, submission);
     api.received.push(submission);
-    const reply = api.behaviour(submission, api.received.length);
+    const tooOld =
+      submission.submittedAt !== undefined && Date.now() - Number(submission.submittedAt) > SUBMITTED_AT_MAX_AGE_MS;
+    const reply = tooOld ? submittedTooLongAgo() : api.behaviour(submission, api.received.length);
     if (reply.delayMs) await new Promise((resolveDelay) => setTimeout(resolveDelay, reply.delayMs));
     if (reply.status >= 200 && reply.status < 300) api.accepted.push(submission);
     answer(reply.status, reply.body, reply.headers);

@@ -257,6 +257,7 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
       expect(await store.status(now)).toEqual({
         requestsLastDay: 2,
         requestsLastWeek: 3,
+        sourcesLastWeek: [{ source: null, requests: 3 }],
         relaysPending: 1,
         relaysFailed: 0,
         held: 1,

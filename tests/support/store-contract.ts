@@ -16,6 +16,8 @@ export function sampleRequest(index: number, overrides: Partial<NewInvitationReq
     fields: { firstname: "Ada", lastname: `Lovelace ${index}`, email: `ada${index}@example.com`, company: "Engines" },
     context: { pageUri: "https://network.example/request-invitation", pageName: "Request an Invitation" },
     relay: "pending",
+    source: null,
+    consent: null,
     ...overrides,
   };
 }
@@ -64,7 +66,33 @@ export function describeRequestStore(name: string, open: () => Promise<RequestSt
         sentAt: null,
         noticeVersion: null,
         held: null,
+        source: null,
+        consent: null,
       });
+    });
+
+    it("keeps where a request came from and the consent it carries, and counts the last week's requests by source", async () => {
+      const source = { landingPage: "/mission?utm_source=linkedin", utm_source: "linkedin", utm_campaign: "q1" };
+      const consent = {
+        basis: "consent" as const,
+        text: "I agree.",
+        consentToProcess: true as const,
+        communications: [{ value: false, subscriptionTypeId: 42, text: "Updates?" }],
+      };
+      await store.save(sampleRequest(1, { source, consent }));
+      await store.save(sampleRequest(2, { source: { referrer: "https://news.example/" } }));
+      await store.save(sampleRequest(3, { source: { utm_source: "linkedin" } }));
+      await store.save(sampleRequest(4));
+      const [first] = await store.list();
+      expect(first).toMatchObject({ source, consent });
+      const claimed = await claimRelay(store, "worker", sampleRequest(4).receivedAt, 60_000);
+      expect(claimed).toMatchObject({ source, consent });
+      const { sourcesLastWeek } = await store.status(sampleRequest(4).receivedAt);
+      expect(sourcesLastWeek).toEqual([
+        { source: "linkedin", requests: 2 },
+        { source: "https://news.example/", requests: 1 },
+        { source: null, requests: 1 },
+      ]);
     });
 
     it("refuses a second request with the same id", async () => {

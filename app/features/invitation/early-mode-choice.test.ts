@@ -1,11 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { IDEMPOTENCY_KEY_FIELD } from "#shared/invitation/request-schema";
-import { PAGE_SHOWN_SCRIPT } from "./early-mode-choice";
+import { SOURCE_NOTE_SCRIPT, SOURCE_STORAGE_KEY } from "#shared/invitation/request-source";
+import { PAGE_FILLS_ATTRIBUTE, PAGE_SHOWN_SCRIPT } from "./early-mode-choice";
 
-/** A form as the request page's HTML has it: its key field empty. */
+/** A form as the request page's HTML has it: its key field and its source fields empty. */
 function addForm(): HTMLInputElement {
   const form = document.createElement("form");
-  form.innerHTML = `<input type="hidden" name="${IDEMPOTENCY_KEY_FIELD}" value="">`;
+  form.innerHTML =
+    `<input type="hidden" name="${IDEMPOTENCY_KEY_FIELD}" value="" ${PAGE_FILLS_ATTRIBUTE}>` +
+    `<input type="hidden" name="utm_source" value="" ${PAGE_FILLS_ATTRIBUTE}>` +
+    `<input type="hidden" name="landingPage" value="" ${PAGE_FILLS_ATTRIBUTE}>`;
   form.addEventListener("submit", (event) => event.preventDefault());
   document.body.append(form);
   return form.querySelector("input")!;
@@ -15,7 +19,10 @@ function addForm(): HTMLInputElement {
 const viewPage = () => new Function(PAGE_SHOWN_SCRIPT)();
 const firstPaint = () => new Promise((painted) => requestAnimationFrame(painted));
 
-afterEach(() => document.body.replaceChildren());
+afterEach(() => {
+  document.body.replaceChildren();
+  sessionStorage.clear();
+});
 
 describe("the request page's inline script", () => {
   it("gives the form a key of its own at first paint, a new one each page view", async () => {
@@ -42,5 +49,23 @@ describe("the request page's inline script", () => {
     const given = late.value;
     late.form!.requestSubmit();
     expect(late.value).toBe(given);
+  });
+
+  it("gives the form where the visit began, as its first page noted it, and later pages keep that note", async () => {
+    history.replaceState(null, "", "/mission?utm_source=linkedin&utm_medium=social&other=x");
+    new Function(SOURCE_NOTE_SCRIPT)();
+    history.replaceState(null, "", "/request-invitation");
+    new Function(SOURCE_NOTE_SCRIPT)();
+    expect(JSON.parse(sessionStorage.getItem(SOURCE_STORAGE_KEY)!)).toEqual({
+      landingPage: "/mission?utm_source=linkedin&utm_medium=social&other=x",
+      utm_source: "linkedin",
+      utm_medium: "social",
+    });
+    const form = addForm().form!;
+    viewPage();
+    await firstPaint();
+    const value = (name: string) => form.querySelector<HTMLInputElement>(`[name="${name}"]`)!.value;
+    expect(value("utm_source")).toBe("linkedin");
+    expect(value("landingPage")).toBe("/mission?utm_source=linkedin&utm_medium=social&other=x");
   });
 });

@@ -7,6 +7,13 @@
  * once hydrated. A string, so the page can inline it (the CSP allows it by hash).
  */
 import { IDEMPOTENCY_KEY_FIELD } from "#shared/invitation/request-schema";
+import { SOURCE_STORAGE_KEY } from "#shared/invitation/request-source";
+
+/**
+ * Marks the own form's hidden fields this page's inline script fills for a post made before
+ * the island runs: the idempotency key, and the visit's source.
+ */
+export const PAGE_FILLS_ATTRIBUTE = "data-page-fills";
 
 export const EARLY_CHOICE_ATTRIBUTE = "data-chosen";
 export const MODE_TOGGLE_ATTRIBUTE = "data-mode-toggle";
@@ -25,14 +32,17 @@ export const SHOWN_AT_GLOBAL = "__requestPageShownAt";
  * (docs/product.md#nothing-lost). And gives a form posted without the island its
  * idempotency key: one per page view (16 random bytes, as the island's own), written into
  * the form's empty hidden field at first paint, and again as a form is submitted in case
- * it was parsed after that paint; so a post sent twice from this page is stored once.
+ * it was parsed after that paint; so a post sent twice from this page is stored once. The same
+ * moments fill the form's hidden source fields from what the visit's first page noted
+ * (shared/invitation/request-source.ts), so such a post carries them too.
  */
 export const PAGE_SHOWN_SCRIPT =
-  `(function(){window.${SHOWN_AT_GLOBAL}=performance.now();` +
-  `var k=Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(16)),function(b){return(b+256).toString(16).slice(1)}).join("");` +
-  `function f(){document.querySelectorAll('input[name="${IDEMPOTENCY_KEY_FIELD}"]').forEach(function(i){if(!i.value)i.value=k})}` +
+  `(function(){var w=window,n={};w.${SHOWN_AT_GLOBAL}=performance.now();` +
+  `try{n=JSON.parse(sessionStorage.getItem("${SOURCE_STORAGE_KEY}"))||{}}catch(e){}` +
+  `n.${IDEMPOTENCY_KEY_FIELD}=Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(16)),function(b){return(b+256).toString(16).slice(1)}).join("");` +
+  `function f(){document.querySelectorAll("input[${PAGE_FILLS_ATTRIBUTE}]").forEach(function(i){if(!i.value&&n[i.name])i.value=n[i.name]})}` +
   `document.addEventListener("submit",f,true);` +
-  `requestAnimationFrame(function(){window.${SHOWN_AT_GLOBAL}=performance.now();f()})})()`;
+  `requestAnimationFrame(function(){w.${SHOWN_AT_GLOBAL}=performance.now();f()})})()`;
 
 /** Milliseconds since the request page was first painted (since navigation began, if the script did not run). */
 export function msSincePageShown(): number {

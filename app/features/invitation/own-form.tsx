@@ -5,11 +5,18 @@ import { site } from "~/config/site";
 import { requestInvitationContent } from "~/content/request-invitation";
 import { newTabHint } from "~/content/shared";
 import { waitText } from "~/lib/wait-text";
-import { msSincePageShown } from "./early-mode-choice";
+import { msSincePageShown, PAGE_FILLS_ATTRIBUTE } from "./early-mode-choice";
 import { clearDraft, draftValue, rememberDraftValue } from "./form-draft";
 import type { InvitationMode } from "#shared/invitation/mode";
 import { ownFormFields, type OwnFormField } from "#shared/invitation/own-form-fields";
 import { privacyNotice } from "#shared/invitation/privacy-notice";
+import {
+  COMMUNICATIONS_CONSENT_FIELD,
+  CONSENT_TO_PROCESS_FIELD,
+  consentBoxes,
+  type ConsentBox,
+} from "#shared/invitation/consent";
+import { noteOfThisVisit, SOURCE_KEYS } from "#shared/invitation/request-source";
 import {
   fieldError,
   HONEYPOT_FIELD,
@@ -42,6 +49,9 @@ const classes = {
   honeypot: "absolute -left-[10000px] size-px overflow-hidden",
   submit: buttonClass("primary", "lg", "mt-1 w-full disabled:cursor-progress disabled:opacity-80 sm:col-span-2"),
   notice: "text-xs leading-relaxed text-muted sm:col-span-2",
+  consent: "grid gap-1 text-sm text-ink sm:col-span-2",
+  consentLabel: "flex items-start gap-2.5",
+  checkbox: "mt-0.5 size-4 shrink-0 accent-navy-600",
   noticeLink: "font-medium break-words text-ink underline underline-offset-4",
 };
 
@@ -66,6 +76,7 @@ interface OwnFormProps {
 export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
   const formCopy = copy.forms[mode];
   const fields = ownFormFields(mode);
+  const boxes = consentBoxes({ ...site, contactEmail });
   const idPrefix = useId();
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
@@ -98,13 +109,16 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
     setAttempt((count) => count + 1);
   };
 
-  // A field marked invalid is cleared as soon as what is typed in it is fine.
+  // A field marked invalid is cleared as soon as what is typed in it is fine (a consent box: once checked).
+  const clearError = (name: string) => {
+    if (problem?.kind !== "invalid" || !problem.errors[name]) return;
+    const rest = Object.fromEntries(Object.entries(problem.errors).filter(([fixed]) => fixed !== name));
+    setProblem(Object.keys(rest).length > 0 ? { kind: "invalid", errors: rest } : null);
+  };
   const onFieldInput = (name: string, value: string) => {
     rememberDraftValue(name, value);
     const field = fields.find((candidate) => candidate.name === name);
-    if (problem?.kind !== "invalid" || !problem.errors[name] || !field || fieldError(field, value)) return;
-    const rest = Object.fromEntries(Object.entries(problem.errors).filter(([fixed]) => fixed !== name));
-    setProblem(Object.keys(rest).length > 0 ? { kind: "invalid", errors: rest } : null);
+    if (field && !fieldError(field, value)) clearError(name);
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -112,7 +126,10 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
     if (sending) return;
     const data = new FormData(event.currentTarget);
     const values = Object.fromEntries(fields.map((field) => [field.name, String(data.get(field.name) ?? "")]));
-    const checked = validateInvitationRequest({ mode, fields: values });
+    const checked = validateInvitationRequest(
+      { mode, fields: values, consentToProcess: data.get(CONSENT_TO_PROCESS_FIELD) },
+      site.legalBasis?.basis ?? null,
+    );
     if (!checked.ok) {
       report({ kind: "invalid", errors: checked.errors });
       return;
@@ -128,6 +145,9 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
         // From the page's first paint, whatever remounted this form since (docs/product.md#nothing-lost).
         fillMs: msSincePageShown(),
         idempotencyKey: request.current.key,
+        source: noteOfThisVisit(),
+        consentToProcess: data.get(CONSENT_TO_PROCESS_FIELD) !== null,
+        communicationsConsent: data.get(COMMUNICATIONS_CONSENT_FIELD) !== null,
       },
       { signal: leaving.current.signal },
     );
@@ -157,8 +177,10 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
       onSubmit={submit}
     >
       <input type="hidden" name={MODE_FIELD} value={mode} />
-      {/* Filled by the page's inline script at first paint, once per page view: empty in the HTML. */}
-      <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} defaultValue="" />
+      {/* The key (one per page view) and where the visit began: empty in the HTML, filled by the page's inline script. */}
+      {[IDEMPOTENCY_KEY_FIELD, ...SOURCE_KEYS].map((name) => (
+        <input key={name} type="hidden" name={name} defaultValue="" {...{ [PAGE_FILLS_ATTRIBUTE]: "" }} />
+      ))}
       <p className={classes.note}>{copy.requiredNote}</p>
 
       {problem && (
@@ -192,6 +214,16 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
           <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
+
+      {boxes.map((box) => (
+        <ConsentCheckbox
+          key={box.name}
+          id={`${idPrefix}-${box.name}`}
+          box={box}
+          error={fieldErrors[box.name]}
+          onChange={(checkedNow) => checkedNow && clearError(box.name)}
+        />
+      ))}
 
       <button type="submit" disabled={sending} className={classes.submit}>
         {sending ? copy.sending : formCopy.submit}
@@ -234,6 +266,45 @@ function problemMessage(problem: Problem): string {
     case "failed":
       return problem.reason === "offline" ? copy.problems.offline : copy.problems.server;
   }
+}
+
+/** A box of the notice-and-consent block (HUBSPOT_LEGAL_BASIS=consent): unchecked until the visitor checks it. */
+function ConsentCheckbox({
+  id,
+  box,
+  error,
+  onChange,
+}: {
+  id: string;
+  box: ConsentBox;
+  error: string | undefined;
+  onChange: (checked: boolean) => void;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <div className={classes.consent}>
+      <label htmlFor={id} className={classes.consentLabel}>
+        <input
+          id={id}
+          type="checkbox"
+          name={box.name}
+          value="yes"
+          required={box.required}
+          defaultChecked={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={classes.checkbox}
+          onChange={(event) => onChange(event.currentTarget.checked)}
+        />
+        <span>{box.label}</span>
+      </label>
+      {error && (
+        <p id={errorId} className={classes.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
 }
 
 function FormField({

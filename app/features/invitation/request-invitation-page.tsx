@@ -4,6 +4,7 @@ import { sideImages } from "~/content/images";
 import { requestInvitationContent as content } from "~/content/request-invitation";
 import { IslandErrorBoundary } from "~/components/layout/island-error-boundary";
 import { Confetti } from "~/features/celebration/confetti";
+import { trackRequestSent } from "~/features/analytics/analytics";
 import { ConfirmationNotice } from "~/features/invitation/confirmation-notice";
 import { FormIntro } from "~/features/invitation/form-intro";
 import { FormLoader } from "~/features/invitation/form-loader";
@@ -61,6 +62,7 @@ function RequestInvitationBody({ servedMode, intro, supporter }: { servedMode: I
 
   const handleSubmitted = useCallback(() => {
     setSubmittedMode(mode);
+    trackRequestSent(site.analytics, mode);
     if (!prefersReducedMotion()) setCelebrating(true);
   }, [mode]);
   const endCelebration = useCallback(() => setCelebrating(false), []);

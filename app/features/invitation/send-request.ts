@@ -16,6 +16,8 @@ import {
   type FieldErrors,
   type InvitationRequest,
 } from "#shared/invitation/request-schema";
+import { COMMUNICATIONS_CONSENT_FIELD, CONSENT_TO_PROCESS_FIELD } from "#shared/invitation/consent";
+import type { RequestSource } from "#shared/invitation/request-source";
 
 /** Long enough for a slow phone network, short enough that a dead connection is reported. */
 export const SEND_TIMEOUT_MS = 20_000;
@@ -38,6 +40,11 @@ export interface SendInput extends InvitationRequest {
   fillMs: number;
   /** Made when the visitor first pressed Send, the same for every try of this request. */
   idempotencyKey: string;
+  /** What the visit's first page noted (shared/invitation/request-source.ts), or null. */
+  source?: RequestSource | null;
+  /** The consent boxes as checked, when the form shows them (shared/invitation/consent.ts). */
+  consentToProcess?: boolean;
+  communicationsConsent?: boolean;
 }
 
 export interface SendOptions {
@@ -89,6 +96,9 @@ async function sendOnce(
         [HONEYPOT_FIELD]: input.website,
         [FILL_TIME_FIELD]: input.fillMs,
         [IDEMPOTENCY_KEY_FIELD]: input.idempotencyKey,
+        ...(input.source ? { source: input.source } : {}),
+        ...(input.consentToProcess ? { [CONSENT_TO_PROCESS_FIELD]: true } : {}),
+        ...(input.communicationsConsent ? { [COMMUNICATIONS_CONSENT_FIELD]: true } : {}),
       }),
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });

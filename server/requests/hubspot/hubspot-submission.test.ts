@@ -1,13 +1,77 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
+import { parseSiteConfig } from "#app/config/schema";
+import { consentRecord, noticeText } from "#shared/invitation/consent";
 import { sampleRequest } from "../../../tests/support/store-contract";
-import { describeHubSpotError, parseRetryAfter, submissionBody } from "./hubspot-submission";
+import type { NewInvitationRequest, RelayClaim } from "../store";
+import { DAY_MS } from "../stores/store-core";
+import { describeHubSpotError, parseRetryAfter, submissionBody, SUBMITTED_AT_MAX_AGE_MS } from "./hubspot-submission";
+
+const SITE = parseSiteConfig({});
+const T0 = sampleRequest(0).receivedAt + 60_000;
+/** A stored request as a worker claims it. */
+const claimOf = (request: NewInvitationRequest): RelayClaim => ({
+  ...request,
+  source: request.source ?? null,
+  consent: request.consent ?? null,
+  attempts: 0,
+});
 
 describe("what is sent to HubSpot", () => {
   it("leaves hutk out when the visitor had no HubSpot cookie", () => {
-    const body = submissionBody({ ...sampleRequest(2), attempts: 0 });
+    const body = submissionBody({ ...claimOf(sampleRequest(2)) }, { now: T0 });
     expect(body.context).toEqual(sampleRequest(2).context);
     expect(body.context).not.toHaveProperty("hutk");
+  });
+
+  it("sends the request's time while HubSpot accepts it, and no time for a request 28 days old or older", () => {
+    const claim = claimOf(sampleRequest(2));
+    const at = (days: number) => submissionBody(claim, { now: claim.receivedAt + days * DAY_MS });
+    expect(at(27.9).submittedAt).toBe(String(claim.receivedAt));
+    expect(at(SUBMITTED_AT_MAX_AGE_MS / DAY_MS)).not.toHaveProperty("submittedAt");
+  });
+
+  it("adds the source values as the hidden fields the team named, and only those", () => {
+    const claim = claimOf(
+      sampleRequest(2, {
+        source: { landingPage: "/mission?utm_source=linkedin", utm_source: "linkedin", utm_medium: "social" },
+      }),
+    );
+    const body = submissionBody(claim, {
+      now: T0,
+      sourceFields: { utm_source: "utm_source", landingPage: "landing_page" },
+    });
+    expect(body.fields.slice(-2)).toEqual([
+      { name: "landing_page", value: "/mission?utm_source=linkedin" },
+      { name: "utm_source", value: "linkedin" },
+    ]);
+    expect(submissionBody(claim, { now: T0 }).fields).toHaveLength(Object.keys(claim.fields).length);
+  });
+
+  it("sends explicit consent as legalConsentOptions.consent with the texts the visitor saw", () => {
+    const site = { ...SITE, legalBasis: { basis: "consent" as const, subscriptionTypeId: 42 } };
+    const consent = consentRecord(site, { communications: true });
+    const body = submissionBody(claimOf(sampleRequest(2, { consent })), { now: T0 });
+    expect(body.legalConsentOptions).toEqual({
+      consent: {
+        consentToProcess: true,
+        text: "I agree to allow the TA Leadership Network to store and process my personal data.",
+        communications: [
+          { value: true, subscriptionTypeId: 42, text: "I agree to receive updates from the TA Leadership Network." },
+        ],
+      },
+    });
+  });
+
+  it("sends legitimate interest with the notice's text, and no legalConsentOptions without a legal basis", () => {
+    const site = { ...SITE, legalBasis: { basis: "legitimate-interest" as const, subscriptionTypeId: 42 } };
+    const consent = consentRecord(site, { communications: false });
+    const body = submissionBody(claimOf(sampleRequest(2, { consent })), { now: T0 });
+    expect(body.legalConsentOptions).toEqual({
+      legitimateInterest: { value: true, subscriptionTypeId: 42, legalBasis: "LEAD", text: noticeText(site) },
+    });
+    expect(consentRecord({ ...SITE, legalBasis: null }, { communications: true })).toBeNull();
+    expect(submissionBody(claimOf(sampleRequest(2)), { now: T0 })).not.toHaveProperty("legalConsentOptions");
   });
 });
 

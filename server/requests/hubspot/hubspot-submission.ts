@@ -3,7 +3,12 @@
  * (no token to keep; HubSpot allows it 50 requests per 10 seconds):
  *
  *   POST {HUBSPOT_API_ORIGIN}/submissions/v3/integration/submit/<portalId>/<formId>
- *   {"submittedAt": "<ms>", "fields": [{"name", "value"}], "context": {"pageUri", "pageName", "hutk"}}
+ *   {"submittedAt": "<ms>", "fields": [{"name", "value"}], "context": {"pageUri", "pageName", "hutk"},
+ *    "legalConsentOptions": {"consent": {...}} or {"legitimateInterest": {...}}}
+ *
+ * The request's source goes as the form's hidden fields the team named (HUBSPOT_SOURCE_FIELDS),
+ * never as fields the form does not have: HubSpot refuses those (FIELD_NOT_IN_FORM_DEFINITION),
+ * and then the submission is sent again without them (docs/deployment/hubspot.md).
  *
  * HubSpot answers 200 with an inline message or a redirect URI when it accepts the data,
  * and errors as JSON (`{"status": "error", "message", "errors": [{"message", "errorType"}]}`,
@@ -11,7 +16,22 @@
  * need a private app token and is only for sensitive data, which these forms do not ask.
  */
 import type { HubSpotConfig } from "#app/config/schema";
+import type { ConsentRecord } from "#shared/invitation/consent";
+import { SOURCE_KEYS, type SourceKey } from "#shared/invitation/request-source";
+import { DAY_MS } from "../stores/store-core";
 import type { RelayClaim, RelayRefusal } from "../store";
+
+/**
+ * The oldest request whose time is sent as `submittedAt`: HubSpot refuses a time more than a
+ * month old, so a request released after that is sent without it (HubSpot then takes the time
+ * it receives it); 28 days stays inside the shortest month.
+ */
+export const SUBMITTED_AT_MAX_AGE_MS = 28 * DAY_MS;
+/** HubSpot's error type for a field its form does not have. */
+export const FIELD_NOT_IN_FORM = "FIELD_NOT_IN_FORM_DEFINITION";
+
+/** Which of the form's hidden fields takes each source value (HUBSPOT_SOURCE_FIELDS); a value not named is not sent. */
+export type SourceFieldNames = Partial<Record<SourceKey, string>>;
 
 /** Longest reason kept on a row: HubSpot's message plus its first field errors. */
 const REASON_MAX_LENGTH = 1000;
@@ -46,6 +66,8 @@ export interface SubmissionTarget {
   now?: () => number;
   /** Aborts the submission (the delivery loop's overall deadline). */
   signal?: AbortSignal;
+  /** The hidden fields the source values go to; none by default. */
+  sourceFields?: SourceFieldNames;
 }
 
 export function submissionUrl(target: SubmissionTarget, claim: Pick<RelayClaim, "mode">): string {
@@ -53,13 +75,42 @@ export function submissionUrl(target: SubmissionTarget, claim: Pick<RelayClaim, 
   return `${target.apiOrigin}/submissions/v3/integration/submit/${encodeURIComponent(portalId)}/${encodeURIComponent(formIds[claim.mode])}`;
 }
 
-export function submissionBody(claim: RelayClaim) {
+/** The source values as the form's hidden fields the team named. */
+export function sourceFieldValues(claim: Pick<RelayClaim, "source">, names: SourceFieldNames = {}) {
+  return SOURCE_KEYS.flatMap((key) => {
+    const name = names[key];
+    const value = claim.source?.[key];
+    return name && value !== undefined ? [{ name, value }] : [];
+  });
+}
+
+/** What HubSpot's Forms API takes as legalConsentOptions for the consent a request carries. */
+export function legalConsentOptions(consent: ConsentRecord) {
+  if (consent.basis === "consent") {
+    const { consentToProcess, text, communications } = consent;
+    return { consent: { consentToProcess, text, communications } };
+  }
+  const { subscriptionTypeId, legalBasis, text } = consent;
+  return { legitimateInterest: { value: true, subscriptionTypeId, legalBasis, text } };
+}
+
+export interface BodyOptions {
+  /** When this attempt is made: a request older than SUBMITTED_AT_MAX_AGE_MS goes without its time. */
+  now: number;
+  sourceFields?: SourceFieldNames;
+}
+
+export function submissionBody(claim: RelayClaim, { now, sourceFields }: BodyOptions) {
   const { pageUri, pageName, hutk } = claim.context;
   return {
-    // The time the visitor sent it, not the time of this (possibly delayed) attempt.
-    submittedAt: String(claim.receivedAt),
-    fields: Object.entries(claim.fields).map(([name, value]) => ({ name, value })),
+    // The time the visitor sent it, not the time of this (possibly delayed) attempt, while HubSpot accepts it.
+    ...(now - claim.receivedAt < SUBMITTED_AT_MAX_AGE_MS ? { submittedAt: String(claim.receivedAt) } : {}),
+    fields: [
+      ...Object.entries(claim.fields).map(([name, value]) => ({ name, value })),
+      ...sourceFieldValues(claim, sourceFields),
+    ],
     context: { pageUri, pageName, ...(hutk ? { hutk } : {}) },
+    ...(claim.consent ? { legalConsentOptions: legalConsentOptions(claim.consent) } : {}),
   };
 }
 
@@ -110,7 +161,24 @@ function isRateLimited(response: Response, body: string): boolean {
   return response.status === 429 || /^error code: 1015\b/.test(body.trim());
 }
 
-export async function submitToHubSpot(target: SubmissionTarget, claim: RelayClaim): Promise<SubmissionOutcome> {
+/**
+ * Submits a request; when HubSpot refuses it for a field its form does not have and source
+ * fields were sent, sends it once more without them (a source never makes a relay fail), and
+ * says so with `sourceFieldsRefused`.
+ */
+export async function submitToHubSpot(
+  target: SubmissionTarget,
+  claim: RelayClaim,
+): Promise<SubmissionOutcome & { sourceFieldsRefused?: true }> {
+  const outcome = await submitOnce(target, claim);
+  const sentSourceFields = sourceFieldValues(claim, target.sourceFields).length > 0;
+  if (outcome.kind !== "refused" || !sentSourceFields || !outcome.refusal.errorType?.includes(FIELD_NOT_IN_FORM)) {
+    return outcome;
+  }
+  return { ...(await submitOnce({ ...target, sourceFields: {} }, claim)), sourceFieldsRefused: true };
+}
+
+async function submitOnce(target: SubmissionTarget, claim: RelayClaim): Promise<SubmissionOutcome> {
   const doFetch = target.fetch ?? fetch;
   const now = target.now ?? Date.now;
   let response: Response;
@@ -119,7 +187,7 @@ export async function submitToHubSpot(target: SubmissionTarget, claim: RelayClai
     response = await doFetch(submissionUrl(target, claim), {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(submissionBody(claim)),
+      body: JSON.stringify(submissionBody(claim, { now: now(), sourceFields: target.sourceFields })),
       // A redirect is never followed: fetch would turn the POST into a GET whose 200
       // says nothing about the submission, and the row would be marked sent unsent.
       redirect: "manual",

@@ -2,12 +2,22 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DeliverySettings } from "../../config";
 import { sampleRequest, claimRelay } from "../../../tests/support/store-contract";
+import { startFakeHubSpotApi } from "../../../tests/support/fake-hubspot-api";
 import { tempSqliteStores, untilTrue } from "../../../tests/support/temp-sqlite-stores";
 import { virtualClock } from "../../../tests/support/virtual-clock";
-import type { submissionBody } from "./hubspot-submission";
+import { submissionBody } from "./hubspot-submission";
 import { RelayWorker, type RelayOptions } from "./relay";
 import { IDLE_POLL_MS } from "../outbox/delivery-loop";
-import type { RelayOutbox, RequestStore } from "../store";
+import type { NewInvitationRequest, RelayClaim, RelayOutbox, RequestStore } from "../store";
+import { DAY_MS } from "../stores/store-core";
+
+/** A stored request as a worker claims it. */
+const claimOf = (request: NewInvitationRequest): RelayClaim => ({
+  ...request,
+  source: request.source ?? null,
+  consent: request.consent ?? null,
+  attempts: 0,
+});
 
 const HUBSPOT = {
   portalId: "1234567",
@@ -96,6 +106,67 @@ describe("what is sent to HubSpot", () => {
       fields: Object.entries(request.fields).map(([name, value]) => ({ name, value })),
       context: { pageUri: "https://network.example/request-invitation?type=employer", pageName: "Brief", hutk: "f00d" },
     });
+  });
+});
+
+describe("a request held for a month", () => {
+  it("released after 31 days is relayed without its time and accepted; with its time HubSpot refuses it", async () => {
+    const hubspot = await startFakeHubSpotApi();
+    try {
+      const store = tempStore();
+      const now = Date.now();
+      // Stored held 31 days ago (the API's clock then), released now.
+      const request = sampleRequest(1, { receivedAt: now - 31 * DAY_MS, held: "fill-time" });
+      await store.save(request);
+      expect(await store.releaseHeld(request.id, now, [])).toBe("released");
+      const worker = new RelayWorker({
+        store,
+        apiOrigin: hubspot.origin,
+        hubspot: HUBSPOT,
+        timing: SETTINGS,
+        maxPer10Seconds: MAX_PER_10_SECONDS,
+        log: () => {},
+      });
+      workers.push(worker);
+      worker.start();
+      await untilTrue(async () => (await relayStates(store))[0] === "sent", "the released request to be sent");
+      expect(hubspot.accepted).toHaveLength(1);
+      expect(hubspot.accepted[0]!.submittedAt).toBeUndefined();
+
+      // The fake refuses what HubSpot refuses: the same request sent with the time it arrived.
+      const withItsTime = { ...submissionBody(claimOf(request), { now }), submittedAt: String(request.receivedAt) };
+      const answer = await fetch(
+        `${hubspot.origin}/submissions/v3/integration/submit/${HUBSPOT.portalId}/${HUBSPOT.formIds.employer}`,
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(withItsTime),
+        },
+      );
+      expect(answer.status).toBe(400);
+    } finally {
+      await hubspot.close();
+    }
+  });
+});
+
+describe("source fields HubSpot's form does not have", () => {
+  it("sends the request again without them, and tells the team once", async () => {
+    const store = tempStore();
+    await store.save(sampleRequest(1, { source: { utm_source: "linkedin" } }));
+    await store.save(sampleRequest(3, { source: { utm_source: "newsletter" } }));
+    const notInForm = {
+      status: 400,
+      body: { status: "error", errors: [{ errorType: "FIELD_NOT_IN_FORM_DEFINITION", message: "utm_source" }] },
+    };
+    const { worker, hubspot, log } = virtualWorker(store, [notInForm, { status: 200 }], {
+      sourceFields: { utm_source: "utm_source" },
+    });
+    worker.start();
+    await untilTrue(async () => (await relayStates(store)).every((state) => state === "sent"), "both to be sent");
+    const utmSent = hubspot.calls.map((call) => call.body.fields.some((field) => field.name === "utm_source"));
+    expect(utmSent).toEqual([true, false, false]);
+    expect(log.filter((line) => line.includes("FIELD_NOT_IN_FORM_DEFINITION"))).toHaveLength(1);
   });
 });
 

@@ -29,7 +29,7 @@
 import type { HubSpotConfig } from "#app/config/schema";
 import type { DeliverySettings } from "../../config";
 import { DeliveryLoop, type DeliveryOutcome, type DeliveryTarget } from "../outbox/delivery-loop";
-import { submitToHubSpot } from "./hubspot-submission";
+import { FIELD_NOT_IN_FORM, submitToHubSpot, type SourceFieldNames } from "./hubspot-submission";
 import type { NotificationChannel, RelayClaim, RelayOutbox, RelayRefusal } from "../store";
 
 /** Rows one claim takes: a few, so an erase or another server waits for little. */
@@ -55,6 +55,8 @@ export interface RelayOptions {
   alertChannels?: readonly NotificationChannel[];
   /** Called once an alert is queued: wakes the notification worker. */
   onAlertQueued?: () => void;
+  /** The form's hidden fields that take the source values (HUBSPOT_SOURCE_FIELDS); none by default. */
+  sourceFields?: SourceFieldNames;
 }
 
 type RelayDelivery = RelayClaim & { label: string; channel: string };
@@ -65,6 +67,9 @@ export class RelayWorker {
   constructor(options: RelayOptions) {
     const { store, timing } = options;
     const now = options.now ?? Date.now;
+    const log = options.log ?? ((line: string) => console.log(line));
+    // Once HubSpot has refused them, the source fields are left out until a restart (after the form is fixed).
+    let sourceFields = options.sourceFields ?? {};
     const target: DeliveryTarget<RelayDelivery> = {
       name: "relay",
       destination: "to HubSpot",
@@ -85,9 +90,16 @@ export class RelayWorker {
             fetch: options.fetch,
             now,
             signal,
+            sourceFields,
           },
           delivery,
         );
+        if (outcome.sourceFieldsRefused) {
+          sourceFields = {};
+          log(
+            `[relay] HubSpot's form has no field for the source values (${FIELD_NOT_IN_FORM}): requests are sent without them until the server restarts. Create the hidden fields HUBSPOT_SOURCE_FIELDS names on the form (docs/deployment/hubspot.md).`,
+          );
+        }
         // HubSpot's refusal is this row's: other requests may still be accepted.
         return outcome.kind === "refused" ? { ...outcome, scope: "row", detail: outcome.refusal } : outcome;
       },

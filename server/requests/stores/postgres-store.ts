@@ -30,8 +30,10 @@ import {
   type StoppedChannel,
 } from "../store";
 import {
+  bySourceLabel,
   DAY_MS,
   HELD_SUMMARY_JOB,
+  jsonOrNull,
   newNotificationRow,
   NOTIFICATION_COLUMNS,
   pendingMigrations,
@@ -224,7 +226,8 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
       // A key stored already: this is a retry of that request, which stays the only one.
       const insertRequest = (tx: postgres.Sql | postgres.TransactionSql) => tx`
         INSERT INTO invitation_requests
-          (id, received_at, mode, fields, context, relay, next_attempt_at, notice_version, held, idempotency_key)
+          (id, received_at, mode, fields, context, relay, next_attempt_at, notice_version, held, idempotency_key,
+           source, consent)
         VALUES (
           ${request.id}, ${new Date(request.receivedAt)}, ${request.mode},
           ${JSON.stringify(request.fields)}::text::json, ${JSON.stringify(request.context)}::text::json,
@@ -232,7 +235,9 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
           ${request.relay === "pending" ? new Date(request.receivedAt) : null},
           ${request.noticeVersion ?? null},
           ${request.held ?? null},
-          ${key}
+          ${key},
+          ${jsonOrNull(request.source)}::text::json,
+          ${jsonOrNull(request.consent)}::text::json
         )
         ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
         RETURNING id`;
@@ -356,9 +361,13 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
           (SELECT COUNT(*) FROM invitation_requests WHERE held IS NOT NULL) AS held,
           (SELECT COUNT(*) FROM invitation_notifications) AS notifications_queued,
           (SELECT MIN(queued_at) FROM invitation_notifications) AS oldest_notification_at`;
+      const sources = await sql<{ label: string | null; requests: string }[]>`
+        SELECT coalesce(source->>'utm_source', source->>'referrer') AS label, COUNT(*) AS requests
+        FROM invitation_requests WHERE received_at >= ${new Date(now - 7 * DAY_MS)} GROUP BY label`;
       return {
         requestsLastDay: Number(row!.requests_last_day),
         requestsLastWeek: Number(row!.requests_last_week),
+        sourcesLastWeek: bySourceLabel(sources),
         relaysPending: Number(row!.relays_pending),
         relaysFailed: Number(row!.relays_failed),
         held: Number(row!.held),

@@ -33,8 +33,10 @@ import {
   type StoppedChannel,
 } from "../store";
 import {
+  bySourceLabel,
   DAY_MS,
   HELD_SUMMARY_JOB,
+  jsonOrNull,
   newNotificationRow,
   NOTIFICATION_COLUMNS,
   pendingMigrations,
@@ -163,8 +165,10 @@ export function openSqliteStore(dataDir: string): RequestStore {
   // A key stored already: this is a retry of that request, which stays the only one.
   const insert = db.prepare(
     `INSERT INTO invitation_requests
-       (id, received_at, mode, fields, context, relay, next_attempt_at, notice_version, held, idempotency_key)
-     VALUES (@id, @receivedAt, @mode, @fields, @context, @relay, @nextAttemptAt, @noticeVersion, @held, @idempotencyKey)
+       (id, received_at, mode, fields, context, relay, next_attempt_at, notice_version, held, idempotency_key, source,
+        consent)
+     VALUES (@id, @receivedAt, @mode, @fields, @context, @relay, @nextAttemptAt, @noticeVersion, @held, @idempotencyKey,
+       @source, @consent)
      ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING`,
   );
   const requestByKey = db.prepare<{ key: string | null }, RequestRow>(
@@ -307,6 +311,12 @@ export function openSqliteStore(dataDir: string): RequestStore {
        (SELECT MIN(queued_at) FROM invitation_notifications) AS oldest_notification_at`,
   );
 
+  const sourcesSince = db.prepare<{ week: number }, { label: string | null; requests: number }>(
+    `SELECT coalesce(json_extract(source, '$.utm_source'), json_extract(source, '$.referrer')) AS label,
+       COUNT(*) AS requests
+     FROM invitation_requests WHERE received_at >= @week GROUP BY label`,
+  );
+
   // --- Privacy ---
   const byEmail = db.prepare<{ email: string }, RequestRow>(
     `SELECT ${REQUEST_COLUMNS} FROM invitation_requests
@@ -359,6 +369,8 @@ export function openSqliteStore(dataDir: string): RequestStore {
         noticeVersion: request.noticeVersion ?? null,
         held: request.held ?? null,
         idempotencyKey: request.idempotencyKey ?? null,
+        source: jsonOrNull(request.source),
+        consent: jsonOrNull(request.consent),
       });
       if (changes === 0)
         return { stored: "repeat", first: toStoredRequest(requestByKey.get({ key: request.idempotencyKey ?? null })!) };
@@ -510,9 +522,11 @@ export function openSqliteStore(dataDir: string): RequestStore {
     },
     async status(now) {
       const row = (await whenUnlocked(() => counts.get({ day: now - DAY_MS, week: now - 7 * DAY_MS })))!;
+      const sources = await whenUnlocked(() => sourcesSince.all({ week: now - 7 * DAY_MS }));
       return {
         requestsLastDay: row.requests_last_day,
         requestsLastWeek: row.requests_last_week,
+        sourcesLastWeek: bySourceLabel(sources),
         relaysPending: row.relays_pending,
         relaysFailed: row.relays_failed,
         held: row.held,

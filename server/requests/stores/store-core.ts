@@ -5,7 +5,9 @@
  * its transactions and its locking.
  */
 import { randomUUID } from "node:crypto";
+import type { ConsentRecord } from "#shared/invitation/consent";
 import type { InvitationMode } from "#shared/invitation/mode";
+import type { RequestSource } from "#shared/invitation/request-source";
 import type {
   ChannelRefusal,
   HeldReason,
@@ -178,6 +180,14 @@ export const MIGRATIONS: readonly Migration[] = [
        window_ends_at timestamptz NOT NULL
      );`,
   },
+  // Where requests come from, and the consent they carry (docs/product.md#where-requests-come-from):
+  // what the visit's first page noted, and what the visitor saw and checked; null for older rows.
+  {
+    sqlite: `ALTER TABLE invitation_requests ADD COLUMN source TEXT;
+     ALTER TABLE invitation_requests ADD COLUMN consent TEXT;`,
+    postgres: `ALTER TABLE invitation_requests ADD COLUMN source json;
+     ALTER TABLE invitation_requests ADD COLUMN consent json;`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -202,9 +212,23 @@ export function pendingMigrations(version: number, dialect: Dialect, description
 
 /** The columns of a request row, in every statement that reads one. */
 export const REQUEST_COLUMNS =
-  "id, received_at, mode, fields, context, relay, attempts, last_error, sent_at, notice_version, held";
+  "id, received_at, mode, fields, context, relay, attempts, last_error, sent_at, notice_version, held, source, consent";
 /** The columns of a notification row. */
 export const NOTIFICATION_COLUMNS = "seq, request_id, kind, channel, details, delivery_id, attempts, last_error";
+
+/** A nullable JSON value as a column takes it: text, or NULL. */
+export const jsonOrNull = (value: object | null | undefined): string | null =>
+  value === null || value === undefined ? null : JSON.stringify(value);
+
+/**
+ * How many of the last week's requests each source label counts (shared/invitation/request-source.ts's
+ * sourceLabel), most first; ties by label.
+ */
+export function bySourceLabel(rows: readonly { label: string | null; requests: number | string }[]) {
+  return rows
+    .map((row) => ({ source: row.label, requests: Number(row.requests) }))
+    .sort((a, b) => b.requests - a.requests || String(a.source).localeCompare(String(b.source)));
+}
 
 /** A JSON column as the drivers give it: SQLite's as text, PostgreSQL's parsed. */
 type JsonColumn<T> = T | string;
@@ -223,6 +247,8 @@ export interface RequestRow {
   sent_at: TimeColumn | null;
   notice_version: string | null;
   held: HeldReason | null;
+  source: JsonColumn<RequestSource> | null;
+  consent: JsonColumn<ConsentRecord> | null;
 }
 
 export interface NotificationRow {
@@ -254,12 +280,14 @@ export function toStoredRequest(row: RequestRow): StoredInvitationRequest {
     sentAt: row.sent_at === null ? null : toMs(row.sent_at),
     noticeVersion: row.notice_version,
     held: row.held,
+    source: row.source === null ? null : json(row.source),
+    consent: row.consent === null ? null : json(row.consent),
   };
 }
 
 export function toRelayClaim(row: RequestRow): RelayClaim {
-  const { id, receivedAt, mode, fields, context, relayAttempts } = toStoredRequest(row);
-  return { id, receivedAt, mode, fields, context, attempts: relayAttempts };
+  const { id, receivedAt, mode, fields, context, source, consent, relayAttempts } = toStoredRequest(row);
+  return { id, receivedAt, mode, fields, context, source, consent, attempts: relayAttempts };
 }
 
 /**
