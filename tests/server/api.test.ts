@@ -640,6 +640,8 @@ describe.each(STORE_TARGETS)("the invitation request API on $name", (target) => 
         relayError: null,
         held: null,
         previousRequests: 0,
+        source: null,
+        consent: null,
       });
       // Every row says whether it is held, and why (the four held by "answers a likely bot ...").
       expect(list.filter((request: { held: string | null }) => request.held !== null)).toHaveLength(4);
