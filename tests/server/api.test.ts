@@ -521,7 +521,6 @@ describe.each(STORE_TARGETS)("the invitation request API on $name", (target) => 
         relayError: null,
         held: null,
         previousRequests: 0,
-        // Where the visit began and the consent given (docs/product.md#where-requests-come-from): none sent here.
         source: null,
         consent: null,
       });
