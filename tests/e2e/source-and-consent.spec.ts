@@ -3,14 +3,22 @@
 // (tests/support/browser/source-and-consent-build.ts): HubSpot's ids with explicit consent and
 // Plausible; HubSpot's embed is blocked, so the visitor sends the site's own form, which the
 // server stores, tells the team of by email (an SMTP server in this process) and relays to the
-// fake HubSpot API. The default build (no analytics) is checked for what it must not load.
+// fake HubSpot API. HubSpot's tracking code is checked on the current-embed build (ANALYTICS=hubspot),
+// and the default build (no analytics) for what it must not load.
 import type { Page, Request } from "@playwright/test";
 import { pages } from "../../app/content/pages";
 import { requestActions } from "../../app/content/calls-to-action";
 import { requestInvitationContent as copy } from "../../app/content/request-invitation";
 import { ownFormFields } from "#shared/invitation/own-form-fields";
 import { test, expect } from "../support/browser/fixtures";
-import { HUBSPOT_EMBED_SRC } from "../support/browser/fake-hubspot";
+import {
+  FAKE_FORM_NAME,
+  FAKE_SUBMIT_LABEL,
+  fakeCurrentHubSpot,
+  HUBSPOT_CURRENT_BUILD_URL,
+  HUBSPOT_CURRENT_TEST_ENV,
+  HUBSPOT_EMBED_SRC,
+} from "../support/browser/fake-hubspot";
 import { FAILURE_CONSOLE, ownFormValues, PATH } from "../support/browser/hubspot-request-page";
 import {
   SOURCE_AND_CONSENT_BUILD_URL,
@@ -196,6 +204,52 @@ test.describe("where a request came from and the consent it carries", () => {
     expect(new Set(requests.filter(offSite(SOURCE_AND_CONSENT_BUILD_URL)).map((request) => request.url()))).toEqual(
       new Set([PLAUSIBLE_SCRIPT]),
     );
+    expect(await context.cookies()).toEqual([]);
+  });
+});
+
+test.describe("HubSpot's tracking code (the current-embed build, eu1, ANALYTICS=hubspot)", () => {
+  test.use({ baseURL: HUBSPOT_CURRENT_BUILD_URL });
+
+  test("allowed by the policy, loaded only after the page is interactive, and a request sent through HubSpot's form counts once, with its mode", async ({
+    page,
+    context,
+  }) => {
+    const portalId = HUBSPOT_CURRENT_TEST_ENV.HUBSPOT_PORTAL_ID;
+    const trackingScript = `https://js-eu1.hs-scripts.com/${portalId}.js`;
+    await watchScriptsAdded(page);
+    await fakeCurrentHubSpot(page);
+    const response = await page.goto(PATH);
+    const csp = response!.headers()["content-security-policy"]!;
+    expect(csp).toMatch(/script-src [^;]*https:\/\/js-eu1\.hs-scripts\.com/);
+    // The tracking code is never on the first-paint path: added by the loader after `load`.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            (window as unknown as { __scriptsAdded: { src: string; afterLoad: boolean }[] }).__scriptsAdded.filter(
+              (script) => script.src.includes("hs-scripts.com"),
+            ),
+          ),
+        { timeout: 10_000 },
+      )
+      .toEqual([{ src: trackingScript, afterLoad: true }]);
+
+    const form = page.getByRole("form", { name: FAKE_FORM_NAME });
+    await form.getByLabel("Email").fill(uniqueEmail("tracked"));
+    await form.getByRole("button", { name: FAKE_SUBMIT_LABEL }).click();
+    await expect(page.getByRole("heading", { name: copy.confirmation.title })).toBeVisible();
+    const commands = () => page.evaluate(() => (window as unknown as { __hsqCommands: unknown[] }).__hsqCommands);
+    await expect
+      .poll(commands)
+      .toContainEqual([
+        "trackCustomBehavioralEvent",
+        { name: `pe${portalId}_request_sent`, properties: { mode: "candidate" } },
+      ]);
+    expect(
+      (await commands()).filter((command) => (command as unknown[])[0] === "trackCustomBehavioralEvent"),
+    ).toHaveLength(1);
+    // The fake sets no cookie, and nothing of the site's does.
     expect(await context.cookies()).toEqual([]);
   });
 });

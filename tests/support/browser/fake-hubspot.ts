@@ -26,6 +26,8 @@ export const HUBSPOT_CURRENT_TEST_ENV = {
   ...HUBSPOT_TEST_ENV,
   HUBSPOT_EMBED: "current",
   HUBSPOT_REGION: "eu1",
+  // HubSpot's tracking code on every page, in the same region (fakeHubSpotTracking serves it).
+  ANALYTICS: "hubspot",
 } as const;
 
 export const HUBSPOT_TEST_IDS = {
@@ -299,4 +301,23 @@ export function countLoadsOf(page: Page, path: string): () => number {
     if (frame === page.mainFrame() && new URL(frame.url()).pathname === path) loads += 1;
   });
   return () => loads;
+}
+
+/** HubSpot's tracking code, any region: `js.hs-scripts.com/<portalId>.js`, `js-eu1.hs-scripts.com/...`. */
+export const HUBSPOT_TRACKING_URL = /^https:\/\/js(-[a-z0-9]+)?\.hs-scripts\.com\/\d+\.js$/;
+
+/**
+ * Serves a fake of HubSpot's tracking code through request interception: it takes over
+ * `_hsq` and records every command given to it, those queued before it ran included
+ * (`window.__hsqCommands`). It sets no cookie, as the real one does not before consent.
+ */
+export async function fakeHubSpotTracking(page: Page) {
+  await page.route(HUBSPOT_TRACKING_URL, (route) =>
+    route.fulfill({
+      contentType: "text/javascript",
+      body:
+        "var q=window._hsq||[];window.__hsqCommands=[];" +
+        "window._hsq={push:function(c){window.__hsqCommands.push(c)}};q.forEach(function(c){window._hsq.push(c)});",
+    }),
+  );
 }

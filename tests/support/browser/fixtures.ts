@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { fakeHubSpotTracking } from "./fake-hubspot";
 
 /** Console errors a test expects; any other console error or page error fails the test. */
 export interface ConsoleErrors {
@@ -71,6 +72,8 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors; consoleStore: Co
   // navigation waits for hydration (see waitForHydrationAfterNavigation).
   page: async ({ page, consoleStore, javaScriptEnabled }, use) => {
     if (javaScriptEnabled) waitForHydrationAfterNavigation(page);
+    // The build with ANALYTICS=hubspot loads HubSpot's tracking code on every page once it is idle.
+    await fakeHubSpotTracking(page);
     page.on("console", (message) => {
       if (message.type() === "error") consoleStore.errors.push(message.text());
     });
