@@ -31,8 +31,9 @@ export const SHOWN_AT_GLOBAL = "__requestPageShownAt";
  * form's fill time counts from there: never reset by hydration, a remount or a mode switch
  * (docs/product.md#nothing-lost). And gives a form posted without the island its
  * idempotency key: one per page view (16 random bytes, as the island's own), written into
- * the form's empty hidden field at first paint, and again as a form is submitted in case
- * it was parsed after that paint; so a post sent twice from this page is stored once. The same
+ * the form's empty hidden field at first paint, again when the document is parsed (a
+ * browser may paint before the parser reaches the form), and as a form is submitted; so a
+ * post sent twice from this page is stored once. The same
  * moments fill the form's hidden source fields from what the visit's first page noted
  * (shared/invitation/request-source.ts), so such a post carries them too.
  */
@@ -42,6 +43,7 @@ export const PAGE_SHOWN_SCRIPT =
   `n.${IDEMPOTENCY_KEY_FIELD}=Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(16)),function(b){return(b+256).toString(16).slice(1)}).join("");` +
   `function f(){document.querySelectorAll("input[${PAGE_FILLS_ATTRIBUTE}]").forEach(function(i){if(!i.value&&n[i.name])i.value=n[i.name]})}` +
   `document.addEventListener("submit",f,true);` +
+  `if(document.readyState=="loading")document.addEventListener("readystatechange",f,{once:true});` +
   `requestAnimationFrame(function(){w.${SHOWN_AT_GLOBAL}=performance.now();f()})})()`;
 
 /** Milliseconds since the request page was first painted (since navigation began, if the script did not run). */
