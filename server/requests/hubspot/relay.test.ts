@@ -87,6 +87,18 @@ function virtualWorker(store: RelayOutbox, answers: (Answer | Error)[], override
 
 const relayStates = async (store: RequestStore) => (await store.list()).map((request) => request.relay);
 
+/** A worker on the real clock, answered by `fetch`; the test starts and stops it. */
+const realClockWorker = (store: RelayOutbox, fetch: typeof globalThis.fetch) =>
+  new RelayWorker({
+    store,
+    apiOrigin: "https://api.hsforms.example",
+    hubspot: HUBSPOT,
+    timing: SETTINGS,
+    maxPer10Seconds: MAX_PER_10_SECONDS,
+    log: () => {},
+    fetch,
+  });
+
 describe("what is sent to HubSpot", () => {
   it("posts the fields as name/value pairs with the page, the visitor cookie and the time it was received", async () => {
     const store = tempStore();
@@ -367,18 +379,10 @@ describe("the relay worker", () => {
   it("wakes at once when a row is saved, with no poll delay before the first send", async () => {
     const store = tempStore();
     let sentAt = 0;
-    const worker = new RelayWorker({
-      store,
-      apiOrigin: "https://api.hsforms.example",
-      hubspot: HUBSPOT,
-      timing: SETTINGS,
-      maxPer10Seconds: MAX_PER_10_SECONDS,
-      log: () => {},
-      fetch: (async () => {
-        sentAt = Date.now();
-        return new Response(null, { status: 204 });
-      }) as typeof fetch,
-    });
+    const worker = realClockWorker(store, (async () => {
+      sentAt = Date.now();
+      return new Response(null, { status: 204 });
+    }) as typeof fetch);
     workers.push(worker);
     worker.start();
     await new Promise((resolveWait) => setTimeout(resolveWait, 100));
@@ -395,19 +399,11 @@ describe("the relay worker", () => {
     let release!: () => void;
     let started!: () => void;
     const inFlight = new Promise<void>((resolveStarted) => (started = resolveStarted));
-    const worker = new RelayWorker({
-      store,
-      apiOrigin: "https://api.hsforms.example",
-      hubspot: HUBSPOT,
-      timing: SETTINGS,
-      maxPer10Seconds: MAX_PER_10_SECONDS,
-      log: () => {},
-      fetch: (async () => {
-        started();
-        await new Promise<void>((resolveAnswer) => (release = resolveAnswer));
-        return new Response(null, { status: 200 });
-      }) as typeof fetch,
-    });
+    const worker = realClockWorker(store, (async () => {
+      started();
+      await new Promise<void>((resolveAnswer) => (release = resolveAnswer));
+      return new Response(null, { status: 200 });
+    }) as typeof fetch);
     worker.start();
     await inFlight;
     let stopped = false;
