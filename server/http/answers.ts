@@ -45,9 +45,13 @@ export function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply): 
   const socket = reply.raw.socket ?? request.raw.socket;
   if (!socket) return;
   // Node ends a `Connection: close` answer with destroySoon() after throwing the unread body
-  // away (reading it to its end); this socket stops reading and lingers instead.
+  // away (reading it to its end); this socket stops reading and lingers instead. That throwing
+  // away resumes the socket a tick later (the request's resume reaches it), so whatever
+  // resumes it is paused again: otherwise a client that keeps sending after our FIN is read
+  // for the whole linger (256 MB in 1 s here).
   socket.destroySoon = () => {
     socket.pause();
+    socket.on("resume", () => socket.pause());
     socket.end();
     setTimeout(() => socket.destroy(), LINGER_MS).unref();
   };

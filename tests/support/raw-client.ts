@@ -31,7 +31,8 @@ export function endlessUpload(
   { target, headers, maxBytes = 64 * 1024 * 1024 }: { target: string; headers: [string, string][]; maxBytes?: number },
 ): Promise<EndlessUploadResult> {
   return new Promise((resolveUpload) => {
-    const socket = connect(port, "127.0.0.1");
+    // Half-open allowed: like a hostile client, it goes on sending after the server's FIN.
+    const socket = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
     const received: Buffer[] = [];
     let sent = 0;
     let closed = false;
