@@ -63,17 +63,22 @@ afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop()));
 });
 
+/** What every worker of these tests is given: the store, HubSpot's origin and form, and the timing. */
+const relayBasics = (store: RelayOutbox) => ({
+  store,
+  apiOrigin: "https://api.hsforms.example",
+  hubspot: HUBSPOT,
+  timing: SETTINGS,
+  maxPer10Seconds: MAX_PER_10_SECONDS,
+});
+
 /** A worker on a virtual clock (tests/support/virtual-clock.ts), answered by a scripted HubSpot. */
 function virtualWorker(store: RelayOutbox, answers: (Answer | Error)[], overrides: Partial<RelayOptions> = {}) {
   const clock = virtualClock(T0);
   const hubspot = scriptedFetch(clock, answers);
   const log: string[] = [];
   const worker = new RelayWorker({
-    store,
-    apiOrigin: "https://api.hsforms.example",
-    hubspot: HUBSPOT,
-    timing: SETTINGS,
-    maxPer10Seconds: MAX_PER_10_SECONDS,
+    ...relayBasics(store),
     fetch: hubspot.fetch,
     now: () => clock.now,
     random: () => 1,
@@ -90,11 +95,7 @@ const relayStates = async (store: RequestStore) => (await store.list()).map((req
 /** A worker on the real clock, answered by `fetch`; the test starts and stops it. */
 const realClockWorker = (store: RelayOutbox, fetch: typeof globalThis.fetch) =>
   new RelayWorker({
-    store,
-    apiOrigin: "https://api.hsforms.example",
-    hubspot: HUBSPOT,
-    timing: SETTINGS,
-    maxPer10Seconds: MAX_PER_10_SECONDS,
+    ...relayBasics(store),
     log: () => {},
     fetch,
   });
@@ -339,11 +340,7 @@ describe("the relay worker", () => {
     const clock = virtualClock(T0, { maxStepMs: 100 });
     const hubspot = scriptedFetch(clock, [{ status: 200 }]);
     const options = (random: number): RelayOptions => ({
-      store,
-      apiOrigin: "https://api.hsforms.example",
-      hubspot: HUBSPOT,
-      timing: SETTINGS,
-      maxPer10Seconds: MAX_PER_10_SECONDS,
+      ...relayBasics(store),
       fetch: hubspot.fetch,
       now: () => clock.now,
       random: () => random,
