@@ -19,7 +19,10 @@ export default defineConfig({
   // /mission/index.html, served at /mission; hashed files under /assets/, cached as immutable.
   build: { format: "directory", assets: "assets", inlineStylesheets: "never" },
   devToolbar: { enabled: false },
-  integrations: [react()],
+  // renderToString, not the streaming renderer: streaming outlines a Suspense boundary once the HTML before it
+  // passes 12,800 bytes, and an outlined boundary stays hidden until React's inline script reveals it, so
+  // without JavaScript the request page lost its side image (docs/decisions/0010-request-page-hydrates-in-pieces.md).
+  integrations: [react({ experimentalDisableStreaming: true })],
   vite: {
     plugins: [tailwindcss(), imagetools()],
     define: { __SITE_CONFIG__: JSON.stringify(config.site), __BUILD_YEAR__: String(buildYear()) },

@@ -1,5 +1,6 @@
 // After `astro build`: finish BUILD_DIR for serving.
-//   1. the prerendered 404 is 404.html; source maps go; no symbolic links;
+//   1. the prerendered 404 is 404.html; source maps go; no symbolic links; no page hides content
+//      until a script runs (outlined-boundaries.ts);
 //   2. sitemap.xml and robots.txt from the route table, under SITE_URL, and every page's
 //      social card (social-cards.ts);
 //   3. module preloads in the head of every page with an island (island-preloads.ts);
@@ -20,6 +21,7 @@ import { collectInlineScriptHashes } from "../../server/http/inline-scripts";
 import { loadConfig } from "../../server/load-config";
 import { renderNginxConfig } from "../../server/deploy/nginx-config";
 import { addIslandPreloads } from "./island-preloads";
+import { outlinedBoundaries } from "./outlined-boundaries";
 import { precompressDirectory } from "./precompress";
 import { indexablePaths, renderRobots, renderSitemap } from "./seo-files";
 import { writeSocialCards } from "./social-cards";
@@ -45,6 +47,16 @@ for (const file of readdirSync(client, { recursive: true, encoding: "utf8" })) {
 // Both servers must serve the same files: the Node server skips symbolic links, nginx follows them.
 const links = symbolicLinks(client);
 if (links.length > 0) throw new Error(`postbuild: the build holds symbolic links, which only nginx would serve: ${links.join(", ")}`);
+
+// Every page shows without JavaScript what its HTML holds: no Suspense boundary left for a script to reveal.
+const hiding = readdirSync(client, { recursive: true, encoding: "utf8" })
+  .filter((file) => file.endsWith(".html"))
+  .flatMap((file) => outlinedBoundaries(readFileSync(join(client, file), "utf8")).map((what) => `${file}: ${what}`));
+if (hiding.length > 0) {
+  throw new Error(
+    `postbuild: content hidden until JavaScript runs (React outlined a Suspense boundary):\n  ${hiding.join("\n  ")}`,
+  );
+}
 
 // 2. Sitemap and robots, for every indexable page, which must all have been prerendered.
 const paths = indexablePaths();

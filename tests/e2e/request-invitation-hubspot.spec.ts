@@ -239,6 +239,12 @@ const CURRENT: Embed = {
 
 const EMBEDS = [LEGACY, CURRENT] as const;
 
+/** The side image's headline per mode, as the specification writes it. */
+const SIDE_HEADLINE: Record<Mode, string> = {
+  candidate: "Your Career Journey Starts Here",
+  employer: "Build Your Dream Team",
+};
+
 // --- what both embeds do ---
 
 for (const embed of EMBEDS) {
@@ -270,6 +276,20 @@ for (const embed of EMBEDS) {
         expect(html).not.toContain(embed.formsOrigin);
       }
       expect(hubspotRequests).toEqual([]);
+    });
+
+    test.describe("without JavaScript", () => {
+      test.use({ javaScriptEnabled: false });
+
+      // React's streaming renderer once wrote this panel after the shell, hidden until its script ran.
+      test("both request pages show the side image panel with its image and headline", async ({ page }) => {
+        for (const mode of ["candidate", "employer"] as const) {
+          await page.goto(pathFor(mode));
+          const panel = page.getByTestId("side-image-panel");
+          await expect(panel.getByText(SIDE_HEADLINE[mode], { exact: true })).toBeVisible();
+          await expect(panel.locator("img")).toBeVisible();
+        }
+      });
     });
   });
 
