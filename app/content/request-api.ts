@@ -9,7 +9,7 @@ export const requestApiContent = {
     crossSite: "Requests from other sites are refused.",
     /** `{limit}` is replaced with the limit in bytes. */
     tooLarge: "The body is over {limit} bytes.",
-    unsupportedType: "Send application/json or application/x-www-form-urlencoded, once.",
+    unsupportedType: "Send application/json or application/x-www-form-urlencoded, in UTF-8, once.",
     rateLimited: "Too many requests from this address. Try again after the Retry-After seconds.",
     notJson: "The body is not valid JSON.",
     notUtf8: "The body is not valid UTF-8.",

@@ -50,7 +50,7 @@ import type {
 } from "../requests/store";
 import { withinTimeLimit } from "../requests/stores/time-limit";
 import { errorCode } from "../safe-errors";
-import { answerJson, closeAfterAnswer, continueIfAsked, endpoint, mediaTypeOf, refuse } from "../http/answers";
+import { answerJson, closeAfterAnswer, continueIfAsked, declaresUtf8OrNothing, endpoint, mediaTypeOf, refuse } from "../http/answers";
 import { CrossSiteRefusalLog, SiteOrigins } from "./origin";
 import { RateLimited } from "./rate-limit";
 import { cookieValue, parseFormBody, parseJsonBody } from "./request-body";
@@ -302,7 +302,7 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions) {
       },
       preParsing: async (request, reply, payload) => {
         const type = singleContentType(request.raw);
-        if (type !== JSON_TYPE && type !== FORM_TYPE) {
+        if ((type !== JSON_TYPE && type !== FORM_TYPE) || !declaresUtf8OrNothing(request.headers)) {
           return refuse(request, reply, 415, { error: messages.unsupportedType });
         }
         // Refused before the client is invited to send it (Fastify would read up to the limit first).

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { clientAddress, rateLimitKey } from "./answers";
+import { clientAddress, declaresUtf8OrNothing, rateLimitKey } from "./answers";
 
 const request = (headers: Record<string, string>, remoteAddress = "10.0.0.9") =>
   ({ headers, socket: { remoteAddress } }) as unknown as IncomingMessage;
@@ -23,6 +23,20 @@ describe("clientAddress", () => {
   it("falls back to the leftmost entry, then the socket, when the chain is shorter", () => {
     expect(clientAddress(request({ "x-forwarded-for": "203.0.113.7" }), 3)).toBe("203.0.113.7");
     expect(clientAddress(request({}), 1)).toBe("10.0.0.9");
+  });
+});
+
+describe("declaresUtf8OrNothing", () => {
+  it.each([
+    ["application/json", true],
+    ["application/json; charset=utf-8", true],
+    ['application/x-www-form-urlencoded; charset="UTF-8"', true],
+    ["application/json;charset=utf8", true],
+    ["application/json; charset=utf-16", false],
+    ["application/x-www-form-urlencoded; charset=iso-8859-1", false],
+    ["application/json; charset=", false],
+  ])("%s: %s", (type, utf8) => {
+    expect(declaresUtf8OrNothing({ "content-type": type })).toBe(utf8);
   });
 });
 

@@ -104,6 +104,22 @@ export function mediaTypeOf(headers: IncomingHttpHeaders): string {
   return (headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
+/** Labels of UTF-8 a client may write as the Content-Type's charset (the WHATWG Encoding Standard's common two). */
+const UTF8_LABELS: ReadonlySet<string> = new Set(["utf-8", "utf8"]);
+
+/**
+ * Whether a body is declared as UTF-8, or not declared at all (JSON is UTF-8 by its RFC, and a
+ * form post from a UTF-8 page carries no charset). A body labelled with another charset would
+ * be misread as UTF-8, so it is refused rather than guessed at.
+ */
+export function declaresUtf8OrNothing(headers: IncomingHttpHeaders): boolean {
+  const parameters = (headers["content-type"] ?? "").split(";").slice(1);
+  return parameters.every((parameter) => {
+    const [name = "", value = ""] = parameter.split("=", 2).map((part) => part.trim().toLowerCase());
+    return name !== "charset" || UTF8_LABELS.has(value.replace(/^"(.*)"$/, "$1"));
+  });
+}
+
 /** Whether an error is the client going away mid-request (an aborted upload), not a fault of ours. */
 export function isClientAbort(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | null)?.code;

@@ -184,6 +184,19 @@ const REFUSED: Case[] = [
     status: 415,
   },
   {
+    name: "JSON labelled charset=utf-16",
+    headers: [["Content-Type", "application/json; charset=utf-16"]],
+    body: withFields({}),
+    status: 415,
+    check: errorMessage(requestApiContent.json.unsupportedType),
+  },
+  {
+    name: "a form post labelled charset=iso-8859-1",
+    headers: [["Content-Type", "application/x-www-form-urlencoded; charset=iso-8859-1"], ["Accept", "application/json"]],
+    body: form({}),
+    status: 415,
+  },
+  {
     name: "two different Content-Types",
     headers: [JSON_TYPE, ["Content-Type", "text/plain"]],
     body: withFields({}),
