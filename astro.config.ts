@@ -4,10 +4,19 @@ import { defineConfig } from "astro/config";
 import { imagetools } from "vite-imagetools";
 import { buildYear } from "./server/build-stamp.ts";
 import { loadConfig } from "./server/load-config.ts";
+import { checkAllContent } from "./shared/content/read.ts";
 
 // Every page is static HTML rendered at build time from the React components; only
 // the request page's body hydrates, as one island (docs/decisions/0008-astro-islands.md).
 const config = loadConfig();
+// The words in content/ first, every file against its schema: a bad edit stops the build with each
+// problem named by file and field (docs/decisions/0021-words-as-content.md). The development
+// server keeps running and shows them; Astro's collections report later edits.
+const contentProblems = checkAllContent();
+if (contentProblems.length > 0) {
+  console.error(`\n${contentProblems.join("\n\n")}\n`);
+  if (process.argv.includes("build")) process.exit(1);
+}
 // BUILD_DIR lets parallel checks build side by side; the server and nginx serve BUILD_DIR/client.
 const buildDir = process.env.BUILD_DIR ?? "build";
 

@@ -4,17 +4,9 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 const SERVER_IMPORTS_NO_UI = {
-  group: [
-    "~/features/**",
-    "~/components/**",
-    "#app/features/**",
-    "#app/components/**",
-    "**/app/features/**",
-    "**/app/components/**",
-    "**/scripts/**",
-  ],
+  group: ["~/**", "#app/**", "**/app/**", "**/scripts/**"],
   message:
-    "The server imports no UI and no tooling: what an invitation request is lives in shared/invitation/ (shared with the island, imported as #shared/...); scripts/ is for builds, checks and benches.",
+    "The server imports nothing of app/ and no tooling: it builds on shared/ (the invitation domain, the content schemas and their reader, the routes), as the pages do; scripts/ is for builds, checks and benches.",
 };
 
 /** The request side's folders (and the server's notifications, commands and API) a part must not import. */
@@ -25,7 +17,16 @@ const requestPartImports = (parts, who) => ({
 
 export default tseslint.config(
   {
-    ignores: ["build/", "build-*/", ".astro/", "node_modules/", "test-results/", "playwright-report/", ".reports/"],
+    ignores: [
+      "build/",
+      "build-*/",
+      ".astro/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      ".reports/",
+      ".scratch/",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -37,27 +38,20 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
-  // Content is a leaf: plain typed data. It names site facts as tokens and leaves the
-  // rendering code, the configuration and the features to import it, never the reverse.
+  // The pages build on shared/ and never on the server; shared/content/read.ts is Node's
+  // reader of content/ (the server's, the checks'): the pages read the same files through astro:content.
   {
-    files: ["app/content/**/*.ts"],
-    ignores: ["app/content/**/*.test.ts"],
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.test.{ts,tsx}", "app/features/invitation/with-request-words.tsx"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              group: [
-                "~/features/**",
-                "~/components/**",
-                "~/config/**",
-                "../features/**",
-                "../components/**",
-                "../config/**",
-              ],
+              group: ["**/server/**", "**/scripts/**", "#shared/content/read"],
               message:
-                "Content imports nothing from features, components or config: apply site facts where it is rendered (lib/site-facts.ts).",
+                "The pages import no server, no tooling and not Node's reader of content/: read words with app/lib/content.ts (astro:content) and pass them as props.",
             },
           ],
         },
@@ -73,9 +67,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["~/content/**", "../../content/**"],
-              allowTypeImports: true,
-              message: "UI components import no copy (types only): pass the words in as props.",
+              group: ["~/lib/content", "#shared/content/read"],
+              message: "UI components read no words: pass them in as props.",
             },
             {
               group: ["~/features/**", "../../features/**"],
@@ -86,9 +79,9 @@ export default tseslint.config(
       ],
     },
   },
-  // What the pages and the server share (shared/: the invitation domain, the validators of
-  // both configurations, the text helpers) stands on the copy alone: no UI, no server, no
-  // tooling, no Node API, so the island and the server can both load it.
+  // shared/ is the bottom layer (docs/decisions/0021-words-as-content.md): the content schemas, the
+  // invitation domain, the settings' validators, the routes, the text helpers. It imports nothing
+  // of app/ or server/, and no Node API but in its reader of content/, so the island loads it too.
   {
     files: ["shared/**/*.ts"],
     ignores: ["shared/**/*.test.ts"],
@@ -98,17 +91,29 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [
-                "~/**",
-                "#app/features/**",
-                "#app/components/**",
-                "#app/lib/**",
-                "**/server/**",
-                "**/scripts/**",
-                "node:*",
-              ],
+              group: ["~/**", "#app/**", "**/app/**", "**/server/**", "**/scripts/**", "**/tests/**"],
+              message: "shared/ imports nothing of app/, server/, scripts/ or tests/: they build on it.",
+            },
+            {
+              group: ["node:*"],
               message:
-                "shared/ imports only other shared modules, the copy (#app/content/) and the configuration's types (#app/config/): the island and the server both load it.",
+                "shared/ runs in the browser too: Node's APIs only in shared/content/read.ts, the reader of content/ for the server and the checks.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["shared/content/read.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/**", "#app/**", "**/app/**", "**/server/**", "**/scripts/**", "**/tests/**"],
+              message: "shared/ imports nothing of app/, server/, scripts/ or tests/: they build on it.",
             },
           ],
         },

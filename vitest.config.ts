@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { parseSiteConfig } from "./app/config/schema.ts";
+import { parseSiteConfig } from "./shared/site-config.ts";
 import { buildYear } from "./server/build-stamp.ts";
 
 // Unit tests run against the default configuration, as a fresh checkout builds.

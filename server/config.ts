@@ -1,7 +1,7 @@
 /**
  * The server's settings (docs/configuration.md): what only `npm start`, the `requests`
  * commands and the build's nginx configuration read, never inlined into the pages. With
- * the page settings (app/config/schema.ts) they make the whole configuration, validated
+ * the page settings (shared/site-config.ts) they make the whole configuration, validated
  * at once and reported in one format (shared/env.ts).
  */
 import { z } from "zod";
@@ -19,7 +19,7 @@ import {
   wholeNumber,
   type Env,
 } from "#shared/env";
-import { SITE_VARIABLES, siteSettings, type SiteConfig } from "#app/config/schema";
+import { SITE_VARIABLES, siteSettings, type SiteConfig } from "#shared/site-config";
 import { SOURCE_KEYS, type SourceKey } from "#shared/invitation/request-source";
 import type { SourceFieldNames } from "./requests/hubspot/hubspot-submission";
 import { SECRET_VARIABLES } from "./safe-errors";

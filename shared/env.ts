@@ -1,6 +1,6 @@
 /**
  * What the two configuration schemas share (docs/configuration.md): the page settings
- * (app/config/schema.ts) and the server's (server/config.ts) read the same environment
+ * (shared/site-config.ts) and the server's (server/config.ts) read the same environment
  * with these validators, and a bad value in either is reported in one format, naming
  * every bad variable and never quoting one that may hold a secret.
  */

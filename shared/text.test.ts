@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, formatTitle, plural } from "./text";
+import { escapeHtml, formatTitle, plural, waitText } from "./text";
 
 describe("escapeHtml", () => {
   it("escapes the five characters that can end text or an attribute value, and nothing else", () => {
@@ -28,5 +28,17 @@ describe("plural", () => {
       "1 request",
       "2 deliveries",
     ]);
+  });
+});
+
+describe("waitText", () => {
+  const words = { one: "a minute", many: "{minutes} minutes" };
+  it.each([
+    [1, "a minute"],
+    [60, "a minute"],
+    [61, "2 minutes"],
+    [300, "5 minutes"],
+  ])("%i s reads %s", (seconds, expected) => {
+    expect(waitText(seconds, words)).toBe(expected);
   });
 });

@@ -23,3 +23,9 @@ export function formatTitle(title: string, siteName: string): string {
 
 /** "1 request", "2 requests"; "2 deliveries" with the plural given. */
 export const plural = (count: number, word: string, words = `${word}s`) => `${count} ${count === 1 ? word : words}`;
+
+/** A Retry-After in seconds as words, rounded up to whole minutes: "a minute", "5 minutes". */
+export function waitText(seconds: number, words: { one: string; many: string }): string {
+  const minutes = Math.ceil(seconds / 60);
+  return minutes <= 1 ? words.one : words.many.replace("{minutes}", String(minutes));
+}

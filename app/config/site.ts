@@ -1,4 +1,4 @@
-import type { SiteConfig } from "./schema";
+import type { SiteConfig } from "#shared/site-config";
 
 declare const __SITE_CONFIG__: SiteConfig;
 declare const __BUILD_YEAR__: number;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { profileSiteNames } from "~/content/shared";
 import { profileName } from "./network-profiles";
+import { readContent } from "#shared/content/read";
+const siteWords = readContent("site");
 
 describe("profileName", () => {
   it.each([
@@ -10,10 +11,10 @@ describe("profileName", () => {
     ["https://m.youtube.com/@taleaders", "YouTube"],
     ["https://community.example.org/ta-leaders", "community.example.org"],
   ])("calls %s %s", (url, name) => {
-    expect(profileName(url, profileSiteNames)).toBe(name);
+    expect(profileName(url, siteWords.profileSiteNames)).toBe(name);
   });
 
   it("is not fooled by a host that only ends like a known site", () => {
-    expect(profileName("https://notlinkedin.com/x", profileSiteNames)).toBe("notlinkedin.com");
+    expect(profileName("https://notlinkedin.com/x", siteWords.profileSiteNames)).toBe("notlinkedin.com");
   });
 });

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "./seo";
 import { describe, expect, it } from "vitest";
-import { parseSiteConfig } from "~/config/schema";
+import { parseSiteConfig } from "#shared/site-config";
 import { DEPLOYMENT_SITE_FACTS } from "../../tests/support/deployment-site-facts";
 import { buildMeta } from "./seo";
 import { socialCardFor } from "./social-card";

@@ -1,7 +1,7 @@
 import type { Thing, WithContext } from "schema-dts";
-import type { SiteConfig } from "~/config/schema";
+import type { SiteConfig } from "#shared/site-config";
 import { site } from "~/config/site";
-import type { PageInfo } from "~/content/pages";
+import type { PageInfo } from "#shared/content/page";
 import { socialCardFor } from "./social-card";
 import { formatTitle } from "#shared/text";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSiteConfig } from "~/config/schema";
+import { parseSiteConfig } from "#shared/site-config";
 import { jobPostingSchema, organizationSchema, professionalServiceSchema } from "./structured-data";
 
 const deployment = {

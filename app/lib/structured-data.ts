@@ -1,5 +1,5 @@
 import type { JobPosting, Organization, ProfessionalService, WithContext } from "schema-dts";
-import type { SiteConfig } from "~/config/schema";
+import type { SiteConfig } from "#shared/site-config";
 import { site } from "~/config/site";
 import { absoluteUrl } from "./seo";
 

@@ -1,4 +1,6 @@
-import { homeContent } from "~/content/home";
+import type { HomeWords, HowWeHelpWords } from "#shared/content/pages";
+import type { LinkAction } from "#shared/content/sections";
+import type { SiteWords } from "#shared/content/site";
 import { AudiencePanels } from "~/components/sections/audience-panels";
 import { CallToActionBand } from "~/components/sections/call-to-action-band";
 import { ClaimsStrip } from "~/components/sections/claims-strip";
@@ -7,11 +9,27 @@ import { ServicesOverview } from "~/components/sections/services-overview";
 import { Section, SectionHeader } from "~/components/sections/section";
 import { ArrowLink } from "~/components/ui/button";
 
-export default function HomePage() {
-  const { hero, preview, claims, mission, services, cta } = homeContent;
+interface HomePageProps {
+  content: HomeWords;
+  /** What We Deliver lists How We Help's services by title (content/how-we-help.yaml). */
+  services: Pick<HowWeHelpWords, "leaders" | "organizations">;
+  siteWords: SiteWords;
+  audienceActions: { leaders: LinkAction; employers: LinkAction };
+  requestActions: { leaders: LinkAction; employers: LinkAction };
+}
+
+export default function HomePage({ content, services, siteWords, audienceActions, requestActions }: HomePageProps) {
+  const { meta, hero, preview, claims, mission, cta } = content;
+  const titles = (group: { services: readonly { title: string }[] }) => group.services.map((service) => service.title);
   return (
     <>
-      <HomeHero hero={hero} preview={preview} />
+      <HomeHero
+        hero={hero}
+        title={meta.heading}
+        actions={audienceActions}
+        preview={preview}
+        newTabHint={siteWords.newTabHint}
+      />
       <ClaimsStrip id="trust-heading" label={claims.label} items={claims.items} />
       <Section id="mission" labelledBy="mission-heading">
         <div className="flex flex-col justify-between gap-6 md:flex-row md:items-end">
@@ -21,11 +39,28 @@ export default function HomePage() {
           </ArrowLink>
         </div>
         <div className="mt-12">
-          <AudiencePanels panels={mission.panels} />
+          <AudiencePanels
+            panels={[
+              { ...mission.panels.leaders, action: requestActions.leaders },
+              { ...mission.panels.employers, action: requestActions.employers },
+            ]}
+            illustrationAlt={siteWords.illustrations}
+          />
         </div>
       </Section>
-      <ServicesOverview content={services} id="services-heading" />
-      <CallToActionBand content={cta} id="cta-heading" />
+      <ServicesOverview
+        content={{
+          intro: content.services.intro,
+          columns: [
+            { title: content.services.columns.leaders, items: titles(services.leaders) },
+            // The specification's "services for organizations" (docs/copy.md).
+            { title: content.services.columns.organizations, items: titles(services.organizations) },
+          ],
+          more: content.services.more,
+        }}
+        id="services-heading"
+      />
+      <CallToActionBand content={cta} actions={requestActions} id="cta-heading" />
     </>
   );
 }

@@ -1,16 +1,26 @@
-import { howWeHelpContent } from "~/content/how-we-help";
-import { pages } from "~/content/pages";
+import type { HowWeHelpWords } from "#shared/content/pages";
+import type { LinkAction } from "#shared/content/sections";
 import { BadgeTooltips } from "~/components/sections/badge-tooltips";
 import { CallToActionBand } from "~/components/sections/call-to-action-band";
 import { FeatureGrid } from "~/components/sections/feature-grid";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section, SectionHeader } from "~/components/sections/section";
 
-export default function HowWeHelpPage() {
-  const { hero, badgesLabel, badges, groups, cta } = howWeHelpContent;
+interface HowWeHelpPageProps {
+  content: HowWeHelpWords;
+  requestActions: { leaders: LinkAction; employers: LinkAction };
+}
+
+export default function HowWeHelpPage({ content, requestActions }: HowWeHelpPageProps) {
+  const { meta, hero, badgesLabel, badges, cta } = content;
+  // Each audience's services under its own anchor, linked from other pages.
+  const groups = [
+    { id: "for-ta-leaders", ...content.leaders },
+    { id: "for-organizations", ...content.organizations },
+  ];
   return (
     <>
-      <PageHero hero={hero} title={pages.howWeHelp.heading}>
+      <PageHero hero={hero} eyebrow={meta.title} title={meta.heading}>
         <BadgeTooltips label={badgesLabel} badges={badges} />
       </PageHero>
       {groups.map((group, index) => (
@@ -24,7 +34,7 @@ export default function HowWeHelpPage() {
           <FeatureGrid items={group.services} className="mt-12" />
         </Section>
       ))}
-      <CallToActionBand content={cta} id="cta-heading" />
+      <CallToActionBand content={cta} actions={requestActions} id="cta-heading" />
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { site } from "~/config/site";
-import { pages } from "~/content/pages";
-import { whoWeAreContent } from "~/content/who-we-are";
-import { withSiteFacts } from "~/lib/site-facts";
+import type { WhoWeAreWords } from "#shared/content/pages";
+import type { LinkAction } from "#shared/content/sections";
 import { CallToActionBand } from "~/components/sections/call-to-action-band";
 import { FeatureGrid } from "~/components/sections/feature-grid";
 import { PageHero } from "~/components/sections/page-hero";
@@ -9,22 +8,35 @@ import { ReasonColumns } from "~/components/sections/reason-columns";
 import { Section, SectionHeader } from "~/components/sections/section";
 import { SupporterCard } from "~/components/sections/supporter-card";
 
-const content = withSiteFacts(whoWeAreContent, site);
+interface WhoWeArePageProps {
+  content: WhoWeAreWords;
+  newTabHint: string;
+  requestActions: { leaders: LinkAction; employers: LinkAction };
+}
 
-export default function WhoWeArePage() {
-  const { hero, supporter, foundations, reasons, cta } = content;
+export default function WhoWeArePage({ content, newTabHint, requestActions }: WhoWeArePageProps) {
+  const { meta, hero, supporter, foundations, reasons, cta } = content;
   return (
     <>
-      <PageHero hero={hero} title={pages.whoWeAre.heading} overlapped />
-      <SupporterCard supporter={supporter} id="supporter-heading" />
+      <PageHero hero={hero} eyebrow={meta.title} title={meta.heading} overlapped />
+      <SupporterCard
+        supporter={{ ...supporter, name: site.supporter.name, url: site.supporter.url }}
+        newTabHint={newTabHint}
+        id="supporter-heading"
+      />
       <Section labelledBy="foundations-heading">
         <SectionHeader intro={foundations.intro} id="foundations-heading" />
         <FeatureGrid items={foundations.tiles} columns={4} className="mt-12" />
       </Section>
       <div className="container-page">
-        <ReasonColumns groups={reasons} />
+        <ReasonColumns
+          groups={[
+            { id: "why-ta-leaders", ...reasons.leaders },
+            { id: "why-employers", ...reasons.employers },
+          ]}
+        />
       </div>
-      <CallToActionBand content={cta} id="cta-heading" />
+      <CallToActionBand content={cta} actions={requestActions} id="cta-heading" />
     </>
   );
 }

@@ -18,7 +18,7 @@ import { CHROMIUM_ARGS } from "../../tests/support/e2e-env";
 import { CHROMIUM_PATH } from "../checks/ensure-chromium";
 import { BENCH_ROUTES, median, option, startServer } from "./lighthouse";
 import { textTable } from "../lib/text-table";
-import { pages } from "../../app/content/pages";
+import { ROUTES } from "#shared/routes";
 
 export const THROTTLING = {
   rttMs: 150,
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
       }
       const firstScripts = results.map((result) => result.firstScriptMs).filter((value) => value !== null);
       rows.push({
-        route: route === "/no-such-page" ? `${pages.notFound.path} (unknown path)` : route,
+        route: route === "/no-such-page" ? `${ROUTES.notFound.path} (unknown path)` : route,
         run: {
           fcpMs: median(results.map((result) => result.fcpMs)),
           firstScriptMs: firstScripts.length ? median(firstScripts) : null,

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { pages } from "../../app/content/pages";
 import { BENCH_ROUTES, budgetMisses, formatBenchTable, median, medianMetrics, type RunMetrics } from "./lighthouse";
+import { ROUTES as pages } from "#shared/routes";
 
 const run = (overrides: Partial<RunMetrics> = {}): RunMetrics => ({
   performance: 100,

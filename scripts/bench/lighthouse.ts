@@ -17,8 +17,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Config, type Result, type RunnerResult } from "lighthouse";
-import { requestPaths } from "../../app/content/calls-to-action";
-import { pages } from "../../app/content/pages";
+import { requestPagePath, ROUTES } from "#shared/routes";
 import { CHROMIUM_ARGS } from "../../tests/support/e2e-env";
 import { CHROMIUM_PATH } from "../checks/ensure-chromium";
 import { loadBudgets, type LighthouseBudget } from "../checks/budgets";
@@ -59,9 +58,9 @@ const SERVER_POLL_MS = 100;
  * 404 answers HTTP 404), which Lighthouse's SEO category scores as failures by design
  * (axe and html-validate cover them instead).
  */
-export const BENCH_ROUTES: readonly string[] = Object.values(pages)
+export const BENCH_ROUTES: readonly string[] = Object.values(ROUTES)
   .filter((page) => page.indexable)
-  .flatMap((page) => (page === pages.requestInvitation ? [page.path, requestPaths.employers] : [page.path]));
+  .flatMap((page) => (page === ROUTES.requestInvitation ? [page.path, requestPagePath("employer")] : [page.path]));
 
 const categoryScore = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
 const auditValue = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;

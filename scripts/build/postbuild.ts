@@ -65,7 +65,7 @@ for (const path of paths) {
 }
 writeFileSync(join(client, SITEMAP_PATH), renderSitemap(site.siteUrl, paths));
 writeFileSync(join(client, ROBOTS_PATH), renderRobots(site.siteUrl));
-const cards = await writeSocialCards(client, site.siteName);
+const cards = await writeSocialCards(client, site);
 
 // 3. The islands' scripts start downloading from the head, not once the parser reaches the island.
 for (const file of readdirSync(client, { recursive: true, encoding: "utf8" })) {

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { pages, type PageInfo } from "../../app/content/pages";
 import { indexablePaths, renderRobots, renderSitemap } from "./seo-files";
+import { ROUTES as pages } from "#shared/routes";
+import type { PageInfo } from "#shared/content/page";
 
 const page = (path: string, indexable: boolean): PageInfo => ({
   path,

@@ -1,12 +1,12 @@
 /**
- * sitemap.xml and robots.txt, generated at build time from the route table's words
- * (app/content/pages.ts): every page marked `indexable`, absolute under SITE_URL.
+ * sitemap.xml and robots.txt, generated at build time from the route table
+ * (shared/routes.ts): every page marked `indexable`, absolute under SITE_URL.
  */
-import { pages, type PageInfo } from "../../app/content/pages";
+import { ROUTES, type Route } from "#shared/routes";
 import { SITEMAP_PATH } from "../../server/http/static-policy";
 
 /** The paths listed in the sitemap, in route-table order. */
-export function indexablePaths(all: readonly PageInfo[] = Object.values(pages)): string[] {
+export function indexablePaths(all: readonly Route[] = Object.values(ROUTES)): string[] {
   return all.filter((page) => page.indexable).map((page) => page.path);
 }
 

@@ -1,5 +1,5 @@
 // Renders every page's social card (1200 x 630 PNG) into BUILD_DIR/client/social/ at build
-// time, from the page's own words (app/content/social-cards.ts, app/lib/social-card.ts).
+// time, from the page's own words (./social-card-pages.ts, app/lib/social-card.ts).
 // satori lays the card out and turns its text into outlines drawn from Inter, the font file
 // @fontsource/inter ships, so no font of the machine is ever asked for and a card comes out
 // the same on any machine (docs/decisions/0013-social-cards-at-build-time.md); sharp then
@@ -12,12 +12,8 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import satori, { type SatoriOptions } from "satori";
 import sharp from "sharp";
-import {
-  socialCardContent,
-  socialCardPages,
-  type SocialCardArt,
-  type SocialCardPage,
-} from "../../app/content/social-cards";
+import type { SiteConfig } from "#shared/site-config";
+import { socialCardPages, socialCardTagline, type SocialCardArt, type SocialCardPage } from "./social-card-pages";
 import { socialCardFor, SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, type SocialCard } from "../../app/lib/social-card";
 import { socialCardLayout, type CardArtLayout } from "./social-card-layout";
 
@@ -64,7 +60,7 @@ export async function socialCardSvg(card: SocialCard, siteName: string, art: Soc
   const layout = socialCardLayout({
     words: card.words,
     siteName,
-    tagline: socialCardContent.tagline,
+    tagline: socialCardTagline(),
     mark,
     art: await artLayout(art),
   });
@@ -79,7 +75,7 @@ export async function renderSocialCard(card: SocialCard, siteName: string, art: 
 /** Everything a card's pixels depend on: its words, its art, the brand mark, the fonts and the code that draws it. */
 function cacheKey(card: SocialCard, siteName: string, art: SocialCardArt): string {
   const hash = createHash("sha256");
-  hash.update(JSON.stringify({ words: card.words, siteName, tagline: socialCardContent.tagline, art }));
+  hash.update(JSON.stringify({ words: card.words, siteName, tagline: socialCardTagline(), art }));
   hash.update(readFileSync(join(projectRoot, CARD_ART_SOURCES[art].file)));
   hash.update(markSvg);
   for (const font of cardFonts) hash.update(font.data as Buffer);
@@ -98,9 +94,10 @@ export interface CardsWritten {
 /** Writes every page's card under `client` (at each card's path), rendering only what the cache lacks. */
 export async function writeSocialCards(
   client: string,
-  siteName: string,
-  { cacheDir = DEFAULT_CACHE_DIR, cards = socialCardPages }: { cacheDir?: string; cards?: readonly SocialCardPage[] } = {},
+  config: SiteConfig,
+  { cacheDir = DEFAULT_CACHE_DIR, cards = socialCardPages(config) }: { cacheDir?: string; cards?: readonly SocialCardPage[] } = {},
 ): Promise<CardsWritten> {
+  const { siteName } = config;
   const started = performance.now();
   mkdirSync(cacheDir, { recursive: true });
   let rendered = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COMPARED_ROUTES, diffLines, withoutAssetHash } from "./compare-builds";
-import { pages } from "../../app/content/pages";
+import { ROUTES as pages } from "#shared/routes";
 
 describe("comparing two builds", () => {
   it("reports what was added and removed, in order, and nothing for equal lines", () => {

@@ -11,7 +11,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser } from "playwright-core";
 import { CHROMIUM_ARGS, OFFLINE_ARGS } from "../../tests/support/e2e-env";
-import { EMPLOYER_REQUEST_PAGE_PATH, pages } from "../../app/content/pages";
+import { EMPLOYER_REQUEST_PAGE_PATH, requestPagePath, ROUTES } from "#shared/routes";
 import { contentTypeFor } from "../../server/http/static-policy";
 import { HEADLESS_SHELL_PATH } from "./ensure-chromium";
 
@@ -21,11 +21,11 @@ const WIDTH = 1280;
 
 /** Each route, and the built file that answers it. */
 export const COMPARED_ROUTES: ReadonlyArray<{ path: string; file: string }> = [
-  ...Object.values(pages).map((page) => ({
+  ...Object.values(ROUTES).map((page) => ({
     path: page.path,
-    file: page === pages.notFound ? "404.html" : join(page.path, "index.html"),
+    file: page === ROUTES.notFound ? "404.html" : join(page.path, "index.html"),
   })),
-  { path: `${pages.requestInvitation.path}?type=employer`, file: join(EMPLOYER_REQUEST_PAGE_PATH, "index.html") },
+  { path: requestPagePath("employer"), file: join(EMPLOYER_REQUEST_PAGE_PATH, "index.html") },
 ];
 
 export interface PageFacts {

@@ -10,7 +10,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, OFFLINE_ARGS } from "../../tests/support/e2e-env";
-import { pages } from "../../app/content/pages";
+import { requestPagePath, ROUTES } from "#shared/routes";
 import { CHROMIUM_PATH } from "./ensure-chromium";
 
 export const SCREENSHOT_WIDTHS = [375, 1280] as const;
@@ -31,10 +31,10 @@ const { values: options } = parseArgs({
 });
 
 const routes = [
-  ...Object.values(pages)
-    .filter((page) => page !== pages.notFound)
+  ...Object.values(ROUTES)
+    .filter((page) => page !== ROUTES.notFound)
     .map((page) => page.path),
-  `${pages.requestInvitation.path}?type=employer`,
+  requestPagePath("employer"),
   UNKNOWN_PATH,
 ].filter((path) => !options.only || options.only.includes(path));
 

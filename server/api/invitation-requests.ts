@@ -27,20 +27,15 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { errorCodes, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { AppConfig } from "../config";
-import { REQUEST_RECEIVED_PATHS } from "#app/content/pages";
-import { requestApiContent } from "#app/content/request-api";
-import { requestInvitationContent } from "#app/content/request-invitation";
+import type { RequestInvitationWords } from "#shared/content/request-invitation";
+import { readContent } from "#shared/content/read";
+import { REQUEST_RECEIVED_PATHS, requestPagePath } from "#shared/routes";
 import { formatTitle } from "#shared/text";
 import { consentRecord } from "#shared/invitation/consent";
 import { MODE_PARAM, parseMode, type InvitationMode } from "#shared/invitation/mode";
-import { sourceFromPageUrl } from "#shared/invitation/request-source";
-import {
-  INVITATION_API_PATH,
-  MODE_FIELD,
-  normaliseSource,
-  validateInvitationRequest,
-  type FieldErrors,
-} from "#shared/invitation/request-schema";
+import { normaliseSource, sourceFromPageUrl } from "#shared/invitation/request-source";
+import { INVITATION_API_PATH, MODE_FIELD } from "#shared/invitation/request-schema";
+import { problemText, validateInvitationRequest } from "#shared/invitation/request-validation";
 import type {
   NewInvitationRequest,
   NotificationChannel,
@@ -50,17 +45,20 @@ import type {
 } from "../requests/store";
 import { withinTimeLimit } from "../requests/stores/time-limit";
 import { errorCode } from "../safe-errors";
-import { answerJson, closeAfterAnswer, continueIfAsked, declaresUtf8OrNothing, endpoint, mediaTypeOf, refuse } from "../http/answers";
+import {
+  answerJson,
+  closeAfterAnswer,
+  continueIfAsked,
+  declaresUtf8OrNothing,
+  endpoint,
+  mediaTypeOf,
+  refuse,
+} from "../http/answers";
 import { CrossSiteRefusalLog, SiteOrigins } from "./origin";
 import { RateLimited } from "./rate-limit";
-import { cookieValue, parseFormBody, parseJsonBody } from "./request-body";
-import {
-  requestPagePath,
-  sendInvalidPage,
-  sendRateLimitedPage,
-  sendTooLargePage,
-  sendUnavailablePage,
-} from "./request-pages";
+import { API_MESSAGES } from "./api-messages";
+import { cookieValue, isBodyProblem, parseFormBody, parseJsonBody, type ParseProblem } from "./request-body";
+import { sendInvalidPage, sendRateLimitedPage, sendTooLargePage, sendUnavailablePage } from "./request-pages";
 
 /** docs/product.md#nothing-lost: a body over this answers 413. */
 export const REQUEST_BODY_LIMIT_BYTES = 16 * 1024;
@@ -86,7 +84,7 @@ const PAGE_URI_MAX_LENGTH = 2048;
 const HUBSPOT_COOKIE = "hubspotutk";
 const HUTK_PATTERN = /^[A-Za-z0-9]{1,64}$/;
 
-const messages = requestApiContent.json;
+const messages = API_MESSAGES;
 
 export interface InvitationRequestsOptions {
   config: AppConfig;
@@ -111,18 +109,28 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
  * the names it does not have, each cut short, so a body of many unknown names cannot
  * make an answer larger than the request (docs/deployment/node-server.md).
  */
-export function boundedErrors(errors: FieldErrors): FieldErrors {
+export function boundedErrors<Problem extends ParseProblem>(errors: Record<string, Problem>): Record<string, Problem> {
   // No prototype: a field named `__proto__` stays a key (as in the schema's own errors).
-  const bounded: FieldErrors = Object.create(null);
+  const bounded: Record<string, Problem> = Object.create(null);
   let unknown = 0;
-  for (const [name, message] of Object.entries(errors)) {
-    if (message === requestInvitationContent.validation.unknownField || name.length > MAX_ERROR_KEY_LENGTH) {
+  for (const [name, problem] of Object.entries(errors)) {
+    if (problem.code === "unknownField" || name.length > MAX_ERROR_KEY_LENGTH) {
       unknown += 1;
       if (unknown > MAX_UNKNOWN_FIELD_ERRORS) continue;
     }
-    bounded[name.slice(0, MAX_ERROR_KEY_LENGTH)] = message;
+    bounded[name.slice(0, MAX_ERROR_KEY_LENGTH)] = problem;
   }
   return bounded;
+}
+
+/** A 400's problems in words: the body's in the API's own, a field's in the validation's (content/request-invitation.yaml). */
+export function problemWords(
+  problems: Record<string, ParseProblem>,
+  words: RequestInvitationWords,
+): Record<string, string> {
+  const text = (problem: ParseProblem) =>
+    isBodyProblem(problem) ? API_MESSAGES[problem.code] : problemText(words.validation, problem);
+  return Object.fromEntries(Object.entries(problems).map(([name, problem]) => [name, text(problem)]));
 }
 
 /** What the relay tells HubSpot about where the request came from. */
@@ -131,10 +139,11 @@ export function relayContext(
   config: AppConfig,
   mode: InvitationMode,
   origins: SiteOrigins,
+  words: RequestInvitationWords,
 ): RelayContext {
   const { siteUrl, siteName } = config.site;
   const pageUri = origins.ownReferer(req, PAGE_URI_MAX_LENGTH) ?? `${siteUrl}${requestPagePath(mode)}`;
-  const pageName = formatTitle(requestInvitationContent.modes[mode].meta.title, siteName);
+  const pageName = formatTitle(words.modes[mode].meta.title, siteName);
   const hutk = cookieValue(req.headers.cookie, HUBSPOT_COOKIE);
   return { pageUri, pageName, ...(hutk && HUTK_PATTERN.test(hutk) ? { hutk } : {}) };
 }
@@ -189,6 +198,7 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions) {
   const site = config.site;
   const origins = siteOrigins(config);
   const refusals = new CrossSiteRefusalLog(origins, log, now);
+  const words = readContent("requestInvitation");
 
   /** Saves within the time limit; a key already stored with other words is saved again without it. */
   async function save(request: NewInvitationRequest): Promise<Stored> {
@@ -206,7 +216,7 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions) {
     try {
       text = utf8.decode(request.body as Buffer);
     } catch {
-      return answerJson(reply, 400, { errors: { body: messages.notUtf8 } });
+      return answerJson(reply, 400, { errors: problemWords({ body: { code: "notUtf8" } }, words) });
     }
 
     const parsed = type === JSON_TYPE ? parseJsonBody(text) : parseFormBody(text);
@@ -215,7 +225,7 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions) {
     const pageMode =
       parsed.ok && typeof parsed.input.mode === "string" ? parseMode(parsed.input.mode) : postedMode(req, origins);
     if (!result.ok) {
-      const errors = boundedErrors(result.errors);
+      const errors = problemWords(boundedErrors(result.errors), words);
       if (asPage) return sendInvalidPage(reply, site, pageMode, errors);
       return answerJson(reply, 400, { errors });
     }
@@ -230,7 +240,7 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions) {
         receivedAt: now(),
         mode,
         fields,
-        context: relayContext(req, config, mode, origins),
+        context: relayContext(req, config, mode, origins, words),
         relay: relayEnabled ? "pending" : "off",
         noticeVersion: options.noticeVersion ?? null,
         notify: options.notify ?? [],
@@ -240,7 +250,7 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions) {
         source:
           normaliseSource(parsed.ok ? parsed.input.source : null) ??
           sourceFromPageUrl(origins.ownReferer(req, PAGE_URI_MAX_LENGTH)),
-        consent: consentRecord(site, { communications: result.communicationsConsent }),
+        consent: consentRecord(words.ownForm, site, { communications: result.communicationsConsent }),
       });
     } catch (error) {
       // The error's message may quote a value (PostgreSQL's do): the log names its code only.

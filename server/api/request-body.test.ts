@@ -1,11 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { requestApiContent } from "#app/content/request-api";
-import { requestInvitationContent } from "#app/content/request-invitation";
 import { cookieValue, decodeFormComponent, parseFormBody, parseJsonBody } from "./request-body";
 
-const messages = requestApiContent.json;
-const validation = requestInvitationContent.validation;
 const fields = { firstname: "Ada", email: "ada@example.com" };
 
 describe("parseJsonBody", () => {
@@ -25,24 +21,24 @@ describe("parseJsonBody", () => {
   });
 
   it.each(["", "{", '{"mode": "candidate",}', "undefined"])("refuses text that is not JSON: %j", (text) => {
-    expect(parseJsonBody(text)).toEqual({ ok: false, errors: { body: messages.notJson } });
+    expect(parseJsonBody(text)).toEqual({ ok: false, errors: { body: { code: "notJson" } } });
   });
 
   it.each(["[]", '"hello"', "42", "null", "true"])("refuses JSON that is not an object: %s", (text) => {
-    expect(parseJsonBody(text)).toEqual({ ok: false, errors: { body: messages.notObject } });
+    expect(parseJsonBody(text)).toEqual({ ok: false, errors: { body: { code: "notObject" } } });
   });
 
   it("refuses every unknown key by name", () => {
     const body = JSON.stringify({ mode: "candidate", fields, relay: "sent", admin: true });
     expect(parseJsonBody(body)).toEqual({
       ok: false,
-      errors: { relay: validation.unknownField, admin: validation.unknownField },
+      errors: { relay: { code: "unknownField" }, admin: { code: "unknownField" } },
     });
   });
 
   it("refuses fillMs, the fill time's old name, as an unknown key", () => {
     const body = JSON.stringify({ mode: "candidate", fields, fillMs: 300 });
-    expect(parseJsonBody(body)).toEqual({ ok: false, errors: { fillMs: validation.unknownField } });
+    expect(parseJsonBody(body)).toEqual({ ok: false, errors: { fillMs: { code: "unknownField" } } });
   });
 });
 
@@ -97,7 +93,7 @@ describe("parseFormBody", () => {
   it("refuses a bad escape for its field, not as a replacement character", () => {
     expect(parseFormBody("mode=candidate&firstname=Ada&company=%zz&lastname=%FF")).toEqual({
       ok: false,
-      errors: { company: validation.invalidCharacters, lastname: validation.invalidCharacters },
+      errors: { company: { code: "invalidCharacters" }, lastname: { code: "invalidCharacters" } },
     });
   });
 
@@ -109,7 +105,7 @@ describe("parseFormBody", () => {
   it("refuses the body when a name is not UTF-8", () => {
     expect(parseFormBody("mode=candidate&%FF=x&firstname=Ada")).toEqual({
       ok: false,
-      errors: { body: messages.notUtf8 },
+      errors: { body: { code: "notUtf8" } },
     });
   });
 

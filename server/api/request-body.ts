@@ -4,21 +4,25 @@
  * the schema validates, and the cookies it passes on to the relay. Pure: text in,
  * values or field errors out; reading, refusing and answering stay with the handler.
  */
-import { requestApiContent } from "#app/content/request-api";
-import { requestInvitationContent } from "#app/content/request-invitation";
-import {
-  FILL_TIME_FIELD,
-  HONEYPOT_FIELD,
-  IDEMPOTENCY_KEY_FIELD,
-  MODE_FIELD,
-  type FieldErrors,
-  type UnvalidatedRequest,
-} from "#shared/invitation/request-schema";
+import { FILL_TIME_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD, MODE_FIELD } from "#shared/invitation/request-schema";
+import type { FieldProblem, UnvalidatedRequest } from "#shared/invitation/request-validation";
 import { COMMUNICATIONS_CONSENT_FIELD, CONSENT_TO_PROCESS_FIELD } from "#shared/invitation/consent";
 import { SOURCE_KEYS } from "#shared/invitation/request-source";
 
-/** A body the schema can check, or why it is not one (a 400's errors). */
-export type Parsed = { ok: true; input: UnvalidatedRequest } | { ok: false; errors: FieldErrors };
+/** Why a body is not one the schema can check: the API's own words for these (./api-messages.ts). */
+export type BodyProblemCode = "notJson" | "notObject" | "notUtf8";
+
+/** A problem of the body as a whole (`body`), or of one of its fields (the validation's codes). */
+export type ParseProblem = FieldProblem | { code: BodyProblemCode };
+
+const BODY_PROBLEMS: ReadonlySet<string> = new Set<BodyProblemCode>(["notJson", "notObject", "notUtf8"]);
+
+export function isBodyProblem(problem: ParseProblem): problem is { code: BodyProblemCode } {
+  return BODY_PROBLEMS.has(problem.code);
+}
+
+/** A body the schema can check, or why it is not one (a 400's errors, keyed by field, `body` for the whole). */
+export type Parsed = { ok: true; input: UnvalidatedRequest } | { ok: false; errors: Record<string, ParseProblem> };
 
 /**
  * The JSON body's keys besides the schema's fields carry the form's own names: `website` is
@@ -38,7 +42,6 @@ const JSON_KEYS: ReadonlySet<string> = new Set([
   COMMUNICATIONS_CONSENT_FIELD,
 ]);
 
-const messages = requestApiContent.json;
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** A JSON body: an object of the keys above, each unknown key refused by name. */
@@ -47,16 +50,15 @@ export function parseJsonBody(text: string): Parsed {
   try {
     body = JSON.parse(text);
   } catch {
-    return { ok: false, errors: { body: messages.notJson } };
+    return { ok: false, errors: { body: { code: "notJson" } } };
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    return { ok: false, errors: { body: messages.notObject } };
+    return { ok: false, errors: { body: { code: "notObject" } } };
   }
   const record = body as Record<string, unknown>;
   const unknownKeys = Object.keys(record).filter((key) => !JSON_KEYS.has(key));
   if (unknownKeys.length > 0) {
-    const unknown = requestInvitationContent.validation.unknownField;
-    return { ok: false, errors: Object.fromEntries(unknownKeys.map((key) => [key, unknown])) };
+    return { ok: false, errors: Object.fromEntries(unknownKeys.map((key) => [key, { code: "unknownField" }])) };
   }
   return {
     ok: true,
@@ -103,18 +105,18 @@ export function decodeFormComponent(text: string): string | null {
  */
 export function parseFormBody(text: string): Parsed {
   const values = new Map<string, string | string[]>();
-  const errors: FieldErrors = Object.create(null);
+  const errors: Record<string, ParseProblem> = Object.create(null);
   for (const pair of text.split("&")) {
     if (pair === "") continue;
     const split = pair.indexOf("=");
     const name = decodeFormComponent(split === -1 ? pair : pair.slice(0, split));
     const value = decodeFormComponent(split === -1 ? "" : pair.slice(split + 1));
     if (name === null) {
-      errors.body = messages.notUtf8;
+      errors.body = { code: "notUtf8" };
       continue;
     }
     if (value === null) {
-      errors[name] = requestInvitationContent.validation.invalidCharacters;
+      errors[name] = { code: "invalidCharacters" };
       continue;
     }
     const previous = values.get(name);

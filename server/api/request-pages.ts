@@ -6,26 +6,21 @@
  * messages are the site's own words, escaped all the same.
  */
 import type { FastifyReply } from "fastify";
-import type { SiteConfig } from "#app/config/schema";
-import { requestPaths } from "#app/content/calls-to-action";
-import { requestApiContent } from "#app/content/request-api";
-import { escapeHtml, formatTitle } from "#shared/text";
-import { waitText } from "#app/lib/wait-text";
+import type { SiteConfig } from "#shared/site-config";
+import { readContent } from "#shared/content/read";
+import { requestPagePath } from "#shared/routes";
+import { escapeHtml, formatTitle, waitText } from "#shared/text";
 import type { InvitationMode } from "#shared/invitation/mode";
 import { ownFormFields } from "#shared/invitation/own-form-fields";
 import { CONSENT_TO_PROCESS_FIELD } from "#shared/invitation/consent";
-import { MODE_FIELD, type FieldErrors } from "#shared/invitation/request-schema";
+import { MODE_FIELD } from "#shared/invitation/request-schema";
 
-const copy = requestApiContent.pages;
-
-/** The request page of a mode, where the form is. */
-export function requestPagePath(mode: InvitationMode): string {
-  return mode === "employer" ? requestPaths.employers : requestPaths.leaders;
-}
+const copy = readContent("requestRefused");
+const requestWords = readContent("requestInvitation");
 
 /** The label the site's form shows for a field, or null when the form has no such field. */
 export function fieldLabel(mode: InvitationMode, name: string): string | null {
-  return ownFormFields(mode).find((field) => field.name === name)?.label ?? null;
+  return ownFormFields(mode, requestWords.ownForm.forms).find((field) => field.name === name)?.label ?? null;
 }
 
 const STYLE = `
@@ -76,7 +71,12 @@ ${body}
 
 const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
-export function sendInvalidPage(reply: FastifyReply, site: SiteConfig, mode: InvitationMode, errors: FieldErrors) {
+export function sendInvalidPage(
+  reply: FastifyReply,
+  site: SiteConfig,
+  mode: InvitationMode,
+  errors: Record<string, string>,
+) {
   const items: string[] = [];
   let unknownField = false;
   for (const [name, message] of Object.entries(errors)) {
@@ -101,7 +101,7 @@ export function sendInvalidPage(reply: FastifyReply, site: SiteConfig, mode: Inv
 }
 
 export function sendRateLimitedPage(reply: FastifyReply, site: SiteConfig, mode: InvitationMode, retryAfter: number) {
-  const wait = waitText(retryAfter);
+  const wait = waitText(retryAfter, requestWords.waitWords);
   return sendPage(reply, {
     status: 429,
     title: copy.rateLimited.title,

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../config";
+import { readContent } from "#shared/content/read";
 import { privacyNoticeVersion } from "#shared/invitation/privacy-notice";
 import type { NotificationWorker } from "../notifications/worker";
 import type { RelayWorker } from "../requests/hubspot/relay";
@@ -53,7 +54,7 @@ export function buildApi(config: AppConfig, services: ApiServices): ApiPlugin | 
         store,
         relayEnabled: relay !== null,
         notify: notifier?.channels ?? [],
-        noticeVersion: privacyNoticeVersion(config.site),
+        noticeVersion: privacyNoticeVersion(readContent("requestInvitation").ownForm.privacyNotice, config.site),
         onSaved: () => {
           relay?.notify();
           notifier?.notify();

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { AnalyticsPolicy } from "./csp";
 import { describe, expect, it } from "vitest";
-import { HUBSPOT_REGIONS, type HubSpotRegion } from "#app/config/schema";
+import { HUBSPOT_REGIONS, type HubSpotRegion } from "#shared/site-config";
 import { embedSrc } from "#app/features/invitation/hubspot";
 import {
   buildCsp,

@@ -12,7 +12,7 @@
  * server and to a real nginx, so the three cannot drift apart unnoticed.
  */
 
-import type { HubSpotRegion, SiteConfig } from "#app/config/schema";
+import type { HubSpotRegion, SiteConfig } from "#shared/site-config";
 
 const ONE_YEAR_SECONDS = 31_536_000;
 

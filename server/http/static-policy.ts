@@ -12,7 +12,7 @@
  * server and to a real nginx, so the three cannot drift apart unnoticed.
  */
 
-import { EMPLOYER_REQUEST_PAGE_PATH, pages } from "#app/content/pages";
+import { EMPLOYER_REQUEST_PAGE_PATH, ROUTES } from "#shared/routes";
 import { MODE_PARAM } from "#shared/invitation/mode";
 
 /** Vite writes every content-hashed file (scripts, styles, optimised images) here. */
@@ -119,7 +119,7 @@ export function firstParamIsPattern(name: string, value: string): string {
 
 export const QUERY_PAGES: readonly QueryPage[] = [
   {
-    path: pages.requestInvitation.path,
+    path: ROUTES.requestInvitation.path,
     query: firstParamIsPattern(MODE_PARAM, "employer"),
     file: `${EMPLOYER_REQUEST_PAGE_PATH}/index.html`,
     hiddenPath: EMPLOYER_REQUEST_PAGE_PATH,

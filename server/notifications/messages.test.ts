@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { requestInvitationContent } from "#app/content/request-invitation";
+import { readContent } from "#shared/content/read";
 import { escapeHtml } from "#shared/text";
 import { sampleRequest } from "../../tests/support/store-contract";
 import type { NotificationClaim, RelayRefusal, StoredInvitationRequest } from "../requests/store";
@@ -10,7 +10,7 @@ import { webhookSignature } from "./webhook";
 const CLAIM = { seq: 1, channel: "email", deliveryId: "delivery-1", attempts: 0 } as const;
 const REQUEST_ID = sampleRequest(2).id;
 /** The candidate form's label of its `message` field (sampleRequest(2) is a candidate's). */
-const MESSAGE_LABEL = requestInvitationContent.ownForm.forms.candidate.fields.message.label;
+const MESSAGE_LABEL = readContent("requestInvitation").ownForm.forms.candidate.fields.message.label;
 
 function storedRequest(fields: Record<string, string>): StoredInvitationRequest {
   const { id, receivedAt, mode, context, relay } = sampleRequest(2);

@@ -11,7 +11,8 @@
  */
 import type { InvitationMode } from "#shared/invitation/mode";
 import { ownFormFields } from "#shared/invitation/own-form-fields";
-import { isEmailAddress } from "#shared/invitation/request-schema";
+import { isEmailAddress } from "#shared/invitation/request-validation";
+import { readContent } from "#shared/content/read";
 import { SOURCE_KEYS, type RequestSource, type SourceKey } from "#shared/invitation/request-source";
 import type { ConsentRecord } from "#shared/invitation/consent";
 import { escapeHtml } from "#shared/text";
@@ -114,7 +115,7 @@ export function escapeSlack(value: string): string {
 
 /** The request's fields as label and value, in the form's order, then any the form no longer has. */
 export function labelledFields(request: Pick<StoredInvitationRequest, "mode" | "fields">): [string, string][] {
-  const formFields = ownFormFields(request.mode);
+  const formFields = ownFormFields(request.mode, readContent("requestInvitation").ownForm.forms);
   const known = formFields
     .filter((field) => request.fields[field.name] !== undefined)
     .map((field): [string, string] => [field.label, request.fields[field.name]!]);

@@ -6,8 +6,8 @@
  * to HubSpot as `legalConsentOptions`. Shared by the form and the server, so the texts the
  * server stores and relays are the ones the page showed.
  */
-import type { LegalBasis, SiteConfig } from "#app/config/schema";
-import { requestInvitationContent } from "#app/content/request-invitation";
+import type { ConsentWords, PrivacyNoticeWords } from "../content/request-invitation";
+import type { LegalBasis, SiteConfig } from "../site-config";
 import { privacyNotice, type NoticeSite } from "./privacy-notice";
 
 /** The form control (and JSON key) of the required box. */
@@ -30,10 +30,15 @@ export interface ConsentBox {
   required: boolean;
 }
 
-const copy = requestInvitationContent.ownForm.consent;
+/** The words consent is given in: the boxes' and the notice's (content/request-invitation.yaml, `ownForm`). */
+export interface ConsentTexts {
+  consent: ConsentWords;
+  privacyNotice: PrivacyNoticeWords;
+}
+
 const withSiteName = (text: string, site: Pick<SiteConfig, "siteName">) => text.replace("{siteName}", site.siteName);
 
-export function consentBoxes(site: ConsentSite): ConsentBox[] {
+export function consentBoxes(copy: ConsentWords, site: ConsentSite): ConsentBox[] {
   if (site.legalBasis?.basis !== "consent") return [];
   const boxes: ConsentBox[] = [
     { name: CONSENT_TO_PROCESS_FIELD, label: withSiteName(copy.toProcess, site), required: true },
@@ -45,8 +50,8 @@ export function consentBoxes(site: ConsentSite): ConsentBox[] {
 }
 
 /** The privacy notice as one text, word for word as the form shows it (own-form.tsx). */
-export function noticeText(site: NoticeSite): string {
-  const notice = privacyNotice(site);
+export function noticeText(copy: PrivacyNoticeWords, site: NoticeSite): string {
+  const notice = privacyNotice(copy, site);
   const agreement = notice.agreement.map((part) => (typeof part === "string" ? part : part.label)).join("");
   return `${notice.sentences.join(" ")} ${notice.rightsLead} ${notice.contactEmail}. ${agreement}`;
 }
@@ -75,7 +80,12 @@ export type ConsentRecord =
     };
 
 /** The record for a request, from what was checked; null without HUBSPOT_LEGAL_BASIS (the notice only). */
-export function consentRecord(site: ConsentSite, checked: { communications: boolean }): ConsentRecord | null {
+export function consentRecord(
+  texts: ConsentTexts,
+  site: ConsentSite,
+  checked: { communications: boolean },
+): ConsentRecord | null {
+  const copy = texts.consent;
   const basis: LegalBasis | undefined = site.legalBasis?.basis;
   const subscriptionTypeId = site.legalBasis?.subscriptionTypeId ?? null;
   if (basis === "consent") {
@@ -90,7 +100,12 @@ export function consentRecord(site: ConsentSite, checked: { communications: bool
     };
   }
   if (basis === "legitimate-interest" && subscriptionTypeId !== null) {
-    return { basis, text: noticeText(site), subscriptionTypeId, legalBasis: LEGITIMATE_INTEREST_LEGAL_BASIS };
+    return {
+      basis,
+      text: noticeText(texts.privacyNotice, site),
+      subscriptionTypeId,
+      legalBasis: LEGITIMATE_INTEREST_LEGAL_BASIS,
+    };
   }
   return null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { requestInvitationContent } from "#app/content/request-invitation";
+import { readContent } from "../content/read";
 import { INVITATION_MODES } from "./mode";
 import { ownFormFields } from "./own-form-fields";
 import { REQUEST_FIELDS } from "./request-schema";
@@ -8,9 +8,14 @@ describe("ownFormFields", () => {
   it.each(INVITATION_MODES)(
     "gives the %s form the schema's fields in its order, each with its rule and words",
     (mode) => {
-      const words: Record<string, object> = requestInvitationContent.ownForm.forms[mode].fields;
-      expect(ownFormFields(mode)).toEqual(REQUEST_FIELDS[mode].map((rule) => ({ ...rule, ...words[rule.name] })));
-      expect(ownFormFields(mode).map((field) => field.name)).toEqual(REQUEST_FIELDS[mode].map((rule) => rule.name));
+      const forms = readContent("requestInvitation").ownForm.forms;
+      const words: Record<string, object> = forms[mode].fields;
+      expect(ownFormFields(mode, forms)).toEqual(
+        REQUEST_FIELDS[mode].map((rule) => ({ ...rule, ...words[rule.name] })),
+      );
+      expect(ownFormFields(mode, forms).map((field) => field.name)).toEqual(
+        REQUEST_FIELDS[mode].map((rule) => rule.name),
+      );
     },
   );
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { parseSiteConfig } from "#app/config/schema";
+import { parseSiteConfig } from "#shared/site-config";
+import { readContent } from "../content/read";
 import { privacyNotice, privacyNoticeVersion } from "./privacy-notice";
+
+const words = readContent("requestInvitation").ownForm.privacyNotice;
 
 const HUBSPOT_ENV = {
   HUBSPOT_PORTAL_ID: "1234567",
@@ -11,6 +14,7 @@ const HUBSPOT_ENV = {
 describe("the privacy notice", () => {
   it("says what is stored, who receives it, how long it is kept and where to ask", () => {
     const notice = privacyNotice(
+      words,
       parseSiteConfig({ REQUEST_RETENTION_DAYS: "90", CONTACT_EMAIL: "privacy@example.org" }),
     );
     expect(notice.sentences.join(" ")).toMatch(/store what you send.*Only our team receives it\..*after 90 days\./);
@@ -19,15 +23,15 @@ describe("the privacy notice", () => {
   });
 
   it("names HubSpot only when requests go there", () => {
-    expect(privacyNotice(parseSiteConfig(HUBSPOT_ENV)).sentences.join(" ")).toContain("HubSpot");
-    expect(privacyNotice(parseSiteConfig({})).sentences.join(" ")).not.toContain("HubSpot");
+    expect(privacyNotice(words, parseSiteConfig(HUBSPOT_ENV)).sentences.join(" ")).toContain("HubSpot");
+    expect(privacyNotice(words, parseSiteConfig({})).sentences.join(" ")).not.toContain("HubSpot");
   });
 
   it("has a version that changes with what the visitor is told", () => {
-    const base = privacyNoticeVersion(parseSiteConfig({}));
+    const base = privacyNoticeVersion(words, parseSiteConfig({}));
     expect(base).toMatch(/^\d{4}-\d{2}-\d{2}\+[0-9a-f]{8}$/);
-    expect(privacyNoticeVersion(parseSiteConfig({}))).toBe(base);
-    expect(privacyNoticeVersion(parseSiteConfig({ REQUEST_RETENTION_DAYS: "30" }))).not.toBe(base);
-    expect(privacyNoticeVersion(parseSiteConfig(HUBSPOT_ENV))).not.toBe(base);
+    expect(privacyNoticeVersion(words, parseSiteConfig({}))).toBe(base);
+    expect(privacyNoticeVersion(words, parseSiteConfig({ REQUEST_RETENTION_DAYS: "30" }))).not.toBe(base);
+    expect(privacyNoticeVersion(words, parseSiteConfig(HUBSPOT_ENV))).not.toBe(base);
   });
 });

@@ -5,11 +5,9 @@
  * the form and the server, so the version the server stores names the words the
  * visitor was shown.
  */
-import type { SiteConfig } from "#app/config/schema";
-import { pages } from "#app/content/pages";
-import { requestInvitationContent } from "#app/content/request-invitation";
-
-const copy = requestInvitationContent.ownForm.privacyNotice;
+import type { PrivacyNoticeWords } from "../content/request-invitation";
+import { ROUTES } from "../routes";
+import type { SiteConfig } from "../site-config";
 
 export type NoticeSite = Pick<SiteConfig, "hubspot" | "requestRetentionDays" | "contactEmail" | "privacyPolicyUrl">;
 
@@ -27,9 +25,10 @@ export interface PrivacyNotice {
   agreement: (string | NoticeLink)[];
 }
 
-export function privacyNotice(site: NoticeSite): PrivacyNotice {
+/** The notice for this deployment, from its words (content/request-invitation.yaml, `ownForm.privacyNotice`). */
+export function privacyNotice(copy: PrivacyNoticeWords, site: NoticeSite): PrivacyNotice {
   const links: Record<string, NoticeLink> = {
-    terms: { label: copy.termsLink, href: pages.terms.path },
+    terms: { label: copy.termsLink, href: ROUTES.terms.path },
     privacyPolicy: { label: copy.policyLink, href: site.privacyPolicyUrl },
   };
   return {
@@ -62,6 +61,6 @@ function fnv1a(text: string): string {
  * `<dated version>+<hash of the words shown>`, e.g. `2026-11-25+1a2b3c4d`: the date is
  * the copy's, the hash changes with any word, the retention or the recipients.
  */
-export function privacyNoticeVersion(site: NoticeSite): string {
-  return `${copy.version}+${fnv1a(JSON.stringify(privacyNotice(site)))}`;
+export function privacyNoticeVersion(copy: PrivacyNoticeWords, site: NoticeSite): string {
+  return `${copy.version}+${fnv1a(JSON.stringify(privacyNotice(copy, site)))}`;
 }

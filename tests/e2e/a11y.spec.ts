@@ -4,7 +4,7 @@
 // widened to a desktop's (the layout follows the media queries; nothing of the site's
 // decides its layout once, at load), so axe is injected once per page.
 import { expect, test } from "../support/browser/fixtures";
-import { requestInvitationContent } from "../../app/content/request-invitation";
+import { requestWords as requestInvitationContent } from "../support/words";
 import { fakeHubSpot, FAKE_FORM_NAME, HUBSPOT_BUILD_URL, HUBSPOT_EMBED_SRC } from "../support/browser/fake-hubspot";
 import {
   DESKTOP,

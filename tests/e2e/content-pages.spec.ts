@@ -2,17 +2,21 @@ import { site } from "../support/browser/site-config";
 import { waitForHydration } from "../support/browser/fixtures";
 import { expect, fetchHtml, test } from "../support/browser/fixtures";
 import type { Locator, Page } from "@playwright/test";
-import { requestActions, requestPaths } from "../../app/content/calls-to-action";
-import { homeContent } from "../../app/content/home";
-import { howWeHelpContent } from "../../app/content/how-we-help";
-import { missionContent } from "../../app/content/mission";
-import { pages } from "../../app/content/pages";
-import { termsContent as termsWithTokens } from "../../app/content/terms";
-import type { CallToActionContent, Feature } from "../../app/content/types";
-import { whoWeAreContent as whoWeAreWithTokens } from "../../app/content/who-we-are";
 import { withSiteFacts } from "../../app/lib/site-facts";
 import { socialCardFor } from "../../app/lib/social-card";
 import { longDate } from "../../app/lib/dates";
+import {
+  audienceActions,
+  homeWords,
+  howWeHelpWords,
+  missionWords,
+  pages,
+  requestActions,
+  termsWords as termsWithTokens,
+  whoWeAreWords as whoWeAreWithTokens,
+} from "../support/words";
+import { requestPagePath } from "#shared/routes";
+import type { CallToAction, Feature } from "#shared/content/sections";
 
 // The pages show their content with this deployment's site facts in place of the tokens.
 const termsContent = withSiteFacts(termsWithTokens, site);
@@ -38,12 +42,12 @@ async function expectLink(scope: Locator, label: string, href: string) {
 }
 
 /** The closing band: its heading and the two calls to action, to the two request modes. */
-async function expectCallToAction(page: Page, cta: CallToActionContent) {
+async function expectCallToAction(page: Page, cta: CallToAction) {
   const band = page.getByRole("region", { name: cta.title });
   await expect(band.getByRole("heading", { level: 2, name: cta.title })).toBeVisible();
   await expect(band.getByText(cta.body)).toBeVisible();
-  await expectLink(band, cta.primary.label, requestPaths.leaders);
-  await expectLink(band, cta.secondary.label, requestPaths.employers);
+  await expectLink(band, requestActions.leaders.label, requestPagePath("candidate"));
+  await expectLink(band, requestActions.employers.label, requestPagePath("employer"));
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -66,13 +70,13 @@ test.describe("content pages at desktop width", () => {
     page,
   }) => {
     await page.goto(pages.home.path);
-    const { hero, claims, mission, services, cta, preview } = homeContent;
+    const { hero, claims, mission, services, cta, preview } = homeWords;
 
-    await expectOneH1(page, hero.title);
+    await expectOneH1(page, homeWords.meta.heading);
     await expect(main(page).getByText(hero.eyebrow)).toBeVisible();
     await expect(main(page).getByText(hero.pitch)).toBeVisible();
-    await expectLink(main(page), hero.leaders.label, requestPaths.leaders);
-    await expectLink(main(page), hero.employers.label, requestPaths.employers);
+    await expectLink(main(page), audienceActions.leaders.label, requestPagePath("candidate"));
+    await expectLink(main(page), audienceActions.employers.label, requestPagePath("employer"));
     const supporter = main(page).getByRole("link", { name: site.supporter.name });
     await expect(supporter).toHaveAttribute("href", site.supporter.url);
     await expect(supporter).toHaveAttribute("target", "_blank");
@@ -111,18 +115,23 @@ test.describe("content pages at desktop width", () => {
     await expect(
       missionSection.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) }),
     ).toHaveCount(2);
-    for (const panel of mission.panels) {
+    for (const [panel, action] of [
+      [mission.panels.leaders, requestActions.leaders],
+      [mission.panels.employers, requestActions.employers],
+    ] as const) {
       await expect(missionSection.getByRole("heading", { level: 3, name: panel.title })).toBeVisible();
       await expect(missionSection.getByText(panel.eyebrow, { exact: true })).toBeVisible();
       for (const point of panel.points) await expect(missionSection.getByText(point, { exact: true })).toBeVisible();
-      await expectLink(missionSection, panel.action!.label, panel.action!.href);
+      await expectLink(missionSection, action.label, action.href);
     }
     await expect(missionSection.getByText("For TA Leaders", { exact: true })).toBeVisible();
     await expect(missionSection.getByText("For Employers", { exact: true })).toBeVisible();
 
     const deliver = page.getByRole("region", { name: services.intro.title });
     await expectLink(deliver, services.more.label, pages.howWeHelp.path);
-    const serviceTitles = howWeHelpContent.groups.flatMap((group) => group.services.map((service) => service.title));
+    const serviceTitles = [howWeHelpWords.leaders, howWeHelpWords.organizations].flatMap((group) =>
+      group.services.map((service) => service.title),
+    );
     expect(serviceTitles).toHaveLength(12);
     for (const title of serviceTitles) await expect(deliver.getByText(title, { exact: true })).toBeVisible();
 
@@ -131,7 +140,7 @@ test.describe("content pages at desktop width", () => {
 
   test("Our Mission: hero, three pillars, Dual Purpose and two calls to action", async ({ page }) => {
     await page.goto(pages.mission.path);
-    const { hero, pillars, dualPurpose, cta } = missionContent;
+    const { hero, pillars, dualPurpose, cta } = missionWords;
     await expectOneH1(page, pages.mission.heading, "Our Mission");
     await expect(main(page).getByText(hero.lead)).toBeVisible();
 
@@ -149,7 +158,7 @@ test.describe("content pages at desktop width", () => {
     const dual = page.getByRole("region", { name: dualPurpose.intro.title });
     await expect(dual.getByText("For TA Leaders", { exact: true })).toBeVisible();
     await expect(dual.getByText("For Organizations", { exact: true })).toBeVisible();
-    for (const panel of dualPurpose.panels) {
+    for (const panel of [dualPurpose.panels.leaders, dualPurpose.panels.organizations]) {
       await expect(dual.getByRole("heading", { level: 3, name: panel.title })).toBeVisible();
       for (const point of panel.points) await expect(dual.getByText(point, { exact: true })).toBeVisible();
     }
@@ -161,7 +170,8 @@ test.describe("content pages at desktop width", () => {
     page,
   }) => {
     await page.goto(pages.howWeHelp.path);
-    const { badges, badgesLabel, groups, cta } = howWeHelpContent;
+    const { badges, badgesLabel, cta } = howWeHelpWords;
+    const groups = [howWeHelpWords.leaders, howWeHelpWords.organizations];
     await expectOneH1(page, pages.howWeHelp.heading, "How We Help");
 
     const badgeList = main(page).getByRole("region", { name: badgesLabel });
@@ -218,8 +228,7 @@ test.describe("content pages at desktop width", () => {
     ]);
     await expectFeatures(tiles, foundations.tiles);
 
-    const leaders = reasons[0]!;
-    const employers = reasons[1]!;
+    const { leaders, employers } = reasons;
     const leaderReasons = page.getByRole("region", { name: leaders.intro.title });
     await expect(leaderReasons.getByRole("heading", { level: 3 })).toHaveText([
       "No cost",
@@ -244,8 +253,8 @@ test.describe("content pages at desktop width", () => {
     await page.goto(pages.terms.path);
     await waitForHydration(page);
     await expectOneH1(page, pages.terms.heading);
-    await expect(main(page).locator("time")).toHaveAttribute("datetime", termsContent.lastUpdated.date);
-    await expect(main(page).locator("time")).toHaveText(longDate(termsContent.lastUpdated.date));
+    await expect(main(page).locator("time")).toHaveAttribute("datetime", termsContent.lastUpdated);
+    await expect(main(page).locator("time")).toHaveText(longDate(termsContent.lastUpdated));
 
     const contents = page.getByRole("navigation", { name: termsContent.tocLabel });
     await expect(contents.getByRole("link")).toHaveCount(termsContent.sections.length);
@@ -446,7 +455,9 @@ test("every call to action of the content pages points at one of the two request
       .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
     const requestLinks = hrefs.filter((href) => href.startsWith(pages.requestInvitation.path));
     expect(requestLinks.length, info.path).toBeGreaterThanOrEqual(2);
-    expect(new Set(requestLinks), info.path).toEqual(new Set([requestPaths.leaders, requestPaths.employers]));
+    expect(new Set(requestLinks), info.path).toEqual(
+      new Set([requestPagePath("candidate"), requestPagePath("employer")]),
+    );
   }
   expect(requestActions.employers.href).toBe("/request-invitation?type=employer");
   expect(requestActions.leaders.href).toBe("/request-invitation");

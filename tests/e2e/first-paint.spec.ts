@@ -5,16 +5,17 @@
 import type { Page } from "@playwright/test";
 import { expect, test, PAGE_READY } from "../support/browser/fixtures";
 import { holdScripts } from "../support/browser/hold-scripts";
-import { headerContent, primaryNav } from "../../app/content/shared";
-import { pages } from "../../app/content/pages";
-import { requestInvitationContent as copy } from "../../app/content/request-invitation";
+import { requestWords as copy } from "../support/words";
+import { pages, siteWords } from "../support/words";
 
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
 const navLink = (page: Page, label: string) =>
-  page.getByRole("navigation", { name: headerContent.navLabel }).getByRole("link", { name: label, exact: true });
+  page.getByRole("navigation", { name: siteWords.header.navLabel }).getByRole("link", { name: label, exact: true });
 const menuButton = (page: Page) =>
-  page.getByRole("button", { name: new RegExp(`${headerContent.menuOpenLabel}|${headerContent.menuCloseLabel}`) });
+  page.getByRole("button", {
+    name: new RegExp(`${siteWords.header.menuOpenLabel}|${siteWords.header.menuCloseLabel}`),
+  });
 
 for (const path of [pages.requestInvitation.path, pages.home.path]) {
   test(`a menu tap at first paint on ${path} opens the menu, before the page's scripts have arrived`, async ({
@@ -28,7 +29,7 @@ for (const path of [pages.requestInvitation.path, pages.home.path]) {
     if (path === pages.requestInvitation.path) await expect(page.locator("astro-island[ssr]")).toHaveCount(1);
 
     await menuButton(page).tap();
-    for (const item of primaryNav) await expect(navLink(page, item.label)).toBeVisible();
+    for (const item of siteWords.primaryNav) await expect(navLink(page, item.label)).toBeVisible();
 
     // The scripts arrive: the menu stays open and its button now says so.
     await scripts.release();

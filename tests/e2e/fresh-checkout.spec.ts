@@ -9,12 +9,12 @@ import { join } from "node:path";
 import { expect, test } from "../support/browser/fixtures";
 import { asLongAsAPerson, uniqueEmail } from "../support/browser/stored-requests";
 import { PROJECT_ROOT, runRequestsCommand, servingUrl } from "../support/site-process";
-import { requestInvitationContent as copy } from "../../app/content/request-invitation";
-import { ownFormFields } from "#shared/invitation/own-form-fields";
-import { pages } from "../../app/content/pages";
+import { requestWords as copy } from "../support/words";
+import { ownFormFields } from "../support/words";
 import type { ExportedRequest } from "../../server/requests/export";
 import { freePort } from "../../scripts/lib/free-port";
 import { REQUIRED_NODE_MAJOR } from "../../server/node-runtime";
+import { pages } from "../support/words";
 
 test("the own form sends from the address `npm start` prints, and from localhost", async ({ page }) => {
   test.setTimeout(120_000);

@@ -1,13 +1,12 @@
 import { site } from "../support/browser/site-config";
 import { expect, fetchHtml, test } from "../support/browser/fixtures";
-import { pages } from "../../app/content/pages";
-import { requestPages } from "../../app/content/request-invitation";
+import { pages, requestPage } from "../support/words";
 
 const expectedTitle = (title: string) =>
   title.toLowerCase().includes(site.siteName.toLowerCase()) ? title : `${title} | The ${site.siteName}`;
 
 // Every route with HTML of its own: the employer's request page is served for its query.
-const routes = [...Object.values(pages).filter((page) => page !== pages.notFound), requestPages.employer];
+const routes = [...Object.values(pages).filter((page) => page !== pages.notFound), requestPage("employer")];
 
 test.describe("head metadata in the prerendered HTML (no JavaScript)", () => {
   test.use({ javaScriptEnabled: false });

@@ -1,8 +1,8 @@
 import { waitForHydration } from "../support/browser/fixtures";
 import { expect, test } from "../support/browser/fixtures";
 import type { Page } from "@playwright/test";
-import { homeContent } from "../../app/content/home";
-import { requestPaths } from "../../app/content/calls-to-action";
+import { audienceActions } from "../support/words";
+import { requestPagePath } from "#shared/routes";
 
 // docs/product.md#numbers-from-the-specification: 50 pieces, 10 colours, 3000 ms. Written out, so a changed constant fails here.
 const CONFETTI_PIECES = 50;
@@ -34,7 +34,7 @@ async function openHomeWithPausedClock(page: Page) {
   await page.clock.pauseAt(Date.now() + 1000);
 }
 
-const leadersButton = (page: Page) => page.getByRole("link", { name: homeContent.hero.leaders.label });
+const leadersButton = (page: Page) => page.getByRole("link", { name: audienceActions.leaders.label });
 
 test.describe("the TA Leaders button on the home page", () => {
   test("plays 50 pieces of confetti in 10 colours for 3 seconds, clears them, then opens the request page", async ({
@@ -60,7 +60,7 @@ test.describe("the TA Leaders button on the home page", () => {
     await expect(page).toHaveURL(/\/$/);
 
     await page.clock.runFor(200);
-    await expect(page).toHaveURL(requestPaths.leaders);
+    await expect(page).toHaveURL(requestPagePath("candidate"));
     await expect(page.locator(CONFETTI)).toHaveCount(0);
   });
 
@@ -82,7 +82,7 @@ test.describe("the TA Leaders button on the home page", () => {
     await page.clock.runFor(CONFETTI_DURATION_MS - 600);
     expect(await confettiStarts()).toBe(1);
     await page.clock.runFor(200);
-    await expect(page).toHaveURL(requestPaths.leaders);
+    await expect(page).toHaveURL(requestPagePath("candidate"));
     // One navigation only: one step back is home again.
     await page.goBack();
     await expect(page).toHaveURL(/\/$/);
@@ -95,7 +95,7 @@ test.describe("the TA Leaders button on the home page", () => {
     await waitForHydration(page);
 
     await leadersButton(page).click();
-    await expect(page).toHaveURL(requestPaths.leaders);
+    await expect(page).toHaveURL(requestPagePath("candidate"));
     expect(await confettiStarts()).toBe(0);
   });
 });
@@ -105,9 +105,9 @@ test.describe("before JavaScript runs", () => {
 
   test("the TA Leaders button is a plain link to the request page", async ({ page }) => {
     await page.goto("/");
-    await expect(leadersButton(page)).toHaveAttribute("href", requestPaths.leaders);
+    await expect(leadersButton(page)).toHaveAttribute("href", requestPagePath("candidate"));
     await leadersButton(page).click();
-    await expect(page).toHaveURL(requestPaths.leaders);
+    await expect(page).toHaveURL(requestPagePath("candidate"));
   });
 });
 
@@ -115,9 +115,9 @@ test("the Employers button opens the request page in employer mode, without conf
   const confettiStarts = await countConfettiStarts(page);
   await page.goto("/");
   await waitForHydration(page);
-  const employers = page.getByRole("link", { name: homeContent.hero.employers.label, exact: true });
-  await expect(employers).toHaveAttribute("href", requestPaths.employers);
+  const employers = page.getByRole("link", { name: audienceActions.employers.label, exact: true });
+  await expect(employers).toHaveAttribute("href", requestPagePath("employer"));
   await employers.click();
-  await expect(page).toHaveURL(requestPaths.employers);
+  await expect(page).toHaveURL(requestPagePath("employer"));
   expect(await confettiStarts()).toBe(0);
 });

@@ -3,9 +3,7 @@
 // mode toggle work from the keyboard alone.
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/browser/fixtures";
-import { pages } from "../../app/content/pages";
-import { headerContent, primaryNav } from "../../app/content/shared";
-import { requestInvitationContent } from "../../app/content/request-invitation";
+import { requestWords as requestInvitationContent } from "../support/words";
 import {
   DESKTOP,
   MOBILE,
@@ -17,6 +15,7 @@ import {
   ownForm,
   UNKNOWN_PATH,
 } from "../support/browser/quality-helpers";
+import { pages, siteWords } from "../support/words";
 
 const copy = requestInvitationContent;
 /** Focus indicators need 3:1 against what is next to them (WCAG 1.4.11, non-text contrast). */
@@ -212,7 +211,7 @@ test.describe("the mobile menu from the keyboard alone", () => {
   test.use({ viewport: MOBILE });
 
   const menuLink = (page: Page, label: string) =>
-    page.getByRole("navigation", { name: headerContent.navLabel }).getByRole("link", { name: label, exact: true });
+    page.getByRole("navigation", { name: siteWords.header.navLabel }).getByRole("link", { name: label, exact: true });
 
   async function tabTo(page: Page, target: ReturnType<typeof menuToggle>) {
     for (let press = 0; press < 10; press++) {
@@ -226,22 +225,22 @@ test.describe("the mobile menu from the keyboard alone", () => {
     await openPage(page, "/mission");
     const toggle = menuToggle(page);
     await tabTo(page, toggle);
-    await expect(toggle).toHaveAccessibleName(headerContent.menuOpenLabel);
+    await expect(toggle).toHaveAccessibleName(siteWords.header.menuOpenLabel);
 
     await page.keyboard.press("Enter");
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    await expect(toggle).toHaveAccessibleName(headerContent.menuCloseLabel);
+    await expect(toggle).toHaveAccessibleName(siteWords.header.menuCloseLabel);
     await expect(toggle).toBeFocused();
     // The opened links follow the button: the next Tab stops are the menu, in order.
-    for (const item of primaryNav) {
+    for (const item of siteWords.primaryNav) {
       await page.keyboard.press("Tab");
       await expect(menuLink(page, item.label)).toBeFocused();
     }
     await page.keyboard.press("Tab");
     await expect(
       page
-        .getByRole("navigation", { name: headerContent.navLabel })
-        .getByRole("link", { name: headerContent.cta.label }),
+        .getByRole("navigation", { name: siteWords.header.navLabel })
+        .getByRole("link", { name: siteWords.header.ctaLabel }),
     ).toBeFocused();
 
     await page.keyboard.press("Escape");

@@ -4,17 +4,16 @@ import { site } from "../support/browser/site-config";
 import { BUILD_CLIENT } from "../support/browser/server-targets";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/browser/fixtures";
-import { footerContent, headerContent, primaryNav, skipLinkLabel } from "../../app/content/shared";
-import { pages } from "../../app/content/pages";
+import { pages, siteWords } from "../support/words";
 
 test.describe("desktop navigation", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  for (const current of primaryNav) {
+  for (const current of siteWords.primaryNav) {
     test(`marks ${current.label} as the current page at ${current.href}`, async ({ page }) => {
       await page.goto(current.href);
-      const nav = page.getByRole("navigation", { name: headerContent.navLabel });
-      for (const item of primaryNav) {
+      const nav = page.getByRole("navigation", { name: siteWords.header.navLabel });
+      for (const item of siteWords.primaryNav) {
         const link = nav.getByRole("link", { name: item.label, exact: true });
         await expect(link).toBeVisible();
         await expect(link).toHaveAttribute("href", item.href);
@@ -42,9 +41,11 @@ test.describe("mobile navigation", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   const toggle = (page: Page) =>
-    page.getByRole("button", { name: new RegExp(`${headerContent.menuOpenLabel}|${headerContent.menuCloseLabel}`) });
+    page.getByRole("button", {
+      name: new RegExp(`${siteWords.header.menuOpenLabel}|${siteWords.header.menuCloseLabel}`),
+    });
   const navLink = (page: Page, label: string) =>
-    page.getByRole("navigation", { name: headerContent.navLabel }).getByRole("link", { name: label, exact: true });
+    page.getByRole("navigation", { name: siteWords.header.navLabel }).getByRole("link", { name: label, exact: true });
 
   test("collapses the links behind a button that opens and closes them", async ({ page }) => {
     await page.goto("/");
@@ -57,7 +58,7 @@ test.describe("mobile navigation", () => {
     await button.click();
     await expect(button).toHaveAttribute("aria-expanded", "true");
     await expect(page.locator(`[id="${controlled}"]`)).toBeVisible();
-    for (const item of primaryNav) await expect(navLink(page, item.label)).toBeVisible();
+    for (const item of siteWords.primaryNav) await expect(navLink(page, item.label)).toBeVisible();
 
     await button.click();
     await expect(button).toHaveAttribute("aria-expanded", "false");
@@ -95,14 +96,14 @@ test.describe("footer", () => {
   test("links to the About pages, contact, privacy policy, terms and the supporter", async ({ page }) => {
     await page.goto("/mission");
     const footer = page.getByRole("contentinfo");
-    for (const link of footerContent.aboutLinks) {
+    for (const link of siteWords.footer.aboutLinks) {
       await expect(footer.getByRole("link", { name: link.label, exact: true })).toHaveAttribute("href", link.href);
     }
     await expect(footer.getByRole("link", { name: site.contactEmail })).toHaveAttribute(
       "href",
       `mailto:${site.contactEmail}`,
     );
-    await expect(footer.getByRole("link", { name: footerContent.termsLink.label })).toHaveAttribute(
+    await expect(footer.getByRole("link", { name: siteWords.footer.termsLabel })).toHaveAttribute(
       "href",
       pages.terms.path,
     );
@@ -112,7 +113,7 @@ test.describe("footer", () => {
     );
 
     for (const [name, href] of [
-      [footerContent.privacyLabel, site.privacyPolicyUrl],
+      [siteWords.footer.privacyLabel, site.privacyPolicyUrl],
       [site.supporter.name, site.supporter.url],
     ] as const) {
       // External links open a new tab, share no opener or referrer, and say so.
@@ -125,7 +126,7 @@ test.describe("footer", () => {
 
   test("its Terms of Engagement link navigates in the page", async ({ page }) => {
     await page.goto("/");
-    await page.getByRole("contentinfo").getByRole("link", { name: footerContent.termsLink.label }).click();
+    await page.getByRole("contentinfo").getByRole("link", { name: siteWords.footer.termsLabel }).click();
     await expect(page).toHaveURL(/\/terms-of-engagement$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(pages.terms.heading);
   });
@@ -136,7 +137,7 @@ test.describe("skip link", () => {
     test(`is the first Tab stop and moves focus to the main content on ${path}`, async ({ page }) => {
       await page.goto(path);
       await page.keyboard.press("Tab");
-      const skip = page.getByRole("link", { name: skipLinkLabel });
+      const skip = page.getByRole("link", { name: siteWords.skipLinkLabel });
       await expect(skip).toBeFocused();
       await expect(skip).toBeInViewport();
       await page.keyboard.press("Enter");

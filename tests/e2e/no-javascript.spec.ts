@@ -2,16 +2,14 @@
 // every navigation link and both calls to action are plain links, the skip link works.
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/browser/fixtures";
-import { homeContent } from "../../app/content/home";
-import { headerContent, primaryNav, skipLinkLabel } from "../../app/content/shared";
-import { pages } from "../../app/content/pages";
-import { requestPaths } from "../../app/content/calls-to-action";
+import { audienceActions, pages, siteWords } from "../support/words";
+import { requestPagePath } from "#shared/routes";
 
 test.use({ javaScriptEnabled: false });
 
-const menuButton = (page: Page) => page.getByRole("button", { name: headerContent.menuOpenLabel });
+const menuButton = (page: Page) => page.getByRole("button", { name: siteWords.header.menuOpenLabel });
 const navLink = (page: Page, label: string) =>
-  page.getByRole("navigation", { name: headerContent.navLabel }).getByRole("link", { name: label, exact: true });
+  page.getByRole("navigation", { name: siteWords.header.navLabel }).getByRole("link", { name: label, exact: true });
 
 test.describe("with JavaScript disabled, on a phone", () => {
   test.use({ viewport: { width: 375, height: 740 } });
@@ -20,7 +18,7 @@ test.describe("with JavaScript disabled, on a phone", () => {
     await page.goto("/");
     await expect(navLink(page, "Mission")).toBeHidden();
     await menuButton(page).click();
-    for (const item of primaryNav) await expect(navLink(page, item.label)).toBeVisible();
+    for (const item of siteWords.primaryNav) await expect(navLink(page, item.label)).toBeVisible();
     await menuButton(page).click();
     await expect(navLink(page, "Mission")).toBeHidden();
   });
@@ -51,7 +49,7 @@ test.describe("with JavaScript disabled, on a desktop", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test("every navigation link opens its page and marks it current", async ({ page }) => {
-    for (const item of primaryNav) {
+    for (const item of siteWords.primaryNav) {
       await page.goto("/terms-of-engagement");
       await navLink(page, item.label).click();
       await expect(page).toHaveURL(new RegExp(`${item.href === "/" ? "/" : item.href}$`));
@@ -60,10 +58,12 @@ test.describe("with JavaScript disabled, on a desktop", () => {
   });
 
   test("both calls to action on the home page open the request page for their audience", async ({ page }) => {
-    for (const action of [homeContent.hero.leaders, homeContent.hero.employers]) {
+    for (const action of [audienceActions.leaders, audienceActions.employers]) {
       await page.goto("/");
       await page.getByRole("main").getByRole("link", { name: action.label, exact: true }).click();
-      await expect(page).toHaveURL(action === homeContent.hero.leaders ? requestPaths.leaders : requestPaths.employers);
+      await expect(page).toHaveURL(
+        action === audienceActions.leaders ? requestPagePath("candidate") : requestPagePath("employer"),
+      );
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     }
   });
@@ -71,7 +71,7 @@ test.describe("with JavaScript disabled, on a desktop", () => {
   test("the skip link is the first Tab stop and moves focus to the main content", async ({ page }) => {
     await page.goto("/who-we-are");
     await page.keyboard.press("Tab");
-    const skip = page.getByRole("link", { name: skipLinkLabel });
+    const skip = page.getByRole("link", { name: siteWords.skipLinkLabel });
     await expect(skip).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("main")).toBeFocused();

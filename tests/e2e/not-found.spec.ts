@@ -1,5 +1,5 @@
 import { expect, test } from "../support/browser/fixtures";
-import { notFoundContent } from "../../app/content/shared";
+import { siteWords } from "../support/words";
 
 for (const path of ["/no-such-page", "/mission/deeper/still"]) {
   test(`an unknown path (${path}) answers 404 with the 404 page and names the path in the console`, async ({
@@ -9,16 +9,16 @@ for (const path of ["/no-such-page", "/mission/deeper/still"]) {
     consoleErrors.expect(/404|no page at/);
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(notFoundContent.heading);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(siteWords.notFound.meta.heading);
     await expect(page.getByText("Oops! Page not found")).toBeVisible();
     await expect.poll(() => consoleErrors.all.some((text) => text.includes(path))).toBe(true);
 
     // Its link is a plain link home, at any path.
-    const home = page.getByRole("link", { name: notFoundContent.homeLink.label });
+    const home = page.getByRole("link", { name: siteWords.notFound.homeLink.label });
     await expect(home).toHaveAttribute("href", "/");
     await home.click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(notFoundContent.heading);
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(siteWords.notFound.meta.heading);
   });
 }
 
@@ -30,8 +30,8 @@ test.describe("with JavaScript disabled", () => {
     consoleErrors.expect(/404/);
     const response = await page.goto("/gone");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(notFoundContent.heading);
-    await page.getByRole("link", { name: notFoundContent.homeLink.label }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(siteWords.notFound.meta.heading);
+    await page.getByRole("link", { name: siteWords.notFound.homeLink.label }).click();
     await expect(page).toHaveURL(/\/$/);
   });
 });

@@ -4,10 +4,9 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/browser/fixtures";
 import { site } from "../support/browser/site-config";
-import { pages } from "../../app/content/pages";
-import { newTabHint } from "../../app/content/shared";
-import { requestInvitationContent as copy } from "../../app/content/request-invitation";
+import { requestWords as copy } from "../support/words";
 import { HUBSPOT_BUILD_URL } from "../support/browser/fake-hubspot";
+import { pages, siteWords } from "../support/words";
 
 const MODES = ["candidate", "employer"] as const;
 const notice = copy.ownForm.privacyNotice;
@@ -32,7 +31,7 @@ async function expectNoticeBesideSubmit(
     "href",
     `mailto:${site.contactEmail}`,
   );
-  const policy = besideSubmit.getByRole("link", { name: `${notice.policyLink} ${newTabHint}` });
+  const policy = besideSubmit.getByRole("link", { name: `${notice.policyLink} ${siteWords.newTabHint}` });
   await expect(policy).toHaveAttribute("href", site.privacyPolicyUrl);
   await expect(policy).toHaveAttribute("target", "_blank");
   // Close to the button on screen too: directly below it.

@@ -9,25 +9,25 @@ import { SERVERS, expectedCsp } from "../support/browser/server-targets";
 import { rawRequest } from "../support/raw-client";
 import { site } from "../support/browser/site-config";
 import { asLongAsAPerson, theStoredRequest, uniqueEmail } from "../support/browser/stored-requests";
-import { requestPaths } from "../../app/content/calls-to-action";
-import { pages } from "../../app/content/pages";
-import { requestInvitationContent as copy } from "../../app/content/request-invitation";
-import { ownFormFields } from "#shared/invitation/own-form-fields";
+import { requestWords as copy } from "../support/words";
+import { ownFormFields } from "../support/words";
 import { IDEMPOTENCY_KEY_FIELD } from "#shared/invitation/request-schema";
 import { CACHE_CONTROL } from "../../server/http/static-policy";
 import { NGINX_SERVER_PORT, NODE_SERVER_PORT } from "../support/e2e-env";
+import { pages } from "../support/words";
+import { requestPagePath } from "#shared/routes";
 
 type Mode = keyof typeof copy.modes;
 const MODES = ["candidate", "employer"] as const satisfies readonly Mode[];
 const OTHER: Record<Mode, Mode> = { candidate: "employer", employer: "candidate" };
-const urlOf = (mode: Mode) => (mode === "employer" ? requestPaths.employers : requestPaths.leaders);
+const urlOf = (mode: Mode) => (mode === "employer" ? requestPagePath("employer") : requestPagePath("candidate"));
 const titleFor = (mode: Mode) => `${copy.modes[mode].meta.title} | The ${site.siteName}`;
 /** The side image's headline per mode (docs/product.md#pages). */
 const SIDE_HEADLINE: Record<Mode, string> = {
   candidate: "Your Career Journey Starts Here",
   employer: "Build Your Dream Team",
 };
-/** The side images' files are named after their source scene (app/content/images.ts). */
+/** The side images' files are named after their source scene (app/lib/images.ts). */
 const SCENE_FILE: Record<Mode, RegExp> = { candidate: /\/planning-scene\./, employer: /\/team-scene\./ };
 
 const radio = (page: Page, mode: Mode) => page.getByRole("radio", { name: copy.modes[mode].toggleLabel });
@@ -79,7 +79,7 @@ test.describe("with JavaScript off", () => {
   test("an employer's brief posted without JavaScript is stored as an employer's and confirmed as one", async ({
     page,
   }) => {
-    await page.goto(requestPaths.employers);
+    await page.goto(requestPagePath("employer"));
     const form = ownForm(page, "employer");
     const email = uniqueEmail("employer-no-js");
     const typed: Record<string, string> = {
@@ -149,7 +149,7 @@ test.describe("with the page's scripts held back", () => {
     page,
   }) => {
     const scripts = await holdScripts(page);
-    await page.goto(requestPaths.employers, { waitUntil: "commit" });
+    await page.goto(requestPagePath("employer"), { waitUntil: "commit" });
     const leaders = radio(page, "candidate");
     await expect(leaders).toBeVisible();
     await expect(page.locator("astro-island[ssr]")).toHaveCount(1);
@@ -159,7 +159,7 @@ test.describe("with the page's scripts held back", () => {
 
     await scripts.release();
     await page.waitForFunction(PAGE_READY);
-    await expect(page).toHaveURL(requestPaths.leaders);
+    await expect(page).toHaveURL(requestPagePath("candidate"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.modes.candidate.heading);
     await expect(leaders).toBeChecked();
     await expect(ownForm(page, "candidate").locator('input[name="mode"]')).toHaveValue("candidate");
@@ -169,10 +169,10 @@ test.describe("with the page's scripts held back", () => {
     page,
   }) => {
     // Never in the HTML itself, which every visitor shares.
-    const html = await (await page.request.get(requestPaths.leaders)).text();
+    const html = await (await page.request.get(requestPagePath("candidate"))).text();
     expect(html).toContain(`name="${IDEMPOTENCY_KEY_FIELD}" value=""`);
     await holdScripts(page);
-    await page.goto(requestPaths.leaders, { waitUntil: "commit" });
+    await page.goto(requestPagePath("candidate"), { waitUntil: "commit" });
     const form = ownForm(page, "candidate");
     const key = form.locator(`input[name="${IDEMPOTENCY_KEY_FIELD}"]`);
     await expect(key).toHaveValue(/^[0-9a-f]{32}$/);
@@ -199,7 +199,7 @@ test.describe("with the page's scripts held back", () => {
     await expect(page).toHaveURL(pages.requestReceived.path);
     await theStoredRequest(NODE_SERVER_PORT, email);
 
-    await page.goto(requestPaths.leaders, { waitUntil: "commit" });
+    await page.goto(requestPagePath("candidate"), { waitUntil: "commit" });
     await expect(key).toHaveValue(/^[0-9a-f]{32}$/);
     expect(await key.inputValue()).not.toBe(madeAtFirstPaint);
   });
@@ -264,7 +264,7 @@ test.describe("with JavaScript, on ?type=employer", () => {
 
   test("hydrates in the employer mode: never another heading, no hydration warning, CLS 0", async ({ page }) => {
     const watch = await watchFromFirstByte(page);
-    await page.goto(requestPaths.employers);
+    await page.goto(requestPagePath("employer"));
     await settled(page);
     await expectServedMode(page, "employer");
     const { headings, shifts } = await watch.read();
@@ -280,7 +280,7 @@ test.describe("with JavaScript, on ?type=employer", () => {
     page.on("request", (request) => {
       if (request.resourceType() === "image") images.push(new URL(request.url()).pathname);
     });
-    await page.goto(requestPaths.employers);
+    await page.goto(requestPagePath("employer"));
     await page.waitForLoadState("load");
     await settled(page);
     expect(images.filter((path) => SCENE_FILE.employer.test(path))).toHaveLength(1);
@@ -289,17 +289,17 @@ test.describe("with JavaScript, on ?type=employer", () => {
     // The toggle preloads the other image, then cross-fades to it, without a reload.
     await page.evaluate(() => document.documentElement.setAttribute("data-before-toggle", ""));
     await radio(page, "candidate").check();
-    await expect(page).toHaveURL(requestPaths.leaders);
+    await expect(page).toHaveURL(requestPagePath("candidate"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.modes.candidate.heading);
     await expect(panel(page).locator('[data-mode="candidate"]')).toHaveAttribute("data-state", "shown");
     expect(images.filter((path) => SCENE_FILE.candidate.test(path)).length).toBeGreaterThan(0);
     await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute(
       "href",
-      new URL(requestPaths.leaders, site.siteUrl).href,
+      new URL(requestPagePath("candidate"), site.siteUrl).href,
     );
 
     await radio(page, "employer").check();
-    await expect(page).toHaveURL(requestPaths.employers);
+    await expect(page).toHaveURL(requestPagePath("employer"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.modes.employer.heading);
     await expect(ownForm(page, "employer").locator('input[name="mode"]')).toHaveValue("employer");
     // The same document all along: no reload.

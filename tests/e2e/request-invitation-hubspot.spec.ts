@@ -49,12 +49,12 @@ import {
   waitOutReadiness,
   type Mode,
 } from "../support/browser/hubspot-request-page";
-import { pages } from "../../app/content/pages";
-import { requestInvitationContent as copy } from "../../app/content/request-invitation";
-import { ownFormFields } from "#shared/invitation/own-form-fields";
+import { requestWords as copy } from "../support/words";
+import { ownFormFields } from "../support/words";
 import { HUBSPOT_SERVER_PORT } from "../support/e2e-env";
 import { acceptedByHubSpot, asLongAsAPerson, theStoredRequest, uniqueEmail } from "../support/browser/stored-requests";
-import { parseSiteConfig } from "../../app/config/schema";
+import { parseSiteConfig } from "#shared/site-config";
+import { pages } from "../support/words";
 
 // Written out, so a changed constant or host fails here (docs/product.md#configuration and
 // #beyond-the-specification, HubSpot's embed code).

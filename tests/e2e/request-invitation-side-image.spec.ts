@@ -3,8 +3,8 @@
 // browser's fake clock, paused, and moved on by hand.
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/browser/fixtures";
-import { pages } from "../../app/content/pages";
-import { requestInvitationContent as copy } from "../../app/content/request-invitation";
+import { requestWords as copy } from "../support/words";
+import { pages } from "../support/words";
 
 // The specification's numbers (docs/product.md#the-request-page and #numbers-from-the-specification), written out so a changed constant fails here.
 const IMAGE_SWITCH_DELAY_MS = 50;

@@ -3,12 +3,11 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, fetchHtml, test } from "../support/browser/fixtures";
 import { site } from "../support/browser/site-config";
-import { pages } from "../../app/content/pages";
-import { requestInvitationContent as copy } from "../../app/content/request-invitation";
-import { headerContent } from "../../app/content/shared";
-import { ownFormFields } from "#shared/invitation/own-form-fields";
+import { requestWords as copy } from "../support/words";
+import { ownFormFields } from "../support/words";
 import { NODE_SERVER_PORT } from "../support/e2e-env";
 import { asLongAsAPerson, requestsFrom, theStoredRequest, uniqueEmail } from "../support/browser/stored-requests";
+import { pages, siteWords } from "../support/words";
 
 type Mode = keyof typeof copy.modes;
 const MODES = ["candidate", "employer"] as const satisfies readonly Mode[];
@@ -75,8 +74,10 @@ test.describe("modes", () => {
     expect(html).toContain(copy.modes.candidate.heading);
     // The own form is in the HTML itself: it posts before (and without) JavaScript.
     expect(html).toMatch(/<form [^>]*action="\/api\/invitation-requests" method="post"/);
-    expect(html).not.toContain(copy.loader.loading);
-    expect(html).not.toContain(copy.modes.employer.heading);
+    // What the page shows, not the words its island is given as data (its props) for later states.
+    const shown = html.replace(/ props="[^"]*"/g, "");
+    expect(shown).not.toContain(copy.loader.loading);
+    expect(shown).not.toContain(copy.modes.employer.heading);
   });
 
   test("no type, or any type but employer, is the leader mode", async ({ page }) => {
@@ -151,7 +152,7 @@ test.describe("page furniture", () => {
     const main = page.getByRole("main");
     await expect(main.getByRole("link", { name: copy.backLink.label })).toHaveAttribute("href", pages.home.path);
     // The questions line's address (the form's privacy notice names it too).
-    const questions = main.locator("p", { hasText: copy.questions.lead });
+    const questions = main.locator("p", { hasText: copy.questionsLead });
     await expect(questions.getByRole("link", { name: site.contactEmail })).toHaveAttribute(
       "href",
       `mailto:${site.contactEmail}`,
@@ -159,7 +160,7 @@ test.describe("page furniture", () => {
     const supporter = main.getByRole("link", { name: new RegExp(site.supporter.name) });
     await expect(supporter).toHaveAttribute("href", site.supporter.url);
     await expect(supporter).toHaveAttribute("target", "_blank");
-    await expect(main.getByText(copy.supporter.label, { exact: true })).toBeVisible();
+    await expect(main.getByText(copy.supporterLabel, { exact: true })).toBeVisible();
   });
 
   test("the side image shows the mode's headline", async ({ page }) => {
@@ -248,7 +249,7 @@ test.describe("the site's own form", () => {
       await expect(heading(page)).toHaveText(copy.modes[mode].sent.heading);
       await expect(page.getByText(copy.modes[mode].sent.subtitle)).toBeVisible();
       await expect(page.getByText(copy.confirmation.questionsLead)).toBeVisible();
-      await expect(page.getByText(copy.questions.lead)).toHaveCount(0);
+      await expect(page.getByText(copy.questionsLead)).toHaveCount(0);
       await expect(page.getByRole("form")).toHaveCount(0);
       // The celebration plays, then removes itself.
       const confetti = page.getByTestId("confetti");
@@ -400,7 +401,7 @@ test.describe("the site's own form", () => {
     await page.getByRole("main").getByRole("link", { name: copy.backLink.label }).click();
     await expect(page).toHaveURL(pages.home.path);
     await expect(page.locator("form")).toHaveCount(0);
-    await page.getByRole("banner").getByRole("link", { name: headerContent.cta.label }).click();
+    await page.getByRole("banner").getByRole("link", { name: siteWords.header.ctaLabel }).click();
     await expect(page).toHaveURL(PATH);
     await expect(ownForm(page, "candidate")).toBeVisible();
     await expect(page.locator("form")).toHaveCount(1);

@@ -3,8 +3,7 @@
 // too, in a build without it), and in the builds with HubSpot each region's embed
 // (faked here, the tests are offline) may load what it needs.
 import type { Page } from "@playwright/test";
-import { pages } from "../../app/content/pages";
-import { requestInvitationContent } from "../../app/content/request-invitation";
+import { requestWords as requestInvitationContent } from "../support/words";
 import { expect, test } from "../support/browser/fixtures";
 import { originOf, SERVERS } from "../support/browser/server-targets";
 import {
@@ -12,16 +11,17 @@ import {
   HUBSPOT_CURRENT_BUILD_URL,
   HUBSPOT_CURRENT_TEST_ENV,
 } from "../support/browser/fake-hubspot";
-import type { HubSpotRegion } from "../../app/config/schema";
+import type { HubSpotRegion } from "#shared/site-config";
 import { embedSrc, hubspotFormsOrigin } from "../../app/features/invitation/hubspot";
-import { requestPaths } from "../../app/content/calls-to-action";
+import { pages } from "../support/words";
+import { requestPagePath } from "#shared/routes";
 
 const routes = [
   ...Object.values(pages)
     .filter((page) => page.indexable)
     .map((page) => page.path),
   // Its own prerendered HTML (docs/decisions/0009), whose inline scripts the policy must allow too.
-  requestPaths.employers,
+  requestPagePath("employer"),
   "/no-such-page",
 ];
 

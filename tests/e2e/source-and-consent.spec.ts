@@ -6,10 +6,8 @@
 // fake HubSpot API. HubSpot's tracking code is checked on the current-embed build (ANALYTICS=hubspot),
 // and the default build (no analytics) for what it must not load.
 import type { Page, Request } from "@playwright/test";
-import { pages } from "../../app/content/pages";
-import { requestActions } from "../../app/content/calls-to-action";
-import { requestInvitationContent as copy } from "../../app/content/request-invitation";
-import { ownFormFields } from "#shared/invitation/own-form-fields";
+import { requestWords as copy } from "../support/words";
+import { ownFormFields } from "../support/words";
 import { test, expect } from "../support/browser/fixtures";
 import {
   FAKE_FORM_NAME,
@@ -28,6 +26,7 @@ import {
 } from "../support/browser/source-and-consent-build";
 import { acceptedByHubSpot, asLongAsAPerson, theStoredRequest, uniqueEmail } from "../support/browser/stored-requests";
 import { parseMail, startMailSink, type MailSink } from "../support/mail-sink";
+import { pages, requestActions } from "../support/words";
 
 const CAMPAIGN = "utm_source=linkedin&utm_medium=social&utm_campaign=q1-leaders";
 const PLAUSIBLE_SCRIPT = "https://plausible.io/js/script.js";

@@ -1,14 +1,13 @@
 import { waitForHydration } from "../support/browser/fixtures";
 import { expect, fetchHtml, test } from "../support/browser/fixtures";
 import type { Page } from "@playwright/test";
-import { howWeHelpContent } from "../../app/content/how-we-help";
-import { pages } from "../../app/content/pages";
+import { howWeHelpWords, pages } from "../support/words";
 
 // docs/product.md#numbers-from-the-specification: open delay 700 ms, skip delay 300 ms. Written out, so a changed constant fails here.
 const TOOLTIP_DELAY_MS = 700;
 const TOOLTIP_SKIP_DELAY_MS = 300;
 
-const [free, tech, network] = howWeHelpContent.badges;
+const [free, tech, network] = howWeHelpWords.badges;
 const badge = (page: Page, label: string) => page.getByRole("button", { name: label, exact: true });
 const tooltip = (page: Page) => page.getByRole("tooltip");
 
@@ -41,7 +40,7 @@ test.describe("How We Help badge tooltips", () => {
   test("each badge shows its one-sentence tooltip", async ({ page }) => {
     await page.goto(pages.howWeHelp.path);
     await waitForTooltips(page);
-    for (const item of howWeHelpContent.badges) {
+    for (const item of howWeHelpWords.badges) {
       await badge(page, item.label).focus();
       await expect(tooltip(page)).toHaveText(item.tooltip);
       await expect(badge(page, item.label)).toHaveAccessibleDescription(item.tooltip);

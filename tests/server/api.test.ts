@@ -6,9 +6,6 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REQUEST_RECEIVED_PATHS } from "~/content/pages";
-import { requestApiContent } from "~/content/request-api";
-import { requestInvitationContent } from "~/content/request-invitation";
 import { MIN_FILL_MS } from "#shared/invitation/request-schema";
 import { freePort } from "../../scripts/lib/free-port";
 import { REQUEST_BODY_LIMIT_BYTES } from "../../server/api/invitation-requests";
@@ -25,11 +22,14 @@ import { rawRequest, type RawResponse } from "../support/raw-client";
 import { STORE_TARGETS } from "../support/store-targets";
 import { DEPLOYMENT_SITE_FACTS } from "../support/deployment-site-facts";
 import { EMPLOYER_FIELDS, LEADER_FIELDS } from "../support/request-fixture";
+import { refusedWords, requestWords } from "../support/words";
+import { REQUEST_RECEIVED_PATHS } from "#shared/routes";
+import { API_MESSAGES } from "../../server/api/api-messages";
 
 const SITE_URL = "https://network.example";
 const RATE_LIMIT_MAX = 3;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const messages = requestInvitationContent.validation;
+const messages = requestWords.validation;
 
 const candidate = LEADER_FIELDS;
 const employer = EMPLOYER_FIELDS;
@@ -68,7 +68,7 @@ const oversized = "x".repeat(17 * 1024);
 /**
  * Refusals that end before the store: run on one store (the first of STORE_TARGETS). A body
  * the schema or the body parser refuses is decided by their unit tests
- * (shared/invitation/request-schema.test.ts, server/api/request-body.test.ts); the 400s here
+ * (shared/invitation/request-validation.test.ts, server/api/request-body.test.ts); the 400s here
  * are the ones only the whole endpoint sees (bytes that are not UTF-8, a form post, __proto__
  * through JSON.parse) or that no unit test names.
  */
@@ -79,7 +79,7 @@ const REFUSED: Case[] = [
     headers: [JSON_TYPE],
     body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
     status: 400,
-    check: fieldError("body", requestApiContent.json.notUtf8),
+    check: fieldError("body", API_MESSAGES.notUtf8),
   },
   // Wrong modes and types.
   {
@@ -146,7 +146,7 @@ const REFUSED: Case[] = [
     headers: [JSON_TYPE],
     body: withFields({ message: oversized }),
     status: 413,
-    check: errorMessage(requestApiContent.json.tooLarge.replace("{limit}", String(REQUEST_BODY_LIMIT_BYTES))),
+    check: errorMessage(API_MESSAGES.tooLarge.replace("{limit}", String(REQUEST_BODY_LIMIT_BYTES))),
   },
   {
     name: "a 17 KB body sent in chunks",
@@ -168,7 +168,7 @@ const REFUSED: Case[] = [
     headers: [["Content-Type", "text/plain"]],
     body: withFields({}),
     status: 415,
-    check: errorMessage(requestApiContent.json.unsupportedType),
+    check: errorMessage(API_MESSAGES.unsupportedType),
   },
   {
     name: "multipart/form-data",
@@ -188,11 +188,14 @@ const REFUSED: Case[] = [
     headers: [["Content-Type", "application/json; charset=utf-16"]],
     body: withFields({}),
     status: 415,
-    check: errorMessage(requestApiContent.json.unsupportedType),
+    check: errorMessage(API_MESSAGES.unsupportedType),
   },
   {
     name: "a form post labelled charset=iso-8859-1",
-    headers: [["Content-Type", "application/x-www-form-urlencoded; charset=iso-8859-1"], ["Accept", "application/json"]],
+    headers: [
+      ["Content-Type", "application/x-www-form-urlencoded; charset=iso-8859-1"],
+      ["Accept", "application/json"],
+    ],
     body: form({}),
     status: 415,
   },
@@ -208,7 +211,7 @@ const REFUSED: Case[] = [
     headers: [JSON_TYPE, ["Origin", "https://evil.example"]],
     body: withFields({}),
     status: 403,
-    check: errorMessage(requestApiContent.json.crossSite),
+    check: errorMessage(API_MESSAGES.crossSite),
   },
   {
     name: "a look-alike Origin",
@@ -397,7 +400,7 @@ describe.each(STORE_TARGETS)("the invitation request API on $name", (target) => 
       const limited = await send({ headers: [JSON_TYPE], body: withFields({}) }, from);
       expect(limited.status).toBe(429);
       expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
-      expect(JSON.parse(limited.body)).toEqual({ error: requestApiContent.json.rateLimited });
+      expect(JSON.parse(limited.body)).toEqual({ error: API_MESSAGES.rateLimited });
       // Another address is not held back by this one.
       expect((await send({ headers: [JSON_TYPE], body: "{" })).status).toBe(400);
       expect(await rows()).toBe(0);
@@ -411,7 +414,7 @@ describe.each(STORE_TARGETS)("the invitation request API on $name", (target) => 
       expect(limited.status).toBe(429);
       expect(limited.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(Number(limited.headers["retry-after"])).toBeGreaterThan(540);
-      expect(limited.body).toContain(requestApiContent.pages.rateLimited.heading);
+      expect(limited.body).toContain(refusedWords.rateLimited.heading);
       expect(limited.body).toContain("10 minutes");
       expect(limited.body).toContain('href="/request-invitation"');
       expect(await rows()).toBe(0);
@@ -432,10 +435,10 @@ describe.each(STORE_TARGETS)("the invitation request API on $name", (target) => 
       expect(response.status).toBe(400);
       expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
-      expect(response.body).toContain(requestApiContent.pages.invalid.heading);
+      expect(response.body).toContain(refusedWords.invalid.heading);
       expect(response.body).toContain(`<strong>First name</strong>: ${messages.tooLong.replace("{max}", "100")}`);
       expect(response.body).toContain(`<strong>Work email</strong>: ${messages.email}`);
-      expect(response.body).toContain(requestApiContent.pages.invalid.unknownField);
+      expect(response.body).toContain(refusedWords.invalid.unknownField);
       expect(response.body).toContain('href="/request-invitation?type=employer"');
       expect(response.body).not.toMatch(/alert|zqmarker/);
       expect(await rows()).toBe(0);

@@ -5,8 +5,8 @@
  * from. On SQLite only: the stores keep both columns alike (tests/support/store-contract.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseSiteConfig } from "~/config/schema";
-import { requestInvitationContent } from "~/content/request-invitation";
+import { parseSiteConfig } from "#shared/site-config";
+import { requestWords as requestInvitationContent } from "../support/words";
 import { consentRecord } from "#shared/invitation/consent";
 import { INVITATION_API_PATH, MIN_FILL_MS } from "#shared/invitation/request-schema";
 import { freePort } from "../../scripts/lib/free-port";
@@ -82,7 +82,9 @@ describe("the request API with explicit consent", () => {
     expect(response.status).toBe(201);
     const { id } = JSON.parse(response.body);
     const stored = (await store.list()).find((request) => request.id === id);
-    expect(stored?.consent).toEqual(consentRecord(parseSiteConfig(SITE_ENV), { communications: true }));
+    expect(stored?.consent).toEqual(
+      consentRecord(requestInvitationContent.ownForm, parseSiteConfig(SITE_ENV), { communications: true }),
+    );
     expect(stored?.source).toEqual({ landingPage: "/mission?utm_source=linkedin", utm_source: "linkedin" });
   });
 

@@ -6,7 +6,6 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { pages } from "../../app/content/pages";
 import { HSTS_VALUE, PERMISSIONS_POLICY, policyConfigFor, REPORTING_ENDPOINTS_VALUE } from "../../server/http/csp";
 import {
   ALLOW_HEADER,
@@ -19,6 +18,7 @@ import { site } from "../support/browser/site-config";
 import { serveBuild } from "../support/production-servers";
 import { rawRequest, type RawResponse } from "../support/raw-client";
 import { BUILD_CLIENT, expectedCsp, hashedScript, type ServerTarget } from "../support/served-build";
+import { pages } from "../support/words";
 
 const SERVERS = serveBuild();
 const routes = Object.values(pages).filter((page) => page.indexable);

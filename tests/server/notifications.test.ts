@@ -8,7 +8,8 @@
  */
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { parseSiteConfig } from "~/config/schema";
+import { parseSiteConfig } from "#shared/site-config";
+import { requestWords } from "../support/words";
 import { privacyNoticeVersion } from "#shared/invitation/privacy-notice";
 import { freePort } from "../../scripts/lib/free-port";
 import { INVITATION_API_PATH } from "#shared/invitation/request-schema";
@@ -116,7 +117,7 @@ describe.each(STORE_TARGETS)("notifications on $name", (target) => {
     for (const address of TEAM) expect(mail.countFor(address)).toBe(ids.length);
     expect(mail.received.map(requestIdOf).sort()).toEqual([...ids].sort());
     // Each request records the privacy notice the form showed (this configuration's).
-    const noticeVersion = privacyNoticeVersion(parseSiteConfig(BASE_ENV));
+    const noticeVersion = privacyNoticeVersion(requestWords.ownForm.privacyNotice, parseSiteConfig(BASE_ENV));
     expect((await store.list()).map((request) => request.noticeVersion)).toEqual(ids.map(() => noticeVersion));
     const first = parseMail(mail.received.find((message) => requestIdOf(message) === ids[0])!.raw);
     expect(first.subject).toBe("New invitation request: Grace Hopper 0 (TA leader)");

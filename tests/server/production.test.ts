@@ -7,8 +7,6 @@
  */
 import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { requestApiContent } from "~/content/request-api";
-import { requestInvitationContent } from "~/content/request-invitation";
 import { freePort } from "../../scripts/lib/free-port";
 import { INVITATION_API_PATH } from "#shared/invitation/request-schema";
 import { accepted, startFakeHubSpotApi, type FakeAnswer } from "../support/fake-hubspot-api";
@@ -18,8 +16,10 @@ import { fixtureSite, removeFixtureSite, startSiteProcess, type SiteProcess } fr
 import { rawRequest } from "../support/raw-client";
 import { siteUnderTest } from "../support/site-under-test";
 import { STORE_TARGETS } from "../support/store-targets";
+import { refusedWords, requestWords } from "../support/words";
+import { API_MESSAGES } from "../../server/api/api-messages";
 
-const messages = requestInvitationContent.validation;
+const messages = requestWords.validation;
 const JSON_TYPE: [string, string] = ["Content-Type", "application/json"];
 const FORM_TYPE: [string, string] = ["Content-Type", "application/x-www-form-urlencoded"];
 const EMPLOYER_PAGE = `${SITE_URL}/request-invitation?type=employer`;
@@ -123,7 +123,7 @@ describe.each(STORE_TARGETS)("in production on $name", (target) => {
         { firstname: messages.invalidCharacters },
       ],
       ["a broken escape", form.replace("Hopper", "Hop%zzper"), { lastname: messages.invalidCharacters }],
-      ["a field name that is not UTF-8", `${form}&%FF=1`, { body: requestApiContent.json.notUtf8 }],
+      ["a field name that is not UTF-8", `${form}&%FF=1`, { body: API_MESSAGES.notUtf8 }],
     ] as const) {
       const response = await post(body, FORM_TYPE);
       expect(response.status, name).toBe(400);
@@ -147,7 +147,7 @@ describe.each(STORE_TARGETS)("in production on $name", (target) => {
       });
     const tooLarge = await postPage(`mode=employer&message=${"x".repeat(17 * 1024)}`, "198.51.100.1");
     expect(tooLarge.status).toBe(413);
-    expect(tooLarge.body).toContain(requestApiContent.pages.tooLarge.heading);
+    expect(tooLarge.body).toContain(refusedWords.tooLarge.heading);
     expect(tooLarge.body).toContain('href="/request-invitation?type=employer"');
 
     // RATE_LIMIT_MAX is 2: two posts use this address's allowance.
@@ -156,7 +156,7 @@ describe.each(STORE_TARGETS)("in production on $name", (target) => {
     const limited = await postPage(new URLSearchParams({ mode: "employer", ...employer }).toString(), "198.51.100.2");
     expect(limited.status).toBe(429);
     expect(limited.headers["retry-after"]).toMatch(/^\d+$/);
-    expect(limited.body).toContain(requestApiContent.pages.rateLimited.heading);
+    expect(limited.body).toContain(refusedWords.rateLimited.heading);
     expect(limited.body).toContain('href="/request-invitation?type=employer"');
     expect(limited.body).not.toContain('href="/request-invitation"');
 

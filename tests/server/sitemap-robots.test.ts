@@ -2,11 +2,11 @@
 // generated from the route table at build time, absolute under SITE_URL, every listed
 // page really served.
 import { describe, expect, it } from "vitest";
-import { pages } from "../../app/content/pages";
 import { ROBOTS_PATH, SITEMAP_PATH } from "../../server/http/static-policy";
 import { site } from "../support/browser/site-config";
 import { serveBuild } from "../support/production-servers";
 import { rawRequest } from "../support/raw-client";
+import { pages } from "../support/words";
 
 const SERVERS = serveBuild();
 const absolute = (path: string) => new URL(path, `${site.siteUrl}/`).href;

@@ -10,7 +10,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
-import { requestApiContent } from "~/content/request-api";
 import { createDatabase, startPostgresCluster } from "../../scripts/lib/postgres-cluster";
 import { INVITATION_API_PATH } from "#shared/invitation/request-schema";
 import { openRequestStore } from "../../server/requests/stores/open-store";
@@ -22,6 +21,7 @@ import { rawRequest } from "../support/raw-client";
 import { serveFixture } from "../support/site-under-test";
 import { postgresTarget, sqliteTarget } from "../support/store-targets";
 import { claimRelay } from "../support/store-contract";
+import { refusedWords } from "../support/words";
 
 /** Long enough for the driver's reconnections to back off, left at its defaults, to several seconds. */
 const AWAY_MS = 8000;
@@ -266,7 +266,7 @@ describe("SQLite locked or left behind", () => {
     expect(lock.child.exitCode).toBeNull();
     expect(answer.status).toBe(503);
     expect(answer.headers["retry-after"]).toBe("5");
-    expect(answer.body).toContain(requestApiContent.pages.failed.heading);
+    expect(answer.body).toContain(refusedWords.failed.heading);
     expect(answer.body).toContain('href="/request-invitation?type=employer"');
     console.log(`SQLite write lock held: GET / answered in ${getMs} ms while a POST waited for the lock`);
 

@@ -1,8 +1,14 @@
 import { LinkButton } from "~/components/ui/button";
-import { errorContent } from "~/content/shared";
+
+/** The error screen's words (content/site.yaml, `error`): the specification's heading, a line, the way home. */
+export interface ErrorWords {
+  heading: string;
+  body: string;
+  homeLink: { label: string; href: string };
+}
 
 /** The router's last resort: the specification's heading, then the error's status and text or message. */
-export function ErrorScreen({ detail }: { detail: string }) {
+export function ErrorScreen({ detail, words: errorContent }: { detail: string; words: ErrorWords }) {
   return (
     <section className="container-page flex min-h-[60vh] flex-col items-start justify-center gap-6 py-24">
       <h1 className="text-title font-semibold">{errorContent.heading}</h1>

@@ -1,8 +1,10 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { ErrorScreen } from "./error-screen";
+import { ErrorScreen, type ErrorWords } from "./error-screen";
+
+export type { ErrorWords } from "./error-screen";
 
 /** The specification's router error screen, for an error inside the island: its message, or a response's status. */
-export class IslandErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+export class IslandErrorBoundary extends Component<{ children: ReactNode; words: ErrorWords }, { error: unknown }> {
   state: { error: unknown } = { error: undefined };
 
   static getDerivedStateFromError(error: unknown) {
@@ -16,7 +18,7 @@ export class IslandErrorBoundary extends Component<{ children: ReactNode }, { er
   render() {
     const { error } = this.state;
     if (error === undefined) return this.props.children;
-    return <ErrorScreen detail={errorDetail(error)} />;
+    return <ErrorScreen detail={errorDetail(error)} words={this.props.words} />;
   }
 }
 

@@ -1,13 +1,17 @@
 import { ExternalLink } from "~/components/ui/external-link";
 import { buildYear, site } from "~/config/site";
-import { footerContent, newTabHint, profileSiteNames } from "~/content/shared";
+import type { SiteWords } from "#shared/content/site";
+import { ROUTES } from "#shared/routes";
 import { profileName } from "~/lib/network-profiles";
 import { Logo } from "./logo";
 
 const linkClass = "rounded text-navy-100 underline-offset-4 transition-colors hover:text-white hover:underline";
 const headingClass = "text-sm font-semibold tracking-wide text-gold-300 uppercase";
 
-export function SiteFooter() {
+type FooterWords = Pick<SiteWords, "footer" | "newTabHint" | "profileSiteNames">;
+
+export function SiteFooter({ words }: { words: FooterWords }) {
+  const { footer: footerContent, newTabHint } = words;
   return (
     <footer className="bg-navy-950 text-navy-100">
       <div className="container-page grid gap-12 py-16 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
@@ -41,7 +45,7 @@ export function SiteFooter() {
           <a href={`mailto:${site.contactEmail}`} className={`${linkClass} text-sm break-all`}>
             {site.contactEmail}
           </a>
-          <NetworkProfileLinks profiles={site.networkProfiles} />
+          <NetworkProfileLinks profiles={site.networkProfiles} words={words} />
         </div>
         <div className="space-y-4">
           <h2 className={headingClass}>{footerContent.legalHeading}</h2>
@@ -52,8 +56,8 @@ export function SiteFooter() {
               </ExternalLink>
             </li>
             <li>
-              <a href={footerContent.termsLink.href} className={linkClass}>
-                {footerContent.termsLink.label}
+              <a href={ROUTES.terms.path} className={linkClass}>
+                {footerContent.termsLabel}
               </a>
             </li>
           </ul>
@@ -69,8 +73,9 @@ export function SiteFooter() {
 }
 
 /** The network's own profiles (NETWORK_PROFILE_URLS), each named by its site; nothing when none is set. */
-export function NetworkProfileLinks({ profiles }: { profiles: readonly string[] }) {
+export function NetworkProfileLinks({ profiles, words }: { profiles: readonly string[]; words: FooterWords }) {
   if (profiles.length === 0) return null;
+  const { footer: footerContent, newTabHint, profileSiteNames } = words;
   return (
     <div className="space-y-3 pt-3">
       <h3 id="footer-profiles" className="text-sm font-semibold text-white">

@@ -1,4 +1,5 @@
-import { headerContent, primaryNav } from "~/content/shared";
+import type { SiteWords } from "#shared/content/site";
+import { ROUTES } from "#shared/routes";
 import { cn } from "~/lib/cn";
 import { buttonClass, LinkButton } from "~/components/ui/button";
 import { CloseIcon, MenuIcon } from "~/components/ui/icons";
@@ -17,8 +18,8 @@ const navLinkClass = (isActive: boolean) =>
 const normalise = (path: string) => path.replace(/\/+$/, "") || "/";
 
 /** The primary links, current page marked, as list items (rendered in the bar and in the menu). */
-function NavItems({ currentPath }: { currentPath: string }) {
-  return primaryNav.map((item) => {
+function NavItems({ currentPath, items }: { currentPath: string; items: SiteWords["primaryNav"] }) {
+  return items.map((item) => {
     const isActive = normalise(item.href) === normalise(currentPath);
     return (
       <li key={item.href}>
@@ -36,7 +37,15 @@ function NavItems({ currentPath }: { currentPath: string }) {
  * close it, with or without JavaScript. mobile-menu.ts adds the `aria-expanded` state
  * and the button's changing name once it runs.
  */
-export function SiteHeader({ currentPath }: { currentPath: string }) {
+export function SiteHeader({
+  currentPath,
+  words,
+}: {
+  currentPath: string;
+  words: Pick<SiteWords, "header" | "primaryNav">;
+}) {
+  const headerContent = words.header;
+  const cta = { label: headerContent.ctaLabel, href: ROUTES.requestInvitation.path };
   return (
     <header className="group/header fixed inset-x-0 top-0 z-50 border-b border-line/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <div className="container-page flex h-header items-center justify-between gap-6">
@@ -47,10 +56,10 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
           {/* From 768 px the links sit in the bar. Below, they follow the menu button in the
               document, so the Tab key goes from the button straight into the open menu. */}
           <ul className="hidden md:flex md:items-center md:gap-1">
-            <NavItems currentPath={currentPath} />
+            <NavItems currentPath={currentPath} items={words.primaryNav} />
           </ul>
-          <a href={headerContent.cta.href} className={buttonClass("primary", "sm", "max-sm:hidden md:ml-3")}>
-            {headerContent.cta.label}
+          <a href={cta.href} className={buttonClass("primary", "sm", "max-sm:hidden md:ml-3")}>
+            {cta.label}
           </a>
           <button
             type="button"
@@ -70,10 +79,10 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
             popover="auto"
             className="inset-x-0 top-header bottom-auto m-0 w-full max-w-none flex-col gap-1 border-0 border-b border-line bg-white px-5 pt-3 pb-5 text-ink shadow-lift open:flex md:open:hidden"
           >
-            <NavItems currentPath={currentPath} />
+            <NavItems currentPath={currentPath} items={words.primaryNav} />
             <li className="mt-2 sm:hidden">
-              <LinkButton href={headerContent.cta.href} className="w-full">
-                {headerContent.cta.label}
+              <LinkButton href={cta.href} className="w-full">
+                {cta.label}
               </LinkButton>
             </li>
           </ul>

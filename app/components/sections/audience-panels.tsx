@@ -1,5 +1,6 @@
-import type { AudiencePanel } from "~/content/types";
-import { illustrations } from "~/content/images";
+import type { IllustrationName } from "#shared/content/fields";
+import type { AudiencePanel, LinkAction } from "#shared/content/sections";
+import { illustration } from "~/lib/images";
 import { ArrowLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { ResponsivePicture } from "~/components/ui/responsive-picture";
@@ -9,7 +10,14 @@ import { Eyebrow } from "./section";
 const PANEL_IMAGE_SIZES = "(min-width: 1216px) 36rem, (min-width: 768px) 46vw, 100vw";
 
 /** Side-by-side panels, one per audience (TA leaders | organizations), each with its illustration. */
-export function AudiencePanels({ panels }: { panels: readonly AudiencePanel[] }) {
+export function AudiencePanels({
+  panels,
+  illustrationAlt,
+}: {
+  panels: readonly (AudiencePanel & { action?: LinkAction })[];
+  /** What each illustration shows, in words (content/site.yaml, `illustrations`). */
+  illustrationAlt: Record<IllustrationName, string>;
+}) {
   return (
     <ul className="grid gap-6 md:grid-cols-2 lg:gap-8">
       {panels.map((panel) => (
@@ -19,7 +27,7 @@ export function AudiencePanels({ panels }: { panels: readonly AudiencePanel[] })
         >
           {panel.illustration && (
             <ResponsivePicture
-              image={illustrations[panel.illustration]}
+              image={illustration(panel.illustration, illustrationAlt[panel.illustration])}
               sizes={PANEL_IMAGE_SIZES}
               className="aspect-[16/9] h-auto w-full bg-navy-800 object-cover"
             />

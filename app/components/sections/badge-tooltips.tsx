@@ -1,4 +1,11 @@
-import type { BadgeWithTooltip } from "~/content/how-we-help";
+import type { IconName } from "#shared/content/fields";
+
+export interface BadgeWithTooltip {
+  icon: IconName;
+  label: string;
+  /** One sentence, shown in the badge's tooltip. */
+  tooltip: string;
+}
 import { BadgeButton } from "~/components/ui/badge";
 
 const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, "-");

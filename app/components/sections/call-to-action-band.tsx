@@ -1,8 +1,17 @@
-import type { CallToActionContent } from "~/content/types";
+import type { CallToAction, LinkAction } from "#shared/content/sections";
 import { LinkButton } from "~/components/ui/button";
 
 /** The closing navy band of a page: a line of persuasion and the two calls to action. */
-export function CallToActionBand({ content, id }: { content: CallToActionContent; id: string }) {
+export function CallToActionBand({
+  content,
+  actions,
+  id,
+}: {
+  content: CallToAction;
+  /** Every content page's two: to each mode of the request page (app/lib/content.ts, requestActions). */
+  actions: { leaders: LinkAction; employers: LinkAction };
+  id: string;
+}) {
   return (
     <section aria-labelledby={id} className="py-20 sm:py-24">
       <div className="container-page">
@@ -17,11 +26,11 @@ export function CallToActionBand({ content, id }: { content: CallToActionContent
           </h2>
           <p className="mx-auto mt-5 max-w-xl text-lead text-navy-100">{content.body}</p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-            <LinkButton href={content.primary.href} variant="accent" size="lg" arrow>
-              {content.primary.label}
+            <LinkButton href={actions.leaders.href} variant="accent" size="lg" arrow>
+              {actions.leaders.label}
             </LinkButton>
-            <LinkButton href={content.secondary.href} variant="on-dark" size="lg">
-              {content.secondary.label}
+            <LinkButton href={actions.employers.href} variant="on-dark" size="lg">
+              {actions.employers.label}
             </LinkButton>
           </div>
         </div>

@@ -1,4 +1,4 @@
-import type { Feature } from "~/content/types";
+import type { Feature } from "#shared/content/sections";
 import { Icon } from "~/components/ui/icon";
 
 /** A quiet band of short promises: icon, title, one line each. */

@@ -1,4 +1,4 @@
-import type { Feature } from "~/content/types";
+import type { Feature } from "#shared/content/sections";
 import { FeatureCard } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
 

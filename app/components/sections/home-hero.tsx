@@ -1,9 +1,9 @@
-import type { HomeHeroContent, IntroductionPreview as PreviewContent } from "~/content/home";
+import type { HomeWords } from "#shared/content/pages";
+import type { LinkAction } from "#shared/content/sections";
 import { site } from "~/config/site";
 import { ArrowIcon, buttonClass, LinkButton } from "~/components/ui/button";
 import { CelebrationLink } from "~/features/celebration/celebration-link";
 import { ExternalLink } from "~/components/ui/external-link";
-import { newTabHint } from "~/content/shared";
 import { Icon } from "~/components/ui/icon";
 import { IntroductionPreview } from "./introduction-preview";
 
@@ -12,7 +12,21 @@ import { IntroductionPreview } from "./introduction-preview";
  * supporter credit and three trust points. The headline is the largest element in
  * view on every screen, so the page's first paint is its largest paint (no hero photo).
  */
-export function HomeHero({ hero, preview }: { hero: HomeHeroContent; preview: PreviewContent }) {
+export function HomeHero({
+  hero,
+  title,
+  actions,
+  preview,
+  newTabHint,
+}: {
+  hero: HomeWords["hero"];
+  /** The page's heading. */
+  title: string;
+  /** The two audience buttons: TA leaders (with the celebration), then employers. */
+  actions: { leaders: LinkAction; employers: LinkAction };
+  preview: HomeWords["preview"];
+  newTabHint: string;
+}) {
   return (
     <div className="relative isolate overflow-hidden bg-white">
       <div aria-hidden="true" className="absolute inset-0 -z-10 hero-grid" />
@@ -26,15 +40,15 @@ export function HomeHero({ hero, preview }: { hero: HomeHeroContent; preview: Pr
             <span aria-hidden="true" className="size-1.5 rounded-full bg-gold-500" />
             {hero.eyebrow}
           </p>
-          <h1 className="mt-6 text-display font-semibold">{hero.title}</h1>
+          <h1 className="mt-6 text-display font-semibold">{title}</h1>
           <p className="mt-6 max-w-xl text-lead text-body">{hero.pitch}</p>
           <div className="mt-9 flex flex-col gap-3 sm:flex-row">
-            <CelebrationLink href={hero.leaders.href} className={buttonClass("primary", "lg")}>
-              {hero.leaders.label}
+            <CelebrationLink href={actions.leaders.href} className={buttonClass("primary", "lg")}>
+              {actions.leaders.label}
               <ArrowIcon />
             </CelebrationLink>
-            <LinkButton href={hero.employers.href} variant="secondary" size="lg">
-              {hero.employers.label}
+            <LinkButton href={actions.employers.href} variant="secondary" size="lg">
+              {actions.employers.label}
             </LinkButton>
           </div>
           <p className="mt-6 text-sm text-muted">

@@ -1,4 +1,6 @@
-import type { IntroductionPreview as PreviewContent } from "~/content/home";
+import type { HomeWords } from "#shared/content/pages";
+
+type PreviewContent = HomeWords["preview"];
 import { Icon } from "~/components/ui/icon";
 
 /**

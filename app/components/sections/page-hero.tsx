@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { PageHeroContent } from "~/content/types";
-import { heroArt } from "~/content/images";
+import type { PageHero as PageHeroContent } from "#shared/content/sections";
+import { heroArt } from "~/lib/images";
 import { DecorativeSvg } from "~/components/ui/decorative-svg";
 import { cn } from "~/lib/cn";
 import { EyebrowHeadingText } from "./section";
@@ -12,11 +12,14 @@ import { EyebrowHeadingText } from "./section";
  */
 export function PageHero({
   hero,
+  eyebrow,
   title,
   overlapped = false,
   children,
 }: {
   hero: PageHeroContent;
+  /** The page's name (its title), above its heading. */
+  eyebrow: string;
   title: string;
   /** The next section rises into the hero's bottom edge, so the hero keeps room for it. */
   overlapped?: boolean;
@@ -37,7 +40,7 @@ export function PageHero({
       >
         <div className="max-w-3xl">
           <h1 className="text-display font-semibold text-white">
-            <EyebrowHeadingText eyebrow={hero.eyebrow} title={title} tone="dark" />
+            <EyebrowHeadingText eyebrow={eyebrow} title={title} tone="dark" />
           </h1>
           <p className="mt-6 max-w-2xl text-lead text-navy-100">{hero.lead}</p>
           {children && <div className="mt-10">{children}</div>}

@@ -1,4 +1,11 @@
-import type { ReasonGroup } from "~/content/who-we-are";
+import type { Feature, SectionIntro } from "#shared/content/sections";
+
+/** One audience's reasons, under its section's anchor (`id`). */
+export interface ReasonGroup {
+  id: string;
+  intro: SectionIntro;
+  reasons: readonly Feature[];
+}
 import { IconTile } from "~/components/ui/card";
 import { Eyebrow } from "./section";
 

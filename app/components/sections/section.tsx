@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { SectionIntro } from "~/content/types";
+import type { SectionIntro } from "#shared/content/sections";
 import { cn } from "~/lib/cn";
 
 export type SectionTone = "white" | "surface";

@@ -1,9 +1,16 @@
-import type { ServicesOverview as OverviewContent } from "~/content/home";
+import type { LinkAction, SectionIntro } from "#shared/content/sections";
 import { ArrowLink } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Section, SectionHeader } from "./section";
 
 /** Both audiences' services as two compact lists, with a link to the full descriptions. */
+interface OverviewContent {
+  intro: SectionIntro;
+  /** Each audience's services by title (content/how-we-help.yaml), under its column's title. */
+  columns: readonly { title: string; items: readonly string[] }[];
+  more: LinkAction;
+}
+
 export function ServicesOverview({ content, id }: { content: OverviewContent; id: string }) {
   return (
     <Section labelledBy={id} tone="surface">

@@ -1,7 +1,6 @@
 import { Icon } from "~/components/ui/icon";
 import { buttonClass } from "~/components/ui/button";
 import { ExternalLink } from "~/components/ui/external-link";
-import { newTabHint } from "~/content/shared";
 import { Eyebrow } from "./section";
 
 export interface SupporterCardContent {
@@ -13,7 +12,16 @@ export interface SupporterCardContent {
 }
 
 /** The supporting company's credit: its name, what its backing means, and a link to its site. */
-export function SupporterCard({ supporter, id }: { supporter: SupporterCardContent; id: string }) {
+export function SupporterCard({
+  supporter,
+  newTabHint,
+  id,
+}: {
+  supporter: SupporterCardContent;
+  /** Appended, visually hidden, to its link, which opens a new tab. */
+  newTabHint: string;
+  id: string;
+}) {
   return (
     <section aria-labelledby={id} className="relative z-10 container-page -mt-16 sm:-mt-20">
       <div className="flex flex-col gap-8 rounded-card border border-line bg-white p-7 shadow-lift sm:p-10 md:flex-row md:items-center">

@@ -1,28 +1,33 @@
-import type { RichText, TermsBlock, TermsSection } from "~/content/terms";
+import type { TermsWords } from "#shared/content/pages";
 
-function Rich({ text }: { text: RichText }) {
-  return text.map((part, index) =>
-    typeof part === "string" ? (
-      part
-    ) : (
-      <a
-        key={index}
-        href={part.href}
-        className="rounded font-medium text-navy-700 underline decoration-gold-500/60 underline-offset-4 hover:text-navy-900"
-      >
-        {part.label}
-      </a>
-    ),
-  );
+type TermsSection = TermsWords["sections"][number];
+type TermsBlock = TermsSection["blocks"][number];
+
+/** Text in which the contact address is a link to write to it. */
+function WithEmailLinks({ text, email }: { text: string; email: string }) {
+  return text.split(email).flatMap((part, index) => [
+    ...(index > 0
+      ? [
+          <a
+            key={index}
+            href={`mailto:${email}`}
+            className="rounded font-medium text-navy-700 underline decoration-gold-500/60 underline-offset-4 hover:text-navy-900"
+          >
+            {email}
+          </a>,
+        ]
+      : []),
+    part,
+  ]);
 }
 
-function Block({ block }: { block: TermsBlock }) {
-  if ("list" in block) {
+function Block({ block, email }: { block: TermsBlock; email: string }) {
+  if (block.type === "list") {
     return (
       <ul className="list-disc space-y-2 pl-6 marker:text-gold-500">
-        {block.list.map((item, index) => (
+        {block.items.map((item, index) => (
           <li key={index}>
-            <Rich text={item} />
+            <WithEmailLinks text={item} email={email} />
           </li>
         ))}
       </ul>
@@ -30,7 +35,7 @@ function Block({ block }: { block: TermsBlock }) {
   }
   return (
     <p>
-      <Rich text={block} />
+      <WithEmailLinks text={block.text} email={email} />
     </p>
   );
 }
@@ -42,10 +47,13 @@ export function TermsDocument({
   intro,
   tocLabel,
   sections,
+  contactEmail,
 }: {
   intro: string;
   tocLabel: string;
   sections: readonly TermsSection[];
+  /** Written as a link wherever the terms name it. */
+  contactEmail: string;
 }) {
   return (
     <div className="container-page grid gap-12 py-16 sm:py-20 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-20">
@@ -86,7 +94,7 @@ export function TermsDocument({
             </h2>
             <div className="mt-4 space-y-4">
               {section.blocks.map((block, blockIndex) => (
-                <Block key={blockIndex} block={block} />
+                <Block key={blockIndex} block={block} email={contactEmail} />
               ))}
             </div>
           </section>

@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef } from "react";
-import type { IconName } from "~/content/types";
+import type { IconName } from "#shared/content/fields";
 import { cn } from "~/lib/cn";
 import { Icon } from "./icon";
 

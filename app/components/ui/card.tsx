@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Feature } from "~/content/types";
+import type { Feature } from "#shared/content/sections";
 import { cn } from "~/lib/cn";
 import { Icon } from "./icon";
 

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { IconName } from "~/content/types";
+import type { IconName } from "#shared/content/fields";
 import * as icons from "./icons";
 import type { IconProps } from "./icons";
 

@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from "react";
-import type { ResponsivePicture as Picture } from "~/content/images";
+import type { ResponsivePicture as Picture } from "~/lib/picture";
 
 type PictureProps = {
   image: Picture;

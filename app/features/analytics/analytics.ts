@@ -5,7 +5,7 @@
  * is set. HubSpot's tracking code brings HubSpot's own cookie banner, which decides what it
  * may store; Plausible sets no cookie. One conversion event per request sent, with its mode.
  */
-import type { HubSpotRegion, SiteConfig } from "~/config/schema";
+import type { HubSpotRegion, SiteConfig } from "#shared/site-config";
 import type { InvitationMode } from "#shared/invitation/mode";
 
 type Analytics = NonNullable<SiteConfig["analytics"]>;

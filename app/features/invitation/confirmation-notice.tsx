@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { CheckIcon } from "~/components/ui/icons";
-import type { NavLink } from "~/content/shared";
+import type { LinkAction as NavLink } from "#shared/content/sections";
 import { prefersReducedMotion } from "~/lib/use-reduced-motion";
 
 interface ConfirmationNoticeProps {

@@ -1,4 +1,4 @@
-import type { HubSpotEmbedKind, HubSpotRegion } from "~/config/schema";
+import type { HubSpotEmbedKind, HubSpotRegion } from "#shared/site-config";
 import {
   FORM_READY_POLL_MS,
   FORM_READY_TIMEOUT_MS,

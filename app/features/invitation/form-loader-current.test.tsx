@@ -1,10 +1,10 @@
 import { render, screen } from "@testing-library/react";
 import { StrictMode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { HubSpotConfig } from "~/config/schema";
-import { requestInvitationContent } from "~/content/request-invitation";
+import type { HubSpotConfig } from "#shared/site-config";
 import { FormLoader } from "./form-loader";
 import { HUBSPOT_FORM_EVENTS } from "./hubspot";
+import { testRequestWords as requestInvitationContent, WithRequestWords } from "./with-request-words";
 
 const FORM_IDS = {
   candidate: "0c1f8a4e-5b1a-4c55-9d0e-6a7d2b3c4d5e",
@@ -38,6 +38,7 @@ describe("FormLoader with HubSpot's current embed", () => {
           intro={{ heading: "Share your talent brief", lead: "A few details are enough to start." }}
         />
       </StrictMode>,
+      { wrapper: WithRequestWords },
     );
     const frames = () => container.querySelectorAll<HTMLElement>(".hs-form-frame");
     expect(frames()).toHaveLength(1);

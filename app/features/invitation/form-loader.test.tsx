@@ -2,11 +2,11 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { StrictMode, type ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { HubSpotConfig } from "~/config/schema";
-import { requestInvitationContent } from "~/content/request-invitation";
+import type { HubSpotConfig } from "#shared/site-config";
 import { FormLoader } from "./form-loader";
 import type { HubSpotEmbed, HubSpotFormOptions } from "./hubspot";
 import type { InvitationMode } from "#shared/invitation/mode";
+import { testRequestWords as requestInvitationContent, WithRequestWords } from "./with-request-words";
 
 const HUBSPOT: HubSpotConfig = {
   portalId: "123456",
@@ -57,7 +57,7 @@ function renderLoader(mode: InvitationMode, onSubmitted = vi.fn(), fallback?: Re
       />
     </StrictMode>
   );
-  const view = render(ui(mode));
+  const view = render(ui(mode), { wrapper: WithRequestWords });
   return { ...view, onSubmitted, switchTo: (next: InvitationMode) => view.rerender(ui(next)) };
 }
 

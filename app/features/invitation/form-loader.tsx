@@ -1,11 +1,11 @@
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { AlertIcon } from "~/components/ui/icons";
-import type { HubSpotConfig } from "~/config/schema";
-import { requestInvitationContent } from "~/content/request-invitation";
+import type { HubSpotConfig } from "#shared/site-config";
 import { startEmbeddedForm } from "./embedded-form";
 import { FormIntro } from "./form-intro";
 import { formFor } from "./form-source";
+import { useRequestWords } from "./request-words";
 import type { InvitationMode } from "#shared/invitation/mode";
 
 type LoadStatus = "loading" | "ready" | "failed";
@@ -27,8 +27,6 @@ interface FormLoaderProps {
   fallback?: ReactNode;
 }
 
-const copy = requestInvitationContent.loader;
-
 /**
  * HubSpot's embedded form with its three states: loading (spinner), ready (the form) and
  * failed (the message, Try Again and a mailto fallback). The parent keys it by mode,
@@ -43,6 +41,8 @@ export function FormLoader({ mode, hubspot, contactEmail, onSubmitted, intro, fa
   const [status, setStatus] = useState<LoadStatus>("loading");
   const [attempt, setAttempt] = useState(0);
   const submitted = useEffectEvent(onSubmitted);
+  const words = useRequestWords();
+  const copy = words.loader;
 
   // The form lives outside React, in a container only this component owns; the effect
   // creates it after hydration and its cleanup removes it (StrictMode, mode change, leaving).
@@ -50,14 +50,14 @@ export function FormLoader({ mode, hubspot, contactEmail, onSubmitted, intro, fa
     const container = containerRef.current;
     if (!container) return;
     return startEmbeddedForm(
-      { container, ...formFor(mode, hubspot) },
+      { container, ...formFor(mode, hubspot, words) },
       {
         onReady: () => setStatus("ready"),
         onSubmitted: () => submitted(),
         onFailed: () => setStatus("failed"),
       },
     );
-  }, [mode, hubspot, attempt]);
+  }, [mode, hubspot, words, attempt]);
 
   const retry = () => {
     setStatus("loading");
@@ -66,7 +66,7 @@ export function FormLoader({ mode, hubspot, contactEmail, onSubmitted, intro, fa
     regionRef.current?.focus();
   };
 
-  const subject = requestInvitationContent.modes[mode].mailSubject;
+  const subject = words.modes[mode].mailSubject;
   const mailto = `mailto:${contactEmail}?subject=${encodeURIComponent(subject)}`;
 
   const retryButton = (

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { HubSpotConfig } from "~/config/schema";
-import { requestInvitationContent } from "~/content/request-invitation";
+import type { HubSpotConfig } from "#shared/site-config";
 import { formFor } from "./form-source";
 import { INVITATION_MODES } from "#shared/invitation/mode";
+import { testRequestWords, testRequestWords as requestInvitationContent } from "./with-request-words";
 
 const hubspot: HubSpotConfig = {
   portalId: "123456",
@@ -13,7 +13,7 @@ const hubspot: HubSpotConfig = {
 
 describe("formFor", () => {
   it.each(INVITATION_MODES)("%s: the mode's form id with the configured embed and region", (mode) => {
-    expect(formFor(mode, hubspot)).toMatchObject({
+    expect(formFor(mode, hubspot, testRequestWords)).toMatchObject({
       embed: "legacy",
       region: "eu1",
       portalId: "123456",
@@ -22,7 +22,7 @@ describe("formFor", () => {
   });
 
   it.each(INVITATION_MODES)("%s: the inline thank-you is the mode's confirmation, as escaped HTML", (mode) => {
-    const { inlineMessage } = formFor(mode, hubspot);
+    const { inlineMessage } = formFor(mode, hubspot, testRequestWords);
     const html = (text: string) => text.replaceAll("'", "&#39;");
     expect(inlineMessage).toBe(
       `<p>${html(requestInvitationContent.confirmation.title)}</p>` +

@@ -1,5 +1,5 @@
-import type { HubSpotConfig } from "~/config/schema";
-import { requestInvitationContent } from "~/content/request-invitation";
+import type { HubSpotConfig } from "#shared/site-config";
+import type { RequestPageWords } from "./request-words";
 import { loadScript } from "~/lib/load-script";
 import { escapeHtml } from "#shared/text";
 import type { EmbeddedFormRequest } from "./embedded-form";
@@ -9,8 +9,7 @@ import type { InvitationMode } from "#shared/invitation/mode";
 type FormSource = Omit<EmbeddedFormRequest, "container">;
 
 /** HubSpot's legacy `inlineMessage` is HTML: the mode's confirmation, as text. */
-function inlineThankYou(mode: InvitationMode): string {
-  const { confirmation, modes } = requestInvitationContent;
+function inlineThankYou(mode: InvitationMode, { confirmation, modes }: RequestPageWords): string {
   return `<p>${escapeHtml(confirmation.title)}</p><p>${escapeHtml(modes[mode].confirmationBody)}</p>`;
 }
 
@@ -19,14 +18,14 @@ function inlineThankYou(mode: InvitationMode): string {
  * configuration. The script goes on the page once per page load (`loadScript` shares
  * one `<script>` per address).
  */
-export function formFor(mode: InvitationMode, hubspot: HubSpotConfig): FormSource {
+export function formFor(mode: InvitationMode, hubspot: HubSpotConfig, words: RequestPageWords): FormSource {
   const { embed, region, portalId } = hubspot;
   return {
     embed,
     region,
     portalId,
     formId: hubspot.formIds[mode],
-    inlineMessage: inlineThankYou(mode),
+    inlineMessage: inlineThankYou(mode, words),
     loadEmbed: () => loadScript(embedSrc(hubspot)),
   };
 }

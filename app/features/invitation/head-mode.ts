@@ -1,20 +1,11 @@
 import { useEffect } from "react";
-import { requestPages } from "~/content/request-invitation";
-import { buildMeta, type MetaDescriptor } from "~/lib/seo";
-import type { InvitationMode } from "#shared/invitation/mode";
+import type { MetaDescriptor } from "~/lib/seo";
 
-/**
- * Every head tag of the request page in a mode. Each mode's canonical and `og:url` is the
- * URL its calls to action link to and its visitors share (`/request-invitation?type=employer`
- * for employers), which the servers answer with that mode's own HTML (docs/decisions/0009);
- * each mode's social card is its own too.
- */
-export function requestPageHead(mode: InvitationMode): MetaDescriptor[] {
-  return buildMeta({ page: requestPages[mode] });
-}
+/** One tag of the page's head, as buildMeta makes it (app/lib/seo.ts). */
+export type HeadTag = MetaDescriptor;
 
 /** Sets the document's existing head tags to these values (the prerendered head has every tag). */
-export function applyHead(tags: readonly MetaDescriptor[], doc: Document = document): void {
+export function applyHead(tags: readonly HeadTag[], doc: Document = document): void {
   for (const tag of tags) {
     if ("title" in tag) doc.title = tag.title;
     else if ("tagName" in tag) doc.head.querySelector(`link[rel="${tag.rel}"]`)?.setAttribute("href", tag.href);
@@ -27,10 +18,11 @@ export function applyHead(tags: readonly MetaDescriptor[], doc: Document = docum
 /**
  * The page head follows the mode (docs/decisions/0005, 0009): the prerendered head is the
  * served mode's; once the island has hydrated, every mode change updates the title,
- * description, canonical and social tags in place.
+ * description, canonical and social tags in place, to the mode's tags the page built
+ * (app/pages/request-invitation/_document.astro, requestPageHead).
  */
-export function useHeadFollowsMode(mode: InvitationMode): void {
+export function useHeadFollowsMode(tags: readonly HeadTag[]): void {
   useEffect(() => {
-    applyHead(requestPageHead(mode));
-  }, [mode]);
+    applyHead(tags);
+  }, [tags]);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HUBSPOT_REGIONS } from "~/config/schema";
+import { HUBSPOT_REGIONS } from "#shared/site-config";
 import { currentEmbedSrc, embedSrc, hubspotFormsOrigin, legacyEmbedSrc } from "./hubspot";
 
 // The embed code HubSpot shows per region: `js.hsforms.net` in na1, `js-<region>.hsforms.net` elsewhere.

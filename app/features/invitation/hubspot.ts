@@ -4,13 +4,13 @@
  * the window events of the current embed and the types of both APIs. No runtime
  * imports, so browser tests import these values too.
  */
-import type { HubSpotEmbedKind, HubSpotRegion } from "~/config/schema";
+import type { HubSpotEmbedKind, HubSpotRegion } from "#shared/site-config";
 
 /** Between checks for `hbspt.forms.create` once the legacy embed script has run (docs/product.md#the-request-page). */
 export const FORM_READY_POLL_MS = 100;
 /** A form not ready by then counts as failed: blockers often stop HubSpot silently (docs/product.md#beyond-the-specification). */
 export const FORM_READY_TIMEOUT_MS = 10_000;
-/** The region docs/product.md#the-request-page names; HUBSPOT_REGION's default (app/config/schema.ts). */
+/** The region docs/product.md#the-request-page names; HUBSPOT_REGION's default (shared/site-config.ts). */
 export const DEFAULT_HUBSPOT_REGION: HubSpotRegion = "na1";
 
 /**

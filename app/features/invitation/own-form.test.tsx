@@ -1,8 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { pages } from "~/content/pages";
-import { requestInvitationContent } from "~/content/request-invitation";
 import type { InvitationMode } from "#shared/invitation/mode";
 import { ownFormFields } from "#shared/invitation/own-form-fields";
 import { clearDraft } from "./form-draft";
@@ -15,15 +13,20 @@ import {
 } from "#shared/invitation/request-schema";
 import { RETRY_DELAYS_MS } from "./send-request";
 import { LEADER_FIELDS } from "../../../tests/support/request-fixture";
+import { ROUTES } from "#shared/routes";
+import { testRequestWords as requestInvitationContent, WithRequestWords } from "./with-request-words";
 
 const copy = requestInvitationContent.ownForm;
-const label = (mode: InvitationMode, name: string) => ownFormFields(mode).find((field) => field.name === name)!.label;
+const fieldsOf = (mode: InvitationMode) => ownFormFields(mode, copy.forms);
+const label = (mode: InvitationMode, name: string) => fieldsOf(mode).find((field) => field.name === name)!.label;
 
 const leader = LEADER_FIELDS;
 
 function renderForm(mode: InvitationMode = "candidate") {
   const onSent = vi.fn();
-  const view = render(<OwnForm mode={mode} contactEmail="team@example.com" onSent={onSent} />);
+  const view = render(<OwnForm mode={mode} contactEmail="team@example.com" onSent={onSent} />, {
+    wrapper: WithRequestWords,
+  });
   return { ...view, onSent, form: screen.getByRole("form", { name: copy.forms[mode].name }) };
 }
 
@@ -78,13 +81,13 @@ describe("OwnForm", () => {
       // The Terms say that requesting an invitation or submitting a talent brief means agreeing to them.
       expect(notice.textContent).toContain(copy.privacyNotice.agreement.split("{terms}")[0]);
       const terms = within(notice).getByRole("link", { name: new RegExp(`^${copy.privacyNotice.termsLink}`) });
-      expect(terms.getAttribute("href")).toBe(pages.terms.path);
+      expect(terms.getAttribute("href")).toBe(ROUTES.terms.path);
     },
   );
 
   it("labels every field of the mode and marks the optional ones", () => {
     renderForm("candidate");
-    for (const field of ownFormFields("candidate"))
+    for (const field of fieldsOf("candidate"))
       expect(screen.getByLabelText(field.label, { exact: false })).toBeTruthy();
     expect((screen.getByLabelText(label("candidate", "email")) as HTMLInputElement).type).toBe("email");
     expect((screen.getByLabelText(label("candidate", "firstname")) as HTMLInputElement).required).toBe(true);
@@ -123,7 +126,7 @@ describe("OwnForm", () => {
       await user.click(screen.getByRole("button", { name: copy.forms[mode].submit }));
 
       expect(screen.getByRole("alert").textContent).toContain(copy.problems.invalid);
-      const fields = ownFormFields(mode);
+      const fields = fieldsOf(mode);
       for (const field of fields) {
         const control = screen.getByLabelText(field.label, { exact: false });
         if (!field.required) {

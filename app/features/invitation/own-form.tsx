@@ -2,11 +2,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { ExternalLink } from "~/components/ui/external-link";
 import { site } from "~/config/site";
-import { requestInvitationContent } from "~/content/request-invitation";
-import { newTabHint } from "~/content/shared";
-import { waitText } from "~/lib/wait-text";
+import { waitText } from "#shared/text";
 import { msSincePageShown, PAGE_FILLS_ATTRIBUTE } from "./early-mode-choice";
 import { clearDraft, draftValue, rememberDraftValue } from "./form-draft";
+import { loadAfterSend } from "./load-after-send";
+import { useRequestWords, type RequestPageWords } from "./request-words";
 import type { InvitationMode } from "#shared/invitation/mode";
 import { ownFormFields, type OwnFormField } from "#shared/invitation/own-form-fields";
 import { privacyNotice } from "#shared/invitation/privacy-notice";
@@ -18,20 +18,18 @@ import {
 } from "#shared/invitation/consent";
 import { noteOfThisVisit, SOURCE_KEYS } from "#shared/invitation/request-source";
 import {
-  fieldError,
   HONEYPOT_FIELD,
   IDEMPOTENCY_KEY_FIELD,
   invitationActionFor,
   MODE_FIELD,
-  validateInvitationRequest,
-  type FieldErrors,
 } from "#shared/invitation/request-schema";
 import { useHydrated } from "~/lib/use-hydrated";
-import { newIdempotencyKey, sendInvitationRequest, type SendOutcome } from "./send-request";
-
-const copy = requestInvitationContent.ownForm;
+import type { SendOutcome } from "./send-request";
 
 type Problem = Exclude<SendOutcome, { kind: "sent" }>;
+type OwnFormWords = RequestPageWords["ownForm"];
+/** Each refused field's message, keyed by its name. */
+type FieldErrors = Record<string, string>;
 
 const classes = {
   form: "grid gap-x-4 gap-y-5 sm:grid-cols-2",
@@ -74,9 +72,11 @@ interface OwnFormProps {
  * says what to do.
  */
 export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
+  const words = useRequestWords();
+  const copy = words.ownForm;
   const formCopy = copy.forms[mode];
-  const fields = ownFormFields(mode);
-  const boxes = consentBoxes({ ...site, contactEmail });
+  const fields = ownFormFields(mode, copy.forms);
+  const boxes = consentBoxes(copy.consent, { ...site, contactEmail });
   const idPrefix = useId();
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
@@ -115,23 +115,38 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
     const rest = Object.fromEntries(Object.entries(problem.errors).filter(([fixed]) => fixed !== name));
     setProblem(Object.keys(rest).length > 0 ? { kind: "invalid", errors: rest } : null);
   };
+  /** The checks and the send (./after-send.ts), once loaded: a field is marked only after a Send, so they are there. */
+  const afterSend = useRef<Awaited<ReturnType<typeof loadAfterSend>> | null>(null);
   const onFieldInput = (name: string, value: string) => {
     rememberDraftValue(name, value);
     const field = fields.find((candidate) => candidate.name === name);
-    if (field && !fieldError(field, value)) clearError(name);
+    if (field && afterSend.current && !afterSend.current.fieldProblem(field, value)) clearError(name);
   };
+  // A visitor about to send starts loading what sending needs.
+  const warmUp = () => void loadAfterSend().catch(() => undefined);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
-    const data = new FormData(event.currentTarget);
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    try {
+      afterSend.current ??= await loadAfterSend();
+    } catch (error) {
+      // The page's code for sending could not be loaded (a blocked or vanished file): the form posts
+      // natively instead, as it does without JavaScript, and the server answers with a page.
+      console.error("[request-invitation] Sending by script is unavailable; posting the form:", error);
+      form.submit();
+      return;
+    }
+    const { newIdempotencyKey, problemTexts, sendInvitationRequest, validateInvitationRequest } = afterSend.current;
     const values = Object.fromEntries(fields.map((field) => [field.name, String(data.get(field.name) ?? "")]));
     const checked = validateInvitationRequest(
       { mode, fields: values, consentToProcess: data.get(CONSENT_TO_PROCESS_FIELD) },
       site.legalBasis?.basis ?? null,
     );
     if (!checked.ok) {
-      report({ kind: "invalid", errors: checked.errors });
+      report({ kind: "invalid", errors: problemTexts(words.validation, checked.errors) });
       return;
     }
     if (request.current?.mode !== mode) request.current = { mode, key: newIdempotencyKey() };
@@ -175,6 +190,8 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
       noValidate={hydrated}
       className={classes.form}
       onSubmit={submit}
+      onFocus={warmUp}
+      onPointerDown={warmUp}
     >
       <input type="hidden" name={MODE_FIELD} value={mode} />
       {/* The key (one per page view) and where the visit began: empty in the HTML, filled by the page's inline script. */}
@@ -185,7 +202,7 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
 
       {problem && (
         <div ref={problemRef} id={problemId} role="alert" tabIndex={-1} className={classes.problem}>
-          <p>{problemMessage(problem)}</p>
+          <p>{problemMessage(problem, copy, words.waitWords)}</p>
           {problem.kind !== "invalid" && (
             <p className="mt-1.5">
               {copy.problems.emailLead}{" "}
@@ -204,6 +221,7 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
           field={field}
           error={fieldErrors[field.name]}
           defaultValue={draftValue(field.name)}
+          optionalLabel={copy.optional}
           onInput={onFieldInput}
         />
       ))}
@@ -228,14 +246,15 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
       <button type="submit" disabled={sending} className={classes.submit}>
         {sending ? copy.sending : formCopy.submit}
       </button>
-      <PrivacyNotice contactEmail={contactEmail} />
+      <PrivacyNotice contactEmail={contactEmail} words={copy.privacyNotice} />
     </form>
   );
 }
 
 /** What happens to what the visitor sends (docs/product.md#notifications-and-privacy), read before they send it; plain HTML, no script needed. */
-function PrivacyNotice({ contactEmail }: { contactEmail: string }) {
-  const notice = privacyNotice({ ...site, contactEmail });
+function PrivacyNotice({ contactEmail, words }: { contactEmail: string; words: OwnFormWords["privacyNotice"] }) {
+  const { newTabHint } = useRequestWords();
+  const notice = privacyNotice(words, { ...site, contactEmail });
   return (
     <p className={classes.notice} data-testid="privacy-notice">
       {notice.sentences.join(" ")} {notice.rightsLead}{" "}
@@ -257,12 +276,12 @@ function PrivacyNotice({ contactEmail }: { contactEmail: string }) {
   );
 }
 
-function problemMessage(problem: Problem): string {
+function problemMessage(problem: Problem, copy: OwnFormWords, wait: RequestPageWords["waitWords"]): string {
   switch (problem.kind) {
     case "invalid":
       return copy.problems.invalid;
     case "rate-limited":
-      return copy.problems.rateLimited.replace("{wait}", waitText(problem.retryAfterSeconds));
+      return copy.problems.rateLimited.replace("{wait}", waitText(problem.retryAfterSeconds, wait));
     case "failed":
       return problem.reason === "offline" ? copy.problems.offline : copy.problems.server;
   }
@@ -312,6 +331,7 @@ function FormField({
   field,
   error,
   defaultValue,
+  optionalLabel,
   onInput,
 }: {
   id: string;
@@ -319,6 +339,8 @@ function FormField({
   field: OwnFormField;
   error: string | undefined;
   defaultValue: string | undefined;
+  /** Shown after the label of a field that may be left empty. */
+  optionalLabel: string;
   onInput: (name: string, value: string) => void;
 }) {
   const hintId = `${id}-hint`;
@@ -342,7 +364,7 @@ function FormField({
     <div className={field.half ? classes.field : `${classes.field} sm:col-span-2`}>
       <label htmlFor={id} className={classes.label}>
         {field.label}
-        {!field.required && <span className={classes.optional}> ({copy.optional})</span>}
+        {!field.required && <span className={classes.optional}> ({optionalLabel})</span>}
       </label>
       {field.kind === "textarea" ? (
         <textarea {...shared} rows={4} />

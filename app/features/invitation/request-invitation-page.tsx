@@ -1,31 +1,18 @@
-import { Suspense, useCallback, useState, type ReactNode } from "react";
+import { startTransition, Suspense, useCallback, useState, type ReactNode } from "react";
 import { site } from "~/config/site";
-import { sideImages } from "~/content/images";
-import { requestInvitationContent as content } from "~/content/request-invitation";
-import { IslandErrorBoundary } from "~/components/layout/island-error-boundary";
-import { Confetti } from "~/features/celebration/confetti";
-import { trackRequestSent } from "~/features/analytics/analytics";
-import { ConfirmationNotice } from "~/features/invitation/confirmation-notice";
+import { IslandErrorBoundary, type ErrorWords } from "~/components/layout/island-error-boundary";
 import { FormIntro } from "~/features/invitation/form-intro";
 import { FormLoader } from "~/features/invitation/form-loader";
-import { useHeadFollowsMode } from "~/features/invitation/head-mode";
+import { useHeadFollowsMode, type HeadTag } from "~/features/invitation/head-mode";
+import { loadAfterSend, LazyConfetti, LazyConfirmationNotice } from "~/features/invitation/load-after-send";
 import type { InvitationMode } from "#shared/invitation/mode";
 import { ModeToggle } from "~/features/invitation/mode-toggle";
 import { OwnForm } from "~/features/invitation/own-form";
-import { SideImagePanel } from "~/features/invitation/side-image-panel";
+import { RequestWords, useRequestWords, type RequestPageWords } from "~/features/invitation/request-words";
+import { SideImagePanel, type SideImage } from "~/features/invitation/side-image-panel";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useInvitationMode } from "~/features/invitation/use-invitation-mode";
 import { prefersReducedMotion } from "~/lib/use-reduced-motion";
-
-const toggleLabels = {
-  candidate: content.modes.candidate.toggleLabel,
-  employer: content.modes.employer.toggleLabel,
-} satisfies Record<InvitationMode, string>;
-
-const imageLabels = {
-  candidate: content.modes.candidate.imageLabel,
-  employer: content.modes.employer.imageLabel,
-} satisfies Record<InvitationMode, string>;
 
 /** What never changes with the mode or the state, prerendered by Astro and passed in as static HTML (its slots). */
 interface StaticParts {
@@ -33,6 +20,18 @@ interface StaticParts {
   intro?: ReactNode;
   /** The supporter badge, under the questions line beneath the side image. */
   supporter?: ReactNode;
+}
+
+/** What the page gives its island, made at build time from its content (app/pages/request-invitation/_document.astro). */
+interface IslandData {
+  servedMode: InvitationMode;
+  words: RequestPageWords;
+  /** Each mode's head tags, which the head takes on when the mode changes. */
+  heads: Record<InvitationMode, readonly HeadTag[]>;
+  /** Each mode's side image, with its alt text and headline. */
+  images: Record<InvitationMode, SideImage>;
+  /** The words of the error screen shown if the island fails. */
+  errorWords: ErrorWords;
 }
 
 /**
@@ -44,26 +43,41 @@ interface StaticParts {
  * the side image are each a Suspense boundary, hydrated one after the other in short
  * tasks (a tap on one not yet hydrated hydrates it first and is replayed).
  */
-export function RequestInvitationPage({ servedMode, intro, supporter }: { servedMode: InvitationMode } & StaticParts) {
+export function RequestInvitationPage({ errorWords, words, ...rest }: IslandData & StaticParts) {
   return (
-    <IslandErrorBoundary>
-      <RequestInvitationBody servedMode={servedMode} intro={intro} supporter={supporter} />
+    <IslandErrorBoundary words={errorWords}>
+      <RequestWords value={words}>
+        <RequestInvitationBody {...rest} />
+      </RequestWords>
     </IslandErrorBoundary>
   );
 }
 
-function RequestInvitationBody({ servedMode, intro, supporter }: { servedMode: InvitationMode } & StaticParts) {
+function RequestInvitationBody({
+  servedMode,
+  heads,
+  images,
+  intro,
+  supporter,
+}: Omit<IslandData, "words" | "errorWords"> & StaticParts) {
+  const content = useRequestWords();
   const [mode, setMode] = useInvitationMode(servedMode);
-  useHeadFollowsMode(mode);
+  useHeadFollowsMode(heads[mode]);
   const copy = content.modes[mode];
   // The mode whose form was sent; switching to the other mode shows that mode's form.
   const [submittedMode, setSubmittedMode] = useState<InvitationMode | null>(null);
   const [celebrating, setCelebrating] = useState(false);
 
   const handleSubmitted = useCallback(() => {
-    setSubmittedMode(mode);
-    trackRequestSent(site.analytics, mode);
-    if (!prefersReducedMotion()) setCelebrating(true);
+    // A transition: the form stays until the confirmation's chunk is there (./load-after-send.ts), never a blank box.
+    startTransition(() => {
+      setSubmittedMode(mode);
+      if (!prefersReducedMotion()) setCelebrating(true);
+    });
+    loadAfterSend().then(
+      ({ trackRequestSent }) => trackRequestSent(site.analytics, mode),
+      (error: unknown) => console.error("[request-invitation] The conversion event could not be sent:", error),
+    );
   }, [mode]);
   const endCelebration = useCallback(() => setCelebrating(false), []);
   // Once sent, the page reads as sent: its heading, subtitle and side line follow (docs/product.md#the-request-page).
@@ -83,14 +97,22 @@ function RequestInvitationBody({ servedMode, intro, supporter }: { servedMode: I
 
           <div className="mt-6 sm:mt-8">
             <Suspense>
-              <ModeToggle mode={mode} legend={content.toggleLegend} labels={toggleLabels} onChange={setMode} />
+              <ModeToggle
+                mode={mode}
+                legend={content.toggleLegend}
+                labels={{
+                  candidate: content.modes.candidate.toggleLabel,
+                  employer: content.modes.employer.toggleLabel,
+                }}
+                onChange={setMode}
+              />
             </Suspense>
           </div>
 
           <div className="mt-6 rounded-[1.25rem] border border-line bg-white p-5 shadow-lift sm:mt-8 sm:p-8">
             <Suspense>
               {sent ? (
-                <ConfirmationNotice
+                <LazyConfirmationNotice
                   title={content.confirmation.title}
                   body={copy.confirmationBody}
                   nextSteps={{ heading: content.confirmation.nextStepsHeading, steps: copy.sent.nextSteps }}
@@ -109,11 +131,15 @@ function RequestInvitationBody({ servedMode, intro, supporter }: { servedMode: I
 
         <div className="lg:sticky lg:top-[calc(var(--spacing-header)+2rem)] lg:self-start">
           <Suspense>
-            <SideImagePanel mode={mode} images={sideImages} labels={imageLabels} />
+            <SideImagePanel
+              mode={mode}
+              images={images}
+              labels={{ candidate: content.modes.candidate.imageLabel, employer: content.modes.employer.imageLabel }}
+            />
           </Suspense>
           <div className="mt-6 rounded-card border border-line bg-white/90 shadow-card">
             <p className="flex flex-col gap-0.5 border-b border-line px-5 py-4 text-sm">
-              <span className="text-muted">{sent ? content.confirmation.questionsLead : content.questions.lead}</span>
+              <span className="text-muted">{sent ? content.confirmation.questionsLead : content.questionsLead}</span>
               <a
                 href={`mailto:${site.contactEmail}`}
                 className="font-semibold break-words text-navy-900 underline decoration-navy-100 decoration-2 underline-offset-4 transition-colors hover:decoration-navy-600"
@@ -125,7 +151,11 @@ function RequestInvitationBody({ servedMode, intro, supporter }: { servedMode: I
           </div>
         </div>
       </div>
-      {celebrating && <Confetti onComplete={endCelebration} />}
+      {celebrating && (
+        <Suspense>
+          <LazyConfetti onComplete={endCelebration} />
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -145,6 +175,7 @@ function RequestForm({
   onSent: () => void;
 }) {
   const { hubspot, requestApi, contactEmail } = site;
+  const content = useRequestWords();
   const hydrated = useHydrated();
   if (!hubspot) {
     return (

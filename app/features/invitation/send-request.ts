@@ -13,9 +13,11 @@ import {
   HONEYPOT_FIELD,
   IDEMPOTENCY_KEY_FIELD,
   INVITATION_API_PATH,
-  type FieldErrors,
   type InvitationRequest,
 } from "#shared/invitation/request-schema";
+
+/** The server's messages for the fields it refused, keyed by field name (a 400's `errors`). */
+type FieldErrors = Record<string, string>;
 import { COMMUNICATIONS_CONSENT_FIELD, CONSENT_TO_PROCESS_FIELD } from "#shared/invitation/consent";
 import type { RequestSource } from "#shared/invitation/request-source";
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { SideImage } from "~/content/images";
+import type { ResponsivePicture } from "~/lib/picture";
 import { useReducedMotion } from "~/lib/use-reduced-motion";
 import type { InvitationMode } from "#shared/invitation/mode";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -14,6 +14,11 @@ export const IMAGE_CLEANUP_MS = 1000;
 export const SIDE_IMAGE_SIZES = "(min-width: 1024px) 36rem, calc(100vw - 2.5rem)";
 /** Where the panel stands beside the form, in the first viewport: there its image is preloaded with priority. */
 export const SIDE_IMAGE_WIDE_MEDIA = "(min-width: 1024px)";
+
+/** A mode's side image: the picture, its alt text and the headline over it. */
+export interface SideImage extends ResponsivePicture {
+  headline: string;
+}
 
 type LayerState = "shown" | "entering" | "leaving";
 

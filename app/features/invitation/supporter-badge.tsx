@@ -1,15 +1,16 @@
 import { ShieldCheckIcon } from "~/components/ui/icons";
 import { ExternalLink } from "~/components/ui/external-link";
-import { newTabHint } from "~/content/shared";
 
 interface SupporterBadgeProps {
   label: string;
+  /** Appended, visually hidden, to its link, which opens a new tab. */
+  newTabHint: string;
   name: string;
   url: string;
 }
 
 /** "Supported by <provider>": the parent provider's credit, linking to its site. */
-export function SupporterBadge({ label, name, url }: SupporterBadgeProps) {
+export function SupporterBadge({ label, newTabHint, name, url }: SupporterBadgeProps) {
   return (
     <p className="flex flex-wrap items-center gap-x-2.5 gap-y-1 text-sm">
       <span

@@ -1,11 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { parseSiteConfig } from "#app/config/schema";
+import { parseSiteConfig } from "#shared/site-config";
 import { consentRecord, noticeText } from "#shared/invitation/consent";
 import { sampleRequest } from "../../../tests/support/store-contract";
 import type { NewInvitationRequest, RelayClaim } from "../store";
 import { DAY_MS } from "../stores/store-core";
 import { describeHubSpotError, parseRetryAfter, submissionBody, SUBMITTED_AT_MAX_AGE_MS } from "./hubspot-submission";
+import { readContent } from "#shared/content/read";
+
+const WORDS = readContent("requestInvitation");
 
 const SITE = parseSiteConfig({});
 const T0 = sampleRequest(0).receivedAt + 60_000;
@@ -50,7 +53,7 @@ describe("what is sent to HubSpot", () => {
 
   it("sends explicit consent as legalConsentOptions.consent with the texts the visitor saw", () => {
     const site = { ...SITE, legalBasis: { basis: "consent" as const, subscriptionTypeId: 42 } };
-    const consent = consentRecord(site, { communications: true });
+    const consent = consentRecord(WORDS.ownForm, site, { communications: true });
     const body = submissionBody(claimOf(sampleRequest(2, { consent })), { now: T0 });
     expect(body.legalConsentOptions).toEqual({
       consent: {
@@ -65,12 +68,17 @@ describe("what is sent to HubSpot", () => {
 
   it("sends legitimate interest with the notice's text, and no legalConsentOptions without a legal basis", () => {
     const site = { ...SITE, legalBasis: { basis: "legitimate-interest" as const, subscriptionTypeId: 42 } };
-    const consent = consentRecord(site, { communications: false });
+    const consent = consentRecord(WORDS.ownForm, site, { communications: false });
     const body = submissionBody(claimOf(sampleRequest(2, { consent })), { now: T0 });
     expect(body.legalConsentOptions).toEqual({
-      legitimateInterest: { value: true, subscriptionTypeId: 42, legalBasis: "LEAD", text: noticeText(site) },
+      legitimateInterest: {
+        value: true,
+        subscriptionTypeId: 42,
+        legalBasis: "LEAD",
+        text: noticeText(WORDS.ownForm.privacyNotice, site),
+      },
     });
-    expect(consentRecord({ ...SITE, legalBasis: null }, { communications: true })).toBeNull();
+    expect(consentRecord(WORDS.ownForm, { ...SITE, legalBasis: null }, { communications: true })).toBeNull();
     expect(submissionBody(claimOf(sampleRequest(2)), { now: T0 })).not.toHaveProperty("legalConsentOptions");
   });
 });

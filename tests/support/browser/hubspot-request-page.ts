@@ -7,11 +7,11 @@
  * (scripts, frames, create calls) after it.
  */
 import type { Locator, Page } from "@playwright/test";
-import { pages } from "../../../app/content/pages";
-import { requestInvitationContent as copy } from "../../../app/content/request-invitation";
+import { requestWords as copy } from "../words";
 import { FAKE_FORM_NAME, FAKE_SUBMIT_LABEL, HUBSPOT_TEST_IDS, countLoadsOf } from "./fake-hubspot";
 import { expect } from "./fixtures";
 import { site } from "./site-config";
+import { pages } from "../words";
 
 export type Mode = keyof typeof copy.modes;
 export const PATH = pages.requestInvitation.path;

@@ -3,10 +3,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, waitForHydration } from "./fixtures";
-import { pages } from "../../../app/content/pages";
-import { headerContent } from "../../../app/content/shared";
-import { requestInvitationContent } from "../../../app/content/request-invitation";
-import { ownFormFields } from "#shared/invitation/own-form-fields";
+import { requestWords as requestInvitationContent } from "../words";
+import { ownFormFields } from "../words";
+import { pages, siteWords } from "../words";
 
 /** WCAG 2.0 A and AA, 2.1 AA and 2.2 AA: the levels the site promises (STYLE.md). */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -60,9 +59,9 @@ export async function expectNoAxeViolations(page: Page, state = "", include?: st
 }
 
 export const menuToggle = (page: Page) =>
-  page
-    .getByRole("banner")
-    .getByRole("button", { name: new RegExp(`^(${headerContent.menuOpenLabel}|${headerContent.menuCloseLabel})$`) });
+  page.getByRole("banner").getByRole("button", {
+    name: new RegExp(`^(${siteWords.header.menuOpenLabel}|${siteWords.header.menuCloseLabel})$`),
+  });
 
 // ----- the request page -----
 

@@ -1,4 +1,4 @@
-import { parseSiteConfig } from "../../../app/config/schema";
+import { parseSiteConfig } from "#shared/site-config";
 
 /** The configuration the site under test was built with (the same environment). */
 export const site = parseSiteConfig(process.env);

@@ -1,6 +1,5 @@
 import { site } from "~/config/site";
-import { REQUEST_RECEIVED_PAGES } from "~/content/pages";
-import { requestInvitationContent as content } from "~/content/request-invitation";
+import type { RequestInvitationWords } from "#shared/content/request-invitation";
 import { NextSteps, SentMark } from "~/features/invitation/confirmation-notice";
 import type { InvitationMode } from "#shared/invitation/mode";
 
@@ -8,12 +7,12 @@ import type { InvitationMode } from "#shared/invitation/mode";
  * The confirmation as a page of its own, for a request posted without JavaScript: the
  * server answers the form post with a 303 here once the request is stored.
  */
-export function RequestReceived({ mode }: { mode: InvitationMode }) {
+export function RequestReceived({ mode, content }: { mode: InvitationMode; content: RequestInvitationWords }) {
   return (
     <section className="bg-gradient-to-b from-navy-50 via-white to-white">
       <div className="container-page flex min-h-[60vh] flex-col items-center justify-center gap-6 py-24 text-center">
         <SentMark />
-        <h1 className="text-title font-semibold">{REQUEST_RECEIVED_PAGES[mode].heading}</h1>
+        <h1 className="text-title font-semibold">{content.received[mode].heading}</h1>
         <p className="max-w-xl text-lead text-body">{content.modes[mode].confirmationBody}</p>
         <NextSteps
           heading={content.confirmation.nextStepsHeading}

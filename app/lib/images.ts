@@ -3,26 +3,21 @@ import teamScene from "~/assets/images/team-scene.jpg?w=480;800;1200&format=avif
 import rightSeatScene from "~/assets/images/right-seat-scene.svg?raw";
 import twoAudiencesScene from "~/assets/images/two-audiences-scene.svg?raw";
 import supportedNetworkScene from "~/assets/images/supported-network-scene.svg?raw";
+import type { HeroArtName, IllustrationName } from "#shared/content/fields";
 import { toPicture, type ResponsivePicture } from "./picture";
-import type { HeroArtName } from "./types";
 
 export type { PictureSource, ResponsivePicture } from "./picture";
 
-export interface SideImage extends ResponsivePicture {
-  headline: string;
-}
+const scenes = { planning: planningScene, team: teamScene };
 
-/** Original illustrations (scripts/assets/generate-illustrations.ts): 1200x1500 scenes. */
-export const illustrations = {
-  planning: toPicture(
-    planningScene,
-    "Illustration of a planning desk seen from above: an open notebook with a career roadmap climbing to a gold flag, a progress chart, coffee and notes.",
-  ),
-  team: toPicture(
-    teamScene,
-    "Illustration of a leadership team around a table, building an organization chart with one gold seat still to fill.",
-  ),
-} as const;
+/**
+ * One of the site's original illustrations (scripts/assets/generate-illustrations.ts,
+ * 1200x1500 scenes) as a responsive picture, with what it shows in words: its alt text is
+ * content (content/site.yaml, `illustrations`).
+ */
+export function illustration(name: IllustrationName, alt: string): ResponsivePicture {
+  return toPicture(scenes[name], alt);
+}
 
 /**
  * The inner pages' hero art (scripts/assets/network-art.ts): 1200x1200 transparent network
@@ -34,10 +29,4 @@ export const heroArt: Record<HeroArtName, string> = {
   rightSeat: rightSeatScene,
   twoAudiences: twoAudiencesScene,
   supportedNetwork: supportedNetworkScene,
-};
-
-/** The request page's side panel, one image per mode. */
-export const sideImages: Record<"candidate" | "employer", SideImage> = {
-  candidate: { ...illustrations.planning, headline: "Your Career Journey Starts Here" },
-  employer: { ...illustrations.team, headline: "Build Your Dream Team" },
 };

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { requestInvitationContent } from "#app/content/request-invitation";
-import { isWebAddress, MIN_FILL_MS, normaliseSource, validateInvitationRequest } from "./request-schema";
-import { UTM_VALUE_MAX_LENGTH } from "./request-source";
+import { MIN_FILL_MS } from "./request-schema";
+import { normaliseSource, UTM_VALUE_MAX_LENGTH } from "./request-source";
+import { readContent } from "../content/read";
+import { isWebAddress, problemText, validateInvitationRequest } from "./request-validation";
 import { EMPLOYER_FIELDS, LEADER_FIELDS } from "../../tests/support/request-fixture";
-
-const messages = requestInvitationContent.validation;
 
 const leader = LEADER_FIELDS;
 const employer = EMPLOYER_FIELDS;
@@ -26,7 +25,7 @@ describe("validateInvitationRequest", () => {
     const request = { mode: "candidate", fields: leader };
     expect(validateInvitationRequest(request, "consent")).toEqual({
       ok: false,
-      errors: { consentToProcess: messages.consentRequired },
+      errors: { consentToProcess: { code: "consentRequired" } },
     });
     expect(validateInvitationRequest({ ...request, consentToProcess: "yes" }, "consent").ok).toBe(true);
     expect(validateInvitationRequest({ ...request, consentToProcess: true }, "consent").ok).toBe(true);
@@ -59,82 +58,86 @@ describe("validateInvitationRequest", () => {
     expect(result).toEqual({
       ok: false,
       errors: {
-        firstname: messages.required,
-        lastname: messages.required,
-        jobtitle: messages.required,
-        company: messages.required,
-        role_to_fill: messages.required,
+        firstname: { code: "required" },
+        lastname: { code: "required" },
+        jobtitle: { code: "required" },
+        company: { code: "required" },
+        role_to_fill: { code: "required" },
       },
     });
   });
 
   it.each([
-    ["an unknown mode", { mode: "recruiter", fields: leader }, { mode: messages.mode }],
-    ["no mode", { mode: undefined, fields: leader }, { mode: messages.mode }],
-    ["fields that are not an object", { mode: "candidate", fields: ["Ada"] }, { fields: messages.fields }],
+    ["an unknown mode", { mode: "recruiter", fields: leader }, { mode: { code: "mode" } }],
+    ["no mode", { mode: undefined, fields: leader }, { mode: { code: "mode" } }],
+    ["fields that are not an object", { mode: "candidate", fields: ["Ada"] }, { fields: { code: "fields" } }],
     [
       "a number for a name",
       { mode: "candidate", fields: { ...leader, firstname: 7 } },
-      { firstname: messages.notText },
+      { firstname: { code: "notText" } },
     ],
     [
       "a field of the other mode",
       { mode: "candidate", fields: { ...leader, role_to_fill: "x" } },
-      { role_to_fill: messages.unknownField },
+      { role_to_fill: { code: "unknownField" } },
     ],
     [
       "an address that is not one",
       { mode: "candidate", fields: { ...leader, email: "ada@" } },
-      { email: messages.email },
+      { email: { code: "email" } },
     ],
     [
       "a name over 100 characters",
       { mode: "candidate", fields: { ...leader, lastname: "x".repeat(101) } },
-      { lastname: "Please use at most 100 characters." },
+      { lastname: { code: "tooLong", max: 100 } },
     ],
     [
       "a NUL byte",
       { mode: "candidate", fields: { ...leader, company: "A\u0000B" } },
-      { company: messages.invalidCharacters },
+      { company: { code: "invalidCharacters" } },
     ],
     [
       "a line break in a one-line field",
       { mode: "candidate", fields: { ...leader, jobtitle: "VP\nTA" } },
-      { jobtitle: messages.invalidCharacters },
+      { jobtitle: { code: "invalidCharacters" } },
     ],
     [
       "a profile that is no web address",
       { mode: "candidate", fields: { ...leader, linkedin_url: "my profile" } },
-      { linkedin_url: messages.url },
+      { linkedin_url: { code: "url" } },
     ],
   ])("refuses %s", (_case, input, errors) => {
     expect(validateInvitationRequest(input)).toEqual({ ok: false, errors });
   });
 
   it.each([
-    ["a first name of only a zero-width space", { firstname: "\u200b" }, { firstname: messages.required }],
-    ["a last name of invisible format characters", { lastname: "\ufeff\u2060\u00ad" }, { lastname: messages.required }],
-    ["a job title of only a Hangul filler", { jobtitle: "\u3164" }, { jobtitle: messages.required }],
-    ["a company of only U+0085 (a C1 control)", { company: "\u0085" }, { company: messages.invalidCharacters }],
-    ["a C1 control inside a name", { lastname: "Love\u009blace" }, { lastname: messages.invalidCharacters }],
-    ["a right-to-left override", { company: "Engines\u202egpj.exe" }, { company: messages.invalidCharacters }],
-    ["a bidi isolate", { firstname: "\u2067Ada\u2069" }, { firstname: messages.invalidCharacters }],
-    ["a lone high surrogate", { firstname: "A\ud800a" }, { firstname: messages.invalidCharacters }],
-    ["a lone low surrogate", { jobtitle: "VP\udc00" }, { jobtitle: messages.invalidCharacters }],
-    ["a surrogate pair reversed", { company: "\ude00\ud83d" }, { company: messages.invalidCharacters }],
-    ["a tab in a one-line field", { company: "Analytical\tEngines" }, { company: messages.invalidCharacters }],
+    ["a first name of only a zero-width space", { firstname: "\u200b" }, { firstname: { code: "required" } }],
+    [
+      "a last name of invisible format characters",
+      { lastname: "\ufeff\u2060\u00ad" },
+      { lastname: { code: "required" } },
+    ],
+    ["a job title of only a Hangul filler", { jobtitle: "\u3164" }, { jobtitle: { code: "required" } }],
+    ["a company of only U+0085 (a C1 control)", { company: "\u0085" }, { company: { code: "invalidCharacters" } }],
+    ["a C1 control inside a name", { lastname: "Love\u009blace" }, { lastname: { code: "invalidCharacters" } }],
+    ["a right-to-left override", { company: "Engines\u202egpj.exe" }, { company: { code: "invalidCharacters" } }],
+    ["a bidi isolate", { firstname: "\u2067Ada\u2069" }, { firstname: { code: "invalidCharacters" } }],
+    ["a lone high surrogate", { firstname: "A\ud800a" }, { firstname: { code: "invalidCharacters" } }],
+    ["a lone low surrogate", { jobtitle: "VP\udc00" }, { jobtitle: { code: "invalidCharacters" } }],
+    ["a surrogate pair reversed", { company: "\ude00\ud83d" }, { company: { code: "invalidCharacters" } }],
+    ["a tab in a one-line field", { company: "Analytical\tEngines" }, { company: { code: "invalidCharacters" } }],
     [
       "a line separator (U+2028) in a one-line field",
       { firstname: "Ada\u2028Bcc: x@example.com" },
-      { firstname: messages.invalidCharacters },
+      { firstname: { code: "invalidCharacters" } },
     ],
     [
       "a paragraph separator (U+2029) in a one-line field",
       { lastname: "Love\u2029lace" },
-      { lastname: messages.invalidCharacters },
+      { lastname: { code: "invalidCharacters" } },
     ],
-    ["a lone surrogate in the message", { message: "Hello \ud83d" }, { message: messages.invalidCharacters }],
-    ["a C1 control in the message", { message: "Hello\u0085there" }, { message: messages.invalidCharacters }],
+    ["a lone surrogate in the message", { message: "Hello \ud83d" }, { message: { code: "invalidCharacters" } }],
+    ["a C1 control in the message", { message: "Hello\u0085there" }, { message: { code: "invalidCharacters" } }],
   ])("refuses %s", (_case, fields, errors) => {
     expect(validateInvitationRequest({ mode: "candidate", fields: { ...leader, ...fields } })).toEqual({
       ok: false,
@@ -151,7 +154,7 @@ describe("validateInvitationRequest", () => {
       const fields = { ...leader, [name]: `Ada${mark} Lovelace` };
       expect(validateInvitationRequest({ mode: "candidate", fields })).toEqual({
         ok: false,
-        errors: { [name]: messages.invalidCharacters },
+        errors: { [name]: { code: "invalidCharacters" } },
       });
     });
     it("is accepted in the message, where right-to-left text needs it", () => {
@@ -186,7 +189,7 @@ describe("validateInvitationRequest", () => {
     const fields = JSON.parse(`{"__proto__": {"polluted": "1"}, ${JSON.stringify(leader).slice(1, -1)}}`);
     const result = validateInvitationRequest({ mode: "candidate", fields });
     expect(result.ok).toBe(false);
-    expect(result.ok ? [] : Object.entries(result.errors)).toEqual([["__proto__", messages.unknownField]]);
+    expect(result.ok ? [] : Object.entries(result.errors)).toEqual([["__proto__", { code: "unknownField" }]]);
   });
 
   it("allows line breaks in the message, U+2028 and U+2029 among them (the team's email quotes each line)", () => {
@@ -260,4 +263,13 @@ describe("isWebAddress", () => {
     "refuses %s",
     (value) => expect(isWebAddress(value)).toBe(false),
   );
+});
+
+describe("problemText", () => {
+  const words = readContent("requestInvitation").validation;
+  it("words each problem from the content, a limit filled in", () => {
+    expect(problemText(words, { code: "required" })).toBe(words.required);
+    expect(problemText(words, { code: "tooLong", max: 150 })).toBe(words.tooLong.replace("{max}", "150"));
+    expect(problemText(words, { code: "tooLong", max: 150 })).toContain("150");
+  });
 });

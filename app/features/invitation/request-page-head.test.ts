@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { site } from "~/config/site";
-import { requestInvitationContent } from "~/content/request-invitation";
-import { requestPageHead } from "./head-mode";
+import { readContent } from "#shared/content/read";
+import { requestPageHead } from "./request-page-head";
+
+const requestInvitationContent = readContent("requestInvitation");
 
 const tag = (mode: "candidate" | "employer", key: string) =>
-  requestPageHead(mode).find(
+  requestPageHead(mode, requestInvitationContent).find(
     (entry) =>
       ("property" in entry && entry.property === key) ||
       ("name" in entry && entry.name === key) ||
@@ -31,7 +33,9 @@ describe("requestPageHead", () => {
 
   it("carries the mode's title and description, and keeps both modes indexable", () => {
     const { meta } = requestInvitationContent.modes.employer;
-    expect(requestPageHead("employer")[0]).toEqual({ title: `${meta.title} | The ${site.siteName}` });
+    expect(requestPageHead("employer", requestInvitationContent)[0]).toEqual({
+      title: `${meta.title} | The ${site.siteName}`,
+    });
     expect(tag("employer", "description")).toMatchObject({ content: meta.description });
     expect(tag("employer", "robots")).toBeUndefined();
     expect(tag("candidate", "robots")).toBeUndefined();

@@ -1,0 +1,25 @@
+// The site's words as Astro content collections: one file each under content/ at the repository's
+// root, checked by its schema in shared/content/ (the one definition of its shape, which the
+// server's reader applies too). A bad edit stops the build naming the file and the field.
+import { defineCollection } from "astro:content";
+import { glob } from "astro/loaders";
+import { CONTENT, type ContentName } from "#shared/content/collections";
+
+function collection<Name extends ContentName>(name: Name) {
+  const { file, schema } = CONTENT[name];
+  return defineCollection({
+    loader: glob({ pattern: file, base: "./content" }),
+    schema: schema as (typeof CONTENT)[Name]["schema"],
+  });
+}
+
+export const collections = {
+  site: collection("site"),
+  home: collection("home"),
+  mission: collection("mission"),
+  howWeHelp: collection("howWeHelp"),
+  whoWeAre: collection("whoWeAre"),
+  terms: collection("terms"),
+  requestInvitation: collection("requestInvitation"),
+  requestRefused: collection("requestRefused"),
+};

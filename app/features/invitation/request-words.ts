@@ -1,0 +1,40 @@
+import { createContext, useContext } from "react";
+import type { RequestInvitationWords } from "#shared/content/request-invitation";
+import type { InvitationMode } from "#shared/invitation/mode";
+
+/**
+ * The words the request page's island shows, given to it as a prop by its page
+ * (app/pages/request-invitation/_document.astro) from content/request-invitation.yaml:
+ * the island carries no words of its own, so a marketing edit never touches its code. The
+ * head's words travel separately (`heads`); the no-JavaScript confirmation pages' stay with them.
+ */
+export type RequestPageWords = Omit<RequestInvitationWords, "received" | "modes"> & {
+  modes: Record<InvitationMode, Omit<RequestInvitationWords["modes"][InvitationMode], "meta">>;
+  /** Appended, visually hidden, to links that open a new tab (content/site.yaml). */
+  newTabHint: string;
+};
+
+/** The island's words, for what it draws below its page (the forms, the loader, the confirmation). */
+export const RequestWords = createContext<RequestPageWords | null>(null);
+
+export function useRequestWords(): RequestPageWords {
+  const words = useContext(RequestWords);
+  if (!words) throw new Error("useRequestWords: outside the request page's island (RequestWords is not provided)");
+  return words;
+}
+
+/** An object without one key. */
+function omit<T extends object, K extends keyof T>(value: T, key: K): Omit<T, K> {
+  return Object.fromEntries(Object.entries(value).filter(([name]) => name !== key)) as Omit<T, K>;
+}
+
+/** The page's words without what only its head and the no-JavaScript pages use: what the island is given. */
+export function islandWords(words: RequestInvitationWords, newTabHint: string): RequestPageWords {
+  const { modes, ...page } = words;
+  const withoutMeta = (mode: RequestInvitationWords["modes"][InvitationMode]) => omit(mode, "meta");
+  return {
+    ...omit(page, "received"),
+    modes: { candidate: withoutMeta(modes.candidate), employer: withoutMeta(modes.employer) },
+    newTabHint,
+  };
+}

@@ -1,0 +1,33 @@
+import { getEntry } from "astro:content";
+import { site } from "~/config/site";
+import { entryId, type Content, type ContentName } from "#shared/content/collections";
+import type { PageMeta } from "#shared/content/page";
+import type { LinkAction } from "#shared/content/sections";
+import type { SiteWords } from "#shared/content/site";
+import { requestPagePath, ROUTES, type RouteName } from "#shared/routes";
+import { buildMeta, type MetaInput, type MetaDescriptor } from "./seo";
+import { withSiteFacts } from "./site-facts";
+
+/**
+ * A content file's words, as its collection checked them (app/content.config.ts), with this
+ * deployment's `{siteName}`, `{contactEmail}`, `{supporterName}` and `{supporterUrl}` filled
+ * in. For .astro pages, at build time; they pass the words to their components as props.
+ */
+export async function words<Name extends ContentName>(name: Name): Promise<Content<Name>> {
+  const entry = await getEntry(name, entryId(name));
+  if (!entry) throw new Error(`content/${name}: the build found no entry for it (app/content.config.ts)`);
+  return withSiteFacts(entry.data as Content<Name>, site);
+}
+
+/** Every head tag of a route's page, from its words (`meta`). */
+export function pageHead(route: RouteName, meta: PageMeta, extra: Omit<MetaInput, "page"> = {}): MetaDescriptor[] {
+  return buildMeta({ page: { ...ROUTES[route], ...meta }, ...extra });
+}
+
+/** The two calls to action of every content page, to each mode of the request page (DECISIONS, "Calls to action"). */
+export function requestActions(siteWords: SiteWords): { leaders: LinkAction; employers: LinkAction } {
+  return {
+    leaders: { label: siteWords.requestActions.leaders, href: requestPagePath("candidate") },
+    employers: { label: siteWords.requestActions.employers, href: requestPagePath("employer") },
+  };
+}

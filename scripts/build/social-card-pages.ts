@@ -1,0 +1,48 @@
+/**
+ * Every page with HTML of its own, so with a social card of its own (its head names it), and
+ * the art its card shows: the page's own where it has some, so a shared link looks like its
+ * page. The words come from content/ (shared/content/read.ts), as the pages read them.
+ */
+import type { HeroArtName, IllustrationName } from "#shared/content/fields";
+import type { PageInfo } from "#shared/content/page";
+import { readContent } from "#shared/content/read";
+import { requestPagePath, ROUTES } from "#shared/routes";
+import type { SiteConfig } from "#shared/site-config";
+import { withSiteFacts } from "../../app/lib/site-facts";
+
+/** The art beside a card's words: an inner page's hero art, a request mode's scene, or the network's orbit. */
+export type SocialCardArt = HeroArtName | IllustrationName | "orbit";
+
+export interface SocialCardPage {
+  page: PageInfo;
+  art: SocialCardArt;
+}
+
+/** The line every card carries under the page's own words (content/site.yaml). */
+export const socialCardTagline = (): string => readContent("site").socialCardTagline;
+
+/** Each page and its art, its words with this deployment's facts filled in, as its head has them. */
+export function socialCardPages(config: SiteConfig): SocialCardPage[] {
+  const site = readContent("site");
+  const request = readContent("requestInvitation");
+  const [mission, howWeHelp, whoWeAre] = [readContent("mission"), readContent("howWeHelp"), readContent("whoWeAre")];
+  const mode = (name: "candidate" | "employer") => ({
+    ...ROUTES.requestInvitation,
+    ...request.modes[name].meta,
+    heading: request.modes[name].heading,
+    path: requestPagePath(name),
+  });
+  const pages: SocialCardPage[] = [
+    { page: { ...ROUTES.home, ...readContent("home").meta }, art: "orbit" },
+    { page: { ...ROUTES.mission, ...mission.meta }, art: mission.hero.art },
+    { page: { ...ROUTES.howWeHelp, ...howWeHelp.meta }, art: howWeHelp.hero.art },
+    { page: { ...ROUTES.whoWeAre, ...whoWeAre.meta }, art: whoWeAre.hero.art },
+    { page: mode("candidate"), art: "planning" },
+    { page: mode("employer"), art: "team" },
+    { page: { ...ROUTES.terms, ...readContent("terms").meta }, art: "orbit" },
+    { page: { ...ROUTES.requestReceived, ...request.received.candidate }, art: "planning" },
+    { page: { ...ROUTES.requestReceivedEmployer, ...request.received.employer }, art: "team" },
+    { page: { ...ROUTES.notFound, ...site.notFound.meta }, art: "orbit" },
+  ];
+  return withSiteFacts(pages, config);
+}

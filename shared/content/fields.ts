@@ -1,0 +1,143 @@
+/**
+ * The building blocks of every content schema (shared/content/*.ts): plain words with the
+ * limits the layout was checked at, links to the site's own routes or https, the
+ * specification's fixed texts. Each refusal is written for the person who edits the words
+ * (docs/copy.md): what is wrong and what to do, never a type name.
+ */
+import { z } from "zod";
+import { isSitePath } from "../routes";
+
+/** The deployment's facts a text may name; each is filled in by the page that shows it. */
+export const SITE_FACT_TOKENS = ["siteName", "contactEmail", "supporterName", "supporterUrl"] as const;
+
+const TOKEN = /\{([^{}]*)\}/g;
+/** Markup, which the site never renders from content: a tag or an HTML entity. */
+const MARKUP = /<\/?[a-z!][^>]*>|&[a-z]+;|&#\d+;/i;
+
+export interface TextLimits {
+  /** Characters at most: the layout was checked with this many (docs/measurements/0021-words-as-content.md). */
+  max: number;
+  /** Characters at least (default 1: a required text cannot be empty). */
+  min?: number;
+  /** The longest word, in characters, that still fits the narrowest screen (320 px) at this text's size. */
+  maxWord?: number;
+  /** The `{placeholders}` this text may use besides the site facts, e.g. `{days}`. */
+  tokens?: readonly string[];
+}
+
+/** Plain text: trimmed of nothing (what is typed is shown), without markup, within its limits. */
+export function text({ max, min = 1, maxWord, tokens = [] }: TextLimits) {
+  const allowed = new Set<string>([...SITE_FACT_TOKENS, ...tokens]);
+  return z.string({ error: "Write some text here." }).check((ctx) => {
+    const value = ctx.value;
+    const issue = (message: string) => ctx.issues.push({ code: "custom", message, input: value });
+    if (value.trim().length < min) {
+      issue(min === 1 ? "This is required: write some text here." : `Write at least ${min} characters here.`);
+      return;
+    }
+    if (value.length > max) {
+      issue(`Use at most ${max} characters here (this has ${value.length}), so it fits the page on a phone.`);
+    }
+    if (maxWord !== undefined) {
+      const long = value.split(/[\s/–—-]+/).find((word) => word.length > maxWord);
+      if (long) issue(`"${long}" is too long to fit a phone's screen: use words of at most ${maxWord} characters.`);
+    }
+    if (MARKUP.test(value)) issue("Write plain text: no HTML tags or entities (the site adds the formatting).");
+    for (const [, name = ""] of value.matchAll(TOKEN)) {
+      if (!allowed.has(name)) {
+        issue(
+          `{${name}} is not a placeholder this text can use. It can use: ${[...allowed].map((t) => `{${t}}`).join(", ")}.`,
+        );
+      }
+    }
+  });
+}
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/** A link: one of the site's own pages (`/mission`, `/request-invitation?type=employer`) or an https address. */
+export const link = z.string({ error: "Write a link here." }).check((ctx) => {
+  const value = ctx.value;
+  if (isSitePath(value)) return;
+  if (!isHttpsUrl(value)) {
+    ctx.issues.push({
+      code: "custom",
+      input: value,
+      message: `"${value}" is not a page of this site or an https:// address. Link to a page such as /mission, or to https://...`,
+    });
+  }
+});
+
+/** A label and where it leads: a button, a call to action, a navigation link. */
+export const linkAction = (limits: TextLimits) => z.strictObject({ label: text(limits), href: link });
+
+/** A text the specification fixes word for word: shown in the editor, but never changed. */
+export function fixed<const T extends string>(value: T) {
+  return z.literal(value, {
+    error: `This text is fixed by the specification and must read exactly "${value}".`,
+  });
+}
+
+/** A list of between `min` and `max` items. */
+export function list<T extends z.ZodType>(item: T, { min = 1, max }: { min?: number; max: number }) {
+  return z
+    .array(item, { error: "Give a list here." })
+    .min(min, { error: min === 1 ? "Give at least one item." : `Give at least ${min} items.` })
+    .max(max, { error: `Give at most ${max} items: the layout has room for ${max}.` });
+}
+
+/** Exactly `count` items: the layout is drawn for that many (three pillars, six services). */
+export function exactly<T extends z.ZodType>(item: T, count: number) {
+  return z.array(item, { error: "Give a list here." }).length(count, { error: `Give exactly ${count} items.` });
+}
+
+/** Icons drawn in app/components/ui/icon.tsx: content names them, components draw them. */
+export const ICON_NAMES = [
+  "award",
+  "briefcase",
+  "building",
+  "chart",
+  "chat",
+  "check",
+  "clipboard",
+  "compass",
+  "external",
+  "cpu",
+  "document",
+  "gem",
+  "gift",
+  "globe",
+  "exchange",
+  "lightbulb",
+  "lock",
+  "network",
+  "radar",
+  "route",
+  "search",
+  "shield",
+  "sparkles",
+  "tag",
+  "target",
+  "trending",
+  "user-badge",
+  "users",
+  "list-check",
+] as const;
+export type IconName = (typeof ICON_NAMES)[number];
+export const icon = z.enum(ICON_NAMES, { error: `Choose one of the icons: ${ICON_NAMES.join(", ")}.` });
+
+/** The site's original illustrations (app/lib/images.ts), named so words stay free of imports. */
+export const ILLUSTRATION_NAMES = ["planning", "team"] as const;
+export type IllustrationName = (typeof ILLUSTRATION_NAMES)[number];
+export const illustration = z.enum(ILLUSTRATION_NAMES, { error: "Choose planning or team." });
+
+/** The network art an inner page's hero shows, each saying its page's idea. */
+export const HERO_ART_NAMES = ["rightSeat", "twoAudiences", "supportedNetwork"] as const;
+export type HeroArtName = (typeof HERO_ART_NAMES)[number];
+export const heroArt = z.enum(HERO_ART_NAMES, { error: `Choose one of: ${HERO_ART_NAMES.join(", ")}.` });

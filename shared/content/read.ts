@@ -1,0 +1,71 @@
+/**
+ * Reads the site's words from content/ for everything that is not a page: the server (its
+ * refusal pages, the team's emails, the validation messages), the build's checks and the
+ * tests. Each file is checked against its schema (./collections.ts), as Astro checks it for
+ * the pages, and a refusal names the file and the field in words its editor understands.
+ * Node only: the pages read the same files through astro:content.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import yaml from "js-yaml";
+import type { z } from "zod";
+import { CONTENT, type Content, type ContentName } from "./collections";
+
+/** content/ at the repository's root. */
+export const CONTENT_DIR = join(dirname(fileURLToPath(import.meta.url)), "../../content");
+
+export class ContentError extends Error {
+  override name = "ContentError";
+}
+
+/** `hero → title`, `services → 3 → body`: a field as its editor finds it (lists count from 1). */
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path.map((key) => (typeof key === "number" ? String(key + 1) : String(key))).join(" → ") || "(the whole file)";
+}
+
+/** Every problem of a file, one line each: the field, then what to do. */
+export function describeIssues(file: string, issues: readonly z.core.$ZodIssue[]): string {
+  const lines = issues.map((issue) => `  - ${fieldPath(issue.path)}: ${issueMessage(issue)}`);
+  return `content/${file} cannot be published:\n${lines.join("\n")}`;
+}
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === "unrecognized_keys") {
+    return `${issue.keys.map((key) => `"${key}"`).join(", ")} is not a field of this page: remove it or check its spelling.`;
+  }
+  if (issue.code === "invalid_type" && issue.input === undefined) return "This is required: it is missing.";
+  return issue.message;
+}
+
+const cache = new Map<ContentName, unknown>();
+
+/** A file's words, parsed and checked; read once per process. Throws a ContentError naming the file and each field. */
+export function readContent<Name extends ContentName>(name: Name, dir: string = CONTENT_DIR): Content<Name> {
+  if (dir === CONTENT_DIR && cache.has(name)) return cache.get(name) as Content<Name>;
+  const { file, schema } = CONTENT[name];
+  let data: unknown;
+  try {
+    data = yaml.load(readFileSync(join(dir, file), "utf8"), { filename: file });
+  } catch (error) {
+    const reason = error instanceof yaml.YAMLException ? error.message : String(error);
+    throw new ContentError(`content/${file} cannot be read: ${reason}`);
+  }
+  const result = schema.safeParse(data);
+  if (!result.success) throw new ContentError(describeIssues(file, result.error.issues));
+  if (dir === CONTENT_DIR) cache.set(name, result.data);
+  return result.data as Content<Name>;
+}
+
+/** Checks every file; the build runs it first, so a bad edit stops it with every problem listed at once. */
+export function checkAllContent(dir: string = CONTENT_DIR): string[] {
+  const problems: string[] = [];
+  for (const name of Object.keys(CONTENT) as ContentName[]) {
+    try {
+      readContent(name, dir);
+    } catch (error) {
+      problems.push(error instanceof ContentError ? error.message : String(error));
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,173 @@
+/**
+ * The request page's words (content/request-invitation.yaml): both modes, the form loader,
+ * the site's own form, its notice and consent boxes, the confirmation, the no-JavaScript
+ * confirmation pages and the messages of the one validation the form and the server share.
+ * The specification's own texts are `fixed`: shown in the editor, never changed.
+ */
+import { z } from "zod";
+import { fixed, linkAction, list, text } from "./fields";
+import { pageMeta } from "./page";
+
+const fieldWords = z.strictObject({
+  label: text({ max: 60 }),
+  placeholder: text({ max: 40 }).optional(),
+  /** A line under the field, read with it. */
+  hint: text({ max: 100 }).optional(),
+});
+
+const modeWords = <const Confirmation extends string, const Headline extends string>(
+  confirmationBody: Confirmation,
+  imageHeadline: Headline,
+) =>
+  z.strictObject({
+    /** Title, description and keywords of the page's head in this mode. */
+    meta: pageMeta.omit({ heading: true }),
+    heading: text({ max: 40, maxWord: 14 }),
+    subtitle: text({ max: 220 }),
+    /** The toggle option that selects this mode. */
+    toggleLabel: text({ max: 16, maxWord: 12 }),
+    /** A small label over the side image. */
+    imageLabel: text({ max: 24 }),
+    /** The side image's headline, as the specification words it. */
+    imageHeadline: fixed(imageHeadline),
+    /** The heading above the form, naming what the visitor is sending. */
+    formHeading: text({ max: 40 }),
+    formLead: text({ max: 120 }),
+    confirmationBody: fixed(confirmationBody),
+    /** The page once this mode's form is sent: its heading and subtitle, and what happens next. */
+    sent: z.strictObject({
+      heading: text({ max: 40, maxWord: 14 }),
+      subtitle: text({ max: 120 }),
+      nextSteps: list(text({ max: 160 }), { min: 2, max: 4 }),
+    }),
+    /** Subject of the mailto link offered when HubSpot's form cannot load. */
+    mailSubject: text({ max: 60 }),
+  });
+
+const formWords = <const Fields extends string>(fields: readonly Fields[]) =>
+  z.strictObject({
+    /** The form's accessible name. */
+    name: text({ max: 40 }),
+    submit: text({ max: 30, maxWord: 16 }),
+    fields: z.strictObject(
+      Object.fromEntries(fields.map((name) => [name, fieldWords])) as Record<Fields, typeof fieldWords>,
+    ),
+  });
+
+const SHARED_FIELDS = ["firstname", "lastname", "email", "jobtitle", "company", "message"] as const;
+
+/** The messages of the validation the form and the server share, keyed by its codes (shared/invitation/request-schema.ts). */
+export const validationWords = z.strictObject({
+  required: text({ max: 80 }),
+  email: text({ max: 80 }),
+  url: text({ max: 80 }),
+  tooLong: text({ max: 80, tokens: ["max"] }),
+  invalidCharacters: text({ max: 80 }),
+  notText: text({ max: 80 }),
+  unknownField: text({ max: 80 }),
+  mode: text({ max: 80 }),
+  fields: text({ max: 80 }),
+  /** The required consent box was left unchecked (HUBSPOT_LEGAL_BASIS=consent). */
+  consentRequired: text({ max: 100 }),
+});
+
+export const privacyNoticeWords = z.strictObject({
+  /** Change it (a date, YYYY-MM-DD) with the words: each stored request records the version it was sent under. */
+  version: z.iso.date({ error: "Write the date of this wording as YYYY-MM-DD." }),
+  /** What is stored and why. */
+  stored: text({ max: 200 }),
+  /** Who receives it: `withHubSpot` when the site forwards requests to HubSpot. */
+  recipients: z.strictObject({ withHubSpot: text({ max: 140 }), withoutHubSpot: text({ max: 140 }) }),
+  retention: text({ max: 80, tokens: ["days"] }),
+  /** Followed by the contact address as a link. */
+  rightsLead: text({ max: 80 }),
+  /** What sending agrees to: `{terms}` and `{privacyPolicy}` become the two links. */
+  agreement: text({ max: 160, tokens: ["terms", "privacyPolicy"] }),
+  termsLink: text({ max: 40 }),
+  policyLink: text({ max: 40 }),
+});
+
+export const consentWords = z.strictObject({
+  /** Required: a request without it is refused. The text travels to HubSpot exactly as shown. */
+  toProcess: text({ max: 160 }),
+  /** Only with HUBSPOT_SUBSCRIPTION_TYPE_ID; unchecked until the visitor checks it. */
+  communications: text({ max: 160 }),
+});
+
+export const requestInvitationSchema = z.strictObject({
+  backLink: linkAction({ max: 30 }),
+  eyebrow: text({ max: 50 }),
+  toggleLegend: text({ max: 40 }),
+  modes: z.strictObject({
+    candidate: modeWords(
+      "Thank you for your interest! We'll review your application and get back to you within 48 hours.",
+      "Your Career Journey Starts Here",
+    ),
+    employer: modeWords(
+      "Thank you for your interest! We'll review your talent brief and get back to you within 48 hours.",
+      "Build Your Dream Team",
+    ),
+  }),
+  loader: z.strictObject({
+    loading: fixed("Loading form..."),
+    failed: fixed("Failed to load the contact form. Please try again."),
+    retry: fixed("Try Again"),
+    /** Followed by the contact address as a mailto link. */
+    fallbackLead: text({ max: 90 }),
+    /** In place of the form's lead when HubSpot's form could not load: the site's own form comes first. */
+    ownFormFirst: text({ max: 120 }),
+    /** Above the site's own form for visitors without JavaScript, who cannot get HubSpot's form. */
+    noScriptLead: text({ max: 100 }),
+  }),
+  confirmation: z.strictObject({
+    title: fixed("Invitation Request Submitted!"),
+    /** Above the confirmation's next steps (each mode's `sent.nextSteps`). */
+    nextStepsHeading: text({ max: 30 }),
+    /** Once a request is sent, in place of `questionsLead`; followed by the contact address. */
+    questionsLead: text({ max: 40 }),
+    homeLink: linkAction({ max: 30 }),
+  }),
+  /** Above the contact address until a request is sent. */
+  questionsLead: text({ max: 40 }),
+  supporterLabel: text({ max: 20 }),
+  ownForm: z.strictObject({
+    requiredNote: text({ max: 80 }),
+    optional: text({ max: 12 }),
+    forms: z.strictObject({
+      candidate: formWords([...SHARED_FIELDS, "linkedin_url"]),
+      employer: formWords([...SHARED_FIELDS, "role_to_fill"]),
+    }),
+    sending: text({ max: 20 }),
+    privacyNotice: privacyNoticeWords,
+    consent: consentWords,
+    /** Hidden from people; only bots fill it. */
+    honeypotLabel: text({ max: 40 }),
+    problems: z.strictObject({
+      /** Above the form when fields were refused; each field shows its own message. */
+      invalid: text({ max: 80 }),
+      offline: text({ max: 200 }),
+      server: text({ max: 200 }),
+      /** `{wait}` is the wait in words, e.g. "5 minutes". */
+      rateLimited: text({ max: 200, tokens: ["wait"] }),
+      /** Followed by the contact address as a mailto link. */
+      emailLead: text({ max: 50 }),
+    }),
+  }),
+  validation: validationWords,
+  /** A wait before sending again, in whole minutes: the own form's and the API pages' "Please send it again in {wait}". */
+  waitWords: z.strictObject({
+    one: text({ max: 30 }),
+    /** `{minutes}` is the whole minutes to wait. */
+    many: text({ max: 30, tokens: ["minutes"] }),
+  }),
+  /** The confirmation pages a request posted without JavaScript lands on, one per mode. */
+  received: z.strictObject({
+    candidate: pageMeta.extend({ heading: fixed("Invitation Request Submitted!") }),
+    employer: pageMeta.extend({ heading: fixed("Invitation Request Submitted!") }),
+  }),
+});
+
+export type RequestInvitationWords = z.infer<typeof requestInvitationSchema>;
+export type ValidationWords = z.infer<typeof validationWords>;
+export type PrivacyNoticeWords = z.infer<typeof privacyNoticeWords>;
+export type ConsentWords = z.infer<typeof consentWords>;

@@ -1,0 +1,59 @@
+/**
+ * The site's words as the tests read them: from content/, through the same schemas as the
+ * pages and the server (shared/content/read.ts), so a test expects what the page shows.
+ * Site facts stay as `{tokens}` here; a test that reads a page fills them in (withSiteFacts).
+ */
+import type { PageInfo } from "#shared/content/page";
+import { readContent } from "#shared/content/read";
+import type { InvitationMode } from "#shared/invitation/mode";
+import { ownFormFields as fieldsWithWords } from "#shared/invitation/own-form-fields";
+import { requestPagePath, ROUTES, type RouteName } from "#shared/routes";
+
+export const siteWords = readContent("site");
+export const homeWords = readContent("home");
+export const missionWords = readContent("mission");
+export const howWeHelpWords = readContent("howWeHelp");
+export const whoWeAreWords = readContent("whoWeAre");
+export const termsWords = readContent("terms");
+export const requestWords = readContent("requestInvitation");
+export const refusedWords = readContent("requestRefused");
+
+/** Every route with the words its head and heading show. */
+export const pages: Record<RouteName, PageInfo> = {
+  home: { ...ROUTES.home, ...homeWords.meta },
+  mission: { ...ROUTES.mission, ...missionWords.meta },
+  howWeHelp: { ...ROUTES.howWeHelp, ...howWeHelpWords.meta },
+  whoWeAre: { ...ROUTES.whoWeAre, ...whoWeAreWords.meta },
+  requestInvitation: {
+    ...ROUTES.requestInvitation,
+    ...requestWords.modes.candidate.meta,
+    heading: requestWords.modes.candidate.heading,
+  },
+  terms: { ...ROUTES.terms, ...termsWords.meta },
+  requestReceived: { ...ROUTES.requestReceived, ...requestWords.received.candidate },
+  requestReceivedEmployer: { ...ROUTES.requestReceivedEmployer, ...requestWords.received.employer },
+  notFound: { ...ROUTES.notFound, ...siteWords.notFound.meta },
+};
+
+/** The request page in a mode, as its own HTML presents it. */
+export const requestPage = (mode: InvitationMode): PageInfo => ({
+  ...ROUTES.requestInvitation,
+  ...requestWords.modes[mode].meta,
+  heading: requestWords.modes[mode].heading,
+  path: requestPagePath(mode),
+});
+
+/** Every content page's two calls to action, as the pages draw them. */
+export const requestActions = {
+  leaders: { label: siteWords.requestActions.leaders, href: requestPagePath("candidate") },
+  employers: { label: siteWords.requestActions.employers, href: requestPagePath("employer") },
+};
+
+/** The home hero's two buttons. */
+export const audienceActions = {
+  leaders: { label: siteWords.audienceActions.leaders, href: requestPagePath("candidate") },
+  employers: { label: siteWords.audienceActions.employers, href: requestPagePath("employer") },
+};
+
+/** A mode's own-form fields, each with its rule and its words. */
+export const ownFormFields = <M extends InvitationMode>(mode: M) => fieldsWithWords(mode, requestWords.ownForm.forms);
