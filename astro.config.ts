@@ -1,10 +1,12 @@
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
+import { resolve } from "node:path";
 import { defineConfig } from "astro/config";
 import { imagetools } from "vite-imagetools";
 import { buildYear } from "./server/build-stamp.ts";
 import { loadConfig } from "./server/load-config.ts";
 import { checkAllContent } from "./shared/content/read.ts";
+import { editor } from "./app/admin/integration.ts";
 
 // Every page is static HTML rendered at build time from the React components; only
 // the request page's body hydrates, as one island (docs/decisions/0008-astro-islands.md).
@@ -17,6 +19,13 @@ if (contentProblems.length > 0) {
   console.error(`\n${contentProblems.join("\n\n")}\n`);
   if (process.argv.includes("build")) process.exit(1);
 }
+// The site's facts, inlined into every bundle (app/config/site.ts), the editor's too; and the folder
+// whose content/ the pages read (app/content.config.ts): this checkout, or CONTENT_ROOT.
+const define = {
+  __SITE_CONFIG__: JSON.stringify(config.site),
+  __BUILD_YEAR__: String(buildYear()),
+  __CONTENT_ROOT__: JSON.stringify(resolve(process.env.CONTENT_ROOT ?? ".")),
+};
 // BUILD_DIR lets parallel checks build side by side; the server and nginx serve BUILD_DIR/client.
 const buildDir = process.env.BUILD_DIR ?? "build";
 
@@ -31,10 +40,10 @@ export default defineConfig({
   // renderToString, not the streaming renderer: streaming outlines a Suspense boundary once the HTML before it
   // passes 12,800 bytes, and an outlined boundary stays hidden until React's inline script reveals it, so
   // without JavaScript the request page lost its side image (docs/decisions/0010-request-page-hydrates-in-pieces.md).
-  integrations: [react({ experimentalDisableStreaming: true })],
+  integrations: [react({ experimentalDisableStreaming: true }), editor(config.site, define)],
   vite: {
     plugins: [tailwindcss(), imagetools()],
-    define: { __SITE_CONFIG__: JSON.stringify(config.site), __BUILD_YEAR__: String(buildYear()) },
+    define,
     build: { sourcemap: false },
   },
 });

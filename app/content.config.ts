@@ -2,13 +2,17 @@
 // root, checked by its schema in shared/content/ (the one definition of its shape, which the
 // server's reader applies too). A bad edit stops the build naming the file and the field.
 import { defineCollection } from "astro:content";
+import { join } from "node:path";
 import { glob } from "astro/loaders";
 import { CONTENT, type ContentName } from "#shared/content/collections";
+
+/** The folder holding content/: this checkout, or CONTENT_ROOT (astro.config.ts; `npm run edit`'s browser test edits a copy). */
+declare const __CONTENT_ROOT__: string;
 
 function collection<Name extends ContentName>(name: Name) {
   const { file, schema } = CONTENT[name];
   return defineCollection({
-    loader: glob({ pattern: file, base: "./content" }),
+    loader: glob({ pattern: file, base: join(__CONTENT_ROOT__, "content") }),
     schema: schema as (typeof CONTENT)[Name]["schema"],
   });
 }

@@ -33,6 +33,7 @@ describe("parseConfig", () => {
         requestRetentionDays: 365,
         legalBasis: null,
         analytics: null,
+        editor: null,
       },
       port: 4173,
       server: {
@@ -46,6 +47,7 @@ describe("parseConfig", () => {
         delivery: { retryMinMs: 2000, retryMaxMs: 600_000, timeoutMs: 10_000, leaseMs: 60_000 },
         relayMaxPer10Seconds: 40,
         apiUpstream: "127.0.0.1:4173",
+        editorSignIn: null,
         notifications: { email: null, webhook: null },
       },
     });
@@ -91,6 +93,12 @@ describe("parseConfig", () => {
       NOTIFY_WEBHOOK_URL: "https://hooks.example.org/T000/B000/XXXX",
       NOTIFY_WEBHOOK_SECRET: "a-long-shared-signing-secret",
       REQUEST_RETENTION_DAYS: "180",
+      CMS_GITHUB_REPO: "acme/ta-network",
+      CMS_BRANCH: "live",
+      CMS_PUBLISH_MODE: "commit",
+      CMS_GITHUB_CLIENT_ID: "Iv1.0123456789",
+      CMS_GITHUB_CLIENT_SECRET: "0123456789abcdef0123456789abcdef01234567",
+      GITHUB_OAUTH_ORIGIN: "http://127.0.0.1:9998",
     });
     expect(config).toEqual({
       site: {
@@ -110,6 +118,7 @@ describe("parseConfig", () => {
         requestRetentionDays: 180,
         legalBasis: { basis: "consent", subscriptionTypeId: 42 },
         analytics: { kind: "plausible", scriptUrl: "https://stats.network.example.org/js/script.js" },
+        editor: { backend: "github", repo: "acme/ta-network", branch: "live", publishMode: "commit" },
       },
       port: 8080,
       server: {
@@ -123,6 +132,11 @@ describe("parseConfig", () => {
         delivery: { retryMinMs: 500, retryMaxMs: 30_000, timeoutMs: 5000, leaseMs: 20_000 },
         relayMaxPer10Seconds: 50,
         apiUpstream: "10.0.0.5:8080",
+        editorSignIn: {
+          clientId: "Iv1.0123456789",
+          clientSecret: "0123456789abcdef0123456789abcdef01234567",
+          githubOrigin: "http://127.0.0.1:9998",
+        },
         notifications: {
           email: {
             smtpUrl: "smtps://team:secret@smtp.example.org:465",

@@ -172,6 +172,15 @@ const serverVariables = z.object({
   NOTIFY_EMAIL_FROM: optional(email),
   NOTIFY_WEBHOOK_URL: optional(webhookUrl),
   NOTIFY_WEBHOOK_SECRET: optional(z.string().min(16, "must be at least 16 characters")),
+  // The editor's GitHub sign-in (server/api/editor-sign-in.ts): the OAuth app's id and secret.
+  CMS_GITHUB_CLIENT_ID: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[\w.-]{8,}$/, "must be a GitHub OAuth app's client id"),
+  ),
+  CMS_GITHUB_CLIENT_SECRET: optional(z.string().trim().min(20, "must be the GitHub OAuth app's client secret")),
+  GITHUB_OAUTH_ORIGIN: optional(origin).default("https://github.com"),
 });
 
 /** The server's settings; the sender of the team's emails defaults to the site's CONTACT_EMAIL. */
@@ -184,6 +193,15 @@ const serverSettings = (site: Pick<SiteConfig, "contactEmail">) =>
       }
       if (env.NOTIFY_EMAIL_TO !== undefined && env.SMTP_URL === undefined) {
         ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "must be set when NOTIFY_EMAIL_TO is set" });
+      }
+      // The editor's sign-in needs both halves of the OAuth app.
+      for (const [set, missing] of [
+        ["CMS_GITHUB_CLIENT_ID", "CMS_GITHUB_CLIENT_SECRET"],
+        ["CMS_GITHUB_CLIENT_SECRET", "CMS_GITHUB_CLIENT_ID"],
+      ] as const) {
+        if (env[set] !== undefined && env[missing] === undefined) {
+          ctx.addIssue({ code: "custom", path: [missing], message: `must be set when ${set} is set` });
+        }
       }
       if (env.NOTIFY_WEBHOOK_SECRET !== undefined && env.NOTIFY_WEBHOOK_URL === undefined) {
         ctx.addIssue({
@@ -241,6 +259,18 @@ const serverSettings = (site: Pick<SiteConfig, "contactEmail">) =>
           /** How long a server's claim on a row lasts; a killed server's claims are taken over after it. */
           leaseMs: value.DELIVERY_LEASE_SECONDS * 1000,
         },
+        /**
+         * The editor's GitHub sign-in (docs/decisions/0023-editor-sign-in.md): the OAuth app, and GitHub's
+         * origin (tests point it at a fake). Null without both halves of the app: /admin then signs no one in.
+         */
+        editorSignIn:
+          value.CMS_GITHUB_CLIENT_ID && value.CMS_GITHUB_CLIENT_SECRET
+            ? {
+                clientId: value.CMS_GITHUB_CLIENT_ID,
+                clientSecret: value.CMS_GITHUB_CLIENT_SECRET,
+                githubOrigin: new URL(value.GITHUB_OAUTH_ORIGIN).origin,
+              }
+            : null,
         /** Submissions to HubSpot one server sends per 10 seconds at most (HubSpot allows 50 on this endpoint). */
         relayMaxPer10Seconds: value.RELAY_MAX_PER_10_SECONDS,
         /** `host:port` of the Node server that the shipped nginx configuration sends /api/ to. */

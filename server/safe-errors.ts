@@ -16,6 +16,7 @@ export const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   "DATABASE_URL",
   "NOTIFY_WEBHOOK_URL",
   "NOTIFY_WEBHOOK_SECRET",
+  "CMS_GITHUB_CLIENT_SECRET",
 ]);
 
 /** An error whose message this project wrote and that quotes nothing (a status, a time limit): safe to log whole. */

@@ -31,6 +31,8 @@ export type LegalBasis = (typeof LEGAL_BASES)[number];
 /** Which analytics the pages load after they are interactive (ANALYTICS); none by default. */
 export const ANALYTICS_KINDS = ["hubspot", "plausible"] as const;
 export type AnalyticsKind = (typeof ANALYTICS_KINDS)[number];
+/** How the editor's saves reach the site (CMS_PUBLISH_MODE): a pull request each, or a commit straight to the branch. */
+export const EDITOR_PUBLISH_MODES = ["pull-request", "commit"] as const;
 /** Plausible's own script (PLAUSIBLE_SCRIPT_URL's default); a self-hosted one is set instead. */
 export const PLAUSIBLE_DEFAULT_SCRIPT_URL = "https://plausible.io/js/script.js";
 
@@ -68,6 +70,25 @@ const siteVariables = z.object({
   ANALYTICS: optional(z.enum(ANALYTICS_KINDS, `must be one of ${ANALYTICS_KINDS.join(", ")}`)),
   PLAUSIBLE_SCRIPT_URL: optional(httpUrl.refine((value) => value.startsWith("https://"), "must be an https URL")),
   INVITATION_API: optional(z.enum(["on", "off"], "must be on or off")).default("on"),
+  CMS_GITHUB_REPO: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[\w.-]+\/[\w.-]+$/, "must be a GitHub repository as owner/name, e.g. acme/ta-network"),
+  ),
+  CMS_BRANCH: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[\w./-]+$/, "must be a branch name"),
+  ).default("main"),
+  CMS_PUBLISH_MODE: optional(z.enum(EDITOR_PUBLISH_MODES, `must be one of ${EDITOR_PUBLISH_MODES.join(", ")}`)).default(
+    "pull-request",
+  ),
+  // Set by `npm run edit` (scripts/edit/edit.ts) for the editor's local backend; never by a deployment.
+  CMS_LOCAL_BACKEND: optional(
+    httpUrl.refine((value) => isLoopbackHost(new URL(value).hostname), "must be on this machine (a loopback URL)"),
+  ),
   REQUEST_RETENTION_DAYS: optional(wholeNumber("a whole number of days"))
     .default("365")
     .transform(Number)
@@ -182,6 +203,21 @@ export const siteSettings = siteVariables
           : null,
     /** REQUEST_RETENTION_DAYS: how long stored requests are kept; the form's privacy notice says so. */
     requestRetentionDays: value.REQUEST_RETENTION_DAYS,
+    /**
+     * The editor at /admin (docs/decisions/0022-git-based-editor.md): saves to a GitHub repository's
+     * branch (CMS_GITHUB_REPO), or, under `npm run edit`, to this checkout through the local backend;
+     * null: no editor, and no /admin in the build.
+     */
+    editor: value.CMS_LOCAL_BACKEND
+      ? { backend: "local" as const, url: value.CMS_LOCAL_BACKEND, branch: value.CMS_BRANCH }
+      : value.CMS_GITHUB_REPO
+        ? {
+            backend: "github" as const,
+            repo: value.CMS_GITHUB_REPO,
+            branch: value.CMS_BRANCH,
+            publishMode: value.CMS_PUBLISH_MODE,
+          }
+        : null,
   }));
 
 /** Everything that differs between deployments and reaches the pages: every value here is public. */

@@ -11,10 +11,10 @@ describe("profileName", () => {
     ["https://m.youtube.com/@taleaders", "YouTube"],
     ["https://community.example.org/ta-leaders", "community.example.org"],
   ])("calls %s %s", (url, name) => {
-    expect(profileName(url, siteWords.profileSiteNames)).toBe(name);
+    expect(profileName(url, siteWords.profileSites)).toBe(name);
   });
 
   it("is not fooled by a host that only ends like a known site", () => {
-    expect(profileName("https://notlinkedin.com/x", siteWords.profileSiteNames)).toBe("notlinkedin.com");
+    expect(profileName("https://notlinkedin.com/x", siteWords.profileSites)).toBe("notlinkedin.com");
   });
 });

@@ -14,6 +14,7 @@ const run = (overrides: Partial<RunMetrics> = {}): RunMetrics => ({
   cls: 0,
   jsBytes: 120_000,
   totalBytes: 180_000,
+  benchmarkIndex: 1500,
   ...overrides,
 });
 const mobile = { performance: 98, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 1300, tbtMs: 50, cls: 0.01 };
@@ -81,10 +82,10 @@ describe("routes and table", () => {
       "\n",
     );
     expect(lines[0]).toMatch(
-      /^route\s+preset\s+throttling\s+perf\s+a11y\s+best pr\.\s+SEO\s+FCP\s+LCP\s+TBT\s+CLS\s+JS bytes\s+total bytes$/,
+      /^route\s+preset\s+throttling\s+perf\s+a11y\s+best pr\.\s+SEO\s+FCP\s+LCP\s+TBT\s+CLS\s+JS bytes\s+total bytes\s+benchmarkIndex$/,
     );
     expect(lines[2]).toMatch(
-      /^\/\s+mobile\s+devtools\s+100\s+100\s+100\s+100\s+900 ms\s+1000 ms\s+10 ms\s+0\.000\s+117\.2 KB\s+175\.8 KB$/,
+      /^\/\s+mobile\s+devtools\s+100\s+100\s+100\s+100\s+900 ms\s+1000 ms\s+10 ms\s+0\.000\s+117\.2 KB\s+175\.8 KB\s+1500$/,
     );
   });
 });

@@ -12,9 +12,9 @@
 // holds this run's reports only, however filtered (--route, --preset). Scores are
 // sensitive to machine load: run it on a quiet machine before trusting a miss.
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { delimiter, join, resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Config, type Result, type RunnerResult } from "lighthouse";
 import { requestPagePath, ROUTES } from "#shared/routes";
@@ -39,6 +39,8 @@ export interface RunMetrics {
   cls: number;
   jsBytes: number;
   totalBytes: number;
+  /** Lighthouse's measure of this machine's speed when it ran (higher is faster): compare runs only alongside it. */
+  benchmarkIndex: number;
 }
 
 const PRESET_CONFIG: Record<Preset, Config | undefined> = {
@@ -80,6 +82,7 @@ export function metricsOf(lhr: Result): RunMetrics {
     cls: auditValue(lhr, "cumulative-layout-shift"),
     jsBytes: items.find((item) => item.resourceType === "script")?.transferSize ?? 0,
     totalBytes: auditValue(lhr, "total-byte-weight"),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -146,6 +149,7 @@ export function formatBenchTable(rows: readonly BenchRow[]): string {
     "CLS",
     "JS bytes",
     "total bytes",
+    "benchmarkIndex",
   ];
   const body = rows.map(({ route, preset, throttling, metrics: m }) => [
     route,
@@ -161,6 +165,7 @@ export function formatBenchTable(rows: readonly BenchRow[]): string {
     m.cls.toFixed(3),
     kb(m.jsBytes),
     kb(m.totalBytes),
+    String(Math.round(m.benchmarkIndex)),
   ]);
   return textTable(header, body, 3);
 }
@@ -168,14 +173,31 @@ export function formatBenchTable(rows: readonly BenchRow[]): string {
 const slug = (route: string) => (route === "/" ? "home" : route.replace(/^\//, "").replace(/[^\w-]+/g, "_"));
 
 /**
- * Serves a build's client folder with server/serve.ts on a free loopback port, with a
+ * The Node a checkout runs on: its own (node_modules/.bin/node, which a checkout of this project
+ * brings, docs/decisions/0012-node-runtime-from-the-registry.md), else the machine's (an older
+ * checkout's native modules are built for it).
+ */
+function nodeOf(checkout: string): string {
+  const own = join(resolve(checkout), "node_modules", ".bin", "node");
+  if (existsSync(own)) return own;
+  const machine = (process.env.PATH ?? "")
+    .split(delimiter)
+    .filter((folder) => !folder.includes("node_modules"))
+    .map((folder) => join(folder, "node"))
+    .find((path) => existsSync(path));
+  return machine ?? process.execPath;
+}
+
+/**
+ * Serves a build's client folder with server/serve.ts (of `checkout`, by default this one) on a free loopback port, with a
  * request store of its own in a temporary folder: never the repository's data/, which a
  * running `npm start` holds. `stop()` ends the server and removes that folder.
  */
-export async function startServer(dir: string): Promise<{ origin: string; stop: () => void }> {
+export async function startServer(dir: string, checkout = "."): Promise<{ origin: string; stop: () => void }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "bench-site-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "server/serve.ts", "--port", String(port), "--dir", dir], {
+  const child = spawn(nodeOf(checkout), ["--import", "tsx", "server/serve.ts", "--port", String(port), "--dir", dir], {
+    cwd: checkout,
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, DATA_DIR: dataDir },
   });

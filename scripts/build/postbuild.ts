@@ -93,6 +93,7 @@ writeFileSync(
     serverName: new URL(site.siteUrl).hostname,
     publicPort: new URL(site.siteUrl).port,
     apiUpstream: server.apiUpstream,
+    editor: policyConfig.editor,
   }),
 );
 writePolicyConfig(buildDir, policyConfig);

@@ -28,6 +28,7 @@ const budgetsSchema = z.object({
     cssKB: z.number().positive(),
     firstLoadTotalKB: z.number().positive(),
     excludedHosts: z.array(z.string().min(1)),
+    excludedRoutes: z.array(z.string().startsWith("/")).default([]),
   }),
   lighthouse: z.object({
     runs: z.number().int().positive(),

@@ -20,6 +20,7 @@ const budgets: ByteBudgets = {
   firstLoadJsKB: 125,
   cssKB: 15,
   firstLoadTotalKB: 250,
+  excludedRoutes: [],
   excludedHosts: ["js.hsforms.net"],
 };
 

@@ -12,6 +12,7 @@ import type { NotificationWorker } from "../notifications/worker";
 import type { RelayWorker } from "../requests/hubspot/relay";
 import type { RequestIntake } from "../requests/store";
 import { CSP_REPORT_MEDIA_TYPES, createCspReportsRoute } from "./csp-reports";
+import { editorSignInRoutes } from "./editor-sign-in";
 import { healthRoute } from "./health";
 import { invitationRequestsRoute, siteOrigins } from "./invitation-requests";
 import { registerRateLimit } from "./rate-limit";
@@ -46,6 +47,11 @@ export function apiScope(
 export function buildApi(config: AppConfig, services: ApiServices): ApiPlugin | null {
   if (!config.site.requestApi) return null;
   const endpoints: Endpoint[] = [createCspReportsRoute({ origins: siteOrigins(config) })];
+  // The editor's GitHub sign-in, when the build has the editor and the server has the OAuth app.
+  const { editorSignIn } = config.server;
+  if (editorSignIn && config.site.editor?.backend === "github") {
+    endpoints.push(editorSignInRoutes({ signIn: editorSignIn, siteUrl: config.site.siteUrl }));
+  }
   if (services.requests) {
     const { store, relay, notifier = null } = services.requests;
     endpoints.push(

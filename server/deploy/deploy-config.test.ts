@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { buildCsp, CSP_REPORT_PATH, HSTS_VALUE, REPORTING_ENDPOINTS_VALUE } from "../http/csp";
+import { buildCsp, CSP_REPORT_PATH, editorCsp, HSTS_VALUE, REPORTING_ENDPOINTS_VALUE } from "../http/csp";
 import { CACHE_CONTROL, QUERY_PAGES } from "../http/static-policy";
 import {
   NGINX_DEFAULT_API_UPSTREAM,
@@ -155,6 +155,26 @@ describe("renderNginxConfig", () => {
       // Single quotes: the structured header's own value is double-quoted.
       expect(location).toContain(`add_header Reporting-Endpoints '${REPORTING_ENDPOINTS_VALUE}' always;`);
     }
+  });
+});
+
+describe("the editor's page (a build with an editor)", () => {
+  it("nginx answers /admin with the editor's own policy and never indexed; without an editor, no such location", () => {
+    const withEditor = renderNginxConfig({ csp, editor: true });
+    const location = withEditor.split("location = /admin {")[1]!.split("\n    }")[0]!;
+    expect(location).toContain(`add_header Content-Security-Policy "${editorCsp()}" always;`);
+    expect(location).toContain('add_header X-Robots-Tag "noindex, nofollow" always;');
+    expect(location).toContain("add_header X-Content-Type-Options");
+    expect(location).toContain("try_files /admin/index.html =404;");
+    expect(renderNginxConfig({ csp })).not.toContain("/admin");
+  });
+
+  it("static hosts send the editor's policy with /admin only", () => {
+    const headers = renderStaticHostHeaders({ csp, files: ["/index.html", "/admin/index.html"] });
+    const admin = headers.split("\n/admin\n")[1]!.split("\n/")[0]!;
+    expect(admin).toContain(`Content-Security-Policy: ${editorCsp()}`);
+    expect(admin).toContain("X-Robots-Tag: noindex, nofollow");
+    expect(headers.split("\n/admin\n")[0]).not.toContain("'unsafe-eval'");
   });
 });
 

@@ -13,7 +13,7 @@
  * X-Forwarded-Proto; that server then runs with TRUST_PROXY=1. Which requests are
  * API requests is decided on the raw request line, as the Node server decides it.
  */
-import { HSTS_VALUE, securityHeaders, COMMON_HEADERS } from "../http/csp";
+import { COMMON_HEADERS, EDITOR_PATH, editorHeaders, HSTS_VALUE, securityHeaders } from "../http/csp";
 import {
   ALLOW_HEADER,
   ALLOWED_METHODS,
@@ -64,6 +64,8 @@ export interface NginxConfigInput {
   publicPort?: string;
   /** `host:port` of the Node server that answers /api/. */
   apiUpstream?: string;
+  /** Whether the build has the editor's page (EDITOR_PATH), answered under its own policy. */
+  editor?: boolean;
 }
 
 /**
@@ -143,6 +145,7 @@ export function renderNginxConfig({
   serverName = "_",
   publicPort = "",
   apiUpstream = NGINX_DEFAULT_API_UPSTREAM,
+  editor = false,
 }: NginxConfigInput): string {
   const hidden = `(\\.(${HIDDEN_EXTENSIONS.join("|")})$)|(/\\.)`;
   const types = Object.entries(CONTENT_TYPES).map(([extension, type]) => `${type} ${extension};`);
@@ -228,6 +231,19 @@ export function renderNginxConfig({
       ...block(`location = ${page.hiddenPath}`, ["return 404;"]),
       "",
     ]),
+    ...(editor
+      ? [
+          "# The editor's page: its own policy (Decap needs 'unsafe-eval' and inline styles), never indexed.",
+          ...block(`location = ${EDITOR_PATH}`, [
+            ...Object.entries({ ...editorHeaders(), "Cache-Control": CACHE_CONTROL.revalidate }).map(
+              ([name, value]) => `add_header ${name} ${quoted(value)} always;`,
+            ),
+            "add_header Strict-Transport-Security $site_hsts always;",
+            `try_files ${EDITOR_PATH}/index.html =404;`,
+          ]),
+          "",
+        ]
+      : []),
     "# Pages: an extensionless path is a prerendered route, <path>/index.html.",
     ...block("location /", [...headers("revalidate"), "try_files $uri/index.html =404;"]),
     "",

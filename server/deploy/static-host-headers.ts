@@ -5,7 +5,7 @@
  * path gets exactly one Cache-Control, so hosts that join the values of overlapping rules
  * never mix two.
  */
-import { HSTS_VALUE, COMMON_HEADERS, documentHeaders } from "../http/csp";
+import { COMMON_HEADERS, documentHeaders, EDITOR_PATH, editorHeaders, HSTS_VALUE } from "../http/csp";
 import { ASSETS_PREFIX, CACHE_CONTROL, cacheClassFor, isHiddenFile, NOT_FOUND_FILE } from "../http/static-policy";
 
 export const STATIC_HOST_HEADERS_FILE = "/_headers";
@@ -37,7 +37,8 @@ export function renderStaticHostHeaders({
   // Pages are documents: the CSP and its kin go with them, and with no other file.
   const pageRule = (path: string) => [
     ...cacheRule(path, `${path === "/" ? "" : path}${INDEX_SUFFIX}`).slice(0, 2),
-    ...rule(path, documentHeaders(csp, { reports })).slice(1),
+    // The editor's page has a policy of its own (csp.ts, editorCsp).
+    ...rule(path, path === EDITOR_PATH ? editorHeaders() : documentHeaders(csp, { reports })).slice(1),
   ];
 
   return [

@@ -169,6 +169,11 @@ describe("buildCsp with HubSpot's form", () => {
       hubspot: null,
       reports: true,
       analytics: null,
+      editor: false,
+    });
+    const editor = { backend: "github", repo: "acme/network", branch: "main", publishMode: "pull-request" } as const;
+    expect(policyConfigFor({ hubspot: null, requestApi: true, analytics: null, editor })).toMatchObject({
+      editor: true,
     });
     const hubspot = {
       portalId: "1",
@@ -181,6 +186,7 @@ describe("buildCsp with HubSpot's form", () => {
       hubspot: { region: "eu1" },
       reports: false,
       analytics: { kind: "plausible", origin: "https://stats.example.org" },
+      editor: false,
     });
   });
 });

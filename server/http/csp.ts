@@ -41,15 +41,20 @@ export interface PolicyConfig {
   reports: boolean;
   /** The analytics the pages load (ANALYTICS): HubSpot's in a region, or Plausible's script's origin; none when null or absent. */
   analytics?: AnalyticsPolicy | null;
+  /** Whether the build has the editor's page at EDITOR_PATH (its own policy, `editorHeaders`). */
+  editor?: boolean;
 }
 
 export type AnalyticsPolicy = { kind: "hubspot"; region: HubSpotRegion } | { kind: "plausible"; origin: string };
 
-export function policyConfigFor(site: Pick<SiteConfig, "hubspot" | "requestApi" | "analytics">): PolicyConfig {
+export function policyConfigFor(
+  site: Pick<SiteConfig, "hubspot" | "requestApi" | "analytics"> & Partial<Pick<SiteConfig, "editor">>,
+): PolicyConfig {
   const { analytics } = site;
   return {
     hubspot: site.hubspot && { region: site.hubspot.region },
     reports: site.requestApi,
+    editor: Boolean(site.editor),
     analytics:
       analytics === null
         ? null
@@ -196,6 +201,38 @@ export function buildCsp({ scriptHashes, hubspot, reports, analytics }: CspInput
     directives.push(["report-uri", CSP_REPORT_PATH], ["report-to", CSP_REPORT_GROUP]);
   }
   return directives.map((directive) => directive.join(" ")).join("; ");
+}
+
+/** The editor's page (app/admin/build-editor.ts), in a build with an editor. */
+export const EDITOR_PATH = "/admin";
+
+/**
+ * The editor's own policy (docs/decisions/0022-git-based-editor.md). Decap compiles its
+ * configuration's schema with `new Function` (Ajv) and styles itself with Emotion's inline
+ * `<style>` elements, so this page alone allows 'unsafe-eval' and inline styles; it loads
+ * nothing but its own files, talks to GitHub's API for the signed-in editor (and shows their
+ * avatar), and draws its preview in a frame of its own origin. No visitor page is affected.
+ */
+export function editorCsp(): string {
+  const directives: [string, ...string[]][] = [
+    ["default-src", "'none'"],
+    ["script-src", "'self'", "'unsafe-eval'"],
+    ["style-src", "'self'", "'unsafe-inline'"],
+    ["img-src", "'self'", "data:", "blob:", "https://avatars.githubusercontent.com"],
+    ["font-src", "'self'"],
+    ["connect-src", "'self'", "https://api.github.com"],
+    ["frame-src", "'self'"],
+    ["form-action", "'none'"],
+    ["object-src", "'none'"],
+    ["base-uri", "'none'"],
+    ["frame-ancestors", "'none'"],
+  ];
+  return directives.map((directive) => directive.join(" ")).join("; ");
+}
+
+/** The editor page's headers: its policy, and never indexed. */
+export function editorHeaders(): Readonly<Record<string, string>> {
+  return { ...securityHeaders(editorCsp()), "X-Robots-Tag": "noindex, nofollow" };
 }
 
 /** Powerful features the site never uses, switched off for it and for any frame it embeds. */

@@ -50,5 +50,6 @@ export function readPolicyConfig(buildDir: string): PolicyConfig {
     hubspot: value.hubspot && { region: value.hubspot.region },
     reports: value.reports,
     analytics: value.analytics,
+    editor: (value as { editor?: unknown }).editor === true,
   };
 }

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildCsp, REPORTING_ENDPOINTS_VALUE } from "./csp";
+import { buildCsp, editorCsp, REPORTING_ENDPOINTS_VALUE } from "./csp";
 import { inlineScriptHashes } from "./inline-scripts";
 import { POLICY_CONFIG_FILE, readPolicyConfig, writePolicyConfig } from "./policy-config";
 import { buildSiteServer, listFiles, symbolicLinks } from "./site-server";
@@ -53,6 +53,27 @@ describe("buildSiteServer", () => {
       expect(headers["content-security-policy"]).toBe(expected);
       expect(headers["content-security-policy"]).toContain("https://*.hubspotusercontent-ap1.net");
       expect(headers["reporting-endpoints"]).toBe(REPORTING_ENDPOINTS_VALUE);
+    });
+  });
+
+  it("serves the editor's page of a build with one under the editor's own policy, never indexed", async () => {
+    await withBuild(async (buildDir) => {
+      writePolicyConfig(buildDir, { hubspot: null, reports: true, editor: true });
+      mkdirSync(join(buildDir, "client", "admin"));
+      writeFileSync(join(buildDir, "client", "admin", "index.html"), "<!doctype html><title>Editor</title>");
+      writeFileSync(join(buildDir, "client", "index.html"), "<!doctype html><title>Home</title>");
+      const app = await buildSiteServer({ root: join(buildDir, "client") });
+      const editor = await app.inject("/admin");
+      const home = await app.inject("/");
+      await app.close();
+      expect(editor.statusCode).toBe(200);
+      expect(editor.headers["content-security-policy"]).toBe(editorCsp());
+      expect(editor.headers["content-security-policy"]).toContain("'unsafe-eval'");
+      expect(editor.headers["x-robots-tag"]).toBe("noindex, nofollow");
+      expect(editor.headers["reporting-endpoints"]).toBeUndefined();
+      // Only the editor's page: every other page keeps the site's policy, without 'unsafe-eval'.
+      expect(home.headers["content-security-policy"]).not.toContain("'unsafe-eval'");
+      expect(home.headers["x-robots-tag"]).toBeUndefined();
     });
   });
 

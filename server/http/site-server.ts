@@ -23,7 +23,7 @@ import Fastify, {
 import fastifyStatic from "@fastify/static";
 import { negotiate } from "@fastify/accept-negotiator";
 import pino, { type DestinationStream } from "pino";
-import { buildCsp, HSTS_VALUE, securityHeaders, documentHeaders } from "./csp";
+import { buildCsp, documentHeaders, EDITOR_PATH, editorHeaders, HSTS_VALUE, securityHeaders } from "./csp";
 import {
   ALLOW_HEADER,
   ALLOWED_METHODS,
@@ -200,6 +200,8 @@ export async function buildSiteServer({
     reports: policyConfig.reports,
   });
   const documentOnly = Object.keys(documentHeaders("", { reports: policyConfig.reports }));
+  // The editor's page, in a build with one, under its own policy (csp.ts, editorCsp).
+  const editorFile = policyConfig.editor ? `${EDITOR_PATH}/index.html` : null;
   const notFoundPage = loadNotFoundPage(dir);
   /** The file each request is answered with, for its Content-Type once the variant is chosen. */
   const servedFiles = new WeakMap<FastifyRequest, string>();
@@ -365,6 +367,7 @@ export async function buildSiteServer({
         case "file":
           // Scripts, styles, images and data files are not documents: no CSP and its kin.
           if (!isDocumentFile(resolution.file)) for (const name of documentOnly) reply.removeHeader(name);
+          if (resolution.file === editorFile) reply.removeHeader("Reporting-Endpoints").headers(editorHeaders());
           reply.header("Cache-Control", CACHE_CONTROL[cacheClassFor(resolution.file)]);
           servedFiles.set(request, resolution.file);
           return reply.sendFile(resolution.file);

@@ -28,7 +28,9 @@ export interface TextLimits {
 /** Plain text: trimmed of nothing (what is typed is shown), without markup, within its limits. */
 export function text({ max, min = 1, maxWord, tokens = [] }: TextLimits) {
   const allowed = new Set<string>([...SITE_FACT_TOKENS, ...tokens]);
-  return z.string({ error: "Write some text here." }).check((ctx) => {
+  // The limits, for the editor's form too (app/admin/editor-fields.ts).
+  const limits = { maxLength: max, minLength: min, ...(maxWord !== undefined ? { maxWord } : {}) };
+  return z.string({ error: "Write some text here." }).meta(limits).check((ctx) => {
     const value = ctx.value;
     const issue = (message: string) => ctx.issues.push({ code: "custom", message, input: value });
     if (value.trim().length < min) {

@@ -12,8 +12,11 @@ import yaml from "js-yaml";
 import type { z } from "zod";
 import { CONTENT, type Content, type ContentName } from "./collections";
 
-/** content/ at the repository's root. */
-export const CONTENT_DIR = join(dirname(fileURLToPath(import.meta.url)), "../../content");
+/**
+ * content/ at the repository's root, or under CONTENT_ROOT: the folder `npm run edit` edits (a
+ * browser test edits a copy there, never the checkout's words).
+ */
+export const CONTENT_DIR = join(process.env.CONTENT_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), "../.."), "content");
 
 export class ContentError extends Error {
   override name = "ContentError";

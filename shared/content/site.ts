@@ -5,7 +5,7 @@
  * screen's texts are the specification's, and fixed.
  */
 import { z } from "zod";
-import { fixed, link, linkAction, text } from "./fields";
+import { fixed, link, linkAction, list, text } from "./fields";
 import { pageMeta } from "./page";
 
 const navItem = <const Label extends string>(label: Label, href: string) =>
@@ -69,9 +69,15 @@ export const siteSchema = z.strictObject({
   /** The line every page's social card carries under the page's own words. */
   socialCardTagline: text({ max: 60 }),
   /** What a profile link of the footer is called, by its site's host (without www.). */
-  profileSiteNames: z.record(
-    z.string().regex(/^[a-z0-9.-]+\.[a-z]+$/, "Write a host such as linkedin.com."),
-    text({ max: 30 }),
+  profileSites: list(
+    z.strictObject({
+      host: z
+        .string()
+        .regex(/^[a-z0-9.-]+\.[a-z]+$/, "Write a host such as linkedin.com.")
+        .meta({ maxLength: 60, description: "The site's address without www., such as linkedin.com." }),
+      name: text({ max: 30 }),
+    }),
+    { max: 20 },
   ),
 });
 

@@ -8,7 +8,7 @@ import { Logo } from "./logo";
 const linkClass = "rounded text-navy-100 underline-offset-4 transition-colors hover:text-white hover:underline";
 const headingClass = "text-sm font-semibold tracking-wide text-gold-300 uppercase";
 
-type FooterWords = Pick<SiteWords, "footer" | "newTabHint" | "profileSiteNames">;
+type FooterWords = Pick<SiteWords, "footer" | "newTabHint" | "profileSites">;
 
 export function SiteFooter({ words }: { words: FooterWords }) {
   const { footer: footerContent, newTabHint } = words;
@@ -75,7 +75,7 @@ export function SiteFooter({ words }: { words: FooterWords }) {
 /** The network's own profiles (NETWORK_PROFILE_URLS), each named by its site; nothing when none is set. */
 export function NetworkProfileLinks({ profiles, words }: { profiles: readonly string[]; words: FooterWords }) {
   if (profiles.length === 0) return null;
-  const { footer: footerContent, newTabHint, profileSiteNames } = words;
+  const { footer: footerContent, newTabHint, profileSites } = words;
   return (
     <div className="space-y-3 pt-3">
       <h3 id="footer-profiles" className="text-sm font-semibold text-white">
@@ -85,7 +85,7 @@ export function NetworkProfileLinks({ profiles, words }: { profiles: readonly st
         {profiles.map((url) => (
           <li key={url}>
             <ExternalLink newTabHint={newTabHint} href={url} className={linkClass}>
-              {profileName(url, profileSiteNames)}
+              {profileName(url, profileSites)}
             </ExternalLink>
           </li>
         ))}

@@ -8,11 +8,14 @@ import type { InvitationMode } from "#shared/invitation/mode";
  * the island carries no words of its own, so a marketing edit never touches its code. The
  * head's words travel separately (`heads`); the no-JavaScript confirmation pages' stay with them.
  */
-export type RequestPageWords = Omit<RequestInvitationWords, "received" | "modes"> & {
+export type RequestPageWords = Omit<RequestInvitationWords, (typeof STATIC_PARTS)[number] | "modes"> & {
   modes: Record<InvitationMode, Omit<RequestInvitationWords["modes"][InvitationMode], "meta">>;
   /** Appended, visually hidden, to links that open a new tab (content/site.yaml). */
   newTabHint: string;
 };
+
+/** Words only the page's static HTML shows (its slots, the no-JavaScript pages): the island is not given them. */
+const STATIC_PARTS = ["received", "backLink", "eyebrow", "supporterLabel"] as const;
 
 /** The island's words, for what it draws below its page (the forms, the loader, the confirmation). */
 export const RequestWords = createContext<RequestPageWords | null>(null);
@@ -23,9 +26,9 @@ export function useRequestWords(): RequestPageWords {
   return words;
 }
 
-/** An object without one key. */
-function omit<T extends object, K extends keyof T>(value: T, key: K): Omit<T, K> {
-  return Object.fromEntries(Object.entries(value).filter(([name]) => name !== key)) as Omit<T, K>;
+/** An object without some of its keys. */
+function omit<T extends object, K extends keyof T>(value: T, ...keys: readonly K[]): Omit<T, K> {
+  return Object.fromEntries(Object.entries(value).filter(([name]) => !keys.includes(name as K))) as Omit<T, K>;
 }
 
 /** The page's words without what only its head and the no-JavaScript pages use: what the island is given. */
@@ -33,7 +36,7 @@ export function islandWords(words: RequestInvitationWords, newTabHint: string): 
   const { modes, ...page } = words;
   const withoutMeta = (mode: RequestInvitationWords["modes"][InvitationMode]) => omit(mode, "meta");
   return {
-    ...omit(page, "received"),
+    ...omit(page, ...STATIC_PARTS),
     modes: { candidate: withoutMeta(modes.candidate), employer: withoutMeta(modes.employer) },
     newTabHint,
   };

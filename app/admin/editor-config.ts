@@ -1,0 +1,85 @@
+/**
+ * The editor's configuration (Decap CMS, docs/decisions/0022-git-based-editor.md), given
+ * to it in code rather than as a config.yml the site would serve: where it saves (GitHub,
+ * or this checkout under `npm run edit`), and one form per file of content/, made from the
+ * file's schema (./editor-fields.ts).
+ */
+import { CONTENT, type ContentName } from "#shared/content/collections";
+import type { SiteConfig } from "#shared/site-config";
+import { objectFields, type EditorField } from "./editor-fields";
+
+export type EditorSettings = NonNullable<SiteConfig["editor"]>;
+
+/** Where GitHub sign-in starts on the site's own server (server/api/editor-sign-in.ts). */
+export const EDITOR_AUTH_ENDPOINT = "api/editor/auth";
+
+/** How each file is named in the editor, in the order its menu lists them. */
+const FILE_LABELS: Readonly<Record<ContentName, string>> = {
+  home: "Home",
+  mission: "Our Mission",
+  howWeHelp: "How We Help",
+  whoWeAre: "Who We Are",
+  requestInvitation: "Request an invitation",
+  terms: "Terms of Engagement",
+  site: "Every page: navigation, footer, 404",
+  requestRefused: "Pages of a request not sent (without JavaScript)",
+};
+
+const PAGES: readonly ContentName[] = ["home", "mission", "howWeHelp", "whoWeAre", "requestInvitation", "terms"];
+const SHARED: readonly ContentName[] = ["site", "requestRefused"];
+
+export interface DecapConfig {
+  load_config_file: false;
+  backend: Record<string, unknown>;
+  publish_mode?: "simple" | "editorial_workflow";
+  site_url: string;
+  display_url: string;
+  media_folder: string;
+  public_folder: string;
+  locale: string;
+  collections: {
+    name: string;
+    label: string;
+    editor: { preview: boolean };
+    files: { name: string; label: string; file: string; fields: EditorField[] }[];
+  }[];
+}
+
+function fileEntry(name: ContentName) {
+  const { file, schema } = CONTENT[name];
+  return { name, label: FILE_LABELS[name], file: `content/${file}`, fields: objectFields(schema) };
+}
+
+/** The whole configuration: the backend for these settings and the site's files, in two groups. */
+export function decapConfig(settings: EditorSettings, siteUrl: string, origin: string = siteUrl): DecapConfig {
+  const backend =
+    settings.backend === "local"
+      ? { name: "proxy", proxy_url: settings.url, branch: settings.branch }
+      : {
+          name: "github",
+          repo: settings.repo,
+          branch: settings.branch,
+          // Sign-in goes through the site's own server, which holds the OAuth app's secret.
+          base_url: origin,
+          auth_endpoint: EDITOR_AUTH_ENDPOINT,
+          squash_merges: true,
+        };
+  return {
+    load_config_file: false,
+    backend,
+    // A pull request per edit, which the gate checks before anyone merges it (docs/deployment.md).
+    ...(settings.backend === "github" && settings.publishMode === "pull-request"
+      ? { publish_mode: "editorial_workflow" as const }
+      : {}),
+    site_url: siteUrl,
+    display_url: siteUrl,
+    // The words have no media: Decap asks for a folder all the same (no widget of these forms writes one).
+    media_folder: "public/brand",
+    public_folder: "/brand",
+    locale: "en",
+    collections: [
+      { name: "pages", label: "Pages", editor: { preview: true }, files: PAGES.map(fileEntry) },
+      { name: "shared", label: "Shared words", editor: { preview: false }, files: SHARED.map(fileEntry) },
+    ],
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * The editor's previews: each page drawn as visitors see it, by the page's own components and
+ * the site's CSS, from the words being edited. A field emptied while typing shows as empty;
+ * a preview that cannot be drawn says so and names the page (the build's checks say why).
+ */
+import { Component, type ComponentType, type ReactNode } from "react";
+import type { CMS as DecapCms, PreviewTemplateComponentProps } from "decap-cms-core";
+import type { HowWeHelpWords, TermsWords } from "#shared/content/pages";
+import type { RequestInvitationWords } from "#shared/content/request-invitation";
+import type { SiteWords } from "#shared/content/site";
+import { requestPagePath } from "#shared/routes";
+import { site } from "~/config/site";
+import { withSiteFacts } from "~/lib/site-facts";
+import HomePage from "~/pages/_home";
+import HowWeHelpPage from "~/pages/_how-we-help";
+import MissionPage from "~/pages/_mission";
+import WhoWeArePage from "~/pages/_who-we-are";
+import { DocumentHero } from "~/components/sections/document-hero";
+import { TermsDocument } from "~/components/sections/terms-document";
+
+/** The words of other files a page's preview shows beside its own (the build's, not the ones being edited). */
+export interface PreviewData {
+  siteWords: SiteWords;
+  services: Pick<HowWeHelpWords, "leaders" | "organizations">;
+}
+
+class PreviewBoundary extends Component<{ page: string; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidUpdate(previous: { children: ReactNode }) {
+    // Another edit may make the page drawable again.
+    if (this.state.failed && previous.children !== this.props.children) this.setState({ failed: false });
+  }
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <p style={{ padding: "2rem", fontFamily: "system-ui" }}>
+        The {this.props.page} page shows here once every field is filled in.
+      </p>
+    );
+  }
+}
+
+/** The entry's words as the page would show them: this deployment's facts filled in. */
+function wordsOf<T>(props: PreviewTemplateComponentProps): T {
+  const data = props.entry.getIn(["data"]) as { toJS: () => unknown };
+  return withSiteFacts(data.toJS() as T, site);
+}
+
+export function registerPreviews(cms: DecapCms, { siteWords, services }: PreviewData) {
+  const actions = (labels: { leaders: string; employers: string }) => ({
+    leaders: { label: labels.leaders, href: requestPagePath("candidate") },
+    employers: { label: labels.employers, href: requestPagePath("employer") },
+  });
+  const requestActions = actions(siteWords.requestActions);
+  const previews: Record<string, [string, ComponentType<PreviewTemplateComponentProps>]> = {
+    home: [
+      "Home",
+      (props) => (
+        <HomePage
+          content={wordsOf(props)}
+          services={services}
+          siteWords={siteWords}
+          audienceActions={actions(siteWords.audienceActions)}
+          requestActions={requestActions}
+        />
+      ),
+    ],
+    mission: [
+      "Our Mission",
+      (props) => <MissionPage content={wordsOf(props)} siteWords={siteWords} requestActions={requestActions} />,
+    ],
+    howWeHelp: ["How We Help", (props) => <HowWeHelpPage content={wordsOf(props)} requestActions={requestActions} />],
+    whoWeAre: [
+      "Who We Are",
+      (props) => (
+        <WhoWeArePage content={wordsOf(props)} newTabHint={siteWords.newTabHint} requestActions={requestActions} />
+      ),
+    ],
+    terms: [
+      "Terms of Engagement",
+      (props) => {
+        const terms = wordsOf<TermsWords>(props);
+        return (
+          <>
+            <DocumentHero
+              title={terms.meta.heading}
+              lastUpdated={{ label: terms.lastUpdatedLabel, date: terms.lastUpdated }}
+            />
+            <TermsDocument
+              intro={terms.intro}
+              tocLabel={terms.tocLabel}
+              sections={terms.sections}
+              contactEmail={site.contactEmail}
+            />
+          </>
+        );
+      },
+    ],
+    requestInvitation: ["Request an invitation", (props) => <RequestPagePreview words={wordsOf(props)} />],
+  };
+  for (const [name, [page, Preview]] of Object.entries(previews)) {
+    cms.registerPreviewTemplate(name, (props) => (
+      <PreviewBoundary page={page}>
+        <Preview {...props} />
+      </PreviewBoundary>
+    ));
+  }
+}
+
+/**
+ * The request page's words in both modes: heading, form, and what the visitor reads once it is
+ * sent. Drawn here with the site's CSS rather than by the page's island: sharing the island's
+ * modules with the editor would split them into chunks of their own, and every visitor of the
+ * request page would load more JavaScript (app/admin/README.md).
+ */
+function RequestPagePreview({ words }: { words: RequestInvitationWords }) {
+  return (
+    <>
+      {(["candidate", "employer"] as const).map((mode) => {
+        const copy = words.modes[mode];
+        const form = words.ownForm.forms[mode];
+        return (
+          <section key={mode} className="container-page grid gap-8 py-12 lg:grid-cols-2">
+            <div>
+              <h1 className="text-display font-semibold">{copy.heading}</h1>
+              <p className="mt-4 text-lead text-body">{copy.subtitle}</p>
+              <div className="mt-8 rounded-[1.25rem] border border-line bg-white p-5 shadow-lift sm:p-8">
+                <h2 className="text-xl font-semibold tracking-tight">{copy.formHeading}</h2>
+                <p className="mt-1.5 mb-6 text-sm text-muted">{copy.formLead}</p>
+                <p className="text-sm text-muted">{words.ownForm.requiredNote}</p>
+                <ul className="mt-4 grid gap-3">
+                  {Object.entries(form.fields).map(([name, field]) => (
+                    <li key={name} className="grid gap-1">
+                      <span className="text-sm font-medium text-ink">{field.label}</span>
+                      {field.hint && <span className="text-sm text-muted">{field.hint}</span>}
+                    </li>
+                  ))}
+                </ul>
+                <p className="mt-6 rounded-button bg-navy-900 px-6 py-3 text-center font-semibold text-white">
+                  {form.submit}
+                </p>
+              </div>
+            </div>
+            <div className="rounded-card border border-line bg-white p-8 shadow-card">
+              <h2 className="text-2xl font-semibold tracking-tight">{words.confirmation.title}</h2>
+              <p className="mt-3 text-lead text-body">{copy.confirmationBody}</p>
+              <h3 className="mt-6 text-sm font-semibold tracking-wide text-gold-600 uppercase">
+                {words.confirmation.nextStepsHeading}
+              </h3>
+              <ol className="mt-3 grid list-decimal gap-3 pl-5">
+                {copy.sent.nextSteps.map((step) => (
+                  <li key={step} className="text-base text-body">
+                    {step}
+                  </li>
+                ))}
+              </ol>
+            </div>
+          </section>
+        );
+      })}
+    </>
+  );
+}

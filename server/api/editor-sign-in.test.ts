@@ -1,0 +1,130 @@
+// @vitest-environment node
+import { createHash } from "node:crypto";
+import Fastify from "fastify";
+import { describe, expect, it } from "vitest";
+import { EDITOR_AUTH_PATH, EDITOR_CALLBACK_PATH, EDITOR_POPUP_SCRIPT_PATH, editorSignInRoutes } from "./editor-sign-in";
+
+const SECRET = "0123456789abcdef0123456789abcdef01234567";
+const signIn = { clientId: "Iv1.0123456789", clientSecret: SECRET, githubOrigin: "https://github.example" };
+const TOKEN = "gho_thetokenofthesignededitor";
+
+/** The site's server with the sign-in routes, GitHub's token endpoint answered by `github`. */
+async function site(github: (body: Record<string, string>) => Response | Promise<Response>) {
+  const lines: string[] = [];
+  const sent: Record<string, string>[] = [];
+  // As the site's server builds it (server/http/site-server.ts): HEAD only where a route says so.
+  const app = Fastify({ exposeHeadRoutes: false });
+  editorSignInRoutes({
+    signIn,
+    siteUrl: "https://network.example",
+    log: (line) => lines.push(line),
+    fetchImpl: async (url, init) => {
+      expect(String(url)).toBe("https://github.example/login/oauth/access_token");
+      const body = JSON.parse(String(init?.body)) as Record<string, string>;
+      sent.push(body);
+      return github(body);
+    },
+  })(app);
+  await app.ready();
+  return { app, lines, sent };
+}
+
+/** Starts a sign-in: GitHub's authorize URL and the cookie the browser keeps. */
+async function start(app: Awaited<ReturnType<typeof site>>["app"]) {
+  const response = await app.inject({ method: "GET", url: `${EDITOR_AUTH_PATH}?provider=github&scope=repo` });
+  expect(response.statusCode).toBe(302);
+  const location = new URL(response.headers.location as string);
+  const cookie = String(response.headers["set-cookie"]).split(";")[0]!;
+  return { location, cookie, state: location.searchParams.get("state")! };
+}
+
+describe("the editor's GitHub sign-in", () => {
+  it("sends the editor to GitHub with the app, the callback, a state and a PKCE challenge kept in an HttpOnly cookie", async () => {
+    const { app } = await site(() => Response.json({}));
+    const response = await app.inject({ method: "GET", url: EDITOR_AUTH_PATH });
+    const location = new URL(response.headers.location as string);
+    expect(location.origin + location.pathname).toBe("https://github.example/login/oauth/authorize");
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({
+      client_id: signIn.clientId,
+      redirect_uri: `https://network.example${EDITOR_CALLBACK_PATH}`,
+      scope: "repo",
+      code_challenge_method: "S256",
+    });
+    const setCookie = String(response.headers["set-cookie"]);
+    expect(setCookie).toMatch(/HttpOnly; SameSite=Lax; Secure$/);
+    const [state, verifier] = setCookie.split(";")[0]!.split("=")[1]!.split(".");
+    expect(location.searchParams.get("state")).toBe(state);
+    expect(location.searchParams.get("code_challenge")).toBe(
+      createHash("sha256").update(verifier!).digest("base64url"),
+    );
+    expect(response.body).not.toContain(SECRET);
+  });
+
+  it("trades the code for a token with the secret and the verifier, and hands the token to the editor's window only", async () => {
+    const { app, lines, sent } = await site(() => Response.json({ access_token: TOKEN, token_type: "bearer" }));
+    const { cookie, state } = await start(app);
+    const response = await app.inject({
+      method: "GET",
+      url: `${EDITOR_CALLBACK_PATH}?code=the-code&state=${state}`,
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(sent).toEqual([
+      {
+        client_id: signIn.clientId,
+        client_secret: SECRET,
+        code: "the-code",
+        redirect_uri: `https://network.example${EDITOR_CALLBACK_PATH}`,
+        code_verifier: cookie.split("=")[1]!.split(".")[1],
+      },
+    ]);
+    expect(response.body).toContain(`<script src="${EDITOR_POPUP_SCRIPT_PATH}" data-token="${TOKEN}">`);
+    expect(response.headers).toMatchObject({
+      "cache-control": "no-store",
+      "content-security-policy": expect.stringContaining("script-src 'self'"),
+    });
+    expect(String(response.headers["set-cookie"])).toContain("Max-Age=0");
+    // Nothing of the sign-in is logged: no token, no code, no secret.
+    expect(lines.join("\n")).not.toMatch(new RegExp(`${TOKEN}|the-code|${SECRET}`));
+
+    const script = await app.inject({ method: "GET", url: EDITOR_POPUP_SCRIPT_PATH });
+    expect(script.body).toContain('event.origin !== location.origin || event.data !== "authorizing:github"');
+    expect(script.body).toContain("window.opener.postMessage(outcome, event.origin)");
+  });
+
+  it("refuses a callback without its state, or with another's, and asks GitHub for nothing", async () => {
+    const { app, sent } = await site(() => Response.json({ access_token: TOKEN }));
+    const { cookie } = await start(app);
+    for (const headers of [{}, { cookie }]) {
+      const response = await app.inject({ method: "GET", url: `${EDITOR_CALLBACK_PATH}?code=c&state=forged`, headers });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain('data-error="This sign-in expired or did not start here.');
+      expect(response.body).not.toContain("data-token");
+    }
+    expect(sent).toEqual([]);
+  });
+
+  it("says so when GitHub refuses the code or does not answer, logging GitHub's error code only", async () => {
+    const refused = await site(() => Response.json({ error: "bad_verification_code" }));
+    const first = await start(refused.app);
+    const answer = await refused.app.inject({
+      method: "GET",
+      url: `${EDITOR_CALLBACK_PATH}?code=the-code&state=${first.state}`,
+      headers: { cookie: first.cookie },
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(refused.lines).toEqual(["[editor] GitHub refused a sign-in (200, bad_verification_code)"]);
+
+    const away = await site(() =>
+      Promise.reject(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })),
+    );
+    const second = await start(away.app);
+    const gone = await away.app.inject({
+      method: "GET",
+      url: `${EDITOR_CALLBACK_PATH}?code=the-code&state=${second.state}`,
+      headers: { cookie: second.cookie },
+    });
+    expect(gone.statusCode).toBe(502);
+    expect(gone.body).toContain("GitHub did not answer.");
+  });
+});

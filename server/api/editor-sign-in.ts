@@ -1,0 +1,180 @@
+/**
+ * The editor's GitHub sign-in (docs/decisions/0023-editor-sign-in.md). Decap, at /admin, opens a
+ * popup at `GET /api/editor/auth`; the site sends it to GitHub with a state and a PKCE
+ * challenge, both kept in a short-lived cookie; GitHub sends it back to
+ * `GET /api/editor/callback`, which checks the state, trades the code for a token with the
+ * OAuth app's secret (which never leaves this server) and the PKCE verifier, and answers a
+ * page whose script hands the token to the editor's window, on this origin only, as Decap's
+ * popup protocol asks. The token and the code are never logged.
+ */
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { escapeHtml } from "#shared/text";
+import type { ServerConfig } from "../config";
+import { endpoint } from "../http/answers";
+import { withinTimeLimit } from "../requests/stores/time-limit";
+import { errorCode } from "../safe-errors";
+
+export const EDITOR_AUTH_PATH = "/api/editor/auth";
+export const EDITOR_CALLBACK_PATH = "/api/editor/callback";
+/** The popup page's one script, served from the site's origin so the page needs no inline script. */
+export const EDITOR_POPUP_SCRIPT_PATH = "/api/editor/popup.js";
+
+const COOKIE = "editor_sign_in";
+/** How long a sign-in may take between leaving for GitHub and coming back. */
+const SIGN_IN_SECONDS = 600;
+/** GitHub's token endpoint answers within seconds; a sign-in that waits longer is told to try again. */
+const TOKEN_TIME_LIMIT_MS = 10_000;
+/** What the editor needs of the repository: its contents and pull requests (Decap's `repo` scope). */
+const SCOPE = "repo";
+
+/** The popup's page: the script reads the outcome from its own attributes. */
+const POPUP_CSP = "default-src 'none'; script-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const POPUP_SCRIPT = `(function () {
+  var script = document.currentScript, token = script.dataset.token;
+  var outcome = token
+    ? "authorization:github:success:" + JSON.stringify({ token: token, provider: "github" })
+    : "authorization:github:error:" + JSON.stringify({ message: script.dataset.error });
+  function answer(event) {
+    if (event.origin !== location.origin || event.data !== "authorizing:github") return;
+    window.removeEventListener("message", answer);
+    window.opener.postMessage(outcome, event.origin);
+  }
+  window.addEventListener("message", answer);
+  if (window.opener) window.opener.postMessage("authorizing:github", location.origin);
+})();
+`;
+
+const base64url = (bytes: Buffer) => bytes.toString("base64url");
+
+/** The cookie's value: the state and the PKCE verifier of one sign-in. */
+function readCookie(header: string | undefined): { state: string; verifier: string } | null {
+  for (const part of (header ?? "").split(";")) {
+    const [name, value = ""] = part.trim().split("=", 2);
+    if (name !== COOKIE) continue;
+    const [state, verifier] = value.split(".");
+    if (state && verifier) return { state, verifier };
+  }
+  return null;
+}
+
+const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+export function editorSignInRoutes({
+  signIn,
+  siteUrl,
+  log = (line) => console.log(line),
+  fetchImpl = fetch,
+}: {
+  signIn: NonNullable<ServerConfig["editorSignIn"]>;
+  /** SITE_URL: GitHub sends the editor back to its callback there (the OAuth app's callback URL). */
+  siteUrl: string;
+  log?: (line: string) => void;
+  fetchImpl?: typeof fetch;
+}) {
+  const callbackUrl = new URL(EDITOR_CALLBACK_PATH, `${siteUrl}/`).href;
+  const secure = siteUrl.startsWith("https:");
+  const cookie = (value: string, maxAge: number) =>
+    `${COOKIE}=${value}; Path=/api/editor; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+
+  function popupPage(reply: FastifyReply, status: number, outcome: { token: string } | { error: string }) {
+    const data =
+      "token" in outcome ? `data-token="${escapeHtml(outcome.token)}"` : `data-error="${escapeHtml(outcome.error)}"`;
+    return reply
+      .code(status)
+      .headers({
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": "no-store",
+        "Content-Security-Policy": POPUP_CSP,
+        "Referrer-Policy": "no-referrer",
+        "Set-Cookie": cookie("", 0),
+      })
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signing in</title></head><body><script src="${EDITOR_POPUP_SCRIPT_PATH}" ${data}></script></body></html>\n`,
+      );
+  }
+
+  async function start(_request: FastifyRequest, reply: FastifyReply) {
+    const state = base64url(randomBytes(24));
+    const verifier = base64url(randomBytes(32));
+    const challenge = base64url(createHash("sha256").update(verifier).digest());
+    const authorize = new URL("/login/oauth/authorize", signIn.githubOrigin);
+    authorize.search = new URLSearchParams({
+      client_id: signIn.clientId,
+      redirect_uri: callbackUrl,
+      scope: SCOPE,
+      state,
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+    }).toString();
+    return reply
+      .code(302)
+      .headers({
+        Location: authorize.href,
+        "Cache-Control": "no-store",
+        "Set-Cookie": cookie(`${state}.${verifier}`, SIGN_IN_SECONDS),
+      })
+      .send();
+  }
+
+  async function finish(request: FastifyRequest, reply: FastifyReply) {
+    const query = request.query as Record<string, unknown>;
+    const kept = readCookie(request.headers.cookie);
+    const code = typeof query.code === "string" ? query.code : "";
+    const state = typeof query.state === "string" ? query.state : "";
+    if (typeof query.error === "string") {
+      return popupPage(reply, 400, { error: "GitHub did not sign you in. Close this window and try again." });
+    }
+    if (!kept || !code || !sameText(state, kept.state)) {
+      log("[editor] a sign-in came back without its state (expired, or not started here): refused");
+      return popupPage(reply, 400, {
+        error: "This sign-in expired or did not start here. Close this window and try again.",
+      });
+    }
+    let token: unknown;
+    try {
+      const response = await withinTimeLimit(
+        fetchImpl(new URL("/login/oauth/access_token", signIn.githubOrigin), {
+          method: "POST",
+          headers: { Accept: "application/json", "Content-Type": "application/json" },
+          body: JSON.stringify({
+            client_id: signIn.clientId,
+            client_secret: signIn.clientSecret,
+            code,
+            redirect_uri: callbackUrl,
+            code_verifier: kept.verifier,
+          }),
+          signal: AbortSignal.timeout(TOKEN_TIME_LIMIT_MS),
+        }),
+        TOKEN_TIME_LIMIT_MS,
+      );
+      const body = (await response.json().catch(() => null)) as { access_token?: unknown; error?: unknown } | null;
+      token = body?.access_token;
+      if (typeof token !== "string") {
+        // GitHub's error is a code (bad_verification_code, incorrect_client_credentials): safe to log.
+        log(`[editor] GitHub refused a sign-in (${response.status}, ${String(body?.error ?? "no token")})`);
+      }
+    } catch (error) {
+      log(`[editor] GitHub's token endpoint did not answer (${errorCode(error)})`);
+      return popupPage(reply, 502, { error: "GitHub did not answer. Close this window and try again." });
+    }
+    if (typeof token !== "string") {
+      return popupPage(reply, 400, { error: "GitHub did not sign you in. Close this window and try again." });
+    }
+    log("[editor] an editor signed in with GitHub");
+    return popupPage(reply, 200, { token });
+  }
+
+  return (app: FastifyInstance) => {
+    endpoint(app, { method: ["GET"], url: EDITOR_AUTH_PATH, handler: start });
+    endpoint(app, { method: ["GET"], url: EDITOR_CALLBACK_PATH, handler: finish });
+    endpoint(app, {
+      method: ["GET"],
+      url: EDITOR_POPUP_SCRIPT_PATH,
+      handler: (_request, reply) =>
+        reply
+          .headers({ "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" })
+          .send(POPUP_SCRIPT),
+    });
+  };
+}
