@@ -13,6 +13,7 @@ import { buildApi, type ApiPlugin } from "./api/routes";
 import { exitOnSignals, startSiteServer } from "./http/site-server";
 import { notificationChannels } from "./notifications/channels";
 import { NotificationWorker } from "./notifications/worker";
+import { teamEmailWords } from "./notifications/messages";
 import { openRequestStore } from "./requests/stores/open-store";
 import { RelayWorker } from "./requests/hubspot/relay";
 import { startHeldSummaries } from "./requests/daily/held-summary";
@@ -55,6 +56,7 @@ export async function startApi(config: AppConfig, { servedRoot }: { servedRoot: 
       ? new NotificationWorker({
           store,
           settings: config.server.notifications,
+          words: teamEmailWords(config.site),
           timing: config.server.delivery,
           busy: () => answering.busy(),
         })

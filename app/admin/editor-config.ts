@@ -23,6 +23,7 @@ const FILE_LABELS: Readonly<Record<ContentName, string>> = {
   terms: "Terms of Engagement",
   site: "Every page: navigation, footer, 404",
   requestRefused: "Pages of a request not sent (without JavaScript)",
+  emails: "Emails to the team",
 };
 
 const PAGES: readonly ContentName[] = ["home", "mission", "howWeHelp", "whoWeAre", "requestInvitation", "terms"];
@@ -80,6 +81,7 @@ export function decapConfig(settings: EditorSettings, siteUrl: string, origin: s
     collections: [
       { name: "pages", label: "Pages", editor: { preview: true }, files: PAGES.map(fileEntry) },
       { name: "shared", label: "Shared words", editor: { preview: false }, files: SHARED.map(fileEntry) },
+      { name: "emails", label: "Emails", editor: { preview: true }, files: [fileEntry("emails")] },
     ],
   };
 }

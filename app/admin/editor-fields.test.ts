@@ -36,6 +36,15 @@ describe("the editor's forms, made from the content schemas", () => {
     expect(editorField("lead", text({ max: 200 }).optional())).toMatchObject({ required: false });
   });
 
+  it("keep the placeholders an email's text must keep, as its schema does", () => {
+    const field = editorField("releaseLine", text({ max: 400, requires: ["command"] }));
+    const pattern = new RegExp(field.pattern![0]);
+    expect(pattern.test("To send one on, on the server: {command}")).toBe(true);
+    expect(pattern.test("To send one on, ask a developer.")).toBe(false);
+    expect(field.pattern![1]).toBe("Use 1 to 400 characters, and keep {command}.");
+    expect(field.hint).toContain("Keep {command}: the server fills it in.");
+  });
+
   it("show the specification's texts read-only, with the reason", () => {
     expect(editorField("loading", fixed("Loading form..."))).toMatchObject({
       widget: "fixed",

@@ -36,6 +36,8 @@ interface TextMeta {
   maxLength?: number;
   minLength?: number;
   maxWord?: number;
+  /** Placeholders the text must keep. */
+  requires?: readonly string[];
   title?: string;
   description?: string;
 }
@@ -63,11 +65,13 @@ const LABELS: Readonly<Record<string, string>> = {
 };
 
 function textField(name: string, schema: z.ZodType, required: boolean): EditorField {
-  const { maxLength, minLength = 1, maxWord, title, description } = meta(schema);
+  const { maxLength, minLength = 1, maxWord, requires = [], title, description } = meta(schema);
+  const kept = requires.map((token) => `{${token}}`).join(" and ");
   const hints = [
     description,
     maxLength !== undefined ? `At most ${maxLength} characters.` : undefined,
     maxWord !== undefined ? `Words of at most ${maxWord} letters, so each fits a phone's screen.` : undefined,
+    requires.length > 0 ? `Keep ${kept}: the server fills it in.` : undefined,
   ].filter(Boolean);
   const field: EditorField = {
     name,
@@ -79,7 +83,9 @@ function textField(name: string, schema: z.ZodType, required: boolean): EditorFi
   if (maxLength !== undefined) {
     // Decap checks the pattern before it saves; the build's schema checks the rest (markup, links, words).
     const range = `[\\s\\S]{${required ? minLength : 0},${maxLength}}`;
-    field.pattern = [`^${range}$`, `Use ${required ? `${minLength} to ` : "at most "}${maxLength} characters.`];
+    const keeps = requires.map((token) => `(?=[\\s\\S]*\\{${token}\\})`).join("");
+    const length = `Use ${required ? `${minLength} to ` : "at most "}${maxLength} characters`;
+    field.pattern = [`^${keeps}${range}$`, requires.length > 0 ? `${length}, and keep ${kept}.` : `${length}.`];
   }
   return field;
 }

@@ -10,13 +10,14 @@ import type { RequestInvitationWords } from "#shared/content/request-invitation"
 import type { SiteWords } from "#shared/content/site";
 import { requestPagePath } from "#shared/routes";
 import { site } from "~/config/site";
-import { withSiteFacts } from "~/lib/site-facts";
+import { withSiteFacts } from "#shared/content/site-facts";
 import HomePage from "~/pages/_home";
 import HowWeHelpPage from "~/pages/_how-we-help";
 import MissionPage from "~/pages/_mission";
 import WhoWeArePage from "~/pages/_who-we-are";
 import { DocumentHero } from "~/components/sections/document-hero";
 import { TermsDocument } from "~/components/sections/terms-document";
+import { EmailsPreview } from "./email-preview";
 
 /** The words of other files a page's preview shows beside its own (the build's, not the ones being edited). */
 export interface PreviewData {
@@ -100,6 +101,7 @@ export function registerPreviews(cms: DecapCms, { siteWords, services }: Preview
       },
     ],
     requestInvitation: ["Request an invitation", (props) => <RequestPagePreview words={wordsOf(props)} />],
+    emails: ["Emails to the team", (props) => <EmailsPreview words={wordsOf(props)} />],
   };
   for (const [name, [page, Preview]] of Object.entries(previews)) {
     cms.registerPreviewTemplate(name, (props) => (

@@ -6,7 +6,7 @@ import type { LinkAction } from "#shared/content/sections";
 import type { SiteWords } from "#shared/content/site";
 import { requestPagePath, ROUTES, type RouteName } from "#shared/routes";
 import { buildMeta, type MetaInput, type MetaDescriptor } from "./seo";
-import { withSiteFacts } from "./site-facts";
+import { withSiteFacts } from "#shared/content/site-facts";
 
 /**
  * A content file's words, as its collection checked them (app/content.config.ts), with this

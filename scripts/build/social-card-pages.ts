@@ -8,7 +8,7 @@ import type { PageInfo } from "#shared/content/page";
 import { readContent } from "#shared/content/read";
 import { requestPagePath, ROUTES } from "#shared/routes";
 import type { SiteConfig } from "#shared/site-config";
-import { withSiteFacts } from "../../app/lib/site-facts";
+import { withSiteFacts } from "#shared/content/site-facts";
 
 /** The art beside a card's words: an inner page's hero art, a request mode's scene, or the network's orbit. */
 export type SocialCardArt = HeroArtName | IllustrationName | "orbit";

@@ -1,11 +1,15 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { readContent } from "#shared/content/read";
+import { describeIssues, readContent } from "#shared/content/read";
+import { emailsSchema } from "#shared/content/emails";
+import { withSiteFacts } from "#shared/content/site-facts";
+import { parseSiteConfig } from "#shared/site-config";
 import { escapeHtml } from "#shared/text";
 import { sampleRequest } from "../../tests/support/store-contract";
 import type { NotificationClaim, RelayRefusal, StoredInvitationRequest } from "../requests/store";
 import { composeEmail, composeWebhook, EXPORT_COMMAND, oneLine, RELEASE_COMMAND, RETRY_COMMAND } from "./messages";
 import { webhookSignature } from "./webhook";
+import { teamEmails } from "../../tests/support/words";
 
 const CLAIM = { seq: 1, channel: "email", deliveryId: "delivery-1", attempts: 0 } as const;
 const REQUEST_ID = sampleRequest(2).id;
@@ -68,43 +72,46 @@ describe("the team's email", () => {
       kind: "request",
       request: { ...storedRequest({ firstname: "Ada" }), source },
     };
-    const { text, html } = composeEmail(claim);
+    const { text, html } = composeEmail(claim, teamEmails);
     expect(text).toContain("Landing page: /mission?utm_source=linkedin");
     expect(text).toContain("Referred by: https://evil.example/<a>");
     expect(text).toContain("utm_source: linkedin");
     expect(html).toContain("https://evil.example/&lt;a&gt;");
     expect(html).not.toContain('href="https://evil.example');
-    expect(composeWebhook(claim)).toMatchObject({ request: { source } });
+    expect(composeWebhook(claim, teamEmails)).toMatchObject({ request: { source } });
   });
 
   it("answers the requester when the team presses Reply, never a forged or another notification's", () => {
     const ada = { firstname: "Ada", lastname: "Lovelace", email: " ada@example.com " };
-    const email = composeEmail(claimFor(ada));
+    const email = composeEmail(claimFor(ada), teamEmails);
     expect(email.replyTo).toEqual({ name: "Ada Lovelace", address: "ada@example.com" });
     expect(email.text).toContain("Reply to this email to answer them");
     // Nothing stored that could become a second header or a second recipient.
     for (const email of ["ada@example.com\r\nBcc: x@example.com", "ada@example.com, x@example.com", "Ada <ada@x.com>"])
-      expect(composeEmail(claimFor({ ...ada, email }))).not.toHaveProperty("replyTo");
-    expect(composeEmail(claimFor({ ...ada, firstname: "Ada\r\nBcc: x@example.com" })).replyTo?.name).toBe(
+      expect(composeEmail(claimFor({ ...ada, email }), teamEmails)).not.toHaveProperty("replyTo");
+    expect(composeEmail(claimFor({ ...ada, firstname: "Ada\r\nBcc: x@example.com" }), teamEmails).replyTo?.name).toBe(
       "Ada Bcc: x@example.com Lovelace",
     );
     const refusal = { status: 400, errorType: "INVALID_EMAIL", message: "", correlationId: null };
-    expect(composeEmail(refusedClaimFor(ada, refusal)).replyTo).toBeUndefined();
-    expect(composeEmail(heldClaim(1, ["id"])).replyTo).toBeUndefined();
+    expect(composeEmail(refusedClaimFor(ada, refusal), teamEmails).replyTo).toBeUndefined();
+    expect(composeEmail(heldClaim(1, ["id"]), teamEmails).replyTo).toBeUndefined();
   });
 
   it("has a one-line subject naming the person and the audience, whatever the names hold", () => {
     const names = { firstname: "Ada\r\nBcc: x@example.com", lastname: "Love\u2028lace\tThe\u0000Third" };
-    const { subject } = composeEmail(claimFor(names));
+    const { subject } = composeEmail(claimFor(names), teamEmails);
     expect(subject).toBe("New invitation request: Ada Bcc: x@example.com Love lace The Third (TA leader)");
     expect(subject).not.toMatch(/[\p{Cc}\u2028]/u);
-    expect(composeEmail(claimFor({ firstname: "A".repeat(500), lastname: "B" })).subject.length).toBeLessThanOrEqual(
-      200,
-    );
+    expect(
+      composeEmail(claimFor({ firstname: "A".repeat(500), lastname: "B" }), teamEmails).subject.length,
+    ).toBeLessThanOrEqual(200);
   });
 
   it("lists every field with its label, the id, the time, the relay state and the export command", () => {
-    const { text, html } = composeEmail(claimFor({ firstname: "Ada", lastname: "Lovelace", email: "ada@example.com" }));
+    const { text, html } = composeEmail(
+      claimFor({ firstname: "Ada", lastname: "Lovelace", email: "ada@example.com" }),
+      teamEmails,
+    );
     for (const part of [text, html]) {
       expect(part).toContain("First name");
       expect(part).toContain("ada@example.com");
@@ -118,7 +125,10 @@ describe("the team's email", () => {
   });
 
   it("escapes every value in the HTML part and makes no link", () => {
-    const { html } = composeEmail(claimFor({ firstname: `"><script>x</script>`, message: "<a href='//e'>e</a>" }));
+    const { html } = composeEmail(
+      claimFor({ firstname: `"><script>x</script>`, message: "<a href='//e'>e</a>" }),
+      teamEmails,
+    );
     expect(html).toContain(escapeHtml(`"><script>x</script>`));
     expect(html).not.toMatch(/<script|<a[\s>]/);
   });
@@ -131,7 +141,7 @@ describe("the team's email", () => {
         { status: 400, errorType: null, message: "Bad\nRequest id: x", correlationId: null },
       ),
     ]) {
-      const lines = composeEmail(claim).text.split("\n");
+      const lines = composeEmail(claim, teamEmails).text.split("\n");
       // The server's own lines, each once, and nothing else that starts like them.
       expect(lines.filter((line) => line.startsWith("Request id:"))).toEqual([`Request id: ${REQUEST_ID}`]);
       expect(lines.filter((line) => line.startsWith("Relay to HubSpot:"))).toEqual(["Relay to HubSpot: pending"]);
@@ -143,31 +153,31 @@ describe("the team's email", () => {
       ]);
       expect(lines.filter((line) => line.startsWith(RETRY_COMMAND))).toEqual([]);
     }
-    const { text } = composeEmail(claimFor({ message: "one\r\n\r\ntwo\u2028three\rfour\n" }));
+    const { text } = composeEmail(claimFor({ message: "one\r\n\r\ntwo\u2028three\rfour\n" }), teamEmails);
     expect(text).toContain(`${MESSAGE_LABEL}:\n> one\n> \n> two\n> three\n> four\n> \n`);
     // None of the line breaks a reader may honour is left inside the quote.
     expect(text).not.toMatch(/[\r\v\f\u0085\u2028\u2029]/u);
   });
 
   it("keeps a one-line value on its label's line", () => {
-    const { text } = composeEmail(claimFor({ firstname: "Ada", message: "Just one line: > here" }));
+    const { text } = composeEmail(claimFor({ firstname: "Ada", message: "Just one line: > here" }), teamEmails);
     expect(text).toContain(`${MESSAGE_LABEL}: Just one line: > here\n`);
   });
 
   it("names HubSpot's refusal, its type, message and correlation id, and the retry command in an alert", () => {
     const refusal = { status: 400, errorType: "INVALID_EMAIL", message: "Invalid email", correlationId: "c-1" };
     const claim = refusedClaimFor({ firstname: "Ada" }, refusal);
-    const { subject, text } = composeEmail(claim);
+    const { subject, text } = composeEmail(claim, teamEmails);
     expect(subject).toBe(`HubSpot refused invitation request ${REQUEST_ID}: INVALID_EMAIL`);
     for (const expected of ["INVALID_EMAIL", "Invalid email", "c-1", "npm run requests -- retry"]) {
       expect(text).toContain(expected);
     }
-    expect(composeWebhook(claim)).toMatchObject({ event: "relay-refused", refusal: { ...refusal } });
+    expect(composeWebhook(claim, teamEmails)).toMatchObject({ event: "relay-refused", refusal: { ...refusal } });
   });
 
   it("sums up the day's held requests: why, that they were neither relayed nor notified, their ids and the commands", () => {
     const ids = ["id-1", "id-2", "id-3"];
-    const { subject, text, html } = composeEmail(heldClaim(3, ids));
+    const { subject, text, html } = composeEmail(heldClaim(3, ids), teamEmails);
     expect(subject).toBe("Held as likely automated: 3 invitation requests since 2026-11-25 09:00 UTC");
     for (const part of [text, html]) {
       for (const expected of ["automated", "honeypot", "stored", "neither relayed to HubSpot nor notified"]) {
@@ -180,20 +190,20 @@ describe("the team's email", () => {
     expect(text).toContain(RELEASE_COMMAND);
     expect(html).toContain(escapeHtml(RELEASE_COMMAND));
     expect(RELEASE_COMMAND).toBe("npm run requests -- release --id <id>");
-    expect(composeEmail(heldClaim(1, ["id-1"])).subject).toBe(
+    expect(composeEmail(heldClaim(1, ["id-1"]), teamEmails).subject).toBe(
       "Held as likely automated: 1 invitation request since 2026-11-25 09:00 UTC",
     );
   });
 
   it("says how many more were held than the summary names", () => {
     const ids = Array.from({ length: 50 }, (_, index) => `id-${index}`);
-    const { text } = composeEmail(heldClaim(73, ids));
+    const { text } = composeEmail(heldClaim(73, ids), teamEmails);
     expect(text).toContain("id-49");
     expect(text).toContain("and 23 more: see the export");
   });
 
   it("tells the team a channel refused for good, why, that nothing is lost and what reopens it", () => {
-    const { subject, text, html } = composeEmail(channelRefusedClaim("webhook"));
+    const { subject, text, html } = composeEmail(channelRefusedClaim("webhook"), teamEmails);
     expect(subject).toBe("The team's webhook refused notifications: it is stopped");
     for (const part of [text, html]) {
       for (const expected of ["answered 404", "nothing is lost", "restarts", RETRY_COMMAND, "NOTIFY_WEBHOOK_URL"]) {
@@ -201,7 +211,7 @@ describe("the team's email", () => {
       }
     }
     expect(text).toContain("Channel: webhook\nReason: answered 404\n");
-    expect(composeEmail(channelRefusedClaim("email", "answered 550")).subject).toBe(
+    expect(composeEmail(channelRefusedClaim("email", "answered 550"), teamEmails).subject).toBe(
       "The team's email refused notifications: it is stopped",
     );
   });
@@ -213,15 +223,18 @@ describe("the team's email", () => {
       heldClaim(2, ["a", "b"]),
       channelRefusedClaim("email"),
     ]) {
-      expect(composeEmail(claim).subject).not.toMatch(/[\p{Cc}\u2028\u2029]/u);
-      expect(composeWebhook(claim).text.split("\n")[0]).toBe(composeEmail(claim).subject);
+      expect(composeEmail(claim, teamEmails).subject).not.toMatch(/[\p{Cc}\u2028\u2029]/u);
+      expect(composeWebhook(claim, teamEmails).text.split("\n")[0]).toBe(composeEmail(claim, teamEmails).subject);
     }
   });
 });
 
 describe("the team's webhook", () => {
   it("carries text for Slack or Teams and the request, with Slack's control characters escaped", () => {
-    const payload = composeWebhook(claimFor({ firstname: "<https://evil.example|click>", lastname: "A & B" }));
+    const payload = composeWebhook(
+      claimFor({ firstname: "<https://evil.example|click>", lastname: "A & B" }),
+      teamEmails,
+    );
     expect(payload).toMatchObject({ event: "invitation-request" });
     expect(payload).not.toHaveProperty("refusal");
     expect("request" in payload && payload.request).toEqual({
@@ -236,12 +249,12 @@ describe("the team's webhook", () => {
   });
 
   it("makes each field one line of its text", () => {
-    const { text } = composeWebhook(claimFor({ firstname: "Ada", message: FORGED_MESSAGE }));
+    const { text } = composeWebhook(claimFor({ firstname: "Ada", message: FORGED_MESSAGE }), teamEmails);
     expect(text.split("\n").filter((line) => line.startsWith("Request id:"))).toEqual([`Request id: ${REQUEST_ID}`]);
   });
 
   it("carries the held summary without any request", () => {
-    const payload = composeWebhook(heldClaim(51, ["id-1"]));
+    const payload = composeWebhook(heldClaim(51, ["id-1"]), teamEmails);
     expect(payload).toEqual({
       event: "held-summary",
       text: expect.stringContaining("and 50 more: see the export") as string,
@@ -251,7 +264,7 @@ describe("the team's webhook", () => {
   });
 
   it("names the channel that refused, why, and the command that reopens it", () => {
-    const payload = composeWebhook(channelRefusedClaim("webhook", "answered 410"));
+    const payload = composeWebhook(channelRefusedClaim("webhook", "answered 410"), teamEmails);
     expect(payload).toEqual({
       event: "channel-refused",
       text: expect.stringContaining("answered 410") as string,
@@ -266,5 +279,43 @@ describe("the team's webhook", () => {
     );
     expect(webhookSignature("key", "1700000000", "{}")).not.toBe(webhookSignature("key", "1700000001", "{}"));
     expect(oneLine(" a\r\n b ")).toBe("a b");
+  });
+});
+
+describe("the emails' words (content/emails.yaml)", () => {
+  it("are the team's: an edited text is what the email says, with the server's values in its placeholders", () => {
+    const words = structuredClone(teamEmails);
+    words.newRequest.subject = "Someone new: {name}, a {mode}";
+    words.newRequest.intro.employer = "A hiring company wrote to {siteName}.";
+    words.modeNames.employer = "hiring company";
+    words.held.releaseLine = "Let one through with {command}";
+    const site = parseSiteConfig({ SITE_NAME: "Talent Circle" });
+    const edited = withSiteFacts(words, site);
+    const employer: NotificationClaim = {
+      ...CLAIM,
+      kind: "request",
+      request: { ...storedRequest({ firstname: "Ada" }), mode: "employer" },
+    };
+    const email = composeEmail(employer, edited);
+    expect(email.subject).toBe("Someone new: Ada, a hiring company");
+    expect(email.text.split("\n")[0]).toBe("A hiring company wrote to Talent Circle.");
+    expect(email.text).toContain("Type: hiring company");
+    expect(composeEmail(heldClaim(2, ["a", "b"]), edited).text).toContain(`Let one through with ${RELEASE_COMMAND}`);
+  });
+
+  it("never take a visitor's words as a placeholder", () => {
+    const { subject } = composeEmail(claimFor({ firstname: "{command}", lastname: "$&" }), teamEmails);
+    expect(subject).toBe("New invitation request: {command} $& (TA leader)");
+  });
+
+  it("keep every command the team runs: a text without its {command} is refused, naming the field", () => {
+    const edited = structuredClone(readContent("emails"));
+    edited.team.held.releaseLine = "To send one on, ask a developer.";
+    edited.team.newRequest.subject = "New: {name} {unknown}";
+    const result = emailsSchema.safeParse(edited);
+    expect(result.success).toBe(false);
+    const message = describeIssues("emails.yaml", result.error!.issues);
+    expect(message).toContain("team → held → releaseLine: Keep {command} in this text");
+    expect(message).toContain("team → newRequest → subject: {unknown} is not a placeholder this text can use");
   });
 });

@@ -1,7 +1,8 @@
 /**
  * What the team is told (docs/product.md#notifications-and-privacy): the email (a one-line subject, a plain-text part,
  * an HTML part) and the webhook's JSON, for each kind of notification: a new request, a request HubSpot refused,
- * the day's requests held as likely automated, and a channel that refused for good.
+ * the day's requests held as likely automated, and a channel that refused for good. The words
+ * are the team's to change (content/emails.yaml); the commands and the settings they name stay here.
  *
  * Nothing a visitor typed becomes markup or a link: every value is HTML-escaped in the
  * HTML part (and no value is ever put in an attribute or an `<a>`), plain in the text
@@ -10,10 +11,13 @@
  * subject is one line.
  */
 import type { InvitationMode } from "#shared/invitation/mode";
+import type { TeamEmailWords } from "#shared/content/emails";
+import { withSiteFacts } from "#shared/content/site-facts";
+import type { SiteConfig } from "#shared/site-config";
 import { ownFormFields } from "#shared/invitation/own-form-fields";
 import { isEmailAddress } from "#shared/invitation/request-validation";
 import { readContent } from "#shared/content/read";
-import { SOURCE_KEYS, type RequestSource, type SourceKey } from "#shared/invitation/request-source";
+import { SOURCE_KEYS, type RequestSource } from "#shared/invitation/request-source";
 import type { ConsentRecord } from "#shared/invitation/consent";
 import { escapeHtml } from "#shared/text";
 import type { NotificationChannel, NotificationClaim, RelayRefusal, StoredInvitationRequest } from "../requests/store";
@@ -26,11 +30,6 @@ export const RETRY_COMMAND = "npm run requests -- retry";
 export const RELEASE_COMMAND = "npm run requests -- release --id <id>";
 /** A subject longer than this is cut: mail clients show little more, and a wall of text is a bot's. */
 const SUBJECT_MAX_LENGTH = 200;
-
-/** Under a new request with a Reply-To: what pressing Reply does, and the promise it keeps (docs/product.md#numbers-from-the-specification). */
-const REPLY_LINE = "Reply to this email to answer them: the site promises an answer within 48 hours.";
-
-const MODE_LABELS: Record<InvitationMode, string> = { candidate: "TA leader", employer: "employer" };
 
 /** Where an operator fixes a channel that refused for good. */
 const CHANNEL_SETTINGS: Record<NotificationChannel, string> = {
@@ -100,6 +99,16 @@ interface Message {
 
 type RequestClaim = Extract<NotificationClaim, { kind: "request" | "relay-refused" }>;
 
+/** The team's email words (content/emails.yaml) with this deployment's facts filled in; read once. */
+export function teamEmailWords(site: SiteConfig): TeamEmailWords {
+  return withSiteFacts(readContent("emails").team, site);
+}
+
+/** A text of content/emails.yaml with its `{placeholders}` filled in. */
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (token, name: string) => (name in values ? String(values[name]) : token));
+}
+
 /** One line: control characters (CR, LF, tabs...) and Unicode line separators become spaces. */
 export function oneLine(value: string): string {
   return value
@@ -150,140 +159,114 @@ function fullName(request: StoredInvitationRequest): string {
 }
 
 /** The facts beside the fields: id, time, relay state, notice, and HubSpot's answer when it refused. */
-function requestFacts(claim: RequestClaim): Row[] {
+function requestFacts(claim: RequestClaim, words: TeamEmailWords): Row[] {
   const { request } = claim;
+  const { labels } = words;
   const rows: Row[] = [
-    ["Request id", request.id],
-    ["Received", new Date(request.receivedAt).toISOString()],
-    ["Type", MODE_LABELS[request.mode]],
-    ["Relay to HubSpot", request.relay],
+    [labels.id, request.id],
+    [labels.received, new Date(request.receivedAt).toISOString()],
+    [labels.type, words.modeNames[request.mode]],
+    [labels.relay, request.relay],
   ];
-  if (request.noticeVersion) rows.push(["Privacy notice", request.noticeVersion]);
+  if (request.noticeVersion) rows.push([labels.notice, request.noticeVersion]);
   // Plain text like the fields (escaped in the HTML part, never made a link): a visitor's page can set any of them.
   for (const key of SOURCE_KEYS) {
     const value = request.source?.[key];
-    if (value !== undefined) rows.push([SOURCE_LABELS[key], value]);
+    // The campaign parameters go by their own names, which is how the team's reports name them.
+    if (value !== undefined) rows.push([key === "landingPage" || key === "referrer" ? labels[key] : key, value]);
   }
-  if (request.consent) rows.push(["Consent", consentSummary(request.consent)]);
+  if (request.consent) rows.push([labels.consent, consentSummary(request.consent, words)]);
   if (claim.kind === "relay-refused") {
     const { refusal } = claim;
-    rows.push(["HubSpot's answer", String(refusal.status)]);
-    rows.push(["HubSpot's error type", refusal.errorType ?? "(none given)"]);
-    rows.push(["HubSpot's message", refusal.message || "(none given)"]);
-    if (refusal.correlationId) rows.push(["HubSpot's correlationId", refusal.correlationId]);
+    rows.push([labels.hubspotStatus, String(refusal.status)]);
+    rows.push([labels.hubspotErrorType, refusal.errorType ?? labels.noneGiven]);
+    rows.push([labels.hubspotMessage, refusal.message || labels.noneGiven]);
+    if (refusal.correlationId) rows.push([labels.hubspotCorrelationId, refusal.correlationId]);
   }
   return rows;
 }
 
-/** The team's names for the source values. */
-const SOURCE_LABELS: Record<SourceKey, string> = {
-  landingPage: "Landing page",
-  referrer: "Referred by",
-  utm_source: "utm_source",
-  utm_medium: "utm_medium",
-  utm_campaign: "utm_campaign",
-  utm_term: "utm_term",
-  utm_content: "utm_content",
-};
-
-function consentSummary(consent: ConsentRecord): string {
-  if (consent.basis === "legitimate-interest") return "legitimate interest (the notice was shown)";
+function consentSummary(consent: ConsentRecord, { consent: words }: TeamEmailWords): string {
+  if (consent.basis === "legitimate-interest") return words.legitimateInterest;
   const updates = consent.communications[0];
-  return `consent to process given${updates ? `; updates ${updates.value ? "accepted" : "declined"}` : ""}`;
+  if (!updates) return words.given;
+  return updates.value ? words.updatesAccepted : words.updatesDeclined;
 }
 
-function requestMessage(claim: RequestClaim): Message {
+function requestMessage(claim: RequestClaim, words: TeamEmailWords): Message {
   const { request } = claim;
-  const isNew = claim.kind === "request";
+  const facts: Block[] = [
+    { type: "rows", rows: labelledFields(request) },
+    { type: "rows", rows: requestFacts(claim, words), secondary: true },
+  ];
+  if (claim.kind === "request") {
+    const { newRequest } = words;
+    return {
+      subject: fill(newRequest.subject, { name: fullName(request), mode: words.modeNames[request.mode] }),
+      intro: newRequest.intro[request.mode] + (replyAddress(request) ? ` ${newRequest.replyLine}` : ""),
+      body: [...facts, { type: "paragraph", text: fill(newRequest.exportLine, { command: EXPORT_COMMAND }) }],
+    };
+  }
+  const { relayRefused } = words;
+  const { errorType } = claim.refusal;
   return {
-    subject: isNew
-      ? `New invitation request: ${fullName(request)} (${MODE_LABELS[request.mode]})`
-      : `HubSpot refused invitation request ${request.id}${claim.refusal.errorType ? `: ${claim.refusal.errorType}` : ""}`,
-    intro: isNew
-      ? `A ${MODE_LABELS[request.mode]} sent an invitation request through the site. It is stored on the server.` +
-        (replyAddress(request) ? ` ${REPLY_LINE}` : "")
-      : `HubSpot refused to take this invitation request, so it is marked failed and HubSpot does not have it. Fix the form in HubSpot (its CAPTCHA, a required field, consent options), then run: ${RETRY_COMMAND}`,
-    body: [
-      { type: "rows", rows: labelledFields(request) },
-      { type: "rows", rows: requestFacts(claim), secondary: true },
-      {
-        type: "paragraph",
-        text: isNew
-          ? `Every stored request, on the server: ${EXPORT_COMMAND}`
-          : `After fixing the form in HubSpot, on the server: ${RETRY_COMMAND}`,
-      },
-    ],
+    subject: errorType
+      ? fill(relayRefused.subjectWithReason, { id: request.id, errorType })
+      : fill(relayRefused.subject, { id: request.id }),
+    intro: fill(relayRefused.intro, { command: RETRY_COMMAND }),
+    body: [...facts, { type: "paragraph", text: fill(relayRefused.retryLine, { command: RETRY_COMMAND }) }],
   };
 }
 
-function heldSummaryMessage({ held }: Extract<NotificationClaim, { kind: "held-summary" }>): Message {
-  const one = held.count === 1;
-  const requests = `${held.count} invitation request${one ? "" : "s"}`;
-  const since = utcMinute(held.since);
+function heldSummaryMessage(
+  { held }: Extract<NotificationClaim, { kind: "held-summary" }>,
+  { held: words }: TeamEmailWords,
+): Message {
+  const number = held.count === 1 ? "one" : "many";
+  const values = { count: held.count, since: utcMinute(held.since) };
   const more = held.count - held.ids.length;
-  const body: Block[] = [
-    {
-      type: "paragraph",
-      text:
-        `Since ${since}, ${requests} ${one ? "was" : "were"} held because ${one ? "it" : "they"} looked automated: ` +
-        `the hidden honeypot field was filled in, or the form was sent faster than a person fills it in. ` +
-        `${one ? "It is" : "They are"} stored on the server, but ${one ? "was" : "were"} neither relayed to HubSpot nor notified to the team.`,
-    },
-  ];
-  if (held.ids.length > 0)
-    body.push({ type: "paragraph", text: "Held, oldest first:" }, { type: "list", items: held.ids });
+  const body: Block[] = [{ type: "paragraph", text: fill(words.explanation[number], values) }];
+  if (held.ids.length > 0) body.push({ type: "paragraph", text: words.listHeading }, { type: "list", items: held.ids });
   if (more > 0) {
-    body.push({
-      type: "paragraph",
-      text: held.ids.length > 0 ? `and ${more} more: see the export` : "See the export.",
-    });
+    body.push({ type: "paragraph", text: held.ids.length > 0 ? fill(words.more, { count: more }) : words.seeExport });
   }
   body.push(
-    {
-      type: "paragraph",
-      text: `To send one on as if it had just arrived (relayed to HubSpot and notified), on the server: ${RELEASE_COMMAND}`,
-    },
-    { type: "paragraph", text: `Every stored request, on the server: ${EXPORT_COMMAND}` },
+    { type: "paragraph", text: fill(words.releaseLine, { command: RELEASE_COMMAND }) },
+    { type: "paragraph", text: fill(words.exportLine, { command: EXPORT_COMMAND }) },
   );
-  return { subject: `Held as likely automated: ${requests} since ${since}`, body };
+  return { subject: fill(words.subject[number], values), body };
 }
 
-function channelRefusedMessage({ refusal }: Extract<NotificationClaim, { kind: "channel-refused" }>): Message {
+function channelRefusedMessage(
+  { refusal }: Extract<NotificationClaim, { kind: "channel-refused" }>,
+  { channelRefused: words, labels }: TeamEmailWords,
+): Message {
+  const channel = refusal.channel;
   return {
-    subject: `The team's ${refusal.channel} refused notifications: it is stopped`,
+    subject: fill(words.subject, { channel }),
     body: [
-      {
-        type: "paragraph",
-        text:
-          `The team's ${refusal.channel} refused a notification for good, so this server stopped sending on it. ` +
-          `Check ${CHANNEL_SETTINGS[refusal.channel]}.`,
-      },
+      { type: "paragraph", text: fill(words.explanation, { channel, settings: CHANNEL_SETTINGS[channel] }) },
       {
         type: "rows",
         rows: [
-          ["Channel", refusal.channel],
-          ["Reason", refusal.reason],
+          [labels.channel, channel],
+          [labels.reason, refusal.reason],
         ],
       },
-      {
-        type: "paragraph",
-        text:
-          "Notifications queued for it meanwhile wait in the outbox: nothing is lost. Nothing more is sent on it " +
-          `until the server restarts or this runs on the server: ${RETRY_COMMAND}`,
-      },
+      { type: "paragraph", text: fill(words.outboxLine, { command: RETRY_COMMAND }) },
     ],
   };
 }
 
-function messageFor(claim: NotificationClaim): Message {
+function messageFor(claim: NotificationClaim, words: TeamEmailWords): Message {
   switch (claim.kind) {
     case "request":
     case "relay-refused":
-      return requestMessage(claim);
+      return requestMessage(claim, words);
     case "held-summary":
-      return heldSummaryMessage(claim);
+      return heldSummaryMessage(claim, words);
     case "channel-refused":
-      return channelRefusedMessage(claim);
+      return channelRefusedMessage(claim, words);
   }
 }
 
@@ -346,8 +329,8 @@ function replyAddress(request: StoredInvitationRequest): string | null {
   return isEmailAddress(address) ? address : null;
 }
 
-export function composeEmail(claim: NotificationClaim): EmailContent {
-  const { subject, intro, body } = messageFor(claim);
+export function composeEmail(claim: NotificationClaim, words: TeamEmailWords): EmailContent {
+  const { subject, intro, body } = messageFor(claim, words);
   const blocks: Block[] = intro === undefined ? body : [{ type: "paragraph", text: intro }, ...body];
   const text = blocks.map(textBlock).join("\n\n") + "\n";
   const html = [
@@ -371,8 +354,8 @@ function webhookRequest(request: StoredInvitationRequest): WebhookRequest {
   };
 }
 
-export function composeWebhook(claim: NotificationClaim): WebhookPayload {
-  const { subject, body } = messageFor(claim);
+export function composeWebhook(claim: NotificationClaim, words: TeamEmailWords): WebhookPayload {
+  const { subject, body } = messageFor(claim, words);
   const text = [escapeSlack(subjectLine(subject)), ...body.flatMap(slackBlock)].join("\n");
   switch (claim.kind) {
     case "request":

@@ -4,6 +4,7 @@ import type { NotificationSettings } from "../config";
 import { sampleRequest } from "../../tests/support/store-contract";
 import { tempSqliteStores, untilTrue } from "../../tests/support/temp-sqlite-stores";
 import { virtualClock } from "../../tests/support/virtual-clock";
+import { teamEmails } from "../../tests/support/words";
 import type { NotificationOutbox } from "../requests/store";
 import type { EmailContent } from "./messages";
 import { YIELD_MAX_MS } from "../requests/outbox/delivery-loop";
@@ -38,6 +39,7 @@ function virtualWorker(
   const { failEmail = false, ...options } = overrides;
   const worker = new NotificationWorker({
     store,
+    words: teamEmails,
     settings: SETTINGS,
     timing: TIMING,
     email: {

@@ -16,6 +16,7 @@
  * - At least once: a notification delivered just before a crash, before its row was
  *   deleted, is delivered again once its lease runs out. Nothing else goes twice.
  */
+import type { TeamEmailWords } from "#shared/content/emails";
 import type { NotificationSettings, DeliverySettings } from "../config";
 import { DeliveryLoop, type DeliveryOutcome, type DeliveryTarget } from "../requests/outbox/delivery-loop";
 import type { NotificationChannel, NotificationClaim, NotificationOutbox } from "../requests/store";
@@ -31,6 +32,8 @@ export const NOTIFY_BATCH_SIZE = 25;
 export interface NotificationOptions {
   store: NotificationOutbox;
   settings: NotificationSettings;
+  /** The emails' words (content/emails.yaml, `teamEmailWords`). */
+  words: TeamEmailWords;
   /** Backoff, time limit and lease, shared with the relay (DELIVERY_* variables). */
   timing: DeliverySettings;
   /** Replaces the SMTP sender (tests). */
@@ -87,9 +90,9 @@ export class NotificationWorker {
       stillWanted: (delivery, owner) => store.notificationStillWanted(delivery.seq, owner),
       async send(delivery, signal): Promise<DeliveryOutcome> {
         try {
-          if (delivery.channel === "email") await sender!.send(composeEmail(delivery), signal);
+          if (delivery.channel === "email") await sender!.send(composeEmail(delivery, options.words), signal);
           else
-            await postWebhook(webhook!, composeWebhook(delivery), {
+            await postWebhook(webhook!, composeWebhook(delivery, options.words), {
               deliveryId: delivery.deliveryId,
               timeoutMs: timing.timeoutMs,
               fetch: options.fetch,

@@ -5,6 +5,7 @@
  * server read the same words through the same checks.
  */
 import type { z } from "zod";
+import { emailsSchema } from "./emails";
 import { homeSchema, howWeHelpSchema, missionSchema, termsSchema, whoWeAreSchema } from "./pages";
 import { requestInvitationSchema } from "./request-invitation";
 import { requestRefusedSchema } from "./request-refused";
@@ -25,6 +26,7 @@ export const CONTENT = {
   terms: { file: "terms-of-engagement.yaml", schema: termsSchema },
   requestInvitation: { file: "request-invitation.yaml", schema: requestInvitationSchema },
   requestRefused: { file: "request-refused.yaml", schema: requestRefusedSchema },
+  emails: { file: "emails.yaml", schema: emailsSchema },
 } as const satisfies Record<string, ContentFile>;
 
 export type ContentName = keyof typeof CONTENT;

@@ -23,13 +23,23 @@ export interface TextLimits {
   maxWord?: number;
   /** The `{placeholders}` this text may use besides the site facts, e.g. `{days}`. */
   tokens?: readonly string[];
+  /** The `{placeholders}` this text must keep: the server fills them with what the reader needs (a command, an id). */
+  requires?: readonly string[];
+  /** The field's name in the editor's form, where the key alone would mislead. */
+  title?: string;
 }
 
 /** Plain text: trimmed of nothing (what is typed is shown), without markup, within its limits. */
-export function text({ max, min = 1, maxWord, tokens = [] }: TextLimits) {
-  const allowed = new Set<string>([...SITE_FACT_TOKENS, ...tokens]);
+export function text({ max, min = 1, maxWord, tokens = [], requires = [], title }: TextLimits) {
+  const allowed = new Set<string>([...SITE_FACT_TOKENS, ...tokens, ...requires]);
   // The limits, for the editor's form too (app/admin/editor-fields.ts).
-  const limits = { maxLength: max, minLength: min, ...(maxWord !== undefined ? { maxWord } : {}) };
+  const limits = {
+    maxLength: max,
+    minLength: min,
+    ...(maxWord !== undefined ? { maxWord } : {}),
+    ...(requires.length > 0 ? { requires } : {}),
+    ...(title !== undefined ? { title } : {}),
+  };
   return z.string({ error: "Write some text here." }).meta(limits).check((ctx) => {
     const value = ctx.value;
     const issue = (message: string) => ctx.issues.push({ code: "custom", message, input: value });
@@ -51,6 +61,9 @@ export function text({ max, min = 1, maxWord, tokens = [] }: TextLimits) {
           `{${name}} is not a placeholder this text can use. It can use: ${[...allowed].map((t) => `{${t}}`).join(", ")}.`,
         );
       }
+    }
+    for (const name of requires) {
+      if (!value.includes(`{${name}}`)) issue(`Keep {${name}} in this text: the server puts the ${name} there.`);
     }
   });
 }

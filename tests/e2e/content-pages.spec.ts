@@ -2,7 +2,7 @@ import { site } from "../support/browser/site-config";
 import { waitForHydration } from "../support/browser/fixtures";
 import { expect, fetchHtml, test } from "../support/browser/fixtures";
 import type { Locator, Page } from "@playwright/test";
-import { withSiteFacts } from "../../app/lib/site-facts";
+import { withSiteFacts } from "#shared/content/site-facts";
 import { socialCardFor } from "../../app/lib/social-card";
 import { longDate } from "../../app/lib/dates";
 import {

@@ -19,6 +19,7 @@ import { FORM_IDS, PORTAL_ID, until } from "../support/requests-client";
 import { sampleRequest } from "../support/store-contract";
 import { postgresTarget, sqliteTarget, STORE_TARGETS, type StoreTarget } from "../support/store-targets";
 import { virtualClock, type VirtualClock } from "../support/virtual-clock";
+import { teamEmails } from "../support/words";
 
 const TIMING = { retryMinMs: 2000, retryMaxMs: 600_000, timeoutMs: 10_000, leaseMs: 60_000 };
 const EMAIL = { to: ["team@network.example"], from: "site@network.example" };
@@ -53,8 +54,8 @@ function virtualTime(clock: VirtualClock): Pick<NotificationOptions, "now" | "sl
   };
 }
 
-function notifier(options: NotificationOptions): NotificationWorker {
-  const worker = new NotificationWorker({ log: () => {}, ...options });
+function notifier(options: Omit<NotificationOptions, "words">): NotificationWorker {
+  const worker = new NotificationWorker({ log: () => {}, words: teamEmails, ...options });
   cleanups.push(() => worker.stop());
   worker.start();
   return worker;
@@ -228,6 +229,7 @@ describe("two servers with different channels on one PostgreSQL", () => {
     const hooked: string[] = [];
     const emailOnly = new NotificationWorker({
       store,
+      words: teamEmails,
       settings: { email: { smtpUrl: "smtp://127.0.0.1:25", ...EMAIL }, webhook: null },
       timing: TIMING,
       email: {
@@ -240,6 +242,7 @@ describe("two servers with different channels on one PostgreSQL", () => {
     });
     const webhookOnly = new NotificationWorker({
       store,
+      words: teamEmails,
       settings: { email: null, webhook: { url: "https://hooks.example/team", secret: null } },
       timing: TIMING,
       fetch: (async (_url: string, init: RequestInit) => {

@@ -1,4 +1,4 @@
-import type { SiteConfig } from "#shared/site-config";
+import type { SiteConfig } from "../site-config";
 
 /** The site facts content may name as `{token}`; they differ per deployment (docs/product.md#configuration). */
 export function siteFacts(site: SiteConfig) {

@@ -1,0 +1,86 @@
+/**
+ * The words of the emails the server sends (content/emails.yaml): the team's notifications of a
+ * new request, of a request HubSpot refused, of the requests held as likely automated, and of a
+ * channel that stopped. The server fills each `{placeholder}`: what a visitor typed is never
+ * part of these words, only put beside them, escaped (server/notifications/messages.ts).
+ * A text that names a command must keep its `{command}`: the team runs what the server puts there.
+ */
+import { z } from "zod";
+import { text } from "./fields";
+
+const subject = (tokens: readonly string[] = [], requires: readonly string[] = []) =>
+  text({ max: 120, tokens, requires });
+const paragraph = (tokens: readonly string[] = [], requires: readonly string[] = []) =>
+  text({ max: 400, tokens, requires });
+const label = text({ max: 40 });
+/** The same sentence for one and for several: `{count}` is the number. */
+const countable = (tokens: readonly string[], max: number) =>
+  z.strictObject({ one: text({ max, tokens }), many: text({ max, tokens: [...tokens, "count"] }) });
+
+export const teamEmailsSchema = z.strictObject({
+  /** How a requester is named: "A {mode} sent…", "(TA leader)". */
+  modeNames: z.strictObject({ candidate: text({ max: 30 }), employer: text({ max: 30 }) }),
+  newRequest: z.strictObject({
+    subject: subject(["name", "mode"]),
+    /** Each mode's own sentence, so each reads as it should ("A TA leader", "An employer"). */
+    intro: z.strictObject({ candidate: paragraph(), employer: paragraph() }).meta({ title: "Opening sentence" }),
+    /** After the intro when the requester gave an address to reply to. */
+    replyLine: paragraph(),
+    exportLine: paragraph([], ["command"]),
+  }),
+  relayRefused: z.strictObject({
+    subject: subject([], ["id"]),
+    /** The subject when HubSpot named its error type. */
+    subjectWithReason: subject(["errorType"], ["id"]),
+    intro: text({ max: 400, requires: ["command"], title: "Opening sentence" }),
+    retryLine: paragraph([], ["command"]),
+  }),
+  held: z.strictObject({
+    subject: countable(["since"], 120),
+    explanation: countable(["since"], 500),
+    listHeading: label,
+    /** After the listed ids when there are more than the email lists. */
+    more: text({ max: 80, requires: ["count"] }),
+    /** Instead of a list when none is listed. */
+    seeExport: text({ max: 80 }),
+    releaseLine: paragraph([], ["command"]),
+    exportLine: paragraph([], ["command"]),
+  }),
+  channelRefused: z.strictObject({
+    subject: subject(["channel"]),
+    /** `{settings}` names the server's settings to check. */
+    explanation: paragraph(["channel"], ["settings"]),
+    outboxLine: paragraph([], ["command"]),
+  }),
+  /** The names of the facts under a request's fields. */
+  labels: z.strictObject({
+    id: label,
+    received: label,
+    type: label,
+    relay: label,
+    notice: label,
+    consent: label,
+    landingPage: label,
+    referrer: label,
+    hubspotStatus: label,
+    hubspotErrorType: label,
+    hubspotMessage: label,
+    hubspotCorrelationId: label,
+    channel: label,
+    reason: label,
+    /** Where HubSpot gave no value. */
+    noneGiven: label,
+  }),
+  /** What the requester agreed to, as the team reads it. */
+  consent: z.strictObject({
+    legitimateInterest: text({ max: 120 }),
+    given: text({ max: 120 }),
+    updatesAccepted: text({ max: 120 }),
+    updatesDeclined: text({ max: 120 }),
+  }),
+});
+
+export const emailsSchema = z.strictObject({ team: teamEmailsSchema });
+
+export type EmailWords = z.infer<typeof emailsSchema>;
+export type TeamEmailWords = EmailWords["team"];
