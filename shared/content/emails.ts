@@ -19,11 +19,19 @@ const countable = (tokens: readonly string[], max: number) =>
 
 export const teamEmailsSchema = z.strictObject({
   /** How a requester is named: "A {mode} sent…", "(TA leader)". */
-  modeNames: z.strictObject({ candidate: text({ max: 30 }), employer: text({ max: 30 }) }),
+  modeNames: z.strictObject({
+    candidate: text({ max: 30, title: "A TA leader is called" }),
+    employer: text({ max: 30, title: "An employer is called" }),
+  }),
   newRequest: z.strictObject({
     subject: subject(["name", "mode"]),
     /** Each mode's own sentence, so each reads as it should ("A TA leader", "An employer"). */
-    intro: z.strictObject({ candidate: paragraph(), employer: paragraph() }).meta({ title: "Opening sentence" }),
+    intro: z
+      .strictObject({
+        candidate: text({ max: 400, title: "From a TA leader" }),
+        employer: text({ max: 400, title: "From an employer" }),
+      })
+      .meta({ title: "Opening sentence" }),
     /** After the intro when the requester gave an address to reply to. */
     replyLine: paragraph(),
     exportLine: paragraph([], ["command"]),
@@ -80,7 +88,7 @@ export const teamEmailsSchema = z.strictObject({
   }),
 });
 
-export const emailsSchema = z.strictObject({ team: teamEmailsSchema });
+export const emailsSchema = z.strictObject({ team: teamEmailsSchema.meta({ title: "Emails to the team" }) });
 
 export type EmailWords = z.infer<typeof emailsSchema>;
 export type TeamEmailWords = EmailWords["team"];
