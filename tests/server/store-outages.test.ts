@@ -5,8 +5,7 @@
  * after a crash on SQLite, and the export command pointed at a folder with no database.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
@@ -19,7 +18,7 @@ import { hubspotEnv, postRequest, requestBody, SITE_URL, until } from "../suppor
 import { PROJECT_ROOT, runRequestsCommand } from "../support/site-process";
 import { rawRequest } from "../support/raw-client";
 import { serveFixture } from "../support/site-under-test";
-import { postgresTarget, sqliteTarget } from "../support/store-targets";
+import { postgresTarget, sqliteTarget, throwawayDir } from "../support/store-targets";
 import { claimRelay } from "../support/store-contract";
 import { refusedWords } from "../support/words";
 
@@ -47,6 +46,24 @@ function timeline() {
   };
 }
 
+/**
+ * Waits for the start-up's transactions (the purge, the held summary) to be done, so the database
+ * stops after them: postgres.js 3.4.9 ends the process when a connection closes inside a
+ * transaction (docs/deployment/node-server.md), which is not what these tests are about.
+ */
+async function startupTransactionsDone(server: { output(): string }, databaseUrl: string) {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await until(
+      async () => (await sql`SELECT 1 FROM invitation_jobs`).length > 0 && server.output().includes("[privacy] purge"),
+      (done) => done,
+      "the start-up's purge and held summary",
+    );
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}
+
 describe("PostgreSQL away", () => {
   it("stopped mid-burst: 503 with Retry-After and health 503, no 201 for an unsaved row; back: 201 and health 200, same process", async () => {
     // A cluster of its own: the run's shared cluster keeps serving the other tests.
@@ -54,6 +71,7 @@ describe("PostgreSQL away", () => {
     cleanups.push(() => cluster.stop());
     const databaseUrl = await createDatabase(cluster.adminUrl);
     const server = await serve({ DATABASE_URL: databaseUrl });
+    await startupTransactionsDone(server, databaseUrl);
     const pid = server.child.pid;
     expect(await health(server.origin)).toEqual({ status: 200, body: { status: "ok" } });
 
@@ -127,17 +145,7 @@ describe("PostgreSQL away", () => {
     cleanups.push(() => cluster.stop());
     const databaseUrl = await createDatabase(cluster.adminUrl);
     const server = await serve({ DATABASE_URL: databaseUrl });
-    // The start-up's transactions (the purge, the held summary) are done before the database
-    // stops: postgres.js 3.4.9 ends the process when a connection closes inside a transaction
-    // (docs/deployment/node-server.md), which is not what this test is about.
-    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-    cleanups.push(() => sql.end({ timeout: 1 }));
-    await until(
-      async () => (await sql`SELECT 1 FROM invitation_jobs`).length > 0 && server.output().includes("[privacy] purge"),
-      (done) => done,
-      "the start-up's purge and held summary",
-    );
-    await sql.end({ timeout: 1 });
+    await startupTransactionsDone(server, databaseUrl);
     let index = 0;
     /** One request; a server that stopped answering fails the test with its log. */
     const send = async () => {
@@ -346,7 +354,7 @@ describe("SQLite locked or left behind", () => {
   });
 
   it("`requests export` refuses a DATA_DIR with no database, and creates nothing", async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), "requests-")), "mistyped");
+    const dataDir = join(throwawayDir(), "mistyped");
     const exported = await runRequestsCommand(["export", "--format", "json"], { DATA_DIR: dataDir });
     expect(exported.code).toBe(1);
     expect(exported.stdout).toBe("");

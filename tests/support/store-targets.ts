@@ -3,12 +3,16 @@
  * environment a server needs to use it, and a way to open it from the test itself.
  */
 import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inject } from "vitest";
 import { createDatabase } from "../../scripts/lib/postgres-cluster";
 import { openRequestStore } from "../../server/requests/stores/open-store";
 import type { RequestStore } from "../../server/requests/store";
+
+/** A new empty folder in the run's throw-away one (tests/support/postgres-global-setup.ts), removed after the run. */
+export function throwawayDir(): string {
+  return mkdtempSync(join(inject("throwawayRoot"), "requests-"));
+}
 
 export interface FreshStore {
   /** DATA_DIR or DATABASE_URL, for a server or a command. */
@@ -25,7 +29,7 @@ export interface StoreTarget {
 export const sqliteTarget: StoreTarget = {
   name: "SQLite",
   async fresh() {
-    const dataDir = join(mkdtempSync(join(tmpdir(), "requests-")), "data");
+    const dataDir = join(throwawayDir(), "data");
     return { env: { DATA_DIR: dataDir }, open: () => openRequestStore({ dataDir, databaseUrl: null }) };
   },
 };
