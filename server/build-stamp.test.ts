@@ -34,6 +34,9 @@ describe("buildFingerprint", () => {
     ["a public file", "public/favicon.ico"],
     ["a build script", "scripts/build/postbuild.ts"],
     ["a configuration file", "astro.config.ts"],
+    ["the words", "content/home.yaml"],
+    ["a role", "content/roles/vp-talent-acquisition.md"],
+    ["a schema of the words", "shared/content/pages.ts"],
   ])("changes when %s changes", (_what, path) => {
     const before = buildFingerprint(project, site);
     write(path, "changed");

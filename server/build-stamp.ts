@@ -13,7 +13,7 @@ import type { SiteConfig } from "#shared/site-config";
 
 /** What the build reads: sources, public files, image sources, build scripts, configuration files. */
 export const BUILD_INPUTS = {
-  directories: ["app", "public", "assets-src", "scripts", "server/http", "server/deploy"],
+  directories: ["app", "shared", "content", "public", "assets-src", "scripts", "server/http", "server/deploy"],
   files: ["package.json", "package-lock.json", "astro.config.ts", "tsconfig.json"],
 } as const;
 
@@ -27,10 +27,16 @@ export function buildYear(now = new Date()): number {
   return now.getUTCFullYear();
 }
 
+/** Where a build input folder is: the checkout's, or for the words CONTENT_ROOT's when set (`npm run edit`'s copy). */
+function inputDirectory(projectRoot: string, directory: string): string {
+  const contentRoot = process.env.CONTENT_ROOT;
+  return directory === "content" && contentRoot ? join(contentRoot, "content") : join(projectRoot, directory);
+}
+
 function inputFiles(projectRoot: string): string[] {
   const files: string[] = [];
   for (const directory of BUILD_INPUTS.directories) {
-    const absolute = join(projectRoot, directory);
+    const absolute = inputDirectory(projectRoot, directory);
     if (!existsSync(absolute)) continue;
     for (const entry of readdirSync(absolute, { recursive: true, encoding: "utf8" })) {
       const path = join(absolute, entry);
