@@ -21,6 +21,10 @@ import { collectInlineScriptHashes } from "../../server/http/inline-scripts";
 import { loadConfig } from "../../server/load-config";
 import { renderNginxConfig } from "../../server/deploy/nginx-config";
 import { addIslandPreloads } from "./island-preloads";
+import { CONTENT_DIR, readRoles } from "#shared/content/read";
+import { ROLES_FOLDER } from "#shared/content/roles";
+import { ROLES_MANIFEST_FILE } from "#shared/roles";
+import { lastModifiedDay, roleTimetable } from "./roles-timetable";
 import { outlinedBoundaries } from "./outlined-boundaries";
 import { precompressDirectory } from "./precompress";
 import { indexablePaths, renderRobots, renderSitemap } from "./seo-files";
@@ -58,7 +62,18 @@ if (hiding.length > 0) {
   );
 }
 
-// 2. Sitemap and robots, for every indexable page, which must all have been prerendered.
+// 2. The roles' timetable, by which the server closes a role on its day without a rebuild.
+const roles = readRoles();
+writeFileSync(
+  join(buildDir, ROLES_MANIFEST_FILE),
+  `${JSON.stringify(
+    roleTimetable(roles, (role) => lastModifiedDay(join(CONTENT_DIR, ROLES_FOLDER, `${role.slug}.md`))),
+    null,
+    2,
+  )}\n`,
+);
+
+// Sitemap and robots, for every indexable page, which must all have been prerendered.
 const paths = indexablePaths();
 for (const path of paths) {
   if (!existsSync(join(client, path, "index.html"))) throw new Error(`postbuild: page ${path} was not prerendered`);

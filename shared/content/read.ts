@@ -5,12 +5,14 @@
  * the pages, and a refusal names the file and the field in words its editor understands.
  * Node only: the pages read the same files through astro:content.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import yaml from "js-yaml";
 import type { z } from "zod";
 import { CONTENT, type Content, type ContentName } from "./collections";
+import { checkRoleBody, ROLES_FOLDER, roleSchema, type Role } from "./roles";
+import { ROLE_SLUG } from "../roles";
 
 /**
  * content/ at the repository's root, or under CONTENT_ROOT: the folder `npm run edit` edits (a
@@ -60,9 +62,66 @@ export function readContent<Name extends ContentName>(name: Name, dir: string = 
   return result.data as Content<Name>;
 }
 
+/** A Markdown file's front matter (YAML between two `---` lines) and its body. */
+export function splitFrontMatter(source: string): { data: string; body: string } | null {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)([\s\S]*)$/.exec(source.replace(/^\uFEFF/, ""));
+  return match ? { data: match[1]!, body: match[2]! } : null;
+}
+
+/** One role's file, checked: its front matter by the schema, its name as a slug, its body as the description. */
+export function readRole(file: string, dir: string = CONTENT_DIR): Role {
+  const path = `${ROLES_FOLDER}/${file}`;
+  const slug = file.replace(/\.md$/, "");
+  const parts = splitFrontMatter(readFileSync(join(dir, path), "utf8"));
+  if (!parts) {
+    throw new ContentError(
+      `content/${path} cannot be read: it must begin with its fields between two lines of three dashes (---).`,
+    );
+  }
+  let data: unknown;
+  try {
+    data = yaml.load(parts.data, { filename: path }) ?? {};
+  } catch (error) {
+    const reason = error instanceof yaml.YAMLException ? error.message : String(error);
+    throw new ContentError(`content/${path} cannot be read: ${reason}`);
+  }
+  const result = roleSchema.safeParse(data);
+  const issues: z.core.$ZodIssue[] = result.success ? [] : [...result.error.issues];
+  const custom = (message: string, field: string) =>
+    issues.push({ code: "custom", message, path: [field], input: undefined } as z.core.$ZodIssue);
+  if (!ROLE_SLUG.test(slug)) {
+    custom(
+      `"${slug}" cannot be a page's address: name the file with lower-case letters, digits and hyphens, e.g. vp-talent-acquisition.md.`,
+      "file name",
+    );
+  }
+  const bodyProblem = checkRoleBody(parts.body);
+  if (bodyProblem) custom(bodyProblem, "description (the text under the fields)");
+  if (issues.length > 0 || !result.success) throw new ContentError(describeIssues(path, issues));
+  return { ...result.data, slug, body: parts.body.trim() };
+}
+
+/** Every role of content/roles/, in the order of their files' names. */
+export function readRoles(dir: string = CONTENT_DIR): Role[] {
+  const folder = join(dir, ROLES_FOLDER);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((file) => file.endsWith(".md"))
+    .sort()
+    .map((file) => readRole(file, dir));
+}
+
 /** Checks every file; the build runs it first, so a bad edit stops it with every problem listed at once. */
 export function checkAllContent(dir: string = CONTENT_DIR): string[] {
   const problems: string[] = [];
+  const folder = join(dir, ROLES_FOLDER);
+  for (const file of existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith(".md")) : []) {
+    try {
+      readRole(file, dir);
+    } catch (error) {
+      problems.push(error instanceof ContentError ? error.message : String(error));
+    }
+  }
   for (const name of Object.keys(CONTENT) as ContentName[]) {
     try {
       readContent(name, dir);
