@@ -24,9 +24,18 @@ const FILE_LABELS: Readonly<Record<ContentName, string>> = {
   site: "Every page: navigation, footer, 404",
   requestRefused: "Pages of a request not sent (without JavaScript)",
   emails: "Emails to the team",
+  openRoles: "Open roles: the list, the role pages' labels, the links",
 };
 
-const PAGES: readonly ContentName[] = ["home", "mission", "howWeHelp", "whoWeAre", "requestInvitation", "terms"];
+const PAGES: readonly ContentName[] = [
+  "home",
+  "mission",
+  "howWeHelp",
+  "whoWeAre",
+  "requestInvitation",
+  "terms",
+  "openRoles",
+];
 const SHARED: readonly ContentName[] = ["site", "requestRefused"];
 
 export interface DecapConfig {

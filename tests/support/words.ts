@@ -19,6 +19,7 @@ export const requestWords = readContent("requestInvitation");
 export const refusedWords = readContent("requestRefused");
 /** The team's emails (content/emails.yaml), as the server's notifier is given them. */
 export const teamEmails = readContent("emails").team;
+export const openRolesWords = readContent("openRoles");
 
 /** Every route with the words its head and heading show. */
 export const pages: Record<RouteName, PageInfo> = {
@@ -32,6 +33,7 @@ export const pages: Record<RouteName, PageInfo> = {
     heading: requestWords.modes.candidate.heading,
   },
   terms: { ...ROUTES.terms, ...termsWords.meta },
+  roles: { ...ROUTES.roles, ...openRolesWords.meta },
   requestReceived: { ...ROUTES.requestReceived, ...requestWords.received.candidate },
   requestReceivedEmployer: { ...ROUTES.requestReceivedEmployer, ...requestWords.received.employer },
   notFound: { ...ROUTES.notFound, ...siteWords.notFound.meta },
