@@ -7,8 +7,9 @@
  * server can leave out a role that closed since the build; the empty state that follows the list
  * is shown by CSS alone when the list has no item left (app/styles/app.css).
  */
+import type { ReactNode } from "react";
 import type { OpenRolesWords } from "#shared/content/open-roles";
-import { namedEmployer, type Role, type RoleFields } from "#shared/content/roles";
+import { namedEmployer, type RoleFields } from "#shared/content/roles";
 import { ROLE_PARAM, rolePath } from "#shared/roles";
 import { requestPagePath, ROUTES } from "#shared/routes";
 import { ArrowIcon, LinkButton } from "~/components/ui/button";
@@ -51,12 +52,15 @@ function BulletList({ items }: { items: readonly string[] }) {
 /** A role's page: what it is, who hires (or Confidential), where, the pay when given, and the way to ask for it. */
 export function RolePage({
   role,
-  descriptionHtml,
+  description,
   words,
 }: {
-  role: Role;
-  /** The description's Markdown as HTML, rendered by the build from the role's file (which holds no HTML). */
-  descriptionHtml: string;
+  role: RoleFields & { slug: string };
+  /**
+   * The description: its Markdown as HTML, rendered by the build from the role's file (which the
+   * build checks holds no HTML of its own), or the editor's preview of it.
+   */
+  description: { html: string } | { node: ReactNode };
   words: OpenRolesWords;
 }) {
   const { role: copy } = words;
@@ -102,8 +106,10 @@ export function RolePage({
               {copy.descriptionHeading}
             </h2>
             <div
+              {...("html" in description
+                ? { dangerouslySetInnerHTML: { __html: description.html } }
+                : { children: description.node })}
               className="mt-5 grid gap-4 text-body [&_a]:font-medium [&_a]:text-navy-900 [&_a]:underline [&_a]:underline-offset-4 [&_li]:ml-5 [&_li]:pl-1 [&_ol]:list-decimal [&_ol]:space-y-2 [&_strong]:font-semibold [&_strong]:text-ink [&_ul]:list-disc [&_ul]:space-y-2"
-              dangerouslySetInnerHTML={{ __html: descriptionHtml }}
             />
           </section>
           <section aria-labelledby="role-qualifications" className="mt-12">
