@@ -3,7 +3,8 @@ import { site } from "~/config/site";
 import { IslandErrorBoundary, type ErrorWords } from "~/components/layout/island-error-boundary";
 import { FormIntro } from "~/features/invitation/form-intro";
 import { FormLoader } from "~/features/invitation/form-loader";
-import { useHeadFollowsMode, type HeadTag } from "~/features/invitation/head-mode";
+import { useHeadFollowsMode } from "~/features/invitation/head-mode";
+import type { PageHead } from "~/lib/seo";
 import { loadAfterSend, LazyConfetti, LazyConfirmationNotice } from "~/features/invitation/load-after-send";
 import type { InvitationMode } from "#shared/invitation/mode";
 import { ModeToggle } from "~/features/invitation/mode-toggle";
@@ -30,7 +31,7 @@ interface IslandData {
   servedMode: InvitationMode;
   words: RequestPageWords;
   /** Each mode's head tags, which the head takes on when the mode changes. */
-  heads: Record<InvitationMode, readonly HeadTag[]>;
+  heads: Record<InvitationMode, PageHead>;
   /** Each mode's side image, with its alt text and headline. */
   images: Record<InvitationMode, SideImage>;
   /** The words of the error screen shown if the island fails. */
