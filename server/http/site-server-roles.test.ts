@@ -5,7 +5,7 @@
  * In process, on a synthetic build (tests/support/role-build.ts): first with the real clock and
  * a role that closes 1.5 s after the server starts, then with a clock the tests move.
  */
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
@@ -222,9 +222,12 @@ describe("the role answers (a clock the tests move)", () => {
 });
 
 describe("a build with roles", () => {
-  it("cannot be served without its 410 page", async () => {
+  it("cannot be served without its timetable (roles.json), or its 410 page", async () => {
     const buildDir = writeRoleBuild([{ slug: "a-role", title: "A role", closesAt: Date.now() + DAY_MS }]);
     try {
+      renameSync(join(buildDir, "roles.json"), join(buildDir, "roles.json.away"));
+      await expect(buildSiteServer({ root: join(buildDir, "client") })).rejects.toThrow(/roles\.json is missing/);
+      renameSync(join(buildDir, "roles.json.away"), join(buildDir, "roles.json"));
       rmSync(join(buildDir, "client", "410.html"));
       await expect(buildSiteServer({ root: join(buildDir, "client") })).rejects.toThrow(/410\.html/);
     } finally {

@@ -47,6 +47,7 @@ import { resolveRequest } from "./request-path";
 import { answerMemoryFile, roleFilteredFiles } from "./role-documents";
 import { RoleSchedule } from "./role-schedule";
 import { readRoleTimetable } from "../roles-timetable";
+import { ROLES_MANIFEST_FILE, ROLES_PATH } from "#shared/roles";
 import { errorCode } from "../safe-errors";
 
 /** How long in-flight requests may take to finish once shutdown begins. */
@@ -126,6 +127,29 @@ function loadErrorPage(root: string, file: string): ErrorPage {
     if (existsSync(path)) variants[encoding] = readFileSync(path);
   }
   return { file, identity: readFileSync(join(root, file)), variants };
+}
+
+/**
+ * The roles of the build served from `dir` (BUILD_DIR/roles.json), each closing at its time
+ * by `clock`; the 410 page; the list and the sitemap, answered without the roles closed
+ * since the build (none of these in a build without roles).
+ */
+function loadRoles(dir: string, files: ReadonlySet<string>, clock: () => number) {
+  const manifest = join(dirname(dir), ROLES_MANIFEST_FILE);
+  // Role pages without it would be offered for ever: a deployment that left it behind stops here.
+  if ([...files].some((file) => file.startsWith(`${ROLES_PATH}/`)) && !existsSync(manifest)) {
+    throw new Error(`${dir} has role pages but ${manifest} is missing: deploy it with the build.`);
+  }
+  const timetable = readRoleTimetable(dirname(dir));
+  const hasRoles = timetable.roles.length > 0;
+  if (hasRoles && !files.has(GONE_FILE)) {
+    throw new Error(`${dir} lists roles but has no ${GONE_FILE.slice(1)}, the page of a closed role: build again.`);
+  }
+  return {
+    roles: new RoleSchedule(timetable, clock),
+    gonePage: hasRoles ? loadErrorPage(dir, GONE_FILE) : null,
+    roleFiltered: roleFilteredFiles(hasRoles ? files : new Set(), (file) => readFileSync(join(dir, file), "utf8")),
+  };
 }
 
 /** The raw path of a request target, before any decoding (what nginx's API map reads, too). */
@@ -214,15 +238,7 @@ export async function buildSiteServer({
   // The editor's page, in a build with one, under its own policy (csp.ts, editorCsp).
   const editorFile = policyConfig.editor ? `${EDITOR_PATH}/index.html` : null;
   const notFoundPage = loadErrorPage(dir, NOT_FOUND_FILE);
-  // The roles of the build (BUILD_DIR/roles.json): each closes at its time, with no restart.
-  const timetable = readRoleTimetable(dirname(dir));
-  const roles = new RoleSchedule(timetable, clock);
-  if (timetable.roles.length > 0 && !files.has(GONE_FILE)) {
-    throw new Error(`${dir} lists roles but has no ${GONE_FILE.slice(1)}, the page of a closed role: build again.`);
-  }
-  const gonePage = timetable.roles.length > 0 ? loadErrorPage(dir, GONE_FILE) : null;
-  const roleFiltered =
-    timetable.roles.length > 0 ? roleFilteredFiles(files, (file) => readFileSync(join(dir, file), "utf8")) : new Map();
+  const { roles, gonePage, roleFiltered } = loadRoles(dir, files, clock);
   /** The file each request is answered with, for its Content-Type once the variant is chosen. */
   const servedFiles = new WeakMap<FastifyRequest, string>();
 
