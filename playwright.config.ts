@@ -96,7 +96,8 @@ export default defineConfig({
       gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
     },
     {
-      command: `tsx scripts/lib/serve-nginx.ts --port ${NGINX_SERVER_PORT} --build ${buildDir}`,
+      // The Node server above answers what nginx hands it (the API, the roles, the sitemap).
+      command: `tsx scripts/lib/serve-nginx.ts --port ${NGINX_SERVER_PORT} --build ${buildDir} --upstream 127.0.0.1:${NODE_SERVER_PORT}`,
       url: `http://127.0.0.1:${NGINX_SERVER_PORT}/`,
       reuseExistingServer: false,
       stdout: "ignore",

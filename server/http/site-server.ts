@@ -32,6 +32,9 @@ import {
   COMPRESSED_SUFFIXES,
   contentTypeFor,
   cameOverPlainHttp,
+  ENCODING_PREFERENCE,
+  type Encoding,
+  GONE_FILE,
   httpsLocation,
   isHttpsRequest,
   NOT_FOUND_FILE,
@@ -41,6 +44,10 @@ import { answerJson, closeAfterAnswer, deferContinue, isClientAbort } from "./an
 import { collectInlineScriptHashes } from "./inline-scripts";
 import { readPolicyConfig } from "./policy-config";
 import { resolveRequest } from "./request-path";
+import { answerMemoryFile, roleFilteredFiles } from "./role-documents";
+import { RoleSchedule } from "./role-schedule";
+import { readRoleTimetable } from "../roles-timetable";
+import { ROLES_MANIFEST_FILE, ROLES_PATH } from "#shared/roles";
 import { errorCode } from "../safe-errors";
 
 /** How long in-flight requests may take to finish once shutdown begins. */
@@ -106,18 +113,43 @@ export function symbolicLinks(root: string): string[] {
     .map(urlPathOf);
 }
 
-type Encoding = keyof typeof COMPRESSED_SUFFIXES;
-/** Brotli is smaller than gzip for the same file, so it wins when both are accepted. */
-const ENCODING_PREFERENCE: Encoding[] = ["br", "gzip"];
+/** An error page (404, 410) and its precompressed variants, read once: the answer never depends on the disk. */
+interface ErrorPage {
+  file: string;
+  identity: Buffer;
+  variants: Partial<Record<Encoding, Buffer>>;
+}
 
-/** The 404 page and its precompressed variants, read once: the 404 answer never depends on the disk. */
-function loadNotFoundPage(root: string) {
+function loadErrorPage(root: string, file: string): ErrorPage {
   const variants: Partial<Record<Encoding, Buffer>> = {};
   for (const [encoding, suffix] of Object.entries(COMPRESSED_SUFFIXES) as [Encoding, string][]) {
-    const path = join(root, NOT_FOUND_FILE + suffix);
+    const path = join(root, file + suffix);
     if (existsSync(path)) variants[encoding] = readFileSync(path);
   }
-  return { identity: readFileSync(join(root, NOT_FOUND_FILE)), variants };
+  return { file, identity: readFileSync(join(root, file)), variants };
+}
+
+/**
+ * The roles of the build served from `dir` (BUILD_DIR/roles.json), each closing at its time
+ * by `clock`; the 410 page; the list and the sitemap, answered without the roles closed
+ * since the build (none of these in a build without roles).
+ */
+function loadRoles(dir: string, files: ReadonlySet<string>, clock: () => number) {
+  const manifest = join(dirname(dir), ROLES_MANIFEST_FILE);
+  // Role pages without it would be offered for ever: a deployment that left it behind stops here.
+  if ([...files].some((file) => file.startsWith(`${ROLES_PATH}/`)) && !existsSync(manifest)) {
+    throw new Error(`${dir} has role pages but ${manifest} is missing: deploy it with the build.`);
+  }
+  const timetable = readRoleTimetable(dirname(dir));
+  const hasRoles = timetable.roles.length > 0;
+  if (hasRoles && !files.has(GONE_FILE)) {
+    throw new Error(`${dir} lists roles but has no ${GONE_FILE.slice(1)}, the page of a closed role: build again.`);
+  }
+  return {
+    roles: new RoleSchedule(timetable, clock),
+    gonePage: hasRoles ? loadErrorPage(dir, GONE_FILE) : null,
+    roleFiltered: roleFilteredFiles(hasRoles ? files : new Set(), (file) => readFileSync(join(dir, file), "utf8")),
+  };
 }
 
 /** The raw path of a request target, before any decoding (what nginx's API map reads, too). */
@@ -175,6 +207,8 @@ export interface SiteServerOptions {
   logStream?: DestinationStream;
   /** Called as a shutdown begins (the health check turns 503) and once in-flight requests are done. */
   lifecycle?: { drain(): void; stop(): Promise<void> };
+  /** The time roles close by (tests move it); the system's clock by default. */
+  clock?: () => number;
 }
 
 /**
@@ -188,6 +222,7 @@ export async function buildSiteServer({
   limits = SERVER_LIMITS,
   logStream,
   lifecycle,
+  clock = Date.now,
 }: SiteServerOptions): Promise<FastifyInstance> {
   const dir = resolve(root);
   if (!existsSync(join(dir, NOT_FOUND_FILE))) {
@@ -202,7 +237,8 @@ export async function buildSiteServer({
   const documentOnly = Object.keys(documentHeaders("", { reports: policyConfig.reports }));
   // The editor's page, in a build with one, under its own policy (csp.ts, editorCsp).
   const editorFile = policyConfig.editor ? `${EDITOR_PATH}/index.html` : null;
-  const notFoundPage = loadNotFoundPage(dir);
+  const notFoundPage = loadErrorPage(dir, NOT_FOUND_FILE);
+  const { roles, gonePage, roleFiltered } = loadRoles(dir, files, clock);
   /** The file each request is answered with, for its Content-Type once the variant is chosen. */
   const servedFiles = new WeakMap<FastifyRequest, string>();
 
@@ -265,14 +301,17 @@ export async function buildSiteServer({
     return !encrypted && cameOverPlainHttp(forwardedProto);
   }
 
-  /** The 404 page, in the encoding the client prefers; a document, whatever was asked for. */
-  function answerNotFound(request: FastifyRequest, reply: FastifyReply) {
+  /** An error page (404, 410), in the encoding the client prefers; a document, whatever was asked for. */
+  function answerErrorPage(request: FastifyRequest, reply: FastifyReply, status: number, page: ErrorPage) {
     const encoding = negotiate(request.headers["accept-encoding"] ?? "", ENCODING_PREFERENCE);
-    const variant = encoding ? notFoundPage.variants[encoding] : undefined;
-    reply.headers(headers).header("Vary", "Accept-Encoding").header("Content-Type", contentTypeFor(NOT_FOUND_FILE));
+    const variant = encoding ? page.variants[encoding] : undefined;
+    reply.headers(headers).header("Vary", "Accept-Encoding").header("Content-Type", contentTypeFor(page.file));
     if (variant) reply.header("Content-Encoding", encoding!);
-    return reply.code(404).send(variant ?? notFoundPage.identity);
+    return reply.code(status).send(variant ?? page.identity);
   }
+
+  const answerNotFound = (request: FastifyRequest, reply: FastifyReply) =>
+    answerErrorPage(request, reply, 404, notFoundPage);
 
   /**
    * What is not a route of the site: under /api/ (on the raw path, as nginx decides) a
@@ -356,7 +395,8 @@ export async function buildSiteServer({
     },
     handler(request, reply) {
       if (rawPath(request.url).startsWith(API_PREFIX)) return answerUnrouted(request, reply);
-      const resolution = resolveRequest(request.url, files);
+      const rolesNow = roles.now();
+      const resolution = resolveRequest(request.url, files, rolesNow);
       switch (resolution.kind) {
         case "bad-request":
           return answerText(reply, 400, "Bad Request");
@@ -364,13 +404,21 @@ export async function buildSiteServer({
           return answerText(reply.header("Location", resolution.location), 301, "Moved Permanently");
         case "not-found":
           return answerNotFound(request, reply);
-        case "file":
+        case "gone":
+          // Only a role of the timetable is ever gone, and a build with roles has its 410 page.
+          return answerErrorPage(request, reply, 410, gonePage!);
+        case "file": {
           // Scripts, styles, images and data files are not documents: no CSP and its kin.
           if (!isDocumentFile(resolution.file)) for (const name of documentOnly) reply.removeHeader(name);
           if (resolution.file === editorFile) reply.removeHeader("Reporting-Endpoints").headers(editorHeaders());
           reply.header("Cache-Control", CACHE_CONTROL[cacheClassFor(resolution.file)]);
           servedFiles.set(request, resolution.file);
-          return reply.sendFile(resolution.file);
+          const filtered = roleFiltered.get(resolution.file);
+          if (!filtered) return reply.sendFile(resolution.file);
+          return filtered
+            .at(rolesNow)
+            .then((file) => (file ? answerMemoryFile(request, reply, file) : reply.sendFile(resolution.file)));
+        }
       }
     },
   });
