@@ -30,7 +30,7 @@ import { outlinedBoundaries } from "./outlined-boundaries";
 import { precompressDirectory } from "./precompress";
 import { indexablePaths, renderRobots, renderSitemap } from "./seo-files";
 import { writeSocialCards } from "./social-cards";
-import { listFiles, symbolicLinks } from "../../server/http/site-server";
+import { listFiles, symbolicLinks } from "../../server/http/build-files";
 import { renderStaticHostHeaders, STATIC_HOST_HEADERS_FILE } from "../../server/deploy/static-host-headers";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));

@@ -1,12 +1,12 @@
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildCsp, editorCsp, REPORTING_ENDPOINTS_VALUE } from "./csp";
 import { inlineScriptHashes } from "./inline-scripts";
 import { POLICY_CONFIG_FILE, readPolicyConfig, writePolicyConfig } from "./policy-config";
-import { buildSiteServer, listFiles, symbolicLinks } from "./site-server";
+import { buildSiteServer } from "./site-server";
 
 /** A minimal built site in a temporary BUILD_DIR: client/404.html with one inline script. */
 async function withBuild(run: (buildDir: string) => Promise<void>) {
@@ -19,24 +19,6 @@ async function withBuild(run: (buildDir: string) => Promise<void>) {
     rmSync(buildDir, { recursive: true, force: true });
   }
 }
-
-describe("listFiles and symbolicLinks", () => {
-  it("list a build's regular files, and apart from them its symbolic links, as URL paths", () => {
-    const root = mkdtempSync(join(tmpdir(), "site-files-"));
-    try {
-      mkdirSync(join(root, "assets"));
-      writeFileSync(join(root, "index.html"), "<!doctype html>");
-      writeFileSync(join(root, "assets", "app.js"), "");
-      symlinkSync("/etc/passwd", join(root, "assets", "passwd.js"));
-      symlinkSync("app.js", join(root, "assets", "alias.js"));
-
-      expect([...listFiles(root)].sort()).toEqual(["/assets/app.js", "/index.html"]);
-      expect(symbolicLinks(root).sort()).toEqual(["/assets/alias.js", "/assets/passwd.js"]);
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
-});
 
 describe("buildSiteServer", () => {
   it("sends the policy of the build it serves, from the configuration the build recorded", async () => {

@@ -7,7 +7,7 @@
  * headers and the CSP (server/http/csp.ts), caching and content types
  * (server/http/static-policy.ts), and the time limits below.
  */
-import { lstatSync, readdirSync, readFileSync, existsSync } from "node:fs";
+import { readFileSync, existsSync } from "node:fs";
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { dirname, join, resolve } from "node:path";
@@ -40,6 +40,7 @@ import {
   NOT_FOUND_FILE,
   isDocumentFile,
 } from "./static-policy";
+import { listFiles } from "./build-files";
 import { answerJson, closeAfterAnswer, deferContinue, isClientAbort } from "./answers";
 import { collectInlineScriptHashes } from "./inline-scripts";
 import { readPolicyConfig } from "./policy-config";
@@ -90,28 +91,6 @@ const BODY_LIMIT_BYTES = 16 * 1024;
 
 /** Every path under it is answered by the API, never by a file. */
 export const API_PREFIX = "/api/";
-
-/** A path relative to the build folder as a URL path: a leading slash, forward slashes. */
-const urlPathOf = (entry: string) => `/${entry.split("\\").join("/")}`;
-
-/** Every regular file under `root` as a URL path (`/assets/x.js`); symlinks are left out. */
-export function listFiles(root: string): Set<string> {
-  const files = new Set<string>();
-  for (const entry of readdirSync(root, { recursive: true, encoding: "utf8" })) {
-    if (lstatSync(join(root, entry)).isFile()) files.add(urlPathOf(entry));
-  }
-  return files;
-}
-
-/**
- * The symbolic links under `root` (`/assets/x.js`). The Node server leaves them out and
- * the nginx configuration follows them, so postbuild refuses a build that has any.
- */
-export function symbolicLinks(root: string): string[] {
-  return readdirSync(root, { recursive: true, encoding: "utf8" })
-    .filter((entry) => lstatSync(join(root, entry)).isSymbolicLink())
-    .map(urlPathOf);
-}
 
 /** An error page (404, 410) and its precompressed variants, read once: the answer never depends on the disk. */
 interface ErrorPage {
