@@ -112,12 +112,13 @@ export async function startApi(
     // only the background work waits for the predecessor's drain, so there are never two relays.
     const since = performance.now();
     let toldSlow = false;
+    let waited = false;
     const tryTakeOver = () => {
       startBackgroundWork().then(
-        () =>
-          console.log(
-            `[requests] took over the background work ${Math.round(performance.now() - since)} ms after start`,
-          ),
+        () => {
+          const ms = Math.round(performance.now() - since);
+          if (waited) console.log(`[requests] took over the background work ${ms} ms after start`);
+        },
         (error: unknown) => {
           if (draining) return;
           if ((error as { code?: unknown }).code !== DATA_DIR_IN_USE) {
@@ -128,6 +129,7 @@ export async function startApi(
             toldSlow = true;
             console.warn("[requests] still waiting for the server this one replaces to let go of DATA_DIR");
           }
+          waited = true;
           takingOver = setTimeout(tryTakeOver, TAKE_OVER_POLL_MS);
         },
       );

@@ -22,7 +22,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { lookup } from "node:dns/promises";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
-import { BoundSocket, createServer, isIP, type Server } from "node:net";
+// A namespace, not named imports: on an older Node, BoundSocket's absence must not stop the
+// module from loading before server/node-runtime.ts has said which Node to use.
+import * as net from "node:net";
 import { join, resolve } from "node:path";
 import type { SupervisorMessage, WorkerMessage } from "../main";
 import { askServer, controlSocketPath, NoServerError, type ControlAnswer, type ControlRequest, type Serving } from "./control";
@@ -39,7 +41,7 @@ const SD_LISTEN_FDS_START = 3;
 const SYSTEMD_VARIABLES = ["LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES"];
 
 /** The sockets this process binds, referenced for its life: a BoundSocket that is collected closes its descriptor. */
-const heldSockets: BoundSocket[] = [];
+const heldSockets: net.BoundSocket[] = [];
 
 interface Running {
   release: Release;
@@ -63,8 +65,8 @@ async function listeningSocket(host: string, port: number): Promise<{ fd: number
   if (process.env.LISTEN_PID === String(process.pid) && Number(process.env.LISTEN_FDS) >= 1) {
     return { fd: SD_LISTEN_FDS_START, what: "the socket systemd passed (ta-network.socket)" };
   }
-  const address = isIP(host) ? host : (await lookup(host)).address;
-  const bound = new BoundSocket({ host: address, port });
+  const address = net.isIP(host) ? host : (await lookup(host)).address;
+  const bound = new net.BoundSocket({ host: address, port });
   heldSockets.push(bound);
   return { fd: bound.fd(), what: `${address}:${bound.address().port}` };
 }
@@ -182,7 +184,7 @@ export async function supervise({
     }
   }
 
-  const control: Server = createServer({ allowHalfOpen: true }, (connection) => {
+  const control: net.Server = net.createServer({ allowHalfOpen: true }, (connection) => {
     let asked = "";
     connection.setEncoding("utf8");
     // A command that went away: the switch it asked for goes on.
