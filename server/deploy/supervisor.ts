@@ -136,7 +136,7 @@ export async function supervise({
       }, START_TIMEOUT_MS);
       const failed = (code: number | null, signal: string | null) => {
         clearTimeout(timer);
-        reject(new Error(`its server exited (${signal ?? `code ${code}`}) before it was ready: its log is above`));
+        reject(new Error(`its server exited (${signal ?? `code ${code}`}) before it was ready; why is in the server's log`));
       };
       child.once("exit", failed);
       child.once("error", (error) => {

@@ -267,6 +267,9 @@ export async function update(context: ReleaseCommandContext, { force = false } =
     partial = null;
     const release: Release = { id, dir, client: join(dir, "build", "client"), commit: target.commit, subject: target.subject };
 
+    // Releases beyond the three kept go first (never the live one), so the new server is not
+    // given their assets to answer: only what stays on disk.
+    const pruned = pruneReleases(places, live);
     let answer: ControlAnswer | null = null;
     try {
       answer = await switchTo(release, context, state, head);
@@ -281,7 +284,7 @@ export async function update(context: ReleaseCommandContext, { force = false } =
     state.skip = null;
     state.lastFailure = null;
     recordLive(release, "update", answer, context, state);
-    const pruned = pruneReleases(places, release);
+    pruned.push(...pruneReleases(places, release));
     if (pruned.length > 0) log(`deleted release${pruned.length > 1 ? "s" : ""} ${pruned.join(", ")} (the last ${KEPT_RELEASES} are kept)`);
     return 0;
   } finally {
