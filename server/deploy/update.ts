@@ -69,7 +69,7 @@ class StepFailed extends Error {
 }
 
 /** Holds RELEASES_DIR/update.lock until `release()`; throws when another update or rollback holds it. */
-function lockUpdates(places: ReleasePlaces): { release(): void } {
+export function lockUpdates(places: ReleasePlaces): { release(): void } {
   mkdirSync(places.releasesDir, { recursive: true, mode: 0o700 });
   const path = join(places.releasesDir, LOCK_FILE);
   closeSync(openSync(path, "a", 0o600));
