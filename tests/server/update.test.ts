@@ -62,10 +62,13 @@ describe("the update path", () => {
       cleanups.push(() => rmSync(deployment.root, { recursive: true, force: true }));
       // SQLite's own DATA_DIR, or (PostgreSQL) one for the control socket only.
       const dataDir = fresh.env.DATA_DIR ?? join(deployment.root, "data");
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       const env = commandEnv({
         ...fresh.env,
         DATA_DIR: dataDir,
         PORT: String(await freePort()),
+        // Beside the checkout, removed with it: three releases' hard links to 56,000 files each.
+        RELEASES_DIR: join(deployment.root, "releases"),
         RATE_LIMIT_MAX: "100000",
         NOTIFY_WEBHOOK_URL: hooks.url,
       });

@@ -43,11 +43,11 @@ export async function makeDeployment(siteEnv: Record<string, string>): Promise<D
   const root = mkdtempSync("/tmp/upd-");
   const seed = join(root, "seed");
   mkdirSync(seed);
-  const files = spawnSync("git", ["-C", PROJECT_ROOT, "ls-files", "-co", "--exclude-standard", "-z"], {
+  const listed = spawnSync("git", ["-C", PROJECT_ROOT, "ls-files", "-co", "--exclude-standard", "-z"], {
     encoding: "utf8",
-  })
-    .stdout.split("\0")
-    .filter((file) => file !== "" && existsSync(join(PROJECT_ROOT, file)));
+  });
+  if (listed.status !== 0) throw new Error(`the project's files could not be listed: ${listed.stderr}`);
+  const files = listed.stdout.split("\0").filter((file) => file !== "" && existsSync(join(PROJECT_ROOT, file)));
   for (const file of files) cpSync(join(PROJECT_ROOT, file), join(seed, file), { recursive: true });
   git(seed, "init", "--quiet", "-b", "main");
   git(seed, "add", "-A");
