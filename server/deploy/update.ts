@@ -206,7 +206,8 @@ export async function update(context: ReleaseCommandContext, { force = false } =
     } catch (error) {
       return await fail("fetch", (error as Error).message);
     }
-    if (target.commit === live.commit) {
+    // --force builds the live commit again too: how new settings (read at build and start) go live.
+    if (target.commit === live.commit && !force) {
       log(`up to date: release ${live.id} is ${target.ref} (commit ${target.commit.slice(0, 12)})`);
       if (state.lastFailure?.startsWith("fetch ")) state.lastFailure = null;
       writeState(places, state);
