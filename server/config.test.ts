@@ -37,6 +37,7 @@ describe("parseConfig", () => {
       port: 4173,
       server: {
         dataDir: "./data",
+        releasesDir: "data/releases",
         databaseUrl: null,
         hubspotApiOrigin: "https://api.hsforms.com",
         hubspotSourceFields: {},
@@ -75,6 +76,7 @@ describe("parseConfig", () => {
       INVITATION_API: "off",
       PORT: "8080",
       DATA_DIR: "/var/lib/network",
+      RELEASES_DIR: "/srv/network/releases",
       DATABASE_URL: "postgres://network@db.internal/requests",
       RATE_LIMIT_MAX: "50",
       RATE_LIMIT_WINDOW_SECONDS: "60",
@@ -122,6 +124,7 @@ describe("parseConfig", () => {
       port: 8080,
       server: {
         dataDir: "/var/lib/network",
+        releasesDir: "/srv/network/releases",
         databaseUrl: "postgres://network@db.internal/requests",
         hubspotApiOrigin: "http://127.0.0.1:9999",
         hubspotSourceFields: { utm_source: "utm_source", landingPage: "landing_page" },

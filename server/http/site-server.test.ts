@@ -21,6 +21,38 @@ async function withBuild(run: (buildDir: string) => Promise<void>) {
 }
 
 describe("buildSiteServer", () => {
+  it("answers the /assets/ files of the earlier releases it is given, and only those, its own first", async () => {
+    await withBuild(async (buildDir) => {
+      writePolicyConfig(buildDir, { hubspot: null, reports: false });
+      mkdirSync(join(buildDir, "client", "assets"));
+      writeFileSync(join(buildDir, "client", "assets", "island.new.js"), "new");
+      writeFileSync(join(buildDir, "client", "assets", "shared.same.js"), "this build's");
+      const older = mkdtempSync(join(tmpdir(), "older-release-"));
+      try {
+        mkdirSync(join(older, "assets"));
+        writeFileSync(join(older, "assets", "island.old.js"), "old");
+        writeFileSync(join(older, "assets", "shared.same.js"), "the older build's");
+        writeFileSync(join(older, "index.html"), "an older page");
+        const app = await buildSiteServer({ root: join(buildDir, "client"), olderRoots: [older] });
+        const answers = await Promise.all(
+          ["/assets/island.old.js", "/assets/island.new.js", "/assets/shared.same.js", "/"].map((url) =>
+            app.inject(url),
+          ),
+        );
+        await app.close();
+        expect(answers.map((answer) => [answer.statusCode, answer.body])).toEqual([
+          [200, "old"],
+          [200, "new"],
+          [200, "this build's"],
+          [404, "<html><script>console.log(1)</script></html>"],
+        ]);
+        expect(answers[0]!.headers["cache-control"]).toContain("immutable");
+      } finally {
+        rmSync(older, { recursive: true, force: true });
+      }
+    });
+  });
+
   it("sends the policy of the build it serves, from the configuration the build recorded", async () => {
     await withBuild(async (buildDir) => {
       writePolicyConfig(buildDir, { hubspot: { region: "ap1" }, reports: true });

@@ -82,8 +82,17 @@ export const SERVER_LIMITS: ServerLimits = {
   keepAliveMs: 5000,
   checkEveryMs: 1000,
 };
-/** How often a shutting-down server closes the connections that have become idle. */
+/** How often a shutting-down server looks for connections that have been idle long enough to close. */
 const IDLE_SWEEP_MS = 100;
+/**
+ * A draining server closes a keep-alive connection only once it has been idle this long.
+ * One that looks idle may already hold the client's next request, unread in the kernel's
+ * buffer: closing it then resets that request. Any other connection ends after its next
+ * answer, which Fastify sends with `Connection: close` while closing
+ * (docs/measurements/0024-releases-without-a-refused-visitor.md: 31 resets in 5 switches
+ * with the immediate close, 0 with this).
+ */
+export const DRAIN_IDLE_CLOSE_MS = 1000;
 /** Requests on one keep-alive connection, after which it is closed (a bound, not a limit anyone meets). */
 const MAX_REQUESTS_PER_SOCKET = 1000;
 /** No page takes a body; the API's endpoints set their own limits (server/api/). */
@@ -177,6 +186,12 @@ const timedOut = new WeakSet<Socket>();
 export interface SiteServerOptions {
   /** The built site (BUILD_DIR/client). */
   root: string;
+  /**
+   * The client folders of earlier releases still kept (server/deploy/releases.ts): their
+   * `/assets/` files this build does not have are answered too, so a page loaded before a
+   * switch can still fetch the hashed scripts it asks for afterwards.
+   */
+  olderRoots?: readonly string[];
   /** SITE_URL's host, with its port: where a proxy's plain-http requests are redirected. */
   publicHost?: string;
   /** The site's API under /api/ (server/api/routes.ts); none for static-only hosting. */
@@ -194,8 +209,26 @@ export interface SiteServerOptions {
  * The server for the built site in `root` and its API, with the headers of that build
  * (BUILD_DIR/deploy/policy-config.json); ready, not yet listening.
  */
+/** Hashed build files (`/assets/<name>.<hash>.js`): an earlier release's never clash with this one's. */
+const ASSETS_PREFIX = "/assets/";
+
+/** The `/assets/` files of `olderRoots` that `own` lacks, each with the root it is in (the newest root first wins). */
+export function olderAssets(olderRoots: readonly string[], own: ReadonlySet<string>): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const olderRoot of olderRoots) {
+    const dir = resolve(olderRoot);
+    if (!existsSync(join(dir, ASSETS_PREFIX))) continue;
+    for (const file of listFiles(join(dir, ASSETS_PREFIX))) {
+      const path = `${ASSETS_PREFIX.slice(0, -1)}${file}`;
+      if (!own.has(path) && !found.has(path)) found.set(path, dir);
+    }
+  }
+  return found;
+}
+
 export async function buildSiteServer({
   root,
+  olderRoots = [],
   publicHost = "localhost",
   api = null,
   limits = SERVER_LIMITS,
@@ -207,7 +240,10 @@ export async function buildSiteServer({
   if (!existsSync(join(dir, NOT_FOUND_FILE))) {
     throw new Error(`${dir} has no ${NOT_FOUND_FILE.slice(1)}: is it a built site? Run \`npm run build\` first.`);
   }
-  const files = listFiles(dir);
+  const ownFiles = listFiles(dir);
+  const earlierAssets = olderAssets(olderRoots, ownFiles);
+  const files: ReadonlySet<string> =
+    earlierAssets.size > 0 ? new Set([...ownFiles, ...earlierAssets.keys()]) : ownFiles;
   // The policy of the build being served: its inline scripts, and the configuration it was built with.
   const policyConfig = readPolicyConfig(dirname(dir));
   const headers = securityHeaders(buildCsp({ scriptHashes: collectInlineScriptHashes(dir), ...policyConfig }), {
@@ -393,10 +429,12 @@ export async function buildSiteServer({
           reply.header("Cache-Control", CACHE_CONTROL[cacheClassFor(resolution.file)]);
           servedFiles.set(request, resolution.file);
           const filtered = roleFiltered.get(resolution.file);
-          if (!filtered) return reply.sendFile(resolution.file);
+          // An earlier release's hashed asset is sent from its own folder (a page loaded before a switch).
+          const root = earlierAssets.get(resolution.file) ?? dir;
+          if (!filtered) return reply.sendFile(resolution.file, root);
           return filtered
             .at(rolesNow)
-            .then((file) => (file ? answerMemoryFile(request, reply, file) : reply.sendFile(resolution.file)));
+            .then((file) => (file ? answerMemoryFile(request, reply, file) : reply.sendFile(resolution.file, root)));
         }
       }
     },
@@ -405,13 +443,30 @@ export async function buildSiteServer({
   if (api) await app.register(api);
 
   if (lifecycle) {
+    // When each connection last finished an answer (null while one is being answered), for the drain.
+    const idleSince = new Map<Socket, number | null>();
+    app.server.on("connection", (socket: Socket) => {
+      idleSince.set(socket, performance.now());
+      socket.once("close", () => idleSince.delete(socket));
+    });
+    app.server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+      idleSince.set(req.socket, null);
+      res.once("finish", () => {
+        if (idleSince.has(req.socket)) idleSince.set(req.socket, performance.now());
+      });
+    });
     let sweep: NodeJS.Timeout | undefined;
     let force: NodeJS.Timeout | undefined;
     app.addHook("preClose", async () => {
       lifecycle.drain();
-      // A keep-alive connection becomes idle once its request in flight is answered: close
-      // it then, rather than when the client or keepAliveTimeout would; and whatever still
-      // runs after the grace is cut off.
+      // Node's close() and Fastify's both call closeIdleConnections(): from now on it closes
+      // only what has been idle for DRAIN_IDLE_CLOSE_MS; whatever still runs after the grace is cut off.
+      app.server.closeIdleConnections = () => {
+        const now = performance.now();
+        for (const [socket, since] of idleSince) {
+          if (since !== null && now - since >= DRAIN_IDLE_CLOSE_MS) socket.destroy();
+        }
+      };
       sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
       force = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       force.unref();
@@ -436,14 +491,21 @@ export interface RunningServer {
   url: string;
 }
 
-/** Serves `root` on host:port (port 0 picks a free one) and resolves once listening. */
+/**
+ * Serves `root` on host:port (port 0 picks a free one), or on the listening socket it
+ * inherited as file descriptor `fd` (the supervisor's, server/deploy/supervisor.ts), and
+ * resolves once listening.
+ */
 export async function startSiteServer({
   port,
   host,
+  fd,
   ...options
-}: SiteServerOptions & { port: number; host: string }): Promise<RunningServer> {
+}: SiteServerOptions & { port: number; host: string; fd?: number }): Promise<RunningServer> {
   const app = await buildSiteServer(options);
-  await app.listen({ port, host });
+  // Node's listen() takes an inherited descriptor as `fd`; Fastify passes its options through
+  // to it, though its types name only ports and paths. `host` keeps Fastify from binding more sockets.
+  await app.listen(fd === undefined ? { port, host } : ({ fd, host } as unknown as { port: number; host: string }));
   const address = app.server.address() as AddressInfo;
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return { app, url: `http://${shownHost}:${address.port}/` };
@@ -455,23 +517,28 @@ export async function startSiteServer({
  * sending visitors), in-flight requests finish (for up to SHUTDOWN_GRACE_MS), then the
  * API's relay and store stop; the process has exited within SHUTDOWN_DEADLINE_MS.
  */
-export function exitOnSignals(app: FastifyInstance): void {
-  const stop = (signal: NodeJS.Signals) => {
-    console.log(`${signal} received: finishing in-flight requests, then exiting.`);
+export function exitOnSignals(app: FastifyInstance): (why: string) => void {
+  let stopping = false;
+  const stop = (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${why}: finishing in-flight requests, then exiting.`);
     // Whatever is still running then (a relay submission, a store that does not answer)
     // does not keep a process manager waiting.
     setTimeout(() => {
-      console.error(`Not finished within ${SHUTDOWN_DEADLINE_MS / 1000} s of ${signal}: exiting anyway.`);
+      console.error(`Not finished within ${SHUTDOWN_DEADLINE_MS / 1000} s of ${why}: exiting anyway.`);
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
     app.close().then(
-      () => process.exit(0),
+      // One timer turn later: a connection handed over in the same turn is not left behind.
+      () => setTimeout(() => process.exit(0), 0),
       (error: unknown) => {
         console.error(`Shutting down failed (${errorCode(error)})`);
         process.exit(1);
       },
     );
   };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  process.once("SIGTERM", () => stop("SIGTERM received"));
+  process.once("SIGINT", () => stop("SIGINT received"));
+  return stop;
 }

@@ -28,6 +28,36 @@ export const EXPORT_COMMAND = "npm run --silent requests -- export --format csv"
 export const RETRY_COMMAND = "npm run requests -- retry";
 /** The team's command that sends a held request on as if it had just arrived. */
 export const RELEASE_COMMAND = "npm run requests -- release --id <id>";
+/** What runs an update by hand on the server (the timer runs it every few minutes). */
+export const UPDATE_COMMAND = "npm run update";
+
+/**
+ * A failed `npm run update` (server/deploy/update.ts), told to the team once: a message of
+ * its own, not an outbox row, so it reaches the team whatever state the database is in.
+ */
+export interface UpdateFailure {
+  kind: "update-failed";
+  /** What failed: fetching the branch, installing, building, checking the build, or starting its server. */
+  stage: "fetch" | "install" | "build" | "check" | "switch";
+  /** The commit it tried, or null when the fetch itself failed. */
+  commit: string | null;
+  subject: string | null;
+  /** Why, in the failing step's own words (the last lines of its output). */
+  reason: string;
+  /** The release that serves on. */
+  live: { id: string; commit: string | null };
+  /** The machine it ran on. */
+  host: string;
+}
+
+const STAGE_WORDS: Record<UpdateFailure["stage"], string> = {
+  fetch: "fetching the branch failed",
+  install: "installing its dependencies failed",
+  build: "its build failed",
+  check: "its build did not pass the check before going live",
+  switch: "its server did not start",
+};
+
 /** A subject longer than this is cut: mail clients show little more, and a wall of text is a bot's. */
 const SUBJECT_MAX_LENGTH = 200;
 
@@ -80,6 +110,12 @@ export type WebhookPayload =
       text: string;
       event: "channel-refused";
       channel: { name: NotificationChannel; reason: string; retryCommand: string };
+    }
+  | {
+      text: string;
+      event: "update-failed";
+      /** What failed and what still serves (UpdateFailure), and the command that tries again. */
+      update: Omit<UpdateFailure, "kind"> & { updateCommand: string };
     };
 
 type Row = [label: string, value: string];
@@ -258,7 +294,45 @@ function channelRefusedMessage(
   };
 }
 
-function messageFor(claim: NotificationClaim, words: TeamEmailWords): Message {
+function updateFailedMessage(failure: UpdateFailure): Message {
+  const commit = failure.commit ? failure.commit.slice(0, 12) : null;
+  return {
+    subject: commit
+      ? `Not live: commit ${commit}, ${STAGE_WORDS[failure.stage]}`
+      : `The site was not updated: ${STAGE_WORDS[failure.stage]}`,
+    intro:
+      `An update of the site on ${failure.host} stopped before going live: ${STAGE_WORDS[failure.stage]}. ` +
+      "Nothing changed for visitors: the release that was live still serves.",
+    body: [
+      {
+        type: "rows",
+        rows: [
+          ["Commit", failure.commit ?? "(not fetched)"],
+          ...(failure.subject ? ([["Commit message", failure.subject]] as Row[]) : []),
+          ["Step", failure.stage],
+          ["Reason", failure.reason],
+          [
+            "Still live",
+            `release ${failure.live.id}${failure.live.commit ? ` (commit ${failure.live.commit.slice(0, 12)})` : ""}`,
+          ],
+        ],
+      },
+      {
+        type: "paragraph",
+        text:
+          failure.stage === "fetch" || failure.stage === "install"
+            ? `The next update tries again by itself. On the server: ${UPDATE_COMMAND}`
+            : "This commit is not tried again: push a fix (a content error names the file and the field above), " +
+              `and the next update takes it. On the server: ${UPDATE_COMMAND}`,
+      },
+    ],
+  };
+}
+
+/** The team's message for a claim, in the team's words; an update's failure is the operator's, in the server's own. */
+function messageFor(claim: NotificationClaim | UpdateFailure, words: TeamEmailWords | null): Message {
+  if (claim.kind === "update-failed") return updateFailedMessage(claim);
+  if (!words) throw new Error("messageFor: a notification of a request needs the team's email words");
   switch (claim.kind) {
     case "request":
     case "relay-refused":
@@ -318,7 +392,7 @@ function slackBlock(block: Block): string[] {
  * address as the form takes it (no line break, comma or space: nothing a header could
  * be made of), under their name on one line. Other notifications are the server's own.
  */
-function replyToFor(claim: NotificationClaim): EmailContent["replyTo"] {
+function replyToFor(claim: NotificationClaim | UpdateFailure): EmailContent["replyTo"] {
   if (claim.kind !== "request") return undefined;
   const address = replyAddress(claim.request);
   return address ? { name: oneLine(fullName(claim.request)), address } : undefined;
@@ -329,7 +403,17 @@ function replyAddress(request: StoredInvitationRequest): string | null {
   return isEmailAddress(address) ? address : null;
 }
 
-export function composeEmail(claim: NotificationClaim, words: TeamEmailWords): EmailContent {
+/**
+ * An email to the team. A notification of a request is written in the team's words
+ * (content/emails.yaml); an update's failure in the server's own, so it goes out even when the
+ * words are what failed.
+ */
+export function composeEmail(claim: NotificationClaim, words: TeamEmailWords): EmailContent;
+export function composeEmail(claim: UpdateFailure): EmailContent;
+export function composeEmail(
+  claim: NotificationClaim | UpdateFailure,
+  words: TeamEmailWords | null = null,
+): EmailContent {
   const { subject, intro, body } = messageFor(claim, words);
   const blocks: Block[] = intro === undefined ? body : [{ type: "paragraph", text: intro }, ...body];
   const text = blocks.map(textBlock).join("\n\n") + "\n";
@@ -354,7 +438,12 @@ function webhookRequest(request: StoredInvitationRequest): WebhookRequest {
   };
 }
 
-export function composeWebhook(claim: NotificationClaim, words: TeamEmailWords): WebhookPayload {
+export function composeWebhook(claim: NotificationClaim, words: TeamEmailWords): WebhookPayload;
+export function composeWebhook(claim: UpdateFailure): WebhookPayload;
+export function composeWebhook(
+  claim: NotificationClaim | UpdateFailure,
+  words: TeamEmailWords | null = null,
+): WebhookPayload {
   const { subject, body } = messageFor(claim, words);
   const text = [escapeSlack(subjectLine(subject)), ...body.flatMap(slackBlock)].join("\n");
   switch (claim.kind) {
@@ -373,6 +462,14 @@ export function composeWebhook(claim: NotificationClaim, words: TeamEmailWords):
         text,
         event: "held-summary",
         held: { count, ids, since: new Date(since).toISOString(), releaseCommand: RELEASE_COMMAND },
+      };
+    }
+    case "update-failed": {
+      const { stage, commit, subject: commitSubject, reason, live, host } = claim;
+      return {
+        text,
+        event: "update-failed",
+        update: { stage, commit, subject: commitSubject, reason, live, host, updateCommand: UPDATE_COMMAND },
       };
     }
     case "channel-refused":
