@@ -101,7 +101,7 @@ export function registerPreviews(cms: DecapCms, { siteWords, services }: Preview
       },
     ],
     requestInvitation: ["Request an invitation", (props) => <RequestPagePreview words={wordsOf(props)} />],
-    emails: ["Emails to the team", (props) => <EmailsPreview words={wordsOf(props)} />],
+    emails: ["Emails to the team and to requesters", (props) => <EmailsPreview words={wordsOf(props)} />],
   };
   for (const [name, [page, Preview]] of Object.entries(previews)) {
     cms.registerPreviewTemplate(name, (props) => (
