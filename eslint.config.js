@@ -26,6 +26,8 @@ export default tseslint.config(
       "playwright-report/",
       ".reports/",
       ".scratch/",
+      // DATA_DIR's default: the database, and the releases `npm run update` builds (whole copies of the code).
+      "data/",
     ],
   },
   js.configs.recommended,

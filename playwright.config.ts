@@ -20,6 +20,13 @@ import {
   CHROMIUM_ARGS,
   OFFLINE_ARGS,
 } from "./tests/support/e2e-env";
+import {
+  ROLES_BUILD_DIR,
+  ROLES_CONTENT_ROOT,
+  ROLES_MAIL_SINK_PORT,
+  ROLES_SERVER_PORT,
+  ROLES_TEAM_ADDRESS,
+} from "./tests/support/browser/roles-build";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 const hubspotBuildDir = `${buildDir}-hs`;
@@ -96,7 +103,8 @@ export default defineConfig({
       gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
     },
     {
-      command: `tsx scripts/lib/serve-nginx.ts --port ${NGINX_SERVER_PORT} --build ${buildDir}`,
+      // The Node server above answers what nginx hands it (the API, the roles, the sitemap).
+      command: `tsx scripts/lib/serve-nginx.ts --port ${NGINX_SERVER_PORT} --build ${buildDir} --upstream 127.0.0.1:${NODE_SERVER_PORT}`,
       url: `http://127.0.0.1:${NGINX_SERVER_PORT}/`,
       reuseExistingServer: false,
       stdout: "ignore",
@@ -114,5 +122,26 @@ export default defineConfig({
       DELIVERY_RETRY_MIN_SECONDS: "0.2",
       DELIVERY_RETRY_MAX_SECONDS: "1",
     }),
+    // The roles (tests/support/browser/roles-build.ts): the fixtures, dated from today, then the build when stale.
+    {
+      command:
+        `tsx tests/support/write-role-fixtures.ts ${ROLES_CONTENT_ROOT} && tsx scripts/build/build-if-stale.ts && ` +
+        `${fresh(ROLES_SERVER_PORT)}tsx server/serve.ts --port ${ROLES_SERVER_PORT} --dir ${ROLES_BUILD_DIR}/client`,
+      env: {
+        ...process.env,
+        ...apiEnv(ROLES_SERVER_PORT),
+        BUILD_DIR: ROLES_BUILD_DIR,
+        CONTENT_ROOT: ROLES_CONTENT_ROOT,
+        SMTP_URL: `smtp://127.0.0.1:${ROLES_MAIL_SINK_PORT}`,
+        NOTIFY_EMAIL_TO: ROLES_TEAM_ADDRESS,
+        DELIVERY_RETRY_MIN_SECONDS: "0.2",
+        DELIVERY_RETRY_MAX_SECONDS: "1",
+      } as Record<string, string>,
+      url: `http://127.0.0.1:${ROLES_SERVER_PORT}/`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: "ignore" as const,
+      gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
+    },
   ],
 });

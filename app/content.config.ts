@@ -5,6 +5,7 @@ import { defineCollection } from "astro:content";
 import { join } from "node:path";
 import { glob } from "astro/loaders";
 import { CONTENT, type ContentName } from "#shared/content/collections";
+import { ROLES_FOLDER, roleSchema } from "#shared/content/roles";
 
 /** The folder holding content/: this checkout, or CONTENT_ROOT (astro.config.ts; `npm run edit`'s browser test edits a copy). */
 declare const __CONTENT_ROOT__: string;
@@ -26,4 +27,10 @@ export const collections = {
   terms: collection("terms"),
   requestInvitation: collection("requestInvitation"),
   requestRefused: collection("requestRefused"),
+  openRoles: collection("openRoles"),
+  // One Markdown file per role (DECISIONS §7): the front matter checked by its schema, the body the description.
+  roles: defineCollection({
+    loader: glob({ pattern: "*.md", base: join(__CONTENT_ROOT__, "content", ROLES_FOLDER) }),
+    schema: roleSchema,
+  }),
 };

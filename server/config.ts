@@ -4,6 +4,7 @@
  * the page settings (shared/site-config.ts) they make the whole configuration, validated
  * at once and reported in one format (shared/env.ts).
  */
+import { join } from "node:path";
 import { z } from "zod";
 import {
   atLeastOne,
@@ -156,6 +157,7 @@ const serverVariables = z.object({
       .regex(HUBSPOT_FIELD_NAME, "must be the internal name of a field of the HubSpot forms, e.g. role_of_interest"),
   ),
   DATA_DIR: optional(z.string().trim().min(1, "must not be blank")).default("./data"),
+  RELEASES_DIR: optional(z.string().trim().min(1, "must not be blank")),
   DATABASE_URL: optional(databaseUrl),
   RATE_LIMIT_MAX: atLeastOne("a whole number of requests", "10"),
   RATE_LIMIT_WINDOW_SECONDS: atLeastOne("a whole number of seconds", "600"),
@@ -268,8 +270,10 @@ const serverSettings = (site: Pick<SiteConfig, "contactEmail" | "siteName" | "hu
     .transform((value) => ({
       port: value.PORT,
       server: {
-        /** Folder of the SQLite database of invitation requests. */
+        /** Folder of the SQLite database of invitation requests, and of the control socket (server/deploy/control.ts). */
         dataDir: value.DATA_DIR,
+        /** Where `npm run update` builds each release in a folder of its own (server/deploy/releases.ts). */
+        releasesDir: value.RELEASES_DIR ?? join(value.DATA_DIR, "releases"),
         /** PostgreSQL connection string; when set, requests are stored there instead. */
         databaseUrl: value.DATABASE_URL ?? null,
         /** Origin of HubSpot's Forms Submission API that stored requests are relayed to. */

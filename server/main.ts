@@ -19,7 +19,8 @@ import { openRequestStore } from "./requests/stores/open-store";
 import { RelayWorker } from "./requests/hubspot/relay";
 import { startHeldSummaries } from "./requests/daily/held-summary";
 import { startDailyPurge } from "./requests/daily/retention";
-import { exitOnStartError } from "./safe-errors";
+import { DATA_DIR_IN_USE } from "./requests/stores/sqlite-store";
+import { errorCode, exitOnStartError } from "./safe-errors";
 
 export interface RunningApi {
   /** The API to serve under /api/, or null when INVITATION_API=off. */
@@ -38,16 +39,31 @@ export function assertDataDirOutside(dataDir: string, servedRoot: string): void 
   }
 }
 
-export async function startApi(config: AppConfig, { servedRoot }: { servedRoot: string }): Promise<RunningApi> {
+/**
+ * How a server takes over DATA_DIR's background work (the relay, the notifications, the
+ * daily jobs, the claims a crashed predecessor left): `now`, or stop with a message when
+ * another server holds SQLite's one-server lock; `after-predecessor`, in a handover
+ * (server/deploy/supervisor.ts): serve requests at once, and take the lock as soon as the
+ * server it replaces has drained and let go of it.
+ */
+export type TakeOver = "now" | "after-predecessor";
+
+/** How often a server in a handover tries the lock its predecessor holds until its drain ends. */
+const TAKE_OVER_POLL_MS = 100;
+/** A predecessor has exited by then (SHUTDOWN_DEADLINE_MS and some): past it, the wait is worth a line in the log. */
+const TAKE_OVER_SLOW_MS = 15_000;
+
+export async function startApi(
+  config: AppConfig,
+  { servedRoot, takeOver = "now" }: { servedRoot: string; takeOver?: TakeOver },
+): Promise<RunningApi> {
   let draining = false;
   const drain = () => void (draining = true);
   if (!config.site.requestApi) return { api: null, drain, stop: async () => {} };
   if (!config.server.databaseUrl) assertDataDirOutside(config.server.dataDir, servedRoot);
 
+  // Opening migrates the schema: in a handover, before this server answers anyone.
   const store = await openRequestStore(config.server);
-  // SQLite: what a crashed predecessor held (relay submissions, notifications) goes out now, not when its lease runs out.
-  const released = await store.releaseClaimsOfPreviousProcess();
-  if (released > 0) console.log(`[requests] released ${released} claim(s) left by a previous process`);
   const hubspot = config.site.hubspot;
   // The team's notifications and relay alerts (docs/product.md#notifications-and-privacy), delivered from the outbox off the request's path.
   const channels = notificationChannels(config.server.notifications);
@@ -75,16 +91,60 @@ export async function startApi(config: AppConfig, { servedRoot }: { servedRoot: 
         roleField: config.server.hubspotRoleField,
       })
     : null;
-  // A channel stopped after refusing (a webhook's 404) is tried again after a restart.
-  const reopened = channels.length > 0 ? await store.reopenChannels() : 0;
-  if (reopened > 0) console.log(`[notify] reopened ${reopened} stopped channel(s): they are tried again now`);
-  relay?.start();
-  notifier?.start();
-  const purge = startDailyPurge({ store, retentionDays: config.site.requestRetentionDays });
-  const heldSummaries = startHeldSummaries({ store, channels, onQueued: () => notifier?.notify() });
+
+  let daily: { stop(): Promise<void> }[] = [];
+  /** Takes the one-server lock (SQLite) and starts what needs it; throws while another server holds it. */
+  const startBackgroundWork = async () => {
+    // SQLite: what a crashed predecessor held (relay submissions, notifications) goes out now, not when its lease runs out.
+    const released = await store.releaseClaimsOfPreviousProcess();
+    if (released > 0) console.log(`[requests] released ${released} claim(s) left by a previous process`);
+    // A channel stopped after refusing (a webhook's 404) is tried again after a restart.
+    const reopened = channels.length > 0 ? await store.reopenChannels() : 0;
+    if (reopened > 0) console.log(`[notify] reopened ${reopened} stopped channel(s): they are tried again now`);
+    relay?.start();
+    notifier?.start();
+    daily = [
+      startDailyPurge({ store, retentionDays: config.site.requestRetentionDays }),
+      startHeldSummaries({ store, channels, onQueued: () => notifier?.notify() }),
+    ];
+  };
+  let takingOver: NodeJS.Timeout | undefined;
+  if (takeOver === "now") {
+    await startBackgroundWork();
+  } else {
+    // Requests are stored from the first moment (two processes may write one SQLite file);
+    // only the background work waits for the predecessor's drain, so there are never two relays.
+    const since = performance.now();
+    let toldSlow = false;
+    let waited = false;
+    const tryTakeOver = () => {
+      startBackgroundWork().then(
+        () => {
+          const ms = Math.round(performance.now() - since);
+          if (waited) console.log(`[requests] took over the background work ${ms} ms after start`);
+        },
+        (error: unknown) => {
+          if (draining) return;
+          if ((error as { code?: unknown }).code !== DATA_DIR_IN_USE) {
+            console.error(`[requests] the background work could not start (${errorCode(error)}): exiting`);
+            process.exit(1);
+          }
+          if (!toldSlow && performance.now() - since > TAKE_OVER_SLOW_MS) {
+            toldSlow = true;
+            console.warn("[requests] still waiting for the server this one replaces to let go of DATA_DIR");
+          }
+          waited = true;
+          takingOver = setTimeout(tryTakeOver, TAKE_OVER_POLL_MS);
+        },
+      );
+    };
+    tryTakeOver();
+  }
   let backgroundStopped: Promise<unknown> | null = null;
-  const stopBackgroundWork = () =>
-    (backgroundStopped ??= Promise.all([relay?.stop(), notifier?.stop(), purge.stop(), heldSummaries.stop()]));
+  const stopBackgroundWork = () => {
+    clearTimeout(takingOver);
+    return (backgroundStopped ??= Promise.all([relay?.stop(), notifier?.stop(), ...daily.map((job) => job.stop())]));
+  };
   console.log(
     `[requests] storing invitation requests in the ${store.description}; ` +
       (hubspot
@@ -148,35 +208,66 @@ class InFlight {
   }
 }
 
+/** Where and how `serveSite` serves. */
+export interface ServeOptions {
+  /** The built site (BUILD_DIR/client). */
+  root: string;
+  /** The port on HOST; ignored with `fd`. */
+  port: number;
+  /** For the start-up line: `the production build`, a folder, a release. */
+  what: string;
+  /**
+   * Run by the supervisor (server/deploy/supervisor.ts): listen on its socket, inherited as
+   * this descriptor, answer `/assets/` files of the kept releases' client folders `olderRoots`
+   * too, say `ready` over the IPC channel once listening, drain when told to or when the
+   * supervisor is gone, and take over DATA_DIR's background work from the server it replaces.
+   */
+  supervised?: { fd: number; olderRoots: readonly string[] };
+}
+
+/** What a supervised server and its supervisor say to each other over the IPC channel (server/deploy/supervisor.ts). */
+export type WorkerMessage = { type: "ready"; url: string };
+export type SupervisorMessage = { type: "drain"; why: string };
+
 /**
- * Serves the build in `root` with the API on `port`, until SIGTERM or SIGINT. Prints
- * `Serving <what> at <url> (Node.js <version>)` and where the request form sends from
- * (docs/product.md#configuration).
+ * Serves the build in `root` with the API on `port` (or the supervisor's socket), until
+ * SIGTERM or SIGINT (or the supervisor's drain). Prints `Serving <what> at <url> (Node.js
+ * <version>)` and where the request form sends from (docs/product.md#configuration).
  * An error that stops it is printed without a secret of the configuration, and exits 1.
  */
-export async function serveSite(
-  config: AppConfig,
-  { root, port, what }: { root: string; port: number; what: string },
-): Promise<void> {
+export async function serveSite(config: AppConfig, options: ServeOptions): Promise<void> {
   try {
-    const url = await listen(config, root, port);
-    console.log(`Serving ${what} at ${url} (Node.js ${process.versions.node})`);
+    const url = await listen(config, options);
+    console.log(`Serving ${options.what} at ${url} (Node.js ${process.versions.node})`);
     if (config.site.requestApi) console.log(siteOrigins(config).formNote(url));
+    if (options.supervised) process.send!({ type: "ready", url } satisfies WorkerMessage);
   } catch (error) {
     exitOnStartError("The server could not start")(error);
   }
 }
 
-async function listen(config: AppConfig, root: string, port: number): Promise<string> {
-  const { api, drain, stop } = await startApi(config, { servedRoot: root });
+async function listen(config: AppConfig, { root, port, supervised }: ServeOptions): Promise<string> {
+  const { api, drain, stop } = await startApi(config, {
+    servedRoot: root,
+    takeOver: supervised ? "after-predecessor" : "now",
+  });
   const { app, url } = await startSiteServer({
     root,
+    olderRoots: supervised?.olderRoots ?? [],
     port,
+    fd: supervised?.fd,
     host: process.env.HOST || "127.0.0.1",
     publicHost: new URL(config.site.siteUrl).host,
     api,
     lifecycle: { drain, stop },
   });
-  exitOnSignals(app);
+  const shutDown = exitOnSignals(app);
+  if (supervised) {
+    process.on("message", (message: SupervisorMessage) => {
+      if (message.type === "drain") shutDown(message.why);
+    });
+    // The supervisor is gone (killed): nothing will tell this server to stop, so it stops now.
+    process.once("disconnect", () => shutDown("The supervisor is gone"));
+  }
   return url;
 }

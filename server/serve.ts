@@ -2,6 +2,9 @@
 // Defaults: PORT from the validated configuration, BUILD_DIR/client, host 127.0.0.1 (HOST to change).
 // The API runs as under `npm start` (server/main.ts), as the configuration in the
 // environment says (INVITATION_API).
+// The supervisor of `npm start` (server/deploy/supervisor.ts) runs each release's server with
+// this entry point too, adding `--listen-fd 3` (its socket) and `--assets-from <client folder>`
+// for each earlier release kept.
 // First: stops an older Node before a module built for Node 24 is loaded.
 import "./node-runtime";
 import { resolve } from "node:path";
@@ -9,11 +12,21 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "./load-config";
 import { serveSite } from "./main";
 
+const USAGE = "Usage: npm run serve -- [--port <port>] [--dir <folder>]";
+
 function readFlags() {
   try {
-    return parseArgs({ options: { port: { type: "string" }, dir: { type: "string" } } }).values;
+    return parseArgs({
+      options: {
+        port: { type: "string" },
+        dir: { type: "string" },
+        what: { type: "string" },
+        "listen-fd": { type: "string" },
+        "assets-from": { type: "string", multiple: true },
+      },
+    }).values;
   } catch (error) {
-    console.error(`${(error as Error).message}\nUsage: npm run serve -- [--port <port>] [--dir <folder>]`);
+    console.error(`${(error as Error).message}\n${USAGE}`);
     process.exit(2);
   }
 }
@@ -26,5 +39,17 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   process.exit(1);
 }
 const root = resolve(flags.dir ?? `${process.env.BUILD_DIR ?? "build"}/client`);
+const fd = flags["listen-fd"] === undefined ? null : Number(flags["listen-fd"]);
+if (fd !== null && (!Number.isInteger(fd) || fd < 3 || !process.send)) {
+  console.error(
+    "--listen-fd is for the supervisor (server/deploy/supervisor.ts): a descriptor of 3 or more, with an IPC channel",
+  );
+  process.exit(2);
+}
 
-await serveSite(config, { root, port, what: root });
+await serveSite(config, {
+  root,
+  port,
+  what: flags.what ?? root,
+  ...(fd === null ? {} : { supervised: { fd, olderRoots: (flags["assets-from"] ?? []).map((dir) => resolve(dir)) } }),
+});

@@ -1,17 +1,45 @@
-// `npm start`: build when BUILD_DIR is missing or stale (server/build-stamp.ts), then
-// serve it with the production server on PORT (validated configuration, default 4173).
+// `npm start`: serves the live release (server/deploy/releases.ts) with the production server
+// on PORT (validated configuration, default 4173), under the supervisor that lets
+// `npm run update` and `npm run rollback` replace it without a refused connection
+// (server/deploy/supervisor.ts). Before the first update the live release is this checkout:
+// it is built first when BUILD_DIR is missing or stale (server/build-stamp.ts).
 // HOST sets the interface (default 127.0.0.1; 0.0.0.0 in a container). Wiring: server/main.ts.
 // First: stops an older Node before a module built for Node 24 is loaded.
 import "./node-runtime";
-import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureFreshBuild } from "./build-stamp";
 import { loadConfig } from "./load-config";
-import { serveSite } from "./main";
+import { exitOnStartError } from "./safe-errors";
+import { gitHead } from "./deploy/git";
+import { CHECKOUT_ID, keptReleases, liveRelease, olderRoots, readState, releasePlaces } from "./deploy/releases";
+import { supervise } from "./deploy/supervisor";
 
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
-const buildDir = resolve(projectRoot, process.env.BUILD_DIR ?? "build");
 const config = loadConfig();
+const places = releasePlaces({
+  checkout: projectRoot,
+  releasesDir: config.server.releasesDir,
+  buildDir: process.env.BUILD_DIR ?? "build",
+});
 
-ensureFreshBuild({ projectRoot, buildDir, site: config.site });
-await serveSite(config, { root: join(buildDir, "client"), port: config.port, what: "the production build" });
+try {
+  const state = readState(places);
+  const head = gitHead(projectRoot);
+  const live = liveRelease(places, state, head);
+  if (live.id === CHECKOUT_ID) {
+    ensureFreshBuild({ projectRoot, buildDir: places.checkoutBuildDir, site: config.site });
+  } else {
+    console.log(
+      `Serving release ${live.id} (commit ${live.commit?.slice(0, 12)}), live since ${new Date(state.live!.liveAt).toISOString()} by ${state.live!.by}.`,
+    );
+  }
+  await supervise({
+    dataDir: config.server.dataDir,
+    host: process.env.HOST || "127.0.0.1",
+    port: config.port,
+    first: live,
+    olderRoots: olderRoots(keptReleases(places, state, head), live, `${places.checkoutBuildDir}/client`),
+  });
+} catch (error) {
+  exitOnStartError("The server could not start")(error);
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_HUBSPOT_REGION } from "./hubspot-hosts";
 import {
   configError,
   email,
@@ -63,7 +64,9 @@ const siteVariables = z.object({
   HUBSPOT_PORTAL_ID: optional(z.string().trim().regex(/^\d+$/, "must be a numeric HubSpot portal id")),
   HUBSPOT_FORM_ID_CANDIDATE: optional(z.uuid("must be a HubSpot form id (a UUID)")),
   HUBSPOT_FORM_ID_EMPLOYER: optional(z.uuid("must be a HubSpot form id (a UUID)")),
-  HUBSPOT_REGION: optional(z.enum(HUBSPOT_REGIONS, `must be one of ${HUBSPOT_REGIONS.join(", ")}`)).default("na1"),
+  HUBSPOT_REGION: optional(z.enum(HUBSPOT_REGIONS, `must be one of ${HUBSPOT_REGIONS.join(", ")}`)).default(
+    DEFAULT_HUBSPOT_REGION,
+  ),
   HUBSPOT_EMBED: optional(z.enum(HUBSPOT_EMBEDS, `must be one of ${HUBSPOT_EMBEDS.join(", ")}`)).default("legacy"),
   HUBSPOT_LEGAL_BASIS: optional(z.enum(LEGAL_BASES, `must be one of ${LEGAL_BASES.join(", ")}`)),
   HUBSPOT_SUBSCRIPTION_TYPE_ID: optional(wholeNumber("a HubSpot subscription type id (a whole number)")),

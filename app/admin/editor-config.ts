@@ -6,6 +6,7 @@
  */
 import { CONTENT, type ContentName } from "#shared/content/collections";
 import type { SiteConfig } from "#shared/site-config";
+import { DESCRIPTION_MIN_LENGTH, ROLES_FOLDER, roleSchema } from "#shared/content/roles";
 import { objectFields, type EditorField } from "./editor-fields";
 
 export type EditorSettings = NonNullable<SiteConfig["editor"]>;
@@ -24,10 +25,78 @@ const FILE_LABELS: Readonly<Record<ContentName, string>> = {
   site: "Every page: navigation, footer, 404",
   requestRefused: "Pages of a request not sent (without JavaScript)",
   emails: "Emails to the team and to requesters",
+  openRoles: "Open roles: the list, the role pages' labels, the links",
 };
 
-const PAGES: readonly ContentName[] = ["home", "mission", "howWeHelp", "whoWeAre", "requestInvitation", "terms"];
+const PAGES: readonly ContentName[] = [
+  "home",
+  "mission",
+  "howWeHelp",
+  "whoWeAre",
+  "requestInvitation",
+  "terms",
+  "openRoles",
+];
 const SHARED: readonly ContentName[] = ["site", "requestRefused"];
+
+interface FilesCollection {
+  name: string;
+  label: string;
+  editor: { preview: boolean };
+  files: { name: string; label: string; file: string; fields: EditorField[] }[];
+}
+
+/** A folder of one file per entry: the roles, content/roles/<slug>.md. */
+interface RolesCollection {
+  name: string;
+  label: string;
+  label_singular: string;
+  editor: { preview: boolean };
+  folder: string;
+  create: boolean;
+  delete: boolean;
+  extension: "md";
+  format: "frontmatter";
+  slug: string;
+  identifier_field: string;
+  summary: string;
+  fields: EditorField[];
+}
+
+/**
+ * The roles, one file each (DECISIONS §7): the front matter from the role's schema, the body the
+ * description in Markdown without HTML (the build refuses HTML; the toolbar offers none).
+ */
+export function rolesCollection(): RolesCollection {
+  return {
+    name: "roles",
+    label: "Open roles",
+    label_singular: "Role",
+    editor: { preview: true },
+    folder: `content/${ROLES_FOLDER}`,
+    create: true,
+    delete: true,
+    extension: "md",
+    format: "frontmatter",
+    // The file's name is the role's address: /roles/<slug>.
+    slug: "{{slug}}",
+    identifier_field: "title",
+    summary: "{{title}} (closes {{validThrough}})",
+    fields: [
+      ...objectFields(roleSchema),
+      {
+        name: "body",
+        label: "Description",
+        widget: "markdown",
+        required: true,
+        hint: `What the role is, in at least ${DESCRIPTION_MIN_LENGTH} characters: paragraphs, lists, bold. No HTML.`,
+        modes: ["rich_text", "raw"],
+        buttons: ["bold", "italic", "link", "bulleted-list", "numbered-list"],
+        editor_components: [],
+      },
+    ],
+  };
+}
 
 export interface DecapConfig {
   load_config_file: false;
@@ -38,12 +107,7 @@ export interface DecapConfig {
   media_folder: string;
   public_folder: string;
   locale: string;
-  collections: {
-    name: string;
-    label: string;
-    editor: { preview: boolean };
-    files: { name: string; label: string; file: string; fields: EditorField[] }[];
-  }[];
+  collections: (FilesCollection | RolesCollection)[];
 }
 
 function fileEntry(name: ContentName) {
@@ -82,6 +146,7 @@ export function decapConfig(settings: EditorSettings, siteUrl: string, origin: s
       { name: "pages", label: "Pages", editor: { preview: true }, files: PAGES.map(fileEntry) },
       { name: "shared", label: "Shared words", editor: { preview: false }, files: SHARED.map(fileEntry) },
       { name: "emails", label: "Emails", editor: { preview: true }, files: [fileEntry("emails")] },
+      rolesCollection(),
     ],
   };
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CONTENT } from "#shared/content/collections";
+import { roleSchema } from "#shared/content/roles";
 import { fixed, text } from "#shared/content/fields";
 import { decapConfig } from "./editor-config";
 import { editorField, labelOf, objectFields, type EditorField } from "./editor-fields";
@@ -72,7 +73,7 @@ describe("the editor's forms, made from the content schemas", () => {
   });
 
   it("refuse a schema shape it has no field for, naming the key", () => {
-    expect(() => editorField("when", z.number())).toThrow('no form field for "when"');
+    expect(() => editorField("when", z.boolean())).toThrow('no form field for "when"');
   });
 
   it("label fields for people", () => {
@@ -97,17 +98,28 @@ describe("the editor's configuration", () => {
     expect(config.load_config_file).toBe(false);
   });
 
-  it("saves to this checkout under npm run edit, and lists every file of content/ once", () => {
+  it("saves to this checkout under npm run edit, and lists every file of content/ once, and the roles' folder", () => {
     const config = decapConfig(
       { backend: "local", url: "http://127.0.0.1:8081/api/v1", branch: "main" },
       "http://localhost:4173",
     );
     expect(config.backend).toEqual({ name: "proxy", proxy_url: "http://127.0.0.1:8081/api/v1", branch: "main" });
-    const files = config.collections.flatMap((collection) => collection.files.map((file) => file.file));
+    const files = config.collections.flatMap((collection) =>
+      "files" in collection ? collection.files.map((file) => file.file) : [],
+    );
     expect(files.sort()).toEqual(
       Object.values(CONTENT)
         .map(({ file }) => `content/${file}`)
         .sort(),
     );
+    const roles = config.collections.find((collection) => !("files" in collection));
+    expect(roles).toMatchObject({ folder: "content/roles", extension: "md", format: "frontmatter", create: true });
+    const fields = "fields" in roles! ? roles.fields : [];
+    expect(fields.map((field) => field.name)).toEqual([...Object.keys(roleSchema.shape), "body"]);
+    expect(fields.find((field) => field.name === "validThrough")).toMatchObject({ widget: "datetime" });
+    expect(fields.find((field) => field.name === "employmentType")).toMatchObject({
+      widget: "select",
+      default: "FULL_TIME",
+    });
   });
 });

@@ -29,6 +29,11 @@ export interface EditorField {
   time_format?: boolean;
   format?: string;
   default?: unknown;
+  value_type?: "int" | "float";
+  /** The markdown widget's editing modes and toolbar (a role's description). */
+  modes?: string[];
+  buttons?: string[];
+  editor_components?: string[];
 }
 
 /** What a text schema says of itself (shared/content/fields.ts, `text`). */
@@ -99,6 +104,11 @@ export function editorField(name: string, schema: z.ZodType, required = true): E
   switch (def.type) {
     case "optional":
       return editorField(name, def.innerType as z.ZodType, false);
+    case "default":
+      // A value the schema fills in when the field is left out (a role's employment type): offered, not required.
+      return { ...editorField(name, def.innerType as z.ZodType, false), default: def.defaultValue };
+    case "number":
+      return { name, label, widget: "number", value_type: "int", min: 1, required, ...hint };
     case "string":
       if (def.format === "date") {
         return {

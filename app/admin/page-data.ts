@@ -15,6 +15,7 @@ export function editorPageData(site: SiteConfig): AdminPageData {
     siteUrl: site.siteUrl,
     siteWords: readContent("site"),
     services: { leaders: howWeHelp.leaders, organizations: howWeHelp.organizations },
+    openRolesWords: readContent("openRoles"),
   };
 }
 

@@ -18,11 +18,16 @@ import WhoWeArePage from "~/pages/_who-we-are";
 import { DocumentHero } from "~/components/sections/document-hero";
 import { TermsDocument } from "~/components/sections/terms-document";
 import { EmailsPreview } from "./email-preview";
+import type { OpenRolesWords } from "#shared/content/open-roles";
+import type { RoleFields } from "#shared/content/roles";
+import { RolePage } from "~/features/roles/role-views";
 
 /** The words of other files a page's preview shows beside its own (the build's, not the ones being edited). */
 export interface PreviewData {
   siteWords: SiteWords;
   services: Pick<HowWeHelpWords, "leaders" | "organizations">;
+  /** The roles' labels and headings (content/open-roles.yaml), around a role being edited. */
+  openRolesWords: OpenRolesWords;
 }
 
 class PreviewBoundary extends Component<{ page: string; children: ReactNode }, { failed: boolean }> {
@@ -50,7 +55,7 @@ function wordsOf<T>(props: PreviewTemplateComponentProps): T {
   return withSiteFacts(data.toJS() as T, site);
 }
 
-export function registerPreviews(cms: DecapCms, { siteWords, services }: PreviewData) {
+export function registerPreviews(cms: DecapCms, { siteWords, services, openRolesWords }: PreviewData) {
   const actions = (labels: { leaders: string; employers: string }) => ({
     leaders: { label: labels.leaders, href: requestPagePath("candidate") },
     employers: { label: labels.employers, href: requestPagePath("employer") },
@@ -102,6 +107,17 @@ export function registerPreviews(cms: DecapCms, { siteWords, services }: Preview
     ],
     requestInvitation: ["Request an invitation", (props) => <RequestPagePreview words={wordsOf(props)} />],
     emails: ["Emails to the team and to requesters", (props) => <EmailsPreview words={wordsOf(props)} />],
+    // A role, as its page shows it: the description is Decap's own rendering of the Markdown being typed.
+    roles: [
+      "Role",
+      (props) => (
+        <RolePage
+          role={{ ...wordsOf<RoleFields>(props), slug: String(props.entry.getIn(["slug"]) ?? "") }}
+          description={{ node: props.widgetFor("body") }}
+          words={withSiteFacts(openRolesWords, site)}
+        />
+      ),
+    ],
   };
   for (const [name, [page, Preview]] of Object.entries(previews)) {
     cms.registerPreviewTemplate(name, (props) => (

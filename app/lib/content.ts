@@ -5,7 +5,7 @@ import type { PageMeta } from "#shared/content/page";
 import type { LinkAction } from "#shared/content/sections";
 import type { SiteWords } from "#shared/content/site";
 import { requestPagePath, ROUTES, type RouteName } from "#shared/routes";
-import { buildMeta, type MetaInput, type MetaDescriptor } from "./seo";
+import { buildHead, type HeadInput, type PageHead } from "./seo";
 import { withSiteFacts } from "#shared/content/site-facts";
 
 /**
@@ -20,8 +20,8 @@ export async function words<Name extends ContentName>(name: Name): Promise<Conte
 }
 
 /** Every head tag of a route's page, from its words (`meta`). */
-export function pageHead(route: RouteName, meta: PageMeta, extra: Omit<MetaInput, "page"> = {}): MetaDescriptor[] {
-  return buildMeta({ page: { ...ROUTES[route], ...meta }, ...extra });
+export function pageHead(route: RouteName, meta: PageMeta, extra: Omit<HeadInput, "page"> = {}): PageHead {
+  return buildHead({ page: { ...ROUTES[route], ...meta }, ...extra });
 }
 
 /** The two calls to action of every content page, to each mode of the request page (DECISIONS, "Calls to action"). */

@@ -1,8 +1,7 @@
-import type { MetaDescriptor } from "./seo";
 import { describe, expect, it } from "vitest";
 import { parseSiteConfig } from "#shared/site-config";
 import { DEPLOYMENT_SITE_FACTS } from "../../tests/support/deployment-site-facts";
-import { buildMeta } from "./seo";
+import { buildHead } from "./seo";
 import { socialCardFor } from "./social-card";
 
 const config = parseSiteConfig({
@@ -19,55 +18,50 @@ const page = {
   indexable: true,
 };
 
-const find = (tags: MetaDescriptor[], key: string, value: string) =>
-  tags.find((tag) => (tag as Record<string, unknown>)[key] === value) as Record<string, string> | undefined;
-
-describe("buildMeta", () => {
-  const tags = buildMeta({ page }, config);
+describe("buildHead", () => {
+  const head = buildHead({ page }, config);
 
   it("emits title, description and keywords", () => {
-    expect(tags).toContainEqual({ title: "Our Mission | The Talent Leaders Circle" });
-    expect(find(tags, "name", "description")?.content).toBe(page.description);
-    expect(find(tags, "name", "keywords")?.content).toBe("mission, TA leaders");
+    expect(head.title).toBe("Our Mission | The Talent Leaders Circle");
+    expect(head.description).toBe(page.description);
+    expect(head.keywords).toBe("mission, TA leaders");
   });
 
   it("makes the canonical and og:url absolute against SITE_URL", () => {
-    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://network.example.org/mission" });
-    expect(find(tags, "property", "og:url")?.content).toBe("https://network.example.org/mission");
+    expect(head.canonical).toBe("https://network.example.org/mission");
+    expect(head.openGraph["og:url"]).toBe("https://network.example.org/mission");
   });
 
   it("carries Open Graph and Twitter tags with the page's own 1200x630 card made absolute", () => {
-    expect(find(tags, "property", "og:title")?.content).toBe("Our Mission | The Talent Leaders Circle");
-    expect(find(tags, "property", "og:description")?.content).toBe(page.description);
-    expect(find(tags, "property", "og:site_name")?.content).toBe("The Talent Leaders Circle");
-    expect(find(tags, "property", "og:image")?.content).toBe("https://network.example.org/social/mission.png");
-    expect(find(tags, "property", "og:image:width")?.content).toBe("1200");
-    expect(find(tags, "property", "og:image:height")?.content).toBe("630");
-    expect(find(tags, "property", "og:image:alt")?.content).toBe(socialCardFor(page, config.siteName).alt);
-    expect(find(tags, "name", "twitter:card")?.content).toBe("summary_large_image");
-    expect(find(tags, "name", "twitter:image")?.content).toBe("https://network.example.org/social/mission.png");
-    expect(find(tags, "name", "twitter:image:alt")?.content).toBe(socialCardFor(page, config.siteName).alt);
-    expect(find(tags, "name", "twitter:title")?.content).toBe("Our Mission | The Talent Leaders Circle");
+    expect(head.openGraph["og:title"]).toBe("Our Mission | The Talent Leaders Circle");
+    expect(head.openGraph["og:description"]).toBe(page.description);
+    expect(head.openGraph["og:site_name"]).toBe("The Talent Leaders Circle");
+    expect(head.openGraph["og:image"]).toBe("https://network.example.org/social/mission.png");
+    expect(head.openGraph["og:image:width"]).toBe("1200");
+    expect(head.openGraph["og:image:height"]).toBe("630");
+    expect(head.openGraph["og:image:alt"]).toBe(socialCardFor(page, config.siteName).alt);
+    expect(head.twitter["twitter:card"]).toBe("summary_large_image");
+    expect(head.twitter["twitter:image"]).toBe("https://network.example.org/social/mission.png");
+    expect(head.twitter["twitter:image:alt"]).toBe(socialCardFor(page, config.siteName).alt);
+    expect(head.twitter["twitter:title"]).toBe("Our Mission | The Talent Leaders Circle");
   });
 
   it("uses another image when given one", () => {
     const image = { path: "/social/campaign.png", width: 1200, height: 630, alt: "Campaign card" };
-    const own = buildMeta({ page, image }, config);
-    expect(find(own, "property", "og:image")?.content).toBe("https://network.example.org/social/campaign.png");
-    expect(find(own, "name", "twitter:image:alt")?.content).toBe("Campaign card");
+    const own = buildHead({ page, image }, config);
+    expect(own.openGraph["og:image"]).toBe("https://network.example.org/social/campaign.png");
+    expect(own.twitter["twitter:image:alt"]).toBe("Campaign card");
   });
 
   it("adds JSON-LD records only when given", () => {
-    expect(tags.some((tag) => "script:ld+json" in tag)).toBe(false);
+    expect(head.jsonLd).toEqual([]);
     const record = { "@context": "https://schema.org", "@type": "Organization", name: "X" } as const;
-    expect(buildMeta({ page, jsonLd: record }, config)).toContainEqual({ "script:ld+json": record });
-    expect(buildMeta({ page, jsonLd: [record, record] }, config).filter((tag) => "script:ld+json" in tag)).toHaveLength(
-      2,
-    );
+    expect(buildHead({ page, jsonLd: record }, config).jsonLd).toEqual([record]);
+    expect(buildHead({ page, jsonLd: [record, record] }, config).jsonLd).toHaveLength(2);
   });
 
   it("keeps pages that are not indexable out of search results", () => {
-    expect(find(tags, "name", "robots")).toBeUndefined();
-    expect(find(buildMeta({ page: { ...page, indexable: false } }, config), "name", "robots")?.content).toBe("noindex");
+    expect(head.robots).toBeNull();
+    expect(buildHead({ page: { ...page, indexable: false } }, config).robots).toBe("noindex");
   });
 });

@@ -5,13 +5,25 @@ import type { PageInfo } from "#shared/content/page";
 import { socialCardFor } from "./social-card";
 import { formatTitle } from "#shared/text";
 
-/** One tag of a page's head, as the page layout renders it (app/layouts/head-tags.astro). */
-export type MetaDescriptor =
-  | { title: string }
-  | { name: string; content: string }
-  | { property: string; content: string }
-  | { tagName: "link"; rel: string; href: string }
-  | { "script:ld+json": unknown };
+/**
+ * A page's head, field by field, as Astro's examples pass it to their head component: the layout
+ * renders it (app/layouts/head-tags.astro), and the request page's island sets the same tags in
+ * place when its mode changes (app/features/invitation/head-mode.ts).
+ */
+export interface PageHead {
+  title: string;
+  description: string;
+  keywords: string;
+  /** `noindex` for a page kept out of search results; null for the others. */
+  robots: string | null;
+  canonical: string;
+  /** Open Graph's properties (`og:*`), in the order they are written. */
+  openGraph: Readonly<Record<string, string>>;
+  /** The Twitter card's tags (`twitter:*`), in the order they are written. */
+  twitter: Readonly<Record<string, string>>;
+  /** Each its own `<script type="application/ld+json">`. */
+  jsonLd: readonly WithContext<Thing>[];
+}
 
 export interface SocialImage {
   /** Path under the site origin, e.g. `/social/default.png`. */
@@ -21,7 +33,7 @@ export interface SocialImage {
   alt: string;
 }
 
-export interface MetaInput {
+export interface HeadInput {
   page: Pick<PageInfo, "path" | "title" | "description" | "keywords" | "indexable" | "heading">;
   /** Another image than the page's own card (app/lib/social-card.ts), which the build renders from its words. */
   image?: SocialImage;
@@ -33,38 +45,39 @@ export function absoluteUrl(path: string, origin: string): string {
 }
 
 /**
- * Every tag of a page's head: title, description, keywords, canonical, Open Graph,
- * Twitter card (the page's own social card unless told another image) and optional JSON-LD. A child route's `meta` replaces its parent's,
- * so each page returns the whole set from here.
+ * Every tag of a page's head: title, description, keywords, canonical, Open Graph, the
+ * Twitter card (the page's own social card unless told another image) and optional JSON-LD.
  */
-export function buildMeta(input: MetaInput, config: SiteConfig = site): MetaDescriptor[] {
+export function buildHead(input: HeadInput, config: SiteConfig = site): PageHead {
   const { page, image = socialCardFor(page, config.siteName), jsonLd } = input;
   const title = formatTitle(page.title, config.siteName);
   const url = absoluteUrl(page.path, config.siteUrl);
   const imageUrl = absoluteUrl(image.path, config.siteUrl);
-  const records = jsonLd === undefined ? [] : Array.isArray(jsonLd) ? jsonLd : [jsonLd];
-
-  return [
-    { title },
-    { name: "description", content: page.description },
-    { name: "keywords", content: page.keywords.join(", ") },
-    ...(page.indexable ? [] : [{ name: "robots", content: "noindex" }]),
-    { tagName: "link", rel: "canonical", href: url },
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: `The ${config.siteName}` },
-    { property: "og:locale", content: "en_US" },
-    { property: "og:title", content: title },
-    { property: "og:description", content: page.description },
-    { property: "og:url", content: url },
-    { property: "og:image", content: imageUrl },
-    { property: "og:image:width", content: String(image.width) },
-    { property: "og:image:height", content: String(image.height) },
-    { property: "og:image:alt", content: image.alt },
-    { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: page.description },
-    { name: "twitter:image", content: imageUrl },
-    { name: "twitter:image:alt", content: image.alt },
-    ...records.map((record) => ({ "script:ld+json": record })),
-  ];
+  return {
+    title,
+    description: page.description,
+    keywords: page.keywords.join(", "),
+    robots: page.indexable ? null : "noindex",
+    canonical: url,
+    openGraph: {
+      "og:type": "website",
+      "og:site_name": `The ${config.siteName}`,
+      "og:locale": "en_US",
+      "og:title": title,
+      "og:description": page.description,
+      "og:url": url,
+      "og:image": imageUrl,
+      "og:image:width": String(image.width),
+      "og:image:height": String(image.height),
+      "og:image:alt": image.alt,
+    },
+    twitter: {
+      "twitter:card": "summary_large_image",
+      "twitter:title": title,
+      "twitter:description": page.description,
+      "twitter:image": imageUrl,
+      "twitter:image:alt": image.alt,
+    },
+    jsonLd: jsonLd === undefined ? [] : Array.isArray(jsonLd) ? jsonLd : [jsonLd],
+  };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseSiteConfig } from "#shared/site-config";
-import { jobPostingSchema, organizationSchema, professionalServiceSchema } from "./structured-data";
+import type { Role } from "#shared/content/roles";
+import { jobPostingSchema, organizationSchema, serviceSchema } from "./structured-data";
 
 const deployment = {
   SITE_URL: "https://network.example.org",
@@ -24,6 +25,7 @@ describe("organizationSchema", () => {
     ).toEqual({
       "@context": "https://schema.org",
       "@type": "Organization",
+      "@id": "https://network.example.org/#organization",
       name: "The Talent Leaders Circle",
       description: "A network.",
       url: "https://network.example.org/",
@@ -45,46 +47,86 @@ describe("organizationSchema", () => {
 });
 
 describe("jobPostingSchema", () => {
-  it("is a full-time remote role in the United States", () => {
-    const job = jobPostingSchema(
-      {
-        title: "Vice President, Talent Acquisition",
-        description: "Lead global TA.",
-        datePosted: "2026-01-15",
-        qualifications: "10+ years leading enterprise TA.",
-        responsibilities: "Own the hiring strategy.",
-      },
-      config,
-    );
-    expect(job).toMatchObject({
+  const role: Role = {
+    slug: "head-of-global-talent",
+    title: "Head of Global Talent",
+    employer: "Northwind Logistics",
+    location: "Chicago, IL, United States",
+    employmentType: "FULL_TIME",
+    datePosted: "2026-11-01",
+    validThrough: "2026-12-31",
+    salary: { min: 260000, max: 320000, currency: "USD" },
+    qualifications: ["Fifteen years in TA", "Led leaders"],
+    responsibilities: ["Lead the function"],
+    body: "Northwind is hiring.",
+  };
+
+  it("names the employer, the place with its country code, the pay as given, and closes at the end of its last day", () => {
+    expect(jobPostingSchema(role, "<p>Northwind is hiring.</p>", config)).toEqual({
+      "@context": "https://schema.org",
       "@type": "JobPosting",
-      title: "Vice President, Talent Acquisition",
+      title: "Head of Global Talent",
+      description: "<p>Northwind is hiring.</p>",
+      url: "https://network.example.org/roles/head-of-global-talent",
+      datePosted: "2026-11-01",
+      validThrough: "2026-12-31T23:59:59Z",
       employmentType: "FULL_TIME",
-      jobLocationType: "TELECOMMUTE",
-      applicantLocationRequirements: { "@type": "Country", name: "United States" },
-      jobLocation: { "@type": "Place", address: { "@type": "PostalAddress", addressCountry: "US" } },
-      hiringOrganization: { "@type": "Organization", name: "The Talent Leaders Circle" },
-      qualifications: "10+ years leading enterprise TA.",
-      responsibilities: "Own the hiring strategy.",
+      hiringOrganization: { "@type": "Organization", name: "Northwind Logistics" },
+      identifier: { "@type": "PropertyValue", name: "The Talent Leaders Circle", value: "head-of-global-talent" },
+      directApply: false,
+      jobLocation: {
+        "@type": "Place",
+        address: {
+          "@type": "PostalAddress",
+          addressLocality: "Chicago",
+          addressRegion: "IL",
+          addressCountry: "US",
+        },
+      },
+      baseSalary: {
+        "@type": "MonetaryAmount",
+        currency: "USD",
+        value: { "@type": "QuantitativeValue", minValue: 260000, maxValue: 320000, unitText: "YEAR" },
+      },
+      qualifications: "Fifteen years in TA\nLed leaders",
+      responsibilities: "Lead the function",
     });
+  });
+
+  it("says confidential where the employer is not named, never the network; a remote role is TELECOMMUTE in its country", () => {
+    for (const employer of [undefined, "Confidential", "confidential"]) {
+      const remote = jobPostingSchema(
+        { ...role, employer, location: "Remote, United States", salary: undefined },
+        "<p>x</p>",
+        config,
+      );
+      expect(remote.hiringOrganization).toEqual({ "@type": "Organization", name: "confidential" });
+      expect(remote).toMatchObject({
+        jobLocationType: "TELECOMMUTE",
+        applicantLocationRequirements: { "@type": "Country", name: "United States" },
+      });
+      expect(remote).not.toHaveProperty("jobLocation");
+      expect(remote).not.toHaveProperty("baseSalary");
+    }
   });
 });
 
-describe("professionalServiceSchema", () => {
-  it("offers executive search and talent acquisition in the United States, free", () => {
-    expect(professionalServiceSchema("Executive TA search.", config)).toMatchObject({
-      "@type": "ProfessionalService",
-      name: "The Talent Leaders Circle",
+describe("serviceSchema", () => {
+  it("is a free Service in the United States, provided by the home page's Organization by its @id", () => {
+    const service = serviceSchema(
+      { name: "Executive TA search", serviceType: "Executive search and talent acquisition", description: "Free." },
+      config,
+    );
+    expect(service).toMatchObject({
+      "@type": "Service",
+      serviceType: "Executive search and talent acquisition",
+      provider: { "@id": "https://network.example.org/#organization" },
       areaServed: { "@type": "Country", name: "United States" },
-      makesOffer: {
-        "@type": "Offer",
-        price: "0",
-        itemOffered: {
-          "@type": "Service",
-          serviceType: "Executive search and talent acquisition",
-          areaServed: { "@type": "Country", name: "United States" },
-        },
-      },
+      offers: { "@type": "Offer", price: "0", priceCurrency: "USD" },
     });
+    expect(organizationSchema({ description: "A network." }, config)).toHaveProperty(
+      "@id",
+      "https://network.example.org/#organization",
+    );
   });
 });

@@ -1,4 +1,7 @@
-import type { JobPosting, Organization, ProfessionalService, WithContext } from "schema-dts";
+import type { JobPosting, Organization, Service, WithContext } from "schema-dts";
+import { namedEmployer, type Role } from "#shared/content/roles";
+import { parseLocation, rolePath, validThroughTime } from "#shared/roles";
+import { ROUTES } from "#shared/routes";
 import type { SiteConfig } from "#shared/site-config";
 import { site } from "~/config/site";
 import { absoluteUrl } from "./seo";
@@ -19,6 +22,7 @@ export function organizationSchema(facts: OrganizationFacts, config: SiteConfig 
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
+    "@id": organizationId(config),
     name: `The ${config.siteName}`,
     description: facts.description,
     url: absoluteUrl("/", config.siteUrl),
@@ -34,58 +38,94 @@ export function organizationSchema(facts: OrganizationFacts, config: SiteConfig 
   };
 }
 
-export interface JobFacts {
-  title: string;
-  description: string;
-  datePosted: string;
-  qualifications: string;
-  responsibilities: string;
+/** The Organization record's `@id`: other records (the Service on How We Help) point to it rather than repeat it. */
+export function organizationId(config: SiteConfig = site): string {
+  return `${absoluteUrl("/", config.siteUrl)}#organization`;
 }
 
-/** A remote, full-time, US executive TA role (docs/product.md#structured-data). */
-export function jobPostingSchema(job: JobFacts, config: SiteConfig = site): WithContext<JobPosting> {
+export interface ServiceFacts {
+  name: string;
+  serviceType: string;
+  description: string;
+}
+
+/**
+ * What the network offers, on How We Help: a Service provided by the network's Organization
+ * (by its `@id`), in the United States, at no cost. Not ProfessionalService: schema.org
+ * deprecated it for businesses without premises (it is a LocalBusiness).
+ */
+export function serviceSchema(facts: ServiceFacts, config: SiteConfig = site): WithContext<Service> {
   return {
     "@context": "https://schema.org",
-    "@type": "JobPosting",
-    title: job.title,
-    description: job.description,
-    datePosted: job.datePosted,
-    hiringOrganization: { "@type": "Organization", name: `The ${config.siteName}`, sameAs: config.siteUrl },
-    employmentType: "FULL_TIME",
-    jobLocationType: "TELECOMMUTE",
-    applicantLocationRequirements: { "@type": "Country", name: "United States" },
-    jobLocation: {
-      "@type": "Place",
-      address: { "@type": "PostalAddress", addressCountry: "US" },
-    },
-    qualifications: job.qualifications,
-    responsibilities: job.responsibilities,
+    "@type": "Service",
+    name: facts.name,
+    serviceType: facts.serviceType,
+    description: facts.description,
+    url: absoluteUrl(ROUTES.howWeHelp.path, config.siteUrl),
+    provider: { "@id": organizationId(config) },
+    areaServed: { "@type": "Country", name: "United States" },
+    offers: { "@type": "Offer", price: "0", priceCurrency: "USD" },
   };
 }
 
-/** The network's service to employers (docs/product.md#structured-data). */
-export function professionalServiceSchema(
-  description: string,
+/**
+ * A role's JobPosting, as Google's job-posting guidelines ask for it, with only what its page
+ * shows: the employer, or `confidential` where the role does not name one (never the network
+ * itself: it does not employ the hire); a fully remote role as TELECOMMUTE open to its country;
+ * the base pay as the employer gave it. `directApply` is false: a request for a role is the
+ * start of a confidential conversation with the team, not an application to the employer.
+ */
+export function jobPostingSchema(
+  role: Role,
+  descriptionHtml: string,
   config: SiteConfig = site,
-): WithContext<ProfessionalService> {
+): WithContext<JobPosting> {
+  const parsed = parseLocation(role.location);
+  if ("problem" in parsed) throw new Error(`content/roles/${role.slug}.md: ${parsed.problem}`);
+  const where = parsed.location;
   return {
     "@context": "https://schema.org",
-    "@type": "ProfessionalService",
-    name: `The ${config.siteName}`,
-    description,
-    url: absoluteUrl("/", config.siteUrl),
-    areaServed: { "@type": "Country", name: "United States" },
-    email: config.contactEmail,
-    makesOffer: {
-      "@type": "Offer",
-      price: "0",
-      priceCurrency: "USD",
-      itemOffered: {
-        "@type": "Service",
-        serviceType: "Executive search and talent acquisition",
-        areaServed: { "@type": "Country", name: "United States" },
-      },
-    },
-    parentOrganization: { "@type": "Organization", name: config.supporter.name, url: config.supporter.url },
+    "@type": "JobPosting",
+    title: role.title,
+    description: descriptionHtml,
+    url: absoluteUrl(rolePath(role.slug), config.siteUrl),
+    datePosted: role.datePosted,
+    validThrough: validThroughTime(role.validThrough),
+    employmentType: role.employmentType,
+    hiringOrganization: { "@type": "Organization", name: namedEmployer(role) ?? "confidential" },
+    identifier: { "@type": "PropertyValue", name: `The ${config.siteName}`, value: role.slug },
+    directApply: false,
+    ...(where.kind === "remote"
+      ? {
+          jobLocationType: "TELECOMMUTE",
+          applicantLocationRequirements: { "@type": "Country", name: where.country.name },
+        }
+      : {
+          jobLocation: {
+            "@type": "Place",
+            address: {
+              "@type": "PostalAddress",
+              addressLocality: where.locality,
+              addressRegion: where.region,
+              addressCountry: where.country.code,
+            },
+          },
+        }),
+    ...(role.salary
+      ? {
+          baseSalary: {
+            "@type": "MonetaryAmount",
+            currency: role.salary.currency,
+            value: {
+              "@type": "QuantitativeValue",
+              minValue: role.salary.min,
+              maxValue: role.salary.max,
+              unitText: "YEAR",
+            },
+          },
+        }
+      : {}),
+    qualifications: role.qualifications.join("\n"),
+    responsibilities: role.responsibilities.join("\n"),
   };
 }

@@ -1,4 +1,6 @@
 import type { HomeWords, HowWeHelpWords } from "#shared/content/pages";
+import type { OpenRolesWords } from "#shared/content/open-roles";
+import { ROUTES } from "#shared/routes";
 import type { LinkAction } from "#shared/content/sections";
 import type { SiteWords } from "#shared/content/site";
 import { AudiencePanels } from "~/components/sections/audience-panels";
@@ -16,9 +18,18 @@ interface HomePageProps {
   siteWords: SiteWords;
   audienceActions: { leaders: LinkAction; employers: LinkAction };
   requestActions: { leaders: LinkAction; employers: LinkAction };
+  /** The link to the open roles, while at least one is open (content/open-roles.yaml, `links.home`). */
+  rolesLink?: OpenRolesWords["links"]["home"] | null;
 }
 
-export default function HomePage({ content, services, siteWords, audienceActions, requestActions }: HomePageProps) {
+export default function HomePage({
+  content,
+  services,
+  siteWords,
+  audienceActions,
+  requestActions,
+  rolesLink = null,
+}: HomePageProps) {
   const { meta, hero, preview, claims, mission, cta } = content;
   const titles = (group: { services: readonly { title: string }[] }) => group.services.map((service) => service.title);
   return (
@@ -60,6 +71,19 @@ export default function HomePage({ content, services, siteWords, audienceActions
         }}
         id="services-heading"
       />
+      {rolesLink && (
+        <Section id="open-roles" labelledBy="open-roles-heading" tone="surface">
+          <div className="flex flex-col justify-between gap-6 md:flex-row md:items-end">
+            <SectionHeader
+              intro={{ eyebrow: rolesLink.eyebrow, title: rolesLink.title, lead: rolesLink.lead }}
+              id="open-roles-heading"
+            />
+            <ArrowLink href={ROUTES.roles.path} className="shrink-0">
+              {rolesLink.action}
+            </ArrowLink>
+          </div>
+        </Section>
+      )}
       <CallToActionBand content={cta} actions={requestActions} id="cta-heading" />
     </>
   );

@@ -10,7 +10,7 @@
 //      (BUILD_DIR/deploy/policy-config.json);
 //   5. brotli and gzip variants of every compressible file;
 //   6. the build stamp `npm start` compares to decide whether to rebuild.
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildFingerprint, writeStamp } from "../../server/build-stamp";
@@ -23,13 +23,14 @@ import { renderNginxConfig } from "../../server/deploy/nginx-config";
 import { addIslandPreloads } from "./island-preloads";
 import { CONTENT_DIR, readRoles } from "#shared/content/read";
 import { ROLES_FOLDER } from "#shared/content/roles";
-import { ROLES_MANIFEST_FILE } from "#shared/roles";
+import { isOpen, rolePath, ROLES_MANIFEST_FILE } from "#shared/roles";
+import { ROUTES } from "#shared/routes";
 import { lastModifiedDay, roleTimetable } from "./roles-timetable";
 import { outlinedBoundaries } from "./outlined-boundaries";
 import { precompressDirectory } from "./precompress";
 import { indexablePaths, renderRobots, renderSitemap } from "./seo-files";
 import { writeSocialCards } from "./social-cards";
-import { listFiles, symbolicLinks } from "../../server/http/site-server";
+import { listFiles, symbolicLinks } from "../../server/http/build-files";
 import { renderStaticHostHeaders, STATIC_HOST_HEADERS_FILE } from "../../server/deploy/static-host-headers";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -40,6 +41,11 @@ const { site, server } = loadConfig({ warn: false });
 // 1. Astro writes app/pages/404.astro as 404.html, the body of every 404.
 const notFoundPage = join(client, "404.html");
 if (!existsSync(notFoundPage)) throw new Error(`postbuild: ${notFoundPage} is missing`);
+// app/pages/410.astro, the body of a closed role's 410 (shared/roles.ts): like 404.html, never a page of its own.
+const gonePage = join(client, "410", "index.html");
+if (!existsSync(gonePage)) throw new Error(`postbuild: ${gonePage} is missing`);
+renameSync(gonePage, join(client, "410.html"));
+rmSync(join(client, "410"), { recursive: true });
 // Production ships no source maps (Astro builds without them; this catches a slip).
 for (const file of readdirSync(client, { recursive: true, encoding: "utf8" })) {
   if (file.endsWith(".map")) {
@@ -64,21 +70,22 @@ if (hiding.length > 0) {
 
 // 2. The roles' timetable, by which the server closes a role on its day without a rebuild.
 const roles = readRoles();
-writeFileSync(
-  join(buildDir, ROLES_MANIFEST_FILE),
-  `${JSON.stringify(
-    roleTimetable(roles, (role) => lastModifiedDay(join(CONTENT_DIR, ROLES_FOLDER, `${role.slug}.md`))),
-    null,
-    2,
-  )}\n`,
-);
+const timetable = roleTimetable(roles, (role) => lastModifiedDay(join(CONTENT_DIR, ROLES_FOLDER, `${role.slug}.md`)));
+writeFileSync(join(buildDir, ROLES_MANIFEST_FILE), `${JSON.stringify(timetable, null, 2)}\n`);
+const builtAt = Date.now();
+const openRoles = timetable.roles.filter((role) => isOpen(role, builtAt));
 
-// Sitemap and robots, for every indexable page, which must all have been prerendered.
-const paths = indexablePaths();
+// Sitemap and robots, for every indexable page, which must all have been prerendered: the roles'
+// list while any role is open, and each open role with the day it last changed.
+const paths = indexablePaths().filter((path) => path !== ROUTES.roles.path || openRoles.length > 0);
 for (const path of paths) {
   if (!existsSync(join(client, path, "index.html"))) throw new Error(`postbuild: page ${path} was not prerendered`);
 }
-writeFileSync(join(client, SITEMAP_PATH), renderSitemap(site.siteUrl, paths));
+const rolePages = openRoles.map((role) => ({ path: rolePath(role.slug), lastmod: role.lastModified }));
+for (const { path } of rolePages) {
+  if (!existsSync(join(client, path, "index.html"))) throw new Error(`postbuild: role page ${path} was not prerendered`);
+}
+writeFileSync(join(client, SITEMAP_PATH), renderSitemap(site.siteUrl, [...paths, ...rolePages]));
 writeFileSync(join(client, ROBOTS_PATH), renderRobots(site.siteUrl));
 const cards = await writeSocialCards(client, site);
 
@@ -129,7 +136,7 @@ const thirdParties = [
 ];
 console.log(
   [
-    `postbuild: ${paths.length} pages in sitemap.xml under ${site.siteUrl}`,
+    `postbuild: ${paths.length + rolePages.length} pages in sitemap.xml under ${site.siteUrl} (${rolePages.length} open roles of ${roles.length})`,
     `postbuild: ${cards.rendered + cards.cached} social cards (${cards.rendered} rendered, ${cards.cached} from the cache) in ${cards.ms} ms`,
     `postbuild: CSP allows ${scriptHashes.length} inline scripts by hash, ` +
       `${thirdParties.length > 0 ? thirdParties.join(" and ") : "no third-party host"}` +

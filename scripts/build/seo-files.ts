@@ -18,8 +18,19 @@ export function absoluteUrl(path: string, siteUrl: string): string {
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char] ?? char);
 
-export function renderSitemap(siteUrl: string, paths: readonly string[]): string {
-  const urls = paths.map((path) => `  <url><loc>${escapeXml(absoluteUrl(path, siteUrl))}</loc></url>`);
+/** A page of the sitemap; `lastmod` (YYYY-MM-DD) only where the day it last changed is known (the roles). */
+export interface SitemapEntry {
+  path: string;
+  lastmod?: string;
+}
+
+/** One line per page: the site's server leaves out the line of a role that has closed (server/http/site-server.ts). */
+export function renderSitemap(siteUrl: string, entries: readonly (string | SitemapEntry)[]): string {
+  const urls = entries.map((entry) => {
+    const { path, lastmod } = typeof entry === "string" ? { path: entry, lastmod: undefined } : entry;
+    const modified = lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : "";
+    return `  <url><loc>${escapeXml(absoluteUrl(path, siteUrl))}</loc>${modified}</url>`;
+  });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -5,7 +5,9 @@
  */
 import type { HeroArtName, IllustrationName } from "#shared/content/fields";
 import type { PageInfo } from "#shared/content/page";
-import { readContent } from "#shared/content/read";
+import { readContent, readRoles } from "#shared/content/read";
+import { rolePageInfo } from "#shared/content/role-page";
+import { closesAt, isOpen } from "#shared/roles";
 import { requestPagePath, ROUTES } from "#shared/routes";
 import type { SiteConfig } from "#shared/site-config";
 import { withSiteFacts } from "#shared/content/site-facts";
@@ -24,6 +26,7 @@ export const socialCardTagline = (): string => readContent("site").socialCardTag
 /** Each page and its art, its words with this deployment's facts filled in, as its head has them. */
 export function socialCardPages(config: SiteConfig): SocialCardPage[] {
   const site = readContent("site");
+  const roles = readContent("openRoles");
   const request = readContent("requestInvitation");
   const [mission, howWeHelp, whoWeAre] = [readContent("mission"), readContent("howWeHelp"), readContent("whoWeAre")];
   const mode = (name: "candidate" | "employer") => ({
@@ -43,6 +46,11 @@ export function socialCardPages(config: SiteConfig): SocialCardPage[] {
     { page: { ...ROUTES.requestReceived, ...request.received.candidate }, art: "planning" },
     { page: { ...ROUTES.requestReceivedEmployer, ...request.received.employer }, art: "team" },
     { page: { ...ROUTES.notFound, ...site.notFound.meta }, art: "orbit" },
+    { page: { ...ROUTES.roles, ...roles.meta }, art: "rightSeat" },
+    // Each role open now, as its page's head names it (app/pages/roles/[slug].astro): a role is shared on LinkedIn.
+    ...readRoles()
+      .filter((role) => isOpen({ closesAt: closesAt(role.validThrough) }, Date.now()))
+      .map((role) => ({ page: rolePageInfo(role, roles), art: "rightSeat" as const })),
   ];
   return withSiteFacts(pages, config);
 }

@@ -1,17 +1,18 @@
 // Serves a build with Debian's nginx and the build's own generated configuration
 // (BUILD_DIR/deploy/nginx.conf), for the browser tests and the load bench:
 //
-//   tsx scripts/lib/serve-nginx.ts --port 4341 [--build build-x] [--redirect-port 4342]
+//   tsx scripts/lib/serve-nginx.ts --port 4341 [--build build-x] [--redirect-port 4342] [--upstream 127.0.0.1:4340]
 //
 // nginx runs in the foreground on 127.0.0.1 with a throw-away prefix (pid and temp
 // folders in $TMPDIR/site-nginx-<port>) and a minimal main configuration; no system
-// configuration is read or touched. Only the shipped file's `listen` and `root` change.
+// configuration is read or touched. Only the shipped file's `listen` and `root` change, and
+// with --upstream the Node server it proxies to (the API, the roles, the sitemap).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ensureNginx, NGINX_BROTLI_MODULE_PATH, NGINX_PATH } from "../checks/ensure-nginx";
-import { REDIRECT_LISTEN_TAG, SITE_LISTEN_TAG } from "../../server/deploy/nginx-config";
+import { REDIRECT_LISTEN_TAG, SITE_LISTEN_TAG, SITE_SERVER_TAG } from "../../server/deploy/nginx-config";
 
 const TEMP_FOLDERS = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"] as const;
 
@@ -22,17 +23,24 @@ const REDIRECT_SERVER = new RegExp(`^server \\{\\n[^}]*${escapeRegExp(REDIRECT_L
 /**
  * The shipped configuration with the site's `listen` and `root` set for this machine,
  * and its http -> https redirect on `redirectPort` (left out without one: port 80 is
- * not ours to take in a test run).
+ * not ours to take in a test run), and the Node server at `upstream` when given.
  */
 export function localiseNginxConfig(
   shipped: string,
-  { port, root, redirectPort }: { port: number; root: string; redirectPort?: number },
+  { port, root, redirectPort, upstream }: { port: number; root: string; redirectPort?: number; upstream?: string },
 ): string {
   let replaced = 0;
   let config = shipped
     .replace(listenLine(SITE_LISTEN_TAG), (_line, indent: string) => (replaced++, `${indent}listen 127.0.0.1:${port};`))
     .replace(/^(\s*)root [^;]+;$/m, (_line, indent: string) => (replaced++, `${indent}root ${root};`));
   if (replaced !== 2) throw new Error("serve-nginx: the configuration has no site `listen` or no `root` line to set");
+  if (upstream !== undefined) {
+    if (!/^[\w.:[\]-]+$/.test(upstream))
+      throw new Error(`serve-nginx: --upstream must be host:port, got "${upstream}"`);
+    const server = new RegExp(`^(\\s*)server [^;]+; ${escapeRegExp(SITE_SERVER_TAG)}$`, "m");
+    if (!server.test(config)) throw new Error("serve-nginx: the configuration has no Node server to point elsewhere");
+    config = config.replace(server, (_line, indent: string) => `${indent}server ${upstream};`);
+  }
   const redirect = listenLine(REDIRECT_LISTEN_TAG);
   if (!redirect.test(config)) throw new Error("serve-nginx: the configuration has no http -> https redirect");
   config =
@@ -73,6 +81,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (!Number.isInteger(port) || port <= 0) throw new Error("serve-nginx: --port <number> is required");
   const redirectFlag = flag("redirect-port");
   const redirectPort = redirectFlag === undefined ? undefined : Number(redirectFlag);
+  const upstream = flag("upstream");
   const buildDir = resolve(flag("build") ?? process.env.BUILD_DIR ?? "build");
   ensureNginx();
 
@@ -85,7 +94,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const shippedPath = join(buildDir, "deploy", "nginx.conf");
   if (!existsSync(shippedPath)) throw new Error(`serve-nginx: ${shippedPath} is missing: run \`npm run build\` first`);
   const shipped = readFileSync(shippedPath, "utf8");
-  writeFileSync(siteConfigPath, localiseNginxConfig(shipped, { port, root: join(buildDir, "client"), redirectPort }));
+  writeFileSync(
+    siteConfigPath,
+    localiseNginxConfig(shipped, { port, root: join(buildDir, "client"), redirectPort, upstream }),
+  );
   writeFileSync(join(prefix, "nginx.conf"), mainNginxConfig(prefix, siteConfigPath));
 
   const nginx = spawn(NGINX_PATH, ["-p", prefix, "-c", join(prefix, "nginx.conf"), "-e", "stderr"], {

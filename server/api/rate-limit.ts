@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import rateLimit, { type FastifyRateLimitStore } from "@fastify/rate-limit";
-import { clientAddress, rateLimitKey } from "../http/answers";
+import { clientAddress, rateLimitKey } from "./client-address";
 import type { SharedRateLimits } from "../requests/store";
 import { withinTimeLimit } from "../requests/stores/time-limit";
 

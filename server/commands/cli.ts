@@ -16,7 +16,7 @@ import { exportCsv, exportJson } from "../requests/export";
 import type { StoreLifecycle, TeamCommandsStore } from "../requests/store";
 import { plural } from "#shared/text";
 import { eraseByEmail, purgeNow, showByEmail } from "./privacy";
-import { formatStatus } from "./status";
+import { formatReleaseStatus, formatStatus, type ReleaseStatus } from "./status";
 
 /** What a command writes to: stdout for data, stderr for what the person running it reads. */
 export interface CommandOutput {
@@ -30,6 +30,8 @@ export interface CommandContext {
   values: Record<string, string | undefined>;
   out: CommandOutput;
   now: () => number;
+  /** The live release and the server running it (server/deploy/), for `status`; absent where there are none. */
+  releases?: () => Promise<ReleaseStatus>;
 }
 
 interface Command {
@@ -135,7 +137,8 @@ export const COMMANDS = {
   },
   status: {
     usage: "status",
-    async run({ store, out, now }) {
+    async run({ store, out, now, releases }) {
+      if (releases) out.stdout(formatReleaseStatus(await releases(), now()));
       out.stdout(formatStatus(await store.status(now()), now()));
       return 0;
     },
@@ -178,11 +181,13 @@ export async function runCommand(
     openStore,
     out,
     now = Date.now,
+    releases,
   }: {
     config: AppConfig;
     openStore: () => Promise<TeamCommandsStore & StoreLifecycle>;
     out: CommandOutput;
     now?: () => number;
+    releases?: () => Promise<ReleaseStatus>;
   },
 ): Promise<number> {
   const parsed = parseCommandLine(argv);
@@ -192,7 +197,7 @@ export async function runCommand(
   }
   const store = await openStore();
   try {
-    return await COMMANDS[parsed.name].run({ store, config, values: parsed.values, out, now });
+    return await COMMANDS[parsed.name].run({ store, config, values: parsed.values, out, now, releases });
   } finally {
     await store.close();
   }

@@ -10,7 +10,12 @@ import { loadConfig } from "../load-config";
 import { openRequestStore } from "../requests/stores/open-store";
 import { SQLITE_FILE } from "../requests/stores/sqlite-store";
 import { exitOnStartError } from "../safe-errors";
+import { fileURLToPath } from "node:url";
+import { askServer, NoServerError } from "../deploy/control";
+import { gitHead } from "../deploy/git";
+import { keptReleases, liveRelease, readState, releasePlaces } from "../deploy/releases";
 import { runCommand } from "./cli";
+import type { ReleaseStatus } from "./status";
 
 const argv = process.argv.slice(2);
 const config = loadConfig({ warn: false });
@@ -25,8 +30,28 @@ async function openStore() {
   return openRequestStore(config.server).catch(exitOnStartError("Could not open the request store"));
 }
 
+/** The live release (RELEASES_DIR) and the server on DATA_DIR, if one answers within a second. */
+async function releases(): Promise<ReleaseStatus> {
+  const places = releasePlaces({
+    checkout: fileURLToPath(new URL("../..", import.meta.url)),
+    releasesDir: config.server.releasesDir,
+    buildDir: process.env.BUILD_DIR ?? "build",
+  });
+  const state = readState(places);
+  const head = gitHead(places.checkout);
+  let serving: ReleaseStatus["serving"] = null;
+  try {
+    const answer = await askServer(config.server.dataDir, { command: "status" }, 1000);
+    if (answer.ok) serving = answer.serving;
+  } catch (error) {
+    if (!(error instanceof NoServerError)) console.error(`The server did not answer: ${(error as Error).message}`);
+  }
+  return { live: liveRelease(places, state, head), state, kept: keptReleases(places, state, head), serving };
+}
+
 process.exitCode = await runCommand(argv, {
   config,
+  releases,
   openStore,
   out: { stdout: (text) => process.stdout.write(text), stderr: (line) => console.error(line) },
 }).catch(exitOnStartError(`requests ${argv[0]} failed`));

@@ -10,6 +10,7 @@ import {
   REDIRECT_LISTEN_TAG,
   renderNginxConfig,
   SITE_LISTEN_TAG,
+  SITE_SERVER_TAG,
 } from "./nginx-config";
 import { renderStaticHostHeaders } from "./static-host-headers";
 
@@ -28,14 +29,19 @@ describe("renderNginxConfig", () => {
     const isDocuments = (location: string) =>
       location.startsWith("/ {") ||
       location.startsWith("= /404.html") ||
-      QUERY_PAGES.some((page) => location.startsWith(`= ${page.path} {`));
+      // The build's own pages when the Node server does not answer.
+      location.startsWith("@site_page_file {") ||
+      QUERY_PAGES.some(
+        (page, index) =>
+          location.startsWith(`= ${page.path} {`) || location.startsWith(`@site_query_page_${index}_file {`),
+      );
     return { documents: locations.filter(isDocuments), files: locations.filter((l) => !isDocuments(l)) };
   };
 
   it("holds the policy once and sends it with documents only; nosniff, HSTS and caching from every location", () => {
     expect(config.split(csp)).toHaveLength(2);
     const { documents, files } = answeringLocations(config);
-    expect(documents).toHaveLength(2 + QUERY_PAGES.length);
+    expect(documents).toHaveLength(3 + 2 * QUERY_PAGES.length);
     expect(files.length).toBeGreaterThanOrEqual(4);
     for (const location of [...documents, ...files]) {
       expect(location).toContain('add_header X-Content-Type-Options "nosniff" always;');
@@ -79,13 +85,22 @@ describe("renderNginxConfig", () => {
       ].join("\n"),
     );
     const exact = config.slice(config.indexOf("location = /request-invitation {"));
-    expect(exact.slice(0, exact.indexOf("}"))).toContain("try_files $site_query_page_0 =404;");
+    expect(exact.slice(0, exact.indexOf("\n    }"))).toContain("try_files $site_query_page_0 =404;");
     expect(config).toContain("location = /request-invitation/employer {\n        return 404;\n    }");
   });
 
-  it("sends HSTS only for https (direct or through a proxy)", () => {
-    expect(config).toContain(`"~^https:" "${HSTS_VALUE}";`);
-    expect(config).toMatch(/map "\$scheme:\$http_x_forwarded_proto" \$site_hsts \{\n\s+default "";/);
+  it("sends HSTS only for https (direct or through a proxy), and tells the Node server so", () => {
+    const proto = config.split('map "$scheme:$http_x_forwarded_proto" $site_proto {\n')[1]!.split("\n}")[0]!;
+    const rules = [...proto.matchAll(/"~(\*?)(.+)" https;/g)].map(([, flags, pattern]) => new RegExp(pattern!, flags ? "i" : ""));
+    expect(proto).toContain('default "";');
+    // nginx PCRE and JavaScript read these patterns alike; the key is "$scheme:$http_x_forwarded_proto".
+    const https = (key: string) => rules.some((rule) => rule.test(key));
+    expect(["https:", "https:http", "http:https", "http:HTTPS, http", "http: https"].map(https)).toEqual([true, true, true, true, true]);
+    expect(["http:", "http:http", "http:http, https", "http:httpsx"].map(https)).toEqual([false, false, false, false]);
+    expect(config).toContain(`map $site_proto $site_hsts {\n    default "";\n    https "${HSTS_VALUE}";\n}`);
+    // What the Node server is told: https, or no header at all (nginx omits an empty one), never "http",
+    // which it would answer with a redirect to https.
+    expect(config.match(/proxy_set_header X-Forwarded-Proto (\S+);/g)?.every((line) => line.endsWith("$site_proto;"))).toBe(true);
   });
 
   it("redirects plain http to https on its own port, naming only this site, with 308 (a POST stays a POST)", () => {
@@ -116,16 +131,59 @@ describe("renderNginxConfig", () => {
   it("sends /api/ to the Node server with the client's address and scheme, and its own headers", () => {
     const api = config.slice(config.indexOf("location ^~ /api/ {"));
     const block = api.slice(0, api.indexOf("\n    }"));
-    expect(block).toContain(`proxy_pass http://${NGINX_DEFAULT_API_UPSTREAM};`);
+    expect(block).toContain("proxy_pass http://site_upstream;");
+    expect(config).toContain(`upstream site_upstream {\n    server ${NGINX_DEFAULT_API_UPSTREAM}; ${SITE_SERVER_TAG}\n}`);
     expect(block).toContain("proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;");
-    expect(block).toContain("proxy_set_header X-Forwarded-Proto $scheme;");
+    expect(block).toContain("proxy_set_header X-Forwarded-Proto $site_proto;");
     expect(block).toContain("proxy_set_header Host $http_host;");
     // The Node server's no-store passes; the policy headers are nginx's, sent once.
     expect(block).not.toContain("Cache-Control");
     expect(block).toContain("proxy_hide_header Content-Security-Policy;");
     expect(block).toContain("add_header Content-Security-Policy $site_csp always;");
-    expect(renderNginxConfig({ csp, apiUpstream: "10.0.0.5:8080" })).toContain("proxy_pass http://10.0.0.5:8080;");
+    expect(renderNginxConfig({ csp, apiUpstream: "10.0.0.5:8080" })).toContain("server 10.0.0.5:8080;");
     expect(() => renderNginxConfig({ csp, apiUpstream: "10.0.0.5:8080; evil" })).toThrow(/host:port/);
+  });
+
+  it("hands the Node server the roles, their list, the sitemap and a request page naming a role, with its own headers", () => {
+    const location = (head: string) => config.split(`location ${head} {\n`)[1]!.split("\n    }")[0]!;
+    for (const [head, fallback] of [
+      ["= /roles", "@site_page_file"],
+      ["^~ /roles/", "@site_page_file"],
+      ["= /sitemap.xml", "@site_sitemap_file"],
+      ["@site_role_request_page", "@site_query_page_0_file"],
+    ] as const) {
+      const block = location(head);
+      expect(block, head).toContain("proxy_pass http://site_upstream;");
+      expect(block, head).toContain("proxy_set_header X-Forwarded-Proto $site_proto;");
+      // Not one header of its own but the empty Allow, so the server level's are not inherited on top of Node's.
+      expect(block.match(/^\s*add_header .+/gm)?.map((line) => line.trim()), head).toEqual([
+        "add_header Allow $site_allow always;",
+      ]);
+      expect(block, head).not.toContain("proxy_hide_header");
+      // When the Node server does not answer, the build's own file.
+      expect(block, head).toContain(`error_page 502 504 = ${fallback};`);
+    }
+    expect(location("@site_page_file")).toContain("try_files $uri/index.html =404;");
+    expect(location("@site_sitemap_file")).toContain("try_files $uri =404;");
+    expect(location("@site_sitemap_file")).not.toContain("Content-Security-Policy");
+    expect(location("@site_query_page_0_file")).toContain("try_files $site_query_page_0 =404;");
+    // Not the static location of robots.txt's kind any more.
+    expect(config.match(/location [^{]*sitemap\.xml/g)).toEqual(["location = /sitemap.xml"]);
+
+    // The request page: with a role in its query, to the Node server by error_page (no proxy_pass in an if).
+    const page = location("= /request-invitation");
+    expect(page).toContain("error_page 418 = @site_role_request_page;");
+    expect(page).toMatch(/if \(\$site_role_query\) \{\n\s+return 418;\n\s+\}\n\s+try_files \$site_query_page_0 =404;/);
+    expect(page).toContain("error_page 404 /404.html;");
+    const rolePattern = new RegExp(config.split("map $args $site_role_query {\n")[1]!.match(/"~(.+)" 1;/)![1]!);
+    for (const query of ["role=vp-ta", "utm_source=x&role=vp-ta", "role", "role=", "type=employer&role=x"]) {
+      expect(rolePattern.test(query), query).toBe(true);
+    }
+    for (const query of ["", "type=employer", "myrole=x", "roles=x", "r%6Fle=x"]) expect(rolePattern.test(query), query).toBe(false);
+
+    // Its variants per role are never served at their own path.
+    expect(location("^~ /request-invitation/role/")).toBe("        return 404;");
+    expect(location("= /request-invitation/role")).toBe("        return 404;");
   });
 
   it("refuses methods other than GET and HEAD for pages only, and never redirects an API path", () => {

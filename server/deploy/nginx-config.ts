@@ -12,8 +12,13 @@
  * API_UPSTREAM at build time, default 127.0.0.1:PORT) with X-Forwarded-For and
  * X-Forwarded-Proto; that server then runs with TRUST_PROXY=1. Which requests are
  * API requests is decided on the raw request line, as the Node server decides it.
+ * So does what depends on the time, which only that server knows (the roles' timetable,
+ * BUILD_DIR/roles.json): the roles' pages and list, the sitemap, and the request page whose
+ * query names a role; should it not answer, nginx serves the build's own file instead.
  */
 import { COMMON_HEADERS, EDITOR_PATH, editorHeaders, HSTS_VALUE, securityHeaders } from "../http/csp";
+import { ROLES_PATH } from "#shared/roles";
+import { ROUTES } from "#shared/routes";
 import {
   ALLOW_HEADER,
   ALLOWED_METHODS,
@@ -26,6 +31,8 @@ import {
   NOT_FOUND_FILE,
   QUERY_PAGES,
   ROBOTS_PATH,
+  ROLE_QUERY_PATTERN,
+  ROLE_REQUEST_PAGES_PATH,
   SITEMAP_PATH,
   UTF8_CONTENT_TYPES,
 } from "../http/static-policy";
@@ -42,6 +49,10 @@ export const NGINX_DEFAULT_REDIRECT_LISTEN = "80";
 /** Marks the two `listen` lines so a test runner can point them at its own ports. */
 export const SITE_LISTEN_TAG = "# site";
 export const REDIRECT_LISTEN_TAG = "# http-redirect";
+/** Marks the Node server's address, which a test runner points at its own server. */
+export const SITE_SERVER_TAG = "# site-server";
+/** The upstream every request the Node server answers is proxied to. */
+const SITE_SERVER_UPSTREAM = "site_upstream";
 export const NGINX_DEFAULT_ROOT = "/var/www/site";
 /** The dynamic module `brotli_static` comes from (Debian's libnginx-mod-http-brotli-static). */
 export const NGINX_BROTLI_STATIC_MODULE = "ngx_http_brotli_static_module.so";
@@ -107,23 +118,33 @@ function headerDirectives(cache: CacheClass, reports: boolean, answers: Answers)
 }
 
 /**
- * The API's answers come from the Node server, Cache-Control (no-store) included; nginx
- * replaces only the policy headers, so they are the same bytes as on every other answer.
+ * A request handed to the Node server, as it is: its Host, the client's address and the scheme
+ * the visitor used. Explained once, in the first location that uses it.
  */
-function apiLocation(upstream: string): string[] {
-  if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/.test(upstream)) {
-    throw new Error(`nginx-config: the API upstream must be host:port, got "${upstream}"`);
-  }
-  const policy = Object.keys(securityHeaders(CSP_VARIABLE));
-  return [
-    `proxy_pass http://${upstream};`,
+function toSiteServer(explained = false): string[] {
+  const lines = [
+    `proxy_pass http://${SITE_SERVER_UPSTREAM};`,
     "proxy_http_version 1.1;",
     'proxy_set_header Connection "";',
     "# The Host as the browser sent it (with its port): the API compares it with Origin.",
     "proxy_set_header Host $http_host;",
     "# The Node server finds the client's address here when started with TRUST_PROXY=1.",
     "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
-    "proxy_set_header X-Forwarded-Proto $scheme;",
+    "# https when the visitor came over https, here or through a proxy in front (none otherwise,",
+    "# as for a local request): the Node server sends HSTS as nginx would, and redirects nothing.",
+    "proxy_set_header X-Forwarded-Proto $site_proto;",
+  ];
+  return explained ? lines : lines.filter((line) => !line.startsWith("#"));
+}
+
+/**
+ * The API's answers come from the Node server, Cache-Control (no-store) included; nginx
+ * replaces only the policy headers, so they are the same bytes as on every other answer.
+ */
+function apiLocation(): string[] {
+  const policy = Object.keys(securityHeaders(CSP_VARIABLE));
+  return [
+    ...toSiteServer(true),
     ...[...policy, "Strict-Transport-Security"].map((name) => `proxy_hide_header ${name};`),
     ...Object.entries(securityHeaders(CSP_VARIABLE)).map(([name, value]) =>
       value === CSP_VARIABLE ? `add_header ${name} ${value} always;` : `add_header ${name} ${quoted(value)} always;`,
@@ -163,6 +184,27 @@ export function renderNginxConfig({
     "server_tokens off;",
     toHttps,
   ];
+
+  if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/.test(apiUpstream)) {
+    throw new Error(`nginx-config: the API upstream must be host:port, got "${apiUpstream}"`);
+  }
+  /**
+   * What the Node server answers by the roles' timetable, with its own headers (the same
+   * policy, chosen per answer: a page, the 410 page, the sitemap), which nginx neither adds
+   * to nor doubles. Should that server not answer (stopped, restarting), `fallback`, a
+   * location serving the build's own file: a role closed since the build is then offered a
+   * little longer, rather than the page failing.
+   */
+  const roleAnswers = (fallback: string) => [
+    ...toSiteServer(),
+    "# Any add_header stops the server's from being inherited (and doubled); this one is empty for GET and HEAD.",
+    "add_header Allow $site_allow always;",
+    "proxy_connect_timeout 5s;",
+    `error_page 502 504 = ${fallback};`,
+    "# So that the fallback's own 404 is the 404 page.",
+    "recursive_error_pages on;",
+  ];
+  const requestPage = ROUTES.requestInvitation.path;
 
   const server = [
     "# Behind a load balancer that terminates TLS, it forwards to this port. To serve TLS",
@@ -223,14 +265,51 @@ export function renderNginxConfig({
     "}",
     "",
     `# The request API: answered by the Node server.`,
-    ...block(`location ^~ ${API_PREFIX}`, apiLocation(apiUpstream)),
+    ...block(`location ^~ ${API_PREFIX}`, apiLocation()),
+    "",
+    "# The roles close on their day: the Node server knows which have closed (410, the list, the sitemap).",
+    ...block(`location = ${ROLES_PATH}`, roleAnswers("@site_page_file")),
+    ...block(`location ^~ ${ROLES_PATH}/`, roleAnswers("@site_page_file")),
+    ...block(`location = ${SITEMAP_PATH}`, roleAnswers("@site_sitemap_file")),
+    ...block("location @site_page_file", [...headers("revalidate"), "try_files $uri/index.html =404;"]),
+    ...block("location @site_sitemap_file", [...headers("revalidate", "files"), "try_files $uri =404;"]),
     "",
     ...QUERY_PAGES.flatMap((page, index) => [
       `# ${page.path} with its query is answered with ${page.file}, never served at its own path.`,
-      ...block(`location = ${page.path}`, [...headers("revalidate"), `try_files $site_query_page_${index} =404;`]),
+      ...(page.path === requestPage
+        ? [`# With a role in its query, by the Node server: with that role chosen while it is open.`]
+        : []),
+      ...block(`location = ${page.path}`, [
+        ...headers("revalidate"),
+        ...(page.path === requestPage
+          ? [
+              // error_page here replaces the server's, so 404 is named again; recursive, for the fallback.
+              `error_page 404 ${NOT_FOUND_FILE};`,
+              "error_page 418 = @site_role_request_page;",
+              "recursive_error_pages on;",
+              "if ($site_role_query) {",
+              "    return 418;",
+              "}",
+            ]
+          : []),
+        `try_files $site_query_page_${index} =404;`,
+      ]),
       ...block(`location = ${page.hiddenPath}`, ["return 404;"]),
+      ...(page.path === requestPage
+        ? [
+            ...block("location @site_role_request_page", roleAnswers(`@site_query_page_${index}_file`)),
+            ...block(`location @site_query_page_${index}_file`, [
+              ...headers("revalidate"),
+              `try_files $site_query_page_${index} =404;`,
+            ]),
+          ]
+        : []),
       "",
     ]),
+    "# The request page with a role chosen answers its query only, never its own path.",
+    ...block(`location ^~ ${ROLE_REQUEST_PAGES_PATH}/`, ["return 404;"]),
+    ...block(`location = ${ROLE_REQUEST_PAGES_PATH}`, ["return 404;"]),
+    "",
     ...(editor
       ? [
           "# The editor's page: its own policy (Decap needs 'unsafe-eval' and inline styles), never indexed.",
@@ -250,7 +329,7 @@ export function renderNginxConfig({
     "# The 404 page, only as the body of 404 answers.",
     ...block(`location = ${NOT_FOUND_FILE}`, ["internal;", ...headers("revalidate")]),
     "",
-    ...[SITEMAP_PATH, ROBOTS_PATH].flatMap((path) => [
+    ...[ROBOTS_PATH].flatMap((path) => [
       ...block(`location = ${path}`, [...headers("revalidate", "files"), "try_files $uri =404;"]),
       "",
     ]),
@@ -301,12 +380,22 @@ export function renderNginxConfig({
       ]),
       "",
     ]),
-    "# HSTS only for requests that came over https: TLS here, or a proxy that terminated it.",
-    ...block('map "$scheme:$http_x_forwarded_proto" $site_hsts', [
+    `# Whether the request page's query names a role (then the Node server answers it).`,
+    ...block("map $args $site_role_query", [`${quotedPattern(ROLE_QUERY_PATTERN)} 1;`, 'default "";']),
+    "",
+    "# Whether the visitor came over https: TLS here, or a proxy in front that terminated it (then",
+    "# https, else nothing: a visitor a proxy marked as plain http was redirected to https).",
+    ...block('map "$scheme:$http_x_forwarded_proto" $site_proto', [
       'default "";',
-      `"~^https:" ${quoted(HSTS_VALUE)};`,
-      `"~*^http:\\s*https\\s*(,|$)" ${quoted(HSTS_VALUE)};`,
+      '"~^https:" https;',
+      '"~*^http:\\s*https\\s*(,|$)" https;',
     ]),
+    "",
+    "# HSTS only for requests that came over https.",
+    ...block("map $site_proto $site_hsts", ['default "";', `https ${quoted(HSTS_VALUE)};`]),
+    "",
+    "# The Node server: the API, and what depends on the roles' timetable.",
+    ...block(`upstream ${SITE_SERVER_UPSTREAM}`, [`server ${apiUpstream}; ${SITE_SERVER_TAG}`]),
     "",
     "# Plain http: every request is redirected to the same URL over https.",
     ...block("server", redirect),

@@ -3,7 +3,8 @@
  * folder (Netlify, Cloudflare Pages and others using the same format), generated from
  * server/http/csp.ts and server/http/static-policy.ts like the nginx configuration. Each
  * path gets exactly one Cache-Control, so hosts that join the values of overlapping rules
- * never mix two.
+ * never mix two. Nothing on such a host closes a role between builds: a role's page stays
+ * until the next build (docs/deployment/build-and-hosting.md, "Roles").
  */
 import { COMMON_HEADERS, documentHeaders, EDITOR_PATH, editorHeaders, HSTS_VALUE } from "../http/csp";
 import { ASSETS_PREFIX, CACHE_CONTROL, cacheClassFor, isHiddenFile, NOT_FOUND_FILE } from "../http/static-policy";

@@ -13,6 +13,12 @@
  */
 
 import type { HubSpotRegion, SiteConfig } from "#shared/site-config";
+import {
+  hubspotAnalyticsOrigin,
+  hubspotBannerOrigin,
+  hubspotScriptsOrigin,
+  hubspotTrackOrigin,
+} from "#shared/hubspot-hosts";
 
 const ONE_YEAR_SECONDS = 31_536_000;
 
@@ -81,11 +87,11 @@ export function analyticsSources(analytics: AnalyticsPolicy | null | undefined):
 } {
   if (!analytics) return { script: [], connect: [], img: [] };
   if (analytics.kind === "plausible") return { script: [analytics.origin], connect: [analytics.origin], img: [] };
-  const host = (prefix: string) => (analytics.region === "na1" ? prefix : `${prefix}-${analytics.region}`);
-  const track = `https://${host("track")}.hubspot.com`;
-  const banner = `https://${host("js")}.hs-banner.com`;
+  const { region } = analytics;
+  const track = hubspotTrackOrigin(region);
+  const banner = hubspotBannerOrigin(region);
   return {
-    script: [`https://${host("js")}.hs-scripts.com`, `https://${host("js")}.hs-analytics.net`, banner],
+    script: [hubspotScriptsOrigin(region), hubspotAnalyticsOrigin(region), banner],
     connect: [track, banner],
     img: [track],
   };

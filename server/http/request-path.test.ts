@@ -32,12 +32,8 @@ describe("resolveRequest", () => {
     expect(resolve("/request-invitation?utm_source=mail&type=employer&x=1")).toEqual(employer);
     expect(resolve("/request-invitation")).toEqual(leader);
     expect(resolve("/request-invitation?")).toEqual(leader);
+    // Which queries read as the employer's is the pattern's (static-policy.test.ts), checked once there.
     expect(resolve("/request-invitation?type=candidate")).toEqual(leader);
-    expect(resolve("/request-invitation?type=Employer")).toEqual(leader);
-    expect(resolve("/request-invitation?type=employers")).toEqual(leader);
-    expect(resolve("/request-invitation?mytype=employer")).toEqual(leader);
-    // The page's script reads the first `type` only, so the server does too.
-    expect(resolve("/request-invitation?type=candidate&type=employer")).toEqual(leader);
     // Another page with the same query is itself.
     expect(resolve("/mission?type=employer")).toEqual({ kind: "file", file: "/mission/index.html" });
   });
@@ -118,6 +114,81 @@ describe("resolveRequest", () => {
       "/favicon.ICO",
     ]) {
       expect(resolve(target), target).toEqual({ kind: "not-found" });
+    }
+  });
+});
+
+describe("resolveRequest with the build's roles as they stand now", () => {
+  const built = new Set([
+    ...files,
+    "/roles/index.html",
+    "/roles/vp-ta/index.html",
+    "/roles/closing-today/index.html",
+    "/request-invitation/role/vp-ta/index.html",
+    "/request-invitation/role/closing-today/index.html",
+  ]);
+  /** vp-ta is open; closing-today was open at build time and has closed since; old-role closed before. */
+  const closed = new Set(["closing-today", "old-role"]);
+  const roles = { isClosed: (slug: string) => closed.has(slug), isOpen: (slug: string) => slug === "vp-ta" };
+  const now = (target: string) => resolveRequest(target, built, roles);
+
+  it("answers a role that has closed 410, built page or not; an open or unknown role as any page", () => {
+    expect(now("/roles/closing-today")).toEqual({ kind: "gone" });
+    expect(now("/roles/old-role")).toEqual({ kind: "gone" });
+    // Decoded first, as nginx hands the raw target on.
+    expect(now("/roles/closing-%74oday")).toEqual({ kind: "gone" });
+    expect(now("/roles/vp-ta")).toEqual({ kind: "file", file: "/roles/vp-ta/index.html" });
+    expect(now("/roles")).toEqual({ kind: "file", file: "/roles/index.html" });
+    expect(now("/roles/no-such-role")).toEqual({ kind: "not-found" });
+    expect(now("/roles/Bad_Slug")).toEqual({ kind: "not-found" });
+    expect(now("/roles/closing-today/deeper")).toEqual({ kind: "not-found" });
+    expect(now("/roles/closing-today/")).toEqual({ kind: "redirect", location: "/roles/closing-today" });
+    expect(now("/roles/")).toEqual({ kind: "redirect", location: "/roles" });
+    // Without the roles (static answers), the built page is a page like any other.
+    expect(resolve("/roles/closing-today")).toEqual({ kind: "not-found" });
+    expect(resolveRequest("/roles/closing-today", built)).toEqual({
+      kind: "file",
+      file: "/roles/closing-today/index.html",
+    });
+  });
+
+  it("answers the request page for an open role with that role chosen; any other role, the plain page", () => {
+    const chosen = { kind: "file", file: "/request-invitation/role/vp-ta/index.html" };
+    const leader = { kind: "file", file: "/request-invitation/index.html" };
+    expect(now("/request-invitation?role=vp-ta")).toEqual(chosen);
+    expect(now("/request-invitation?utm_source=mail&role=vp-ta&x=1")).toEqual(chosen);
+    for (const query of [
+      "role=closing-today",
+      "role=old-role",
+      "role=nope",
+      "role=VP-TA",
+      "role=vp%2Dta",
+      "role=",
+      "role",
+    ]) {
+      expect(now(`/request-invitation?${query}`), query).toEqual(leader);
+    }
+    // The first `role` counts, as the page's script reads it.
+    expect(now("/request-invitation?role=nope&role=vp-ta")).toEqual(leader);
+    expect(now("/request-invitation?myrole=vp-ta")).toEqual(leader);
+    // The employer's page wins: a role is a leader's.
+    expect(now("/request-invitation?role=vp-ta&type=employer")).toEqual({
+      kind: "file",
+      file: "/request-invitation/employer/index.html",
+    });
+    // Without the roles (a static answer), the plain page.
+    expect(resolveRequest("/request-invitation?role=vp-ta", built)).toEqual(leader);
+  });
+
+  it("never serves a request page with a role at its own path", () => {
+    for (const target of [
+      "/request-invitation/role/vp-ta",
+      "/request-invitation/role",
+      "/request-invitation/role/vp-ta?role=vp-ta",
+      "/request-invitation/role/vp-ta/index.html",
+    ]) {
+      expect(now(target), target).toEqual({ kind: "not-found" });
+      expect(resolveRequest(target, built), target).toEqual({ kind: "not-found" });
     }
   });
 });

@@ -4,10 +4,20 @@
  * so the path-safety rules are unit-tested on their own; nginx applies the same rules
  * (server/deploy/nginx-config.ts) and the browser tests check both servers agree.
  */
-import { isHiddenFile, namesFile, QUERY_PAGES } from "./static-policy";
+import { ROLE_PARAM, ROLES_PATH } from "#shared/roles";
+import { ROUTES } from "#shared/routes";
+import {
+  firstParamValue,
+  isHiddenFile,
+  namesFile,
+  QUERY_PAGES,
+  ROLE_REQUEST_PAGES_PATH,
+  roleRequestPageFile,
+} from "./static-policy";
 
 export type Resolution =
   | { kind: "file"; file: string }
+  | { kind: "gone" }
   | { kind: "redirect"; location: string }
   | { kind: "not-found" }
   | { kind: "bad-request"; reason: string };
@@ -15,6 +25,16 @@ export type Resolution =
 // Encoded or raw backslashes and NUL bytes have no place in a URL of this site; on
 // other systems they are path separators or string terminators, so refuse them.
 const FORBIDDEN_RAW = /\\|%5c|%00|\0/i;
+
+/** The build's roles at the moment of a request (server/http/role-schedule.ts). */
+export interface RolesNow {
+  /** A role of the build that has closed by now. */
+  isClosed(slug: string): boolean;
+  /** A role of the build still open now. */
+  isOpen(slug: string): boolean;
+}
+
+const ROLE_PAGE_PREFIX = `${ROLES_PATH}/`;
 
 // The same patterns nginx is given (server/deploy/nginx-config.ts), compiled once.
 const QUERY_PAGE_MATCHERS = QUERY_PAGES.map((page) => ({ ...page, query: new RegExp(page.query) }));
@@ -32,8 +52,12 @@ const QUERY_PAGE_MATCHERS = QUERY_PAGES.map((page) => ({ ...page, query: new Reg
  *   page, served from `<path>/index.html`. Directories are never listed.
  * - A page of `QUERY_PAGES` with its query is served from that page's file, which is
  *   never served at its own path (`/request-invitation?type=employer`, docs/decisions/0009).
+ * - With `roles`, the build's roles as they stand now: `/roles/<slug>` of a role that has
+ *   closed is gone (410), whether or not its page was built; `/request-invitation?role=<slug>`
+ *   of an open role is its own request page (the employer's query wins), and any other role
+ *   (unknown, malformed, closed) gets the plain page.
  */
-export function resolveRequest(target: string, files: ReadonlySet<string>): Resolution {
+export function resolveRequest(target: string, files: ReadonlySet<string>, roles?: RolesNow): Resolution {
   if (!target.startsWith("/")) return { kind: "bad-request", reason: "request target is not a path" };
   const queryStart = target.indexOf("?");
   const rawPath = queryStart === -1 ? target : target.slice(0, queryStart);
@@ -59,8 +83,17 @@ export function resolveRequest(target: string, files: ReadonlySet<string>): Reso
 
   if (isHiddenFile(path)) return { kind: "not-found" };
   if (QUERY_PAGES.some((page) => page.hiddenPath === path)) return { kind: "not-found" };
+  if (path === ROLE_REQUEST_PAGES_PATH || path.startsWith(`${ROLE_REQUEST_PAGES_PATH}/`)) return { kind: "not-found" };
+  if (roles && path.startsWith(ROLE_PAGE_PREFIX) && roles.isClosed(path.slice(ROLE_PAGE_PREFIX.length))) {
+    return { kind: "gone" };
+  }
   const queryPage = QUERY_PAGE_MATCHERS.find((page) => page.path === path && page.query.test(query.slice(1)));
   if (queryPage) return files.has(queryPage.file) ? { kind: "file", file: queryPage.file } : { kind: "not-found" };
+  if (roles && path === ROUTES.requestInvitation.path) {
+    const slug = firstParamValue(query.slice(1), ROLE_PARAM);
+    const file = slug && roles.isOpen(slug) ? roleRequestPageFile(slug) : null;
+    if (file && files.has(file)) return { kind: "file", file };
+  }
   const file = namesFile(path) ? path : `${path === "/" ? "" : path}/index.html`;
   return files.has(file) ? { kind: "file", file } : { kind: "not-found" };
 }

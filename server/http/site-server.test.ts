@@ -1,12 +1,12 @@
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildCsp, editorCsp, REPORTING_ENDPOINTS_VALUE } from "./csp";
 import { inlineScriptHashes } from "./inline-scripts";
 import { POLICY_CONFIG_FILE, readPolicyConfig, writePolicyConfig } from "./policy-config";
-import { buildSiteServer, listFiles, symbolicLinks } from "./site-server";
+import { buildSiteServer } from "./site-server";
 
 /** A minimal built site in a temporary BUILD_DIR: client/404.html with one inline script. */
 async function withBuild(run: (buildDir: string) => Promise<void>) {
@@ -20,25 +20,39 @@ async function withBuild(run: (buildDir: string) => Promise<void>) {
   }
 }
 
-describe("listFiles and symbolicLinks", () => {
-  it("list a build's regular files, and apart from them its symbolic links, as URL paths", () => {
-    const root = mkdtempSync(join(tmpdir(), "site-files-"));
-    try {
-      mkdirSync(join(root, "assets"));
-      writeFileSync(join(root, "index.html"), "<!doctype html>");
-      writeFileSync(join(root, "assets", "app.js"), "");
-      symlinkSync("/etc/passwd", join(root, "assets", "passwd.js"));
-      symlinkSync("app.js", join(root, "assets", "alias.js"));
-
-      expect([...listFiles(root)].sort()).toEqual(["/assets/app.js", "/index.html"]);
-      expect(symbolicLinks(root).sort()).toEqual(["/assets/alias.js", "/assets/passwd.js"]);
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
-});
-
 describe("buildSiteServer", () => {
+  it("answers the /assets/ files of the earlier releases it is given, and only those, its own first", async () => {
+    await withBuild(async (buildDir) => {
+      writePolicyConfig(buildDir, { hubspot: null, reports: false });
+      mkdirSync(join(buildDir, "client", "assets"));
+      writeFileSync(join(buildDir, "client", "assets", "island.new.js"), "new");
+      writeFileSync(join(buildDir, "client", "assets", "shared.same.js"), "this build's");
+      const older = mkdtempSync(join(tmpdir(), "older-release-"));
+      try {
+        mkdirSync(join(older, "assets"));
+        writeFileSync(join(older, "assets", "island.old.js"), "old");
+        writeFileSync(join(older, "assets", "shared.same.js"), "the older build's");
+        writeFileSync(join(older, "index.html"), "an older page");
+        const app = await buildSiteServer({ root: join(buildDir, "client"), olderRoots: [older] });
+        const answers = await Promise.all(
+          ["/assets/island.old.js", "/assets/island.new.js", "/assets/shared.same.js", "/"].map((url) =>
+            app.inject(url),
+          ),
+        );
+        await app.close();
+        expect(answers.map((answer) => [answer.statusCode, answer.body])).toEqual([
+          [200, "old"],
+          [200, "new"],
+          [200, "this build's"],
+          [404, "<html><script>console.log(1)</script></html>"],
+        ]);
+        expect(answers[0]!.headers["cache-control"]).toContain("immutable");
+      } finally {
+        rmSync(older, { recursive: true, force: true });
+      }
+    });
+  });
+
   it("sends the policy of the build it serves, from the configuration the build recorded", async () => {
     await withBuild(async (buildDir) => {
       writePolicyConfig(buildDir, { hubspot: { region: "ap1" }, reports: true });

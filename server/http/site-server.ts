@@ -7,7 +7,7 @@
  * headers and the CSP (server/http/csp.ts), caching and content types
  * (server/http/static-policy.ts), and the time limits below.
  */
-import { lstatSync, readdirSync, readFileSync, existsSync } from "node:fs";
+import { readFileSync, existsSync } from "node:fs";
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { dirname, join, resolve } from "node:path";
@@ -32,15 +32,23 @@ import {
   COMPRESSED_SUFFIXES,
   contentTypeFor,
   cameOverPlainHttp,
+  ENCODING_PREFERENCE,
+  type Encoding,
+  GONE_FILE,
   httpsLocation,
   isHttpsRequest,
   NOT_FOUND_FILE,
   isDocumentFile,
 } from "./static-policy";
+import { listFiles } from "./build-files";
 import { answerJson, closeAfterAnswer, deferContinue, isClientAbort } from "./answers";
 import { collectInlineScriptHashes } from "./inline-scripts";
 import { readPolicyConfig } from "./policy-config";
 import { resolveRequest } from "./request-path";
+import { answerMemoryFile, roleFilteredFiles } from "./role-documents";
+import { RoleSchedule } from "./role-schedule";
+import { readRoleTimetable } from "../roles-timetable";
+import { ROLES_MANIFEST_FILE, ROLES_PATH } from "#shared/roles";
 import { errorCode } from "../safe-errors";
 
 /** How long in-flight requests may take to finish once shutdown begins. */
@@ -74,8 +82,17 @@ export const SERVER_LIMITS: ServerLimits = {
   keepAliveMs: 5000,
   checkEveryMs: 1000,
 };
-/** How often a shutting-down server closes the connections that have become idle. */
+/** How often a shutting-down server looks for connections that have been idle long enough to close. */
 const IDLE_SWEEP_MS = 100;
+/**
+ * A draining server closes a keep-alive connection only once it has been idle this long.
+ * One that looks idle may already hold the client's next request, unread in the kernel's
+ * buffer: closing it then resets that request. Any other connection ends after its next
+ * answer, which Fastify sends with `Connection: close` while closing
+ * (docs/measurements/0024-releases-without-a-refused-visitor.md: 31 resets in 5 switches
+ * with the immediate close, 0 with this).
+ */
+export const DRAIN_IDLE_CLOSE_MS = 1000;
 /** Requests on one keep-alive connection, after which it is closed (a bound, not a limit anyone meets). */
 const MAX_REQUESTS_PER_SOCKET = 1000;
 /** No page takes a body; the API's endpoints set their own limits (server/api/). */
@@ -84,40 +101,43 @@ const BODY_LIMIT_BYTES = 16 * 1024;
 /** Every path under it is answered by the API, never by a file. */
 export const API_PREFIX = "/api/";
 
-/** A path relative to the build folder as a URL path: a leading slash, forward slashes. */
-const urlPathOf = (entry: string) => `/${entry.split("\\").join("/")}`;
+/** An error page (404, 410) and its precompressed variants, read once: the answer never depends on the disk. */
+interface ErrorPage {
+  file: string;
+  identity: Buffer;
+  variants: Partial<Record<Encoding, Buffer>>;
+}
 
-/** Every regular file under `root` as a URL path (`/assets/x.js`); symlinks are left out. */
-export function listFiles(root: string): Set<string> {
-  const files = new Set<string>();
-  for (const entry of readdirSync(root, { recursive: true, encoding: "utf8" })) {
-    if (lstatSync(join(root, entry)).isFile()) files.add(urlPathOf(entry));
+function loadErrorPage(root: string, file: string): ErrorPage {
+  const variants: Partial<Record<Encoding, Buffer>> = {};
+  for (const [encoding, suffix] of Object.entries(COMPRESSED_SUFFIXES) as [Encoding, string][]) {
+    const path = join(root, file + suffix);
+    if (existsSync(path)) variants[encoding] = readFileSync(path);
   }
-  return files;
+  return { file, identity: readFileSync(join(root, file)), variants };
 }
 
 /**
- * The symbolic links under `root` (`/assets/x.js`). The Node server leaves them out and
- * the nginx configuration follows them, so postbuild refuses a build that has any.
+ * The roles of the build served from `dir` (BUILD_DIR/roles.json), each closing at its time
+ * by `clock`; the 410 page; the list and the sitemap, answered without the roles closed
+ * since the build (none of these in a build without roles).
  */
-export function symbolicLinks(root: string): string[] {
-  return readdirSync(root, { recursive: true, encoding: "utf8" })
-    .filter((entry) => lstatSync(join(root, entry)).isSymbolicLink())
-    .map(urlPathOf);
-}
-
-type Encoding = keyof typeof COMPRESSED_SUFFIXES;
-/** Brotli is smaller than gzip for the same file, so it wins when both are accepted. */
-const ENCODING_PREFERENCE: Encoding[] = ["br", "gzip"];
-
-/** The 404 page and its precompressed variants, read once: the 404 answer never depends on the disk. */
-function loadNotFoundPage(root: string) {
-  const variants: Partial<Record<Encoding, Buffer>> = {};
-  for (const [encoding, suffix] of Object.entries(COMPRESSED_SUFFIXES) as [Encoding, string][]) {
-    const path = join(root, NOT_FOUND_FILE + suffix);
-    if (existsSync(path)) variants[encoding] = readFileSync(path);
+function loadRoles(dir: string, files: ReadonlySet<string>, clock: () => number) {
+  const manifest = join(dirname(dir), ROLES_MANIFEST_FILE);
+  // Role pages without it would be offered for ever: a deployment that left it behind stops here.
+  if ([...files].some((file) => file.startsWith(`${ROLES_PATH}/`)) && !existsSync(manifest)) {
+    throw new Error(`${dir} has role pages but ${manifest} is missing: deploy it with the build.`);
   }
-  return { identity: readFileSync(join(root, NOT_FOUND_FILE)), variants };
+  const timetable = readRoleTimetable(dirname(dir));
+  const hasRoles = timetable.roles.length > 0;
+  if (hasRoles && !files.has(GONE_FILE)) {
+    throw new Error(`${dir} lists roles but has no ${GONE_FILE.slice(1)}, the page of a closed role: build again.`);
+  }
+  return {
+    roles: new RoleSchedule(timetable, clock),
+    gonePage: hasRoles ? loadErrorPage(dir, GONE_FILE) : null,
+    roleFiltered: roleFilteredFiles(hasRoles ? files : new Set(), (file) => readFileSync(join(dir, file), "utf8")),
+  };
 }
 
 /** The raw path of a request target, before any decoding (what nginx's API map reads, too). */
@@ -166,6 +186,12 @@ const timedOut = new WeakSet<Socket>();
 export interface SiteServerOptions {
   /** The built site (BUILD_DIR/client). */
   root: string;
+  /**
+   * The client folders of earlier releases still kept (server/deploy/releases.ts): their
+   * `/assets/` files this build does not have are answered too, so a page loaded before a
+   * switch can still fetch the hashed scripts it asks for afterwards.
+   */
+  olderRoots?: readonly string[];
   /** SITE_URL's host, with its port: where a proxy's plain-http requests are redirected. */
   publicHost?: string;
   /** The site's API under /api/ (server/api/routes.ts); none for static-only hosting. */
@@ -175,25 +201,49 @@ export interface SiteServerOptions {
   logStream?: DestinationStream;
   /** Called as a shutdown begins (the health check turns 503) and once in-flight requests are done. */
   lifecycle?: { drain(): void; stop(): Promise<void> };
+  /** The time roles close by (tests move it); the system's clock by default. */
+  clock?: () => number;
 }
 
 /**
  * The server for the built site in `root` and its API, with the headers of that build
  * (BUILD_DIR/deploy/policy-config.json); ready, not yet listening.
  */
+/** Hashed build files (`/assets/<name>.<hash>.js`): an earlier release's never clash with this one's. */
+const ASSETS_PREFIX = "/assets/";
+
+/** The `/assets/` files of `olderRoots` that `own` lacks, each with the root it is in (the newest root first wins). */
+export function olderAssets(olderRoots: readonly string[], own: ReadonlySet<string>): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const olderRoot of olderRoots) {
+    const dir = resolve(olderRoot);
+    if (!existsSync(join(dir, ASSETS_PREFIX))) continue;
+    for (const file of listFiles(join(dir, ASSETS_PREFIX))) {
+      const path = `${ASSETS_PREFIX.slice(0, -1)}${file}`;
+      if (!own.has(path) && !found.has(path)) found.set(path, dir);
+    }
+  }
+  return found;
+}
+
 export async function buildSiteServer({
   root,
+  olderRoots = [],
   publicHost = "localhost",
   api = null,
   limits = SERVER_LIMITS,
   logStream,
   lifecycle,
+  clock = Date.now,
 }: SiteServerOptions): Promise<FastifyInstance> {
   const dir = resolve(root);
   if (!existsSync(join(dir, NOT_FOUND_FILE))) {
     throw new Error(`${dir} has no ${NOT_FOUND_FILE.slice(1)}: is it a built site? Run \`npm run build\` first.`);
   }
-  const files = listFiles(dir);
+  const ownFiles = listFiles(dir);
+  const earlierAssets = olderAssets(olderRoots, ownFiles);
+  const files: ReadonlySet<string> =
+    earlierAssets.size > 0 ? new Set([...ownFiles, ...earlierAssets.keys()]) : ownFiles;
   // The policy of the build being served: its inline scripts, and the configuration it was built with.
   const policyConfig = readPolicyConfig(dirname(dir));
   const headers = securityHeaders(buildCsp({ scriptHashes: collectInlineScriptHashes(dir), ...policyConfig }), {
@@ -202,7 +252,8 @@ export async function buildSiteServer({
   const documentOnly = Object.keys(documentHeaders("", { reports: policyConfig.reports }));
   // The editor's page, in a build with one, under its own policy (csp.ts, editorCsp).
   const editorFile = policyConfig.editor ? `${EDITOR_PATH}/index.html` : null;
-  const notFoundPage = loadNotFoundPage(dir);
+  const notFoundPage = loadErrorPage(dir, NOT_FOUND_FILE);
+  const { roles, gonePage, roleFiltered } = loadRoles(dir, files, clock);
   /** The file each request is answered with, for its Content-Type once the variant is chosen. */
   const servedFiles = new WeakMap<FastifyRequest, string>();
 
@@ -265,14 +316,17 @@ export async function buildSiteServer({
     return !encrypted && cameOverPlainHttp(forwardedProto);
   }
 
-  /** The 404 page, in the encoding the client prefers; a document, whatever was asked for. */
-  function answerNotFound(request: FastifyRequest, reply: FastifyReply) {
+  /** An error page (404, 410), in the encoding the client prefers; a document, whatever was asked for. */
+  function answerErrorPage(request: FastifyRequest, reply: FastifyReply, status: number, page: ErrorPage) {
     const encoding = negotiate(request.headers["accept-encoding"] ?? "", ENCODING_PREFERENCE);
-    const variant = encoding ? notFoundPage.variants[encoding] : undefined;
-    reply.headers(headers).header("Vary", "Accept-Encoding").header("Content-Type", contentTypeFor(NOT_FOUND_FILE));
+    const variant = encoding ? page.variants[encoding] : undefined;
+    reply.headers(headers).header("Vary", "Accept-Encoding").header("Content-Type", contentTypeFor(page.file));
     if (variant) reply.header("Content-Encoding", encoding!);
-    return reply.code(404).send(variant ?? notFoundPage.identity);
+    return reply.code(status).send(variant ?? page.identity);
   }
+
+  const answerNotFound = (request: FastifyRequest, reply: FastifyReply) =>
+    answerErrorPage(request, reply, 404, notFoundPage);
 
   /**
    * What is not a route of the site: under /api/ (on the raw path, as nginx decides) a
@@ -356,7 +410,8 @@ export async function buildSiteServer({
     },
     handler(request, reply) {
       if (rawPath(request.url).startsWith(API_PREFIX)) return answerUnrouted(request, reply);
-      const resolution = resolveRequest(request.url, files);
+      const rolesNow = roles.now();
+      const resolution = resolveRequest(request.url, files, rolesNow);
       switch (resolution.kind) {
         case "bad-request":
           return answerText(reply, 400, "Bad Request");
@@ -364,13 +419,23 @@ export async function buildSiteServer({
           return answerText(reply.header("Location", resolution.location), 301, "Moved Permanently");
         case "not-found":
           return answerNotFound(request, reply);
-        case "file":
+        case "gone":
+          // Only a role of the timetable is ever gone, and a build with roles has its 410 page.
+          return answerErrorPage(request, reply, 410, gonePage!);
+        case "file": {
           // Scripts, styles, images and data files are not documents: no CSP and its kin.
           if (!isDocumentFile(resolution.file)) for (const name of documentOnly) reply.removeHeader(name);
           if (resolution.file === editorFile) reply.removeHeader("Reporting-Endpoints").headers(editorHeaders());
           reply.header("Cache-Control", CACHE_CONTROL[cacheClassFor(resolution.file)]);
           servedFiles.set(request, resolution.file);
-          return reply.sendFile(resolution.file);
+          const filtered = roleFiltered.get(resolution.file);
+          // An earlier release's hashed asset is sent from its own folder (a page loaded before a switch).
+          const root = earlierAssets.get(resolution.file) ?? dir;
+          if (!filtered) return reply.sendFile(resolution.file, root);
+          return filtered
+            .at(rolesNow)
+            .then((file) => (file ? answerMemoryFile(request, reply, file) : reply.sendFile(resolution.file, root)));
+        }
       }
     },
   });
@@ -378,13 +443,30 @@ export async function buildSiteServer({
   if (api) await app.register(api);
 
   if (lifecycle) {
+    // When each connection last finished an answer (null while one is being answered), for the drain.
+    const idleSince = new Map<Socket, number | null>();
+    app.server.on("connection", (socket: Socket) => {
+      idleSince.set(socket, performance.now());
+      socket.once("close", () => idleSince.delete(socket));
+    });
+    app.server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+      idleSince.set(req.socket, null);
+      res.once("finish", () => {
+        if (idleSince.has(req.socket)) idleSince.set(req.socket, performance.now());
+      });
+    });
     let sweep: NodeJS.Timeout | undefined;
     let force: NodeJS.Timeout | undefined;
     app.addHook("preClose", async () => {
       lifecycle.drain();
-      // A keep-alive connection becomes idle once its request in flight is answered: close
-      // it then, rather than when the client or keepAliveTimeout would; and whatever still
-      // runs after the grace is cut off.
+      // Node's close() and Fastify's both call closeIdleConnections(): from now on it closes
+      // only what has been idle for DRAIN_IDLE_CLOSE_MS; whatever still runs after the grace is cut off.
+      app.server.closeIdleConnections = () => {
+        const now = performance.now();
+        for (const [socket, since] of idleSince) {
+          if (since !== null && now - since >= DRAIN_IDLE_CLOSE_MS) socket.destroy();
+        }
+      };
       sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
       force = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       force.unref();
@@ -409,14 +491,21 @@ export interface RunningServer {
   url: string;
 }
 
-/** Serves `root` on host:port (port 0 picks a free one) and resolves once listening. */
+/**
+ * Serves `root` on host:port (port 0 picks a free one), or on the listening socket it
+ * inherited as file descriptor `fd` (the supervisor's, server/deploy/supervisor.ts), and
+ * resolves once listening.
+ */
 export async function startSiteServer({
   port,
   host,
+  fd,
   ...options
-}: SiteServerOptions & { port: number; host: string }): Promise<RunningServer> {
+}: SiteServerOptions & { port: number; host: string; fd?: number }): Promise<RunningServer> {
   const app = await buildSiteServer(options);
-  await app.listen({ port, host });
+  // Node's listen() takes an inherited descriptor as `fd`; Fastify passes its options through
+  // to it, though its types name only ports and paths. `host` keeps Fastify from binding more sockets.
+  await app.listen(fd === undefined ? { port, host } : ({ fd, host } as unknown as { port: number; host: string }));
   const address = app.server.address() as AddressInfo;
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return { app, url: `http://${shownHost}:${address.port}/` };
@@ -428,23 +517,28 @@ export async function startSiteServer({
  * sending visitors), in-flight requests finish (for up to SHUTDOWN_GRACE_MS), then the
  * API's relay and store stop; the process has exited within SHUTDOWN_DEADLINE_MS.
  */
-export function exitOnSignals(app: FastifyInstance): void {
-  const stop = (signal: NodeJS.Signals) => {
-    console.log(`${signal} received: finishing in-flight requests, then exiting.`);
+export function exitOnSignals(app: FastifyInstance): (why: string) => void {
+  let stopping = false;
+  const stop = (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${why}: finishing in-flight requests, then exiting.`);
     // Whatever is still running then (a relay submission, a store that does not answer)
     // does not keep a process manager waiting.
     setTimeout(() => {
-      console.error(`Not finished within ${SHUTDOWN_DEADLINE_MS / 1000} s of ${signal}: exiting anyway.`);
+      console.error(`Not finished within ${SHUTDOWN_DEADLINE_MS / 1000} s of ${why}: exiting anyway.`);
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
     app.close().then(
-      () => process.exit(0),
+      // One timer turn later: a connection handed over in the same turn is not left behind.
+      () => setTimeout(() => process.exit(0), 0),
       (error: unknown) => {
         console.error(`Shutting down failed (${errorCode(error)})`);
         process.exit(1);
       },
     );
   };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  process.once("SIGTERM", () => stop("SIGTERM received"));
+  process.once("SIGINT", () => stop("SIGINT received"));
+  return stop;
 }

@@ -14,11 +14,16 @@
 
 import { EMPLOYER_REQUEST_PAGE_PATH, ROUTES } from "#shared/routes";
 import { MODE_PARAM } from "#shared/invitation/mode";
+import { ROLE_PARAM, ROLES_PATH } from "#shared/roles";
 
 /** Vite writes every content-hashed file (scripts, styles, optimised images) here. */
 export const ASSETS_PREFIX = "/assets/";
 /** The prerendered 404 page that postbuild writes; served with status 404 for unknown paths. */
 export const NOT_FOUND_FILE = "/404.html";
+/** The page a role that has closed answers with, status 410; like the 404 page, never served at its own URL. */
+export const GONE_FILE = "/410.html";
+/** The list of open roles: the server leaves out the roles closed since the build. */
+export const ROLES_LIST_FILE = `${ROLES_PATH}/index.html`;
 export const SITEMAP_PATH = "/sitemap.xml";
 export const ROBOTS_PATH = "/robots.txt";
 
@@ -77,6 +82,9 @@ export const UTF8_CONTENT_TYPES = [
 /** Extensions compressed at build time (brotli and gzip) and served precompressed. */
 export const PRECOMPRESSED_EXTENSIONS = ["html", "js", "css", "svg", "xml", "txt", "json", "webmanifest"] as const;
 export const COMPRESSED_SUFFIXES = { br: ".br", gzip: ".gz" } as const;
+export type Encoding = keyof typeof COMPRESSED_SUFFIXES;
+/** Brotli is smaller than gzip for the same file, so it wins when both are accepted. */
+export const ENCODING_PREFERENCE: Encoding[] = ["br", "gzip"];
 
 /**
  * Files in the build that are never served at their own URL: HTML is reached through
@@ -125,6 +133,33 @@ export const QUERY_PAGES: readonly QueryPage[] = [
     hiddenPath: EMPLOYER_REQUEST_PAGE_PATH,
   },
 ];
+
+/**
+ * The request page with a role chosen, prerendered once per role open at build time
+ * (`<ROLE_REQUEST_PAGES_PATH>/<slug>/index.html`): answers `/request-invitation?role=<slug>`
+ * while that role is open, and is never served at its own path. Unlike `QUERY_PAGES` the
+ * choice depends on the time (a role closes), so only the Node server makes it: nginx hands
+ * it every request page whose query names a role (`ROLE_QUERY_PATTERN`).
+ */
+export const ROLE_REQUEST_PAGES_PATH = `${ROUTES.requestInvitation.path}/role`;
+export const roleRequestPageFile = (slug: string) => `${ROLE_REQUEST_PAGES_PATH}/${slug}/index.html`;
+/** A raw query with a `role` parameter (the nginx map's pattern; the Node server reads the first one's value). */
+export const ROLE_QUERY_PATTERN = `(?:^|&)${ROLE_PARAM}(?:=|&|$)`;
+
+/**
+ * The raw value of the first parameter named exactly `name` in a raw query (without `?`),
+ * undecoded: `role=vp-ta` gives `vp-ta`, `role` gives "", none gives null. Undecoded, as
+ * `firstParamIsPattern` reads `type`: a percent-encoded slug is no slug.
+ */
+export function firstParamValue(rawQuery: string, name: string): string | null {
+  for (const parameter of rawQuery.split("&")) {
+    const equals = parameter.indexOf("=");
+    if ((equals === -1 ? parameter : parameter.slice(0, equals)) === name) {
+      return equals === -1 ? "" : parameter.slice(equals + 1);
+    }
+  }
+  return null;
+}
 
 /** Whether a file of the build is served as a document (an HTML page) rather than a resource. */
 export function isDocumentFile(filePath: string): boolean {

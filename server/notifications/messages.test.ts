@@ -17,6 +17,8 @@ import {
   RELEASE_COMMAND,
   RETRY_COMMAND,
   type TeamClaim,
+  UPDATE_COMMAND,
+  type UpdateFailure,
 } from "./messages";
 import { webhookSignature } from "./webhook";
 import { teamEmails } from "../../tests/support/words";
@@ -317,6 +319,63 @@ describe("the requester's acknowledgement", () => {
   it("is not sent to a stored address that is not exactly one address", () => {
     for (const email of ["ada@example.com, eve@example.com", "ada@example.com\r\nBcc: eve@example.com", ""])
       expect(acknowledgement({ email })).toBeNull();
+  });
+});
+
+describe("the team's alert of a failed update", () => {
+  const failure: UpdateFailure = {
+    kind: "update-failed",
+    stage: "build",
+    commit: "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d",
+    subject: "Mission: <b>new</b> words",
+    reason:
+      "content/mission.yaml cannot be published:\n  pillars → intro → title: This is required: write some text here.",
+    live: { id: "20261127T090000Z-0f0e0d0c0b0a", commit: "0f0e0d0c0b0a09080706050403020100ffeeddcc" },
+    host: "web-1",
+  };
+
+  it("names the commit, the step, the reason and the release still live, and says nothing changed for visitors", () => {
+    const { subject, text, html } = composeEmail(failure);
+    expect(subject).toBe("Not live: commit 1a2b3c4d5e6f, its build failed");
+    expect(text).toContain("Nothing changed for visitors");
+    expect(text).toContain(`Commit: ${failure.commit}`);
+    expect(text).toContain("Step: build");
+    expect(text).toContain(
+      "> content/mission.yaml cannot be published:\n>   pillars → intro → title: This is required",
+    );
+    expect(text).toContain("Still live: release 20261127T090000Z-0f0e0d0c0b0a (commit 0f0e0d0c0b0a)");
+    expect(text).toContain("is not tried again: push a fix");
+    // A commit message is the author's: escaped like any value, never markup.
+    expect(html).toContain(escapeHtml("Mission: <b>new</b> words"));
+    expect(html).not.toContain("<b>new</b>");
+  });
+
+  it("says a failed fetch is tried again by itself", () => {
+    const { subject, text } = composeEmail({
+      ...failure,
+      stage: "fetch",
+      commit: null,
+      subject: null,
+      reason: "git fetch failed",
+    });
+    expect(subject).toBe("The site was not updated: fetching the branch failed");
+    expect(text).toContain("Commit: (not fetched)");
+    expect(text).toContain(`The next update tries again by itself. On the server: ${UPDATE_COMMAND}`);
+  });
+
+  it("is a webhook event of its own with the failure's facts", () => {
+    const payload = composeWebhook(failure);
+    expect(payload.event).toBe("update-failed");
+    expect(payload).toMatchObject({
+      update: {
+        stage: "build",
+        commit: failure.commit,
+        live: failure.live,
+        host: "web-1",
+        updateCommand: UPDATE_COMMAND,
+      },
+    });
+    expect(payload.text.split("\n")[0]).toBe(composeEmail(failure).subject);
   });
 });
 

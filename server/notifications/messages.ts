@@ -36,6 +36,36 @@ export const EXPORT_COMMAND = "npm run --silent requests -- export --format csv"
 export const RETRY_COMMAND = "npm run requests -- retry";
 /** The team's command that sends a held request on as if it had just arrived. */
 export const RELEASE_COMMAND = "npm run requests -- release --id <id>";
+/** What runs an update by hand on the server (the timer runs it every few minutes). */
+export const UPDATE_COMMAND = "npm run update";
+
+/**
+ * A failed `npm run update` (server/deploy/update.ts), told to the team once: a message of
+ * its own, not an outbox row, so it reaches the team whatever state the database is in.
+ */
+export interface UpdateFailure {
+  kind: "update-failed";
+  /** What failed: fetching the branch, installing, building, checking the build, or starting its server. */
+  stage: "fetch" | "install" | "build" | "check" | "switch";
+  /** The commit it tried, or null when the fetch itself failed. */
+  commit: string | null;
+  subject: string | null;
+  /** Why, in the failing step's own words (the last lines of its output). */
+  reason: string;
+  /** The release that serves on. */
+  live: { id: string; commit: string | null };
+  /** The machine it ran on. */
+  host: string;
+}
+
+const STAGE_WORDS: Record<UpdateFailure["stage"], string> = {
+  fetch: "fetching the branch failed",
+  install: "installing its dependencies failed",
+  build: "its build failed",
+  check: "its build did not pass the check before going live",
+  switch: "its server did not start",
+};
+
 /** A subject longer than this is cut: mail clients show little more, and a wall of text is a bot's. */
 const SUBJECT_MAX_LENGTH = 200;
 
@@ -96,6 +126,12 @@ export type WebhookPayload =
       text: string;
       event: "channel-refused";
       channel: { name: TeamChannel; reason: string; retryCommand: string };
+    }
+  | {
+      text: string;
+      event: "update-failed";
+      /** What failed and what still serves (UpdateFailure), and the command that tries again. */
+      update: Omit<UpdateFailure, "kind"> & { updateCommand: string };
     };
 
 type Row = [label: string, value: string];
@@ -281,7 +317,45 @@ function channelRefusedMessage(
   };
 }
 
-function messageFor(claim: TeamClaim, words: TeamEmailWords): Message {
+function updateFailedMessage(failure: UpdateFailure): Message {
+  const commit = failure.commit ? failure.commit.slice(0, 12) : null;
+  return {
+    subject: commit
+      ? `Not live: commit ${commit}, ${STAGE_WORDS[failure.stage]}`
+      : `The site was not updated: ${STAGE_WORDS[failure.stage]}`,
+    intro:
+      `An update of the site on ${failure.host} stopped before going live: ${STAGE_WORDS[failure.stage]}. ` +
+      "Nothing changed for visitors: the release that was live still serves.",
+    body: [
+      {
+        type: "rows",
+        rows: [
+          ["Commit", failure.commit ?? "(not fetched)"],
+          ...(failure.subject ? ([["Commit message", failure.subject]] as Row[]) : []),
+          ["Step", failure.stage],
+          ["Reason", failure.reason],
+          [
+            "Still live",
+            `release ${failure.live.id}${failure.live.commit ? ` (commit ${failure.live.commit.slice(0, 12)})` : ""}`,
+          ],
+        ],
+      },
+      {
+        type: "paragraph",
+        text:
+          failure.stage === "fetch" || failure.stage === "install"
+            ? `The next update tries again by itself. On the server: ${UPDATE_COMMAND}`
+            : "This commit is not tried again: push a fix (a content error names the file and the field above), " +
+              `and the next update takes it. On the server: ${UPDATE_COMMAND}`,
+      },
+    ],
+  };
+}
+
+/** The team's message for a claim, in the team's words; an update's failure is the operator's, in the server's own. */
+function messageFor(claim: TeamClaim | UpdateFailure, words: TeamEmailWords | null): Message {
+  if (claim.kind === "update-failed") return updateFailedMessage(claim);
+  if (!words) throw new Error("messageFor: a notification of a request needs the team's email words");
   switch (claim.kind) {
     case "request":
     case "relay-refused":
@@ -341,7 +415,7 @@ function slackBlock(block: Block): string[] {
  * address as the form takes it (no line break, comma or space: nothing a header could
  * be made of), under their name on one line. Other notifications are the server's own.
  */
-function replyToFor(claim: TeamClaim): EmailContent["replyTo"] {
+function replyToFor(claim: TeamClaim | UpdateFailure): EmailContent["replyTo"] {
   if (claim.kind !== "request") return undefined;
   const address = replyAddress(claim.request);
   return address ? { name: oneLine(fullName(claim.request)), address } : undefined;
@@ -366,7 +440,14 @@ function emailParts({ subject, intro, body }: Message): Pick<EmailContent, "subj
   return { subject: subjectLine(subject), text, html };
 }
 
-export function composeEmail(claim: TeamClaim, words: TeamEmailWords): EmailContent {
+/**
+ * An email to the team. A notification of a request is written in the team's words
+ * (content/emails.yaml); an update's failure in the server's own, so it goes out even when the
+ * words are what failed.
+ */
+export function composeEmail(claim: TeamClaim, words: TeamEmailWords): EmailContent;
+export function composeEmail(claim: UpdateFailure): EmailContent;
+export function composeEmail(claim: TeamClaim | UpdateFailure, words: TeamEmailWords | null = null): EmailContent {
   const replyTo = replyToFor(claim);
   return { ...emailParts(messageFor(claim, words)), ...(replyTo ? { replyTo } : {}) };
 }
@@ -415,7 +496,9 @@ function webhookRequest(request: StoredInvitationRequest): WebhookRequest {
   };
 }
 
-export function composeWebhook(claim: TeamClaim, words: TeamEmailWords): WebhookPayload {
+export function composeWebhook(claim: TeamClaim, words: TeamEmailWords): WebhookPayload;
+export function composeWebhook(claim: UpdateFailure): WebhookPayload;
+export function composeWebhook(claim: TeamClaim | UpdateFailure, words: TeamEmailWords | null = null): WebhookPayload {
   const { subject, body } = messageFor(claim, words);
   const text = [escapeSlack(subjectLine(subject)), ...body.flatMap(slackBlock)].join("\n");
   switch (claim.kind) {
@@ -434,6 +517,14 @@ export function composeWebhook(claim: TeamClaim, words: TeamEmailWords): Webhook
         text,
         event: "held-summary",
         held: { count, ids, since: new Date(since).toISOString(), releaseCommand: RELEASE_COMMAND },
+      };
+    }
+    case "update-failed": {
+      const { stage, commit, subject: commitSubject, reason, live, host } = claim;
+      return {
+        text,
+        event: "update-failed",
+        update: { stage, commit, subject: commitSubject, reason, live, host, updateCommand: UPDATE_COMMAND },
       };
     }
     case "channel-refused":

@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 import { emailsSchema } from "./emails";
+import { openRolesSchema } from "./open-roles";
 import { homeSchema, howWeHelpSchema, missionSchema, termsSchema, whoWeAreSchema } from "./pages";
 import { requestInvitationSchema } from "./request-invitation";
 import { requestRefusedSchema } from "./request-refused";
@@ -27,6 +28,7 @@ export const CONTENT = {
   requestInvitation: { file: "request-invitation.yaml", schema: requestInvitationSchema },
   requestRefused: { file: "request-refused.yaml", schema: requestRefusedSchema },
   emails: { file: "emails.yaml", schema: emailsSchema },
+  openRoles: { file: "open-roles.yaml", schema: openRolesSchema },
 } as const satisfies Record<string, ContentFile>;
 
 export type ContentName = keyof typeof CONTENT;

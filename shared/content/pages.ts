@@ -73,6 +73,8 @@ const badge = <const Label extends string>(label: Label) =>
 
 export const howWeHelpSchema = z.strictObject({
   meta: pageMeta,
+  /** The page's Service record for search engines (schema.org): its name and kind; the description is `meta`'s. */
+  service: z.strictObject({ name: text({ max: 80 }), serviceType: text({ max: 80 }) }),
   hero: pageHero,
   badgesLabel: text({ max: 40 }),
   badges: z.tuple([badge("Free Service"), badge("Industry-Leading Tech"), badge("Strong Network")]),

@@ -8,12 +8,7 @@ import { z } from "zod";
 import { list, text } from "./fields";
 import { COUNTRIES, parseLocation } from "../roles";
 
-const isoDate = z
-  .string({ error: "Write a date here, as YYYY-MM-DD." })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Write the date as YYYY-MM-DD, for example 2027-01-31." })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
-    error: "This is not a date of the calendar: write it as YYYY-MM-DD.",
-  });
+const isoDate = z.iso.date({ error: "Write the date as YYYY-MM-DD, for example 2027-01-31." });
 
 const location = z.string({ error: "Write where the role is: Remote, United States, or a city, region and country." }).check((ctx) => {
   const problem = parseLocation(ctx.value).problem;

@@ -2,6 +2,7 @@
 // build: both modes, with JavaScript and without (the prerendered HTML), naming what is
 // stored, who receives it, how long it is kept, where to ask, and the privacy policy.
 import type { Page } from "@playwright/test";
+import { requestPagePath } from "#shared/routes";
 import { expect, test } from "../support/browser/fixtures";
 import { site } from "../support/browser/site-config";
 import { requestWords as copy } from "../support/words";
@@ -10,8 +11,6 @@ import { pages, siteWords } from "../support/words";
 
 const MODES = ["candidate", "employer"] as const;
 const notice = copy.ownForm.privacyNotice;
-const pathFor = (mode: (typeof MODES)[number]) =>
-  mode === "employer" ? `${pages.requestInvitation.path}?type=employer` : pages.requestInvitation.path;
 
 async function expectNoticeBesideSubmit(
   page: Page,
@@ -45,7 +44,7 @@ test.describe("the privacy notice, JavaScript on", () => {
     test(`${mode}: beside the submit button, with the contact address and the privacy policy link`, async ({
       page,
     }) => {
-      await page.goto(pathFor(mode));
+      await page.goto(requestPagePath(mode));
       await expectNoticeBesideSubmit(page, mode);
     });
   }
@@ -58,7 +57,7 @@ test.describe("the privacy notice, JavaScript off", () => {
 
   for (const mode of MODES) {
     test(`${mode}: in the prerendered HTML, beside the submit button, with both links`, async ({ page }) => {
-      await page.goto(pathFor(mode));
+      await page.goto(requestPagePath(mode));
       await expectNoticeBesideSubmit(page, mode);
     });
   }

@@ -5,14 +5,11 @@
 import type { Page } from "@playwright/test";
 import { expect, PAGE_READY, test } from "../support/browser/fixtures";
 import { holdScripts } from "../support/browser/hold-scripts";
-import { SERVERS, expectedCsp } from "../support/browser/server-targets";
-import { rawRequest } from "../support/raw-client";
 import { site } from "../support/browser/site-config";
 import { asLongAsAPerson, theStoredRequest, uniqueEmail } from "../support/browser/stored-requests";
 import { requestWords as copy } from "../support/words";
 import { ownFormFields } from "../support/words";
 import { IDEMPOTENCY_KEY_FIELD } from "#shared/invitation/request-schema";
-import { CACHE_CONTROL } from "../../server/http/static-policy";
 import { NGINX_SERVER_PORT, NODE_SERVER_PORT } from "../support/e2e-env";
 import { pages } from "../support/words";
 import { requestPagePath } from "#shared/routes";
@@ -20,7 +17,6 @@ import { requestPagePath } from "#shared/routes";
 type Mode = keyof typeof copy.modes;
 const MODES = ["candidate", "employer"] as const satisfies readonly Mode[];
 const OTHER: Record<Mode, Mode> = { candidate: "employer", employer: "candidate" };
-const urlOf = (mode: Mode) => (mode === "employer" ? requestPagePath("employer") : requestPagePath("candidate"));
 const titleFor = (mode: Mode) => `${copy.modes[mode].meta.title} | The ${site.siteName}`;
 /** The side image's headline per mode (docs/product.md#pages). */
 const SIDE_HEADLINE: Record<Mode, string> = {
@@ -48,7 +44,7 @@ async function expectServedMode(page: Page, mode: Mode) {
   await expect(ownForm(page, mode).locator('input[type="hidden"][name="mode"]')).toHaveValue(mode);
   await expect(page.locator("form")).toHaveCount(1);
 
-  const url = new URL(urlOf(mode), site.siteUrl).href;
+  const url = new URL(requestPagePath(mode), site.siteUrl).href;
   const description = copy.modes[mode].meta.description;
   const meta = (attribute: "name" | "property", key: string) => page.locator(`head meta[${attribute}="${key}"]`);
   await expect(page).toHaveTitle(titleFor(mode));
@@ -69,8 +65,10 @@ test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
   for (const mode of MODES) {
-    test(`${urlOf(mode)} is the ${mode} mode: heading, option, side image, form and head tags`, async ({ page }) => {
-      const response = await page.goto(urlOf(mode));
+    test(`${requestPagePath(mode)} is the ${mode} mode: heading, option, side image, form and head tags`, async ({
+      page,
+    }) => {
+      const response = await page.goto(requestPagePath(mode));
       expect(response?.status()).toBe(200);
       await expectServedMode(page, mode);
     });
@@ -118,7 +116,7 @@ test.describe("with JavaScript off", () => {
 
   test("nginx with the generated configuration serves each mode its own page too", async ({ page }) => {
     for (const mode of MODES) {
-      await page.goto(`http://127.0.0.1:${NGINX_SERVER_PORT}${urlOf(mode)}`);
+      await page.goto(`http://127.0.0.1:${NGINX_SERVER_PORT}${requestPagePath(mode)}`);
       await expectServedMode(page, mode);
     }
   });
@@ -128,11 +126,11 @@ test.describe("with the page's scripts held back", () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
   for (const mode of MODES) {
-    test(`${urlOf(mode)} paints the ${mode} mode before any script of the page has run, and keeps it once hydrated`, async ({
+    test(`${requestPagePath(mode)} paints the ${mode} mode before any script of the page has run, and keeps it once hydrated`, async ({
       page,
     }) => {
       const scripts = await holdScripts(page);
-      await page.goto(urlOf(mode), { waitUntil: "commit" });
+      await page.goto(requestPagePath(mode), { waitUntil: "commit" });
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect.poll(scripts.count).toBeGreaterThan(0);
       await expect(page.locator("astro-island[ssr]")).toHaveCount(1);
@@ -141,7 +139,7 @@ test.describe("with the page's scripts held back", () => {
       await scripts.release();
       await page.waitForFunction(PAGE_READY);
       await expectServedMode(page, mode);
-      await expect(page).toHaveURL(urlOf(mode));
+      await expect(page).toHaveURL(requestPagePath(mode));
     });
   }
 
@@ -305,52 +303,4 @@ test.describe("with JavaScript, on ?type=employer", () => {
     // The same document all along: no reload.
     await expect(page.locator("html")).toHaveAttribute("data-before-toggle", "");
   });
-});
-
-test.describe("the query routing, on the Node server and on nginx", () => {
-  const leaderHeading = `>${copy.modes.candidate.heading}</h1>`;
-  const employerHeading = `>${copy.modes.employer.heading}</h1>`;
-
-  for (const server of SERVERS) {
-    test(`${server.name}: type=employer gets the employer's page, any other query the leader's, with the same headers`, async () => {
-      const csp = expectedCsp();
-      const answers = {
-        employer: ["?type=employer", "?utm_source=mail&type=employer", "?type=employer&utm_source=mail"],
-        candidate: ["", "?type=candidate", "?type=Employer", "?type=employers", "?type=candidate&type=employer"],
-      };
-      for (const [mode, queries] of Object.entries(answers)) {
-        for (const query of queries) {
-          const response = await rawRequest(server.port, { target: `/request-invitation${query}` });
-          const html = response.body;
-          expect(response.status, query).toBe(200);
-          expect(html, query).toContain(mode === "employer" ? employerHeading : leaderHeading);
-          expect(html, query).not.toContain(mode === "employer" ? leaderHeading : employerHeading);
-          expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
-          expect(response.headers["cache-control"]).toBe(CACHE_CONTROL.revalidate);
-          expect(response.headers["content-security-policy"]).toBe(csp);
-          expect(response.headers["x-content-type-options"]).toBe("nosniff");
-        }
-      }
-      // Precompressed, like every page.
-      const compressed = await rawRequest(server.port, {
-        target: "/request-invitation?type=employer",
-        headers: { "Accept-Encoding": "br" },
-      });
-      expect(compressed.headers["content-encoding"]).toBe("br");
-      // With the slash, the query survives the redirect to the page.
-      const slashed = await rawRequest(server.port, { target: "/request-invitation/?type=employer" });
-      expect(slashed.status).toBe(301);
-      expect(slashed.headers.location).toBe("/request-invitation?type=employer");
-    });
-
-    test(`${server.name}: the employer's HTML has no URL of its own`, async () => {
-      for (const target of [
-        "/request-invitation/employer",
-        "/request-invitation/employer?type=employer",
-        "/request-invitation/employer/index.html",
-      ]) {
-        expect((await rawRequest(server.port, { target })).status, target).toBe(404);
-      }
-    });
-  }
 });

@@ -15,6 +15,7 @@
 // embed's create options and the site's own form beside it; the current embed's frames and
 // events) has a block of its own below.
 import type { Locator, Page } from "@playwright/test";
+import { requestPagePath } from "#shared/routes";
 import { expect, fetchHtml, test } from "../support/browser/fixtures";
 import {
   FAKE_FORM_NAME,
@@ -41,7 +42,6 @@ import {
   loading,
   notice,
   PATH,
-  pathFor,
   radio,
   retry,
   submitHubSpotForm,
@@ -284,7 +284,7 @@ for (const embed of EMBEDS) {
       // React's streaming renderer once wrote this panel after the shell, hidden until its script ran.
       test("both request pages show the side image panel with its image and headline", async ({ page }) => {
         for (const mode of ["candidate", "employer"] as const) {
-          await page.goto(pathFor(mode));
+          await page.goto(requestPagePath(mode));
           const panel = page.getByTestId("side-image-panel");
           await expect(panel.getByText(SIDE_HEADLINE[mode], { exact: true })).toBeVisible();
           await expect(panel.locator("img")).toBeVisible();
@@ -315,7 +315,7 @@ for (const embed of EMBEDS) {
     }) => {
       consoleErrors.expect(FAILURE_CONSOLE);
       const fake = await embed.fake(page, { failFirstRequests: 1 });
-      await page.goto(pathFor("employer"));
+      await page.goto(requestPagePath("employer"));
       await embed.expectFailed(page, "employer");
       await expect(embed.scripts(page)).toHaveCount(0);
       expect(consoleErrors.all.some((line) => /contact form failed to load/.test(line))).toBe(true);
@@ -344,7 +344,7 @@ for (const embed of EMBEDS) {
     for (const mode of ["candidate", "employer"] as const) {
       test(`${mode}: ${embed.submitted} shows the confirmation, moves focus to it and celebrates`, async ({ page }) => {
         await embed.fake(page);
-        await page.goto(pathFor(mode));
+        await page.goto(requestPagePath(mode));
         await submitHubSpotForm(page);
 
         await expectConfirmation(page, mode);
@@ -409,7 +409,7 @@ test.describe(`the form loader with HubSpot's ${LEGACY.name} only`, () => {
 
   test("opened at type=employer, it creates the employer form only", async ({ page }) => {
     const fake = await fakeHubSpot(page);
-    await page.goto(pathFor("employer"));
+    await page.goto(requestPagePath("employer"));
     await expect(hubspotForm(page)).toHaveAttribute("data-form-id", HUBSPOT_TEST_IDS.formIds.employer);
     expect((await fake.calls()).map((call) => call.formId)).toEqual([HUBSPOT_TEST_IDS.formIds.employer]);
   });
@@ -472,7 +472,7 @@ test.describe(`the site's own form when HubSpot's ${LEGACY.name} cannot be used`
     }) => {
       consoleErrors.expect(FAILURE_CONSOLE);
       await page.route(HUBSPOT_EMBED_SRC, (route) => route.abort("blockedbyclient"));
-      await page.goto(pathFor(mode));
+      await page.goto(requestPagePath(mode));
       await expectLegacyFailed(page, mode);
 
       const email = uniqueEmail(`blocked-${mode}`);
@@ -537,7 +537,7 @@ test.describe(`the site's own form when HubSpot's ${LEGACY.name} cannot be used`
     test("at type=employer, the employer's own form: stored as an employer's, relayed to the employer form", async ({
       page,
     }) => {
-      await page.goto(pathFor("employer"));
+      await page.goto(requestPagePath("employer"));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.modes.employer.heading);
       await expect(page.getByText(copy.loader.noScriptLead)).toBeVisible();
       const email = uniqueEmail("hubspot-employer-no-js");
@@ -591,7 +591,7 @@ test.describe(`the form loader with HubSpot's ${CURRENT.name} only`, () => {
 
   test("each mode's form id in the frame, one script for both", async ({ page }) => {
     const fake = await fakeCurrentHubSpot(page);
-    await page.goto(pathFor("employer"));
+    await page.goto(requestPagePath("employer"));
     await expect(hubspotForm(page)).toHaveAttribute("data-form-id", HUBSPOT_TEST_IDS.formIds.employer);
     await radio(page, "candidate").check();
     await expect(hubspotForm(page)).toHaveAttribute("data-form-id", HUBSPOT_TEST_IDS.formIds.candidate);

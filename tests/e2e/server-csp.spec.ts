@@ -12,7 +12,8 @@ import {
   HUBSPOT_CURRENT_TEST_ENV,
 } from "../support/browser/fake-hubspot";
 import type { HubSpotRegion } from "#shared/site-config";
-import { embedSrc, hubspotFormsOrigin } from "../../app/features/invitation/hubspot";
+import { embedSrc } from "../../app/features/invitation/hubspot";
+import { hubspotFormsOrigin } from "#shared/hubspot-hosts";
 import { pages } from "../support/words";
 import { requestPagePath } from "#shared/routes";
 

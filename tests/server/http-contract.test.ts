@@ -18,7 +18,7 @@ import { site } from "../support/browser/site-config";
 import { serveBuild } from "../support/production-servers";
 import { rawRequest, type RawResponse } from "../support/raw-client";
 import { BUILD_CLIENT, expectedCsp, hashedScript, type ServerTarget } from "../support/served-build";
-import { pages } from "../support/words";
+import { pages, requestWords } from "../support/words";
 
 const SERVERS = serveBuild();
 const routes = Object.values(pages).filter((page) => page.indexable);
@@ -106,6 +106,36 @@ for (const server of SERVERS) {
       expect(withQuery.headers.location).toBe("/request-invitation?type=employer&ref=a%20b");
       expect(withQuery.headers["cache-control"]).toBe(CACHE_CONTROL.revalidate);
       expectSecurityHeaders(withQuery);
+    });
+
+    it("the request page: type=employer gets the employer's HTML, any other query the leader's, with the same headers", async () => {
+      const heading = (mode: "candidate" | "employer") => `>${requestWords.modes[mode].heading}</h1>`;
+      const answers = {
+        employer: ["?type=employer", "?utm_source=mail&type=employer", "?type=employer&utm_source=mail"],
+        candidate: ["", "?type=candidate", "?type=Employer", "?type=employers", "?type=candidate&type=employer"],
+      } as const;
+      for (const [mode, queries] of Object.entries(answers) as [keyof typeof answers, readonly string[]][]) {
+        const other = mode === "employer" ? "candidate" : "employer";
+        for (const query of queries) {
+          const response = await get(`/request-invitation${query}`);
+          expect(response.status, query).toBe(200);
+          expect(response.body, query).toContain(heading(mode));
+          expect(response.body, query).not.toContain(heading(other));
+          expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+          expect(response.headers["cache-control"]).toBe(CACHE_CONTROL.revalidate);
+          expectSecurityHeaders(response);
+        }
+      }
+      const compressed = await get("/request-invitation?type=employer", { headers: { "Accept-Encoding": "br" } });
+      expect(compressed.headers["content-encoding"]).toBe("br");
+      // The employer's HTML has no URL of its own.
+      for (const target of [
+        "/request-invitation/employer",
+        "/request-invitation/employer?type=employer",
+        "/request-invitation/employer/index.html",
+      ]) {
+        expect((await get(target)).status, target).toBe(404);
+      }
     });
 
     it("content-hashed assets are cached for a year as immutable, without the document-only headers", async () => {

@@ -59,19 +59,23 @@ export interface NginxProcess {
 
 /**
  * Starts scripts/lib/serve-nginx.ts on `port` (and its http -> https redirect on
- * `redirectPort`, when given) for `buildDir`; resolves once nginx answers on `port`.
+ * `redirectPort`, when given) for `buildDir`, proxying to the Node server on `upstreamPort`
+ * (the API, the roles, the sitemap) when given; resolves once nginx answers on `port`.
  */
 export async function startNginx({
   port,
   buildDir = BUILD_DIR,
   redirectPort,
+  upstreamPort,
 }: {
   port: number;
   buildDir?: string;
   redirectPort?: number;
+  upstreamPort?: number;
 }): Promise<NginxProcess> {
   const args = ["--import", "tsx", "scripts/lib/serve-nginx.ts", "--port", String(port), "--build", buildDir];
   if (redirectPort !== undefined) args.push("--redirect-port", String(redirectPort));
+  if (upstreamPort !== undefined) args.push("--upstream", `127.0.0.1:${upstreamPort}`);
   const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: process.env, stdio: "pipe" });
   let output = "";
   const exited = new Promise<number | null>((resolveExit) => child.once("exit", (code) => resolveExit(code)));
@@ -133,7 +137,7 @@ export function serveBuild(): readonly ServerTarget[] {
     const [nodePort, nginxPort] = [await freePort(), await freePort()];
     const started = await Promise.allSettled([
       startSiteProcess({ dir: BUILD_CLIENT, port: nodePort, env: { ...buildSettingsEnv(), DATA_DIR: data.dir } }),
-      startNginx({ port: nginxPort }),
+      startNginx({ port: nginxPort, upstreamPort: nodePort }),
     ]);
     for (const result of started) if (result.status === "fulfilled") stops.push(() => result.value.stop());
     const failure = started.find((result) => result.status === "rejected");

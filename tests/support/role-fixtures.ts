@@ -5,7 +5,10 @@
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CONTENT_DIR } from "#shared/content/read";
+import { fileURLToPath } from "node:url";
+
+/** The checkout's own words, whatever CONTENT_ROOT says (the roles' build sets it to the copy made here). */
+const CHECKOUT_CONTENT = fileURLToPath(new URL("../../content", import.meta.url));
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** `YYYY-MM-DD`, `days` from `now` (UTC). */
@@ -87,7 +90,7 @@ export function roleFixtures(now: number = Date.now()): RoleFixture[] {
 export function writeRoleFixtures(root: string, now: number = Date.now()): RoleFixture[] {
   const content = join(root, "content");
   rmSync(content, { recursive: true, force: true });
-  cpSync(CONTENT_DIR, content, { recursive: true });
+  cpSync(CHECKOUT_CONTENT, content, { recursive: true });
   const roles = join(content, "roles");
   mkdirSync(roles, { recursive: true });
   const fixtures = roleFixtures(now);

@@ -20,6 +20,7 @@ export const refusedWords = readContent("requestRefused");
 /** The server's emails (content/emails.yaml), as its notifier is given them (site facts as `{tokens}`). */
 export const emails = readContent("emails");
 export const teamEmails = emails.team;
+export const openRolesWords = readContent("openRoles");
 
 /** Every route with the words its head and heading show. */
 export const pages: Record<RouteName, PageInfo> = {
@@ -33,6 +34,7 @@ export const pages: Record<RouteName, PageInfo> = {
     heading: requestWords.modes.candidate.heading,
   },
   terms: { ...ROUTES.terms, ...termsWords.meta },
+  roles: { ...ROUTES.roles, ...openRolesWords.meta },
   requestReceived: { ...ROUTES.requestReceived, ...requestWords.received.candidate },
   requestReceivedEmployer: { ...ROUTES.requestReceivedEmployer, ...requestWords.received.employer },
   notFound: { ...ROUTES.notFound, ...siteWords.notFound.meta },

@@ -10,7 +10,14 @@ const headingClass = "text-sm font-semibold tracking-wide text-gold-300 uppercas
 
 type FooterWords = Pick<SiteWords, "footer" | "newTabHint" | "profileSites">;
 
-export function SiteFooter({ words }: { words: FooterWords }) {
+export function SiteFooter({
+  words,
+  rolesLink = null,
+}: {
+  words: FooterWords;
+  /** The link to the open roles' list, while at least one role is open. */
+  rolesLink?: string | null;
+}) {
   const { footer: footerContent, newTabHint } = words;
   return (
     <footer className="bg-navy-950 text-navy-100">
@@ -37,6 +44,13 @@ export function SiteFooter({ words }: { words: FooterWords }) {
                 </a>
               </li>
             ))}
+            {rolesLink && (
+              <li>
+                <a href={ROUTES.roles.path} className={linkClass}>
+                  {rolesLink}
+                </a>
+              </li>
+            )}
           </ul>
         </nav>
         <div className="space-y-4">

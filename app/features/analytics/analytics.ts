@@ -6,6 +6,7 @@
  * may store; Plausible sets no cookie. One conversion event per request sent, with its mode.
  */
 import type { HubSpotRegion, SiteConfig } from "#shared/site-config";
+import { hubspotScriptsOrigin } from "#shared/hubspot-hosts";
 import type { InvitationMode } from "#shared/invitation/mode";
 
 type Analytics = NonNullable<SiteConfig["analytics"]>;
@@ -21,12 +22,9 @@ export const HUBSPOT_CONVERSION_EVENT = "request_sent";
  */
 export const ANALYTICS_IDLE_TIMEOUT_MS = 3000;
 
-/** The region's subdomain part: na1 is HubSpot's bare host (`js.hs-scripts.com`), the others `js-<region>`. */
-const regional = (prefix: string, region: HubSpotRegion) => (region === "na1" ? prefix : `${prefix}-${region}`);
-
 /** HubSpot's tracking code for a portal in its region (docs/deployment/hubspot.md). */
 export function hubspotTrackingScriptUrl(portalId: string, region: HubSpotRegion): string {
-  return `https://${regional("js", region)}.hs-scripts.com/${encodeURIComponent(portalId)}.js`;
+  return `${hubspotScriptsOrigin(region)}/${encodeURIComponent(portalId)}.js`;
 }
 
 export function analyticsScriptUrl(analytics: Analytics): string {

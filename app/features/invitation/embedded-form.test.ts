@@ -1,12 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startEmbeddedForm, type EmbeddedFormEvents, type EmbeddedFormRequest } from "./embedded-form";
-import {
-  DEFAULT_HUBSPOT_REGION,
-  FORM_READY_POLL_MS,
-  FORM_READY_TIMEOUT_MS,
-  HUBSPOT_FORM_EVENTS,
-  type HubSpotFormOptions,
-} from "./hubspot";
+import { DEFAULT_HUBSPOT_REGION } from "#shared/hubspot-hosts";
+import { FORM_READY_POLL_MS, FORM_READY_TIMEOUT_MS, HUBSPOT_FORM_EVENTS, type HubSpotFormOptions } from "./hubspot";
 
 const FORM_ID = "0c1f8a4e-5b1a-4c55-9d0e-6a7d2b3c4d5e";
 const OTHER_FORM_ID = "7e2d9b10-3f4a-4b6c-8d1e-2f3a4b5c6d7e";

@@ -1,28 +1,26 @@
 import { useEffect } from "react";
-import type { MetaDescriptor } from "~/lib/seo";
+import type { PageHead } from "~/lib/seo";
 
-/** One tag of the page's head, as buildMeta makes it (app/lib/seo.ts). */
-export type HeadTag = MetaDescriptor;
-
-/** Sets the document's existing head tags to these values (the prerendered head has every tag). */
-export function applyHead(tags: readonly HeadTag[], doc: Document = document): void {
-  for (const tag of tags) {
-    if ("title" in tag) doc.title = tag.title;
-    else if ("tagName" in tag) doc.head.querySelector(`link[rel="${tag.rel}"]`)?.setAttribute("href", tag.href);
-    else if ("property" in tag)
-      doc.head.querySelector(`meta[property="${tag.property}"]`)?.setAttribute("content", tag.content);
-    else if ("name" in tag) doc.head.querySelector(`meta[name="${tag.name}"]`)?.setAttribute("content", tag.content);
-  }
+/** Sets the document's existing head tags to this head's values (the prerendered head has every tag). */
+export function applyHead(head: PageHead, doc: Document = document): void {
+  const setMeta = (attribute: "name" | "property", key: string, content: string) =>
+    doc.head.querySelector(`meta[${attribute}="${key}"]`)?.setAttribute("content", content);
+  doc.title = head.title;
+  setMeta("name", "description", head.description);
+  setMeta("name", "keywords", head.keywords);
+  doc.head.querySelector('link[rel="canonical"]')?.setAttribute("href", head.canonical);
+  for (const [property, content] of Object.entries(head.openGraph)) setMeta("property", property, content);
+  for (const [name, content] of Object.entries(head.twitter)) setMeta("name", name, content);
 }
 
 /**
  * The page head follows the mode (docs/decisions/0005, 0009): the prerendered head is the
  * served mode's; once the island has hydrated, every mode change updates the title,
- * description, canonical and social tags in place, to the mode's tags the page built
+ * description, canonical and social tags in place, to the mode's head the page built
  * (app/pages/request-invitation/_document.astro, requestPageHead).
  */
-export function useHeadFollowsMode(tags: readonly HeadTag[]): void {
+export function useHeadFollowsMode(head: PageHead): void {
   useEffect(() => {
-    applyHead(tags);
-  }, [tags]);
+    applyHead(head);
+  }, [head]);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HUBSPOT_REGIONS } from "#shared/site-config";
-import { currentEmbedSrc, embedSrc, hubspotFormsOrigin, legacyEmbedSrc } from "./hubspot";
+import { hubspotFormsOrigin } from "#shared/hubspot-hosts";
+import { currentEmbedSrc, embedSrc, legacyEmbedSrc } from "./hubspot";
 
 // The embed code HubSpot shows per region: `js.hsforms.net` in na1, `js-<region>.hsforms.net` elsewhere.
 const EXPECTED_HOSTS = {

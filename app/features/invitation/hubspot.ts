@@ -5,21 +5,12 @@
  * imports, so browser tests import these values too.
  */
 import type { HubSpotEmbedKind, HubSpotRegion } from "#shared/site-config";
+import { hubspotFormsOrigin } from "#shared/hubspot-hosts";
 
 /** Between checks for `hbspt.forms.create` once the legacy embed script has run (docs/product.md#the-request-page). */
 export const FORM_READY_POLL_MS = 100;
 /** A form not ready by then counts as failed: blockers often stop HubSpot silently (docs/product.md#beyond-the-specification). */
 export const FORM_READY_TIMEOUT_MS = 10_000;
-/** The region docs/product.md#the-request-page names; HUBSPOT_REGION's default (shared/site-config.ts). */
-export const DEFAULT_HUBSPOT_REGION: HubSpotRegion = "na1";
-
-/**
- * HubSpot's forms host for a region, as the embed code HubSpot shows names it:
- * `js.hsforms.net` for na1, `js-<region>.hsforms.net` for the others.
- */
-export function hubspotFormsOrigin(region: HubSpotRegion): string {
-  return region === "na1" ? "https://js.hsforms.net" : `https://js-${region}.hsforms.net`;
-}
 
 /** The legacy (v2) embed script, `hbspt.forms.create`. */
 export function legacyEmbedSrc(region: HubSpotRegion): string {

@@ -23,6 +23,7 @@ import {
   invitationActionFor,
   MODE_FIELD,
 } from "#shared/invitation/request-schema";
+import { ROLE_PARAM } from "#shared/roles";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { SendOutcome } from "./send-request";
 
@@ -57,6 +58,8 @@ interface OwnFormProps {
   mode: InvitationMode;
   contactEmail: string;
   onSent: () => void;
+  /** The open role this request is about (its slug), sent with it: a hidden field, so without JavaScript too. */
+  role?: string | null;
 }
 
 /**
@@ -71,7 +74,7 @@ interface OwnFormProps {
  * when Send was first pressed, so it is stored once; any failure keeps what was typed and
  * says what to do.
  */
-export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
+export function OwnForm({ mode, contactEmail, onSent, role = null }: OwnFormProps) {
   const words = useRequestWords();
   const copy = words.ownForm;
   const formCopy = copy.forms[mode];
@@ -163,6 +166,7 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
         source: noteOfThisVisit(),
         consentToProcess: data.get(CONSENT_TO_PROCESS_FIELD) !== null,
         communicationsConsent: data.get(COMMUNICATIONS_CONSENT_FIELD) !== null,
+        role,
       },
       { signal: leaving.current.signal },
     );
@@ -194,6 +198,7 @@ export function OwnForm({ mode, contactEmail, onSent }: OwnFormProps) {
       onPointerDown={warmUp}
     >
       <input type="hidden" name={MODE_FIELD} value={mode} />
+      {role && <input type="hidden" name={ROLE_PARAM} value={role} />}
       {/* The key (one per page view) and where the visit began: empty in the HTML, filled by the page's inline script. */}
       {[IDEMPOTENCY_KEY_FIELD, ...SOURCE_KEYS].map((name) => (
         <input key={name} type="hidden" name={name} defaultValue="" {...{ [PAGE_FILLS_ATTRIBUTE]: "" }} />

@@ -3,7 +3,8 @@ import { site } from "~/config/site";
 import { IslandErrorBoundary, type ErrorWords } from "~/components/layout/island-error-boundary";
 import { FormIntro } from "~/features/invitation/form-intro";
 import { FormLoader } from "~/features/invitation/form-loader";
-import { useHeadFollowsMode, type HeadTag } from "~/features/invitation/head-mode";
+import { useHeadFollowsMode } from "~/features/invitation/head-mode";
+import type { PageHead } from "~/lib/seo";
 import { loadAfterSend, LazyConfetti, LazyConfirmationNotice } from "~/features/invitation/load-after-send";
 import type { InvitationMode } from "#shared/invitation/mode";
 import { ModeToggle } from "~/features/invitation/mode-toggle";
@@ -13,6 +14,9 @@ import { SideImagePanel, type SideImage } from "~/features/invitation/side-image
 import { useHydrated } from "~/lib/use-hydrated";
 import { useInvitationMode } from "~/features/invitation/use-invitation-mode";
 import { prefersReducedMotion } from "~/lib/use-reduced-motion";
+import { ArrowLink } from "~/components/ui/button";
+import { ROLE_PARAM } from "#shared/roles";
+import { requestPagePath, ROUTES } from "#shared/routes";
 
 /** What never changes with the mode or the state, prerendered by Astro and passed in as static HTML (its slots). */
 interface StaticParts {
@@ -27,11 +31,29 @@ interface IslandData {
   servedMode: InvitationMode;
   words: RequestPageWords;
   /** Each mode's head tags, which the head takes on when the mode changes. */
-  heads: Record<InvitationMode, readonly HeadTag[]>;
+  heads: Record<InvitationMode, PageHead>;
   /** Each mode's side image, with its alt text and headline. */
   images: Record<InvitationMode, SideImage>;
   /** The words of the error screen shown if the island fails. */
   errorWords: ErrorWords;
+  /** The open role the page was served for (`?role=<slug>`, leaders' mode only), or null. */
+  role?: ChosenRole | null;
+  /** The words of the chosen role's line and of the link to the open roles (content/open-roles.yaml). */
+  roleWords: RoleWords;
+}
+
+export interface ChosenRole {
+  slug: string;
+  title: string;
+}
+
+export interface RoleWords {
+  about: string;
+  clear: string;
+  /** `{title}` is the role's. */
+  clearLabel: string;
+  /** The link to the open roles, in the leaders' mode, while any is open; null when none is. */
+  rolesLink: string | null;
 }
 
 /**
@@ -59,6 +81,8 @@ function RequestInvitationBody({
   images,
   intro,
   supporter,
+  role: servedRole = null,
+  roleWords,
 }: Omit<IslandData, "words" | "errorWords"> & StaticParts) {
   const content = useRequestWords();
   const [mode, setMode] = useInvitationMode(servedMode);
@@ -80,6 +104,15 @@ function RequestInvitationBody({
     );
   }, [mode]);
   const endCelebration = useCallback(() => setCelebrating(false), []);
+  const [chosenRole, setChosenRole] = useState(servedRole);
+  // A role is a TA leader's: in the employer's mode it is neither shown nor sent.
+  const role = mode === "candidate" ? chosenRole : null;
+  const clearRole = useCallback(() => {
+    setChosenRole(null);
+    const url = new URL(window.location.href);
+    url.searchParams.delete(ROLE_PARAM);
+    window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
+  }, []);
   // Once sent, the page reads as sent: its heading, subtitle and side line follow (docs/product.md#the-request-page).
   const sent = submittedMode === mode;
 
@@ -119,11 +152,15 @@ function RequestInvitationBody({
                   homeLink={content.confirmation.homeLink}
                 />
               ) : (
-                <RequestForm
-                  mode={mode}
-                  intro={{ heading: copy.formHeading, lead: copy.formLead }}
-                  onSent={handleSubmitted}
-                />
+                <>
+                  {role && <RoleLine role={role} words={roleWords} onClear={clearRole} />}
+                  <RequestForm
+                    mode={mode}
+                    intro={{ heading: copy.formHeading, lead: copy.formLead }}
+                    onSent={handleSubmitted}
+                    role={role?.slug ?? null}
+                  />
+                </>
               )}
             </Suspense>
           </div>
@@ -147,6 +184,11 @@ function RequestInvitationBody({
                 {site.contactEmail}
               </a>
             </p>
+            {mode === "candidate" && roleWords.rolesLink && (
+              <p className="border-b border-line px-5 py-4 text-sm">
+                <ArrowLink href={ROUTES.roles.path}>{roleWords.rolesLink}</ArrowLink>
+              </p>
+            )}
             {supporter}
           </div>
         </div>
@@ -165,14 +207,40 @@ function RequestInvitationBody({
  * site's own form first when it cannot load and for visitors without JavaScript;
  * otherwise the site's own form alone. The own form is offered only where the site's request API runs.
  */
+/**
+ * "About: <role>", above the form, with a way to clear it: a link to the page without the role,
+ * which works without JavaScript, and which the island handles in place once it runs.
+ */
+function RoleLine({ role, words, onClear }: { role: ChosenRole; words: RoleWords; onClear: () => void }) {
+  return (
+    <p className="mb-6 flex flex-wrap items-baseline gap-x-2 gap-y-1 rounded-button border border-gold-300 bg-gold-100/60 px-4 py-3 text-sm text-ink">
+      <span className="font-semibold">{words.about}</span>
+      <span className="min-w-0 break-words">{role.title}</span>
+      <a
+        href={requestPagePath("candidate")}
+        aria-label={words.clearLabel.replace("{title}", role.title)}
+        className="ml-auto font-medium text-navy-900 underline underline-offset-4"
+        onClick={(event) => {
+          event.preventDefault();
+          onClear();
+        }}
+      >
+        {words.clear}
+      </a>
+    </p>
+  );
+}
+
 function RequestForm({
   mode,
   intro,
   onSent,
+  role,
 }: {
   mode: InvitationMode;
   intro: { heading: string; lead: string };
   onSent: () => void;
+  role: string | null;
 }) {
   const { hubspot, requestApi, contactEmail } = site;
   const content = useRequestWords();
@@ -181,7 +249,7 @@ function RequestForm({
     return (
       <>
         <FormIntro {...intro} />
-        <OwnForm key={mode} mode={mode} contactEmail={contactEmail} onSent={onSent} />
+        <OwnForm key={mode} mode={mode} contactEmail={contactEmail} onSent={onSent} role={role} />
       </>
     );
   }
@@ -194,13 +262,15 @@ function RequestForm({
         contactEmail={contactEmail}
         onSubmitted={onSent}
         intro={intro}
-        fallback={requestApi ? <OwnForm mode={mode} contactEmail={contactEmail} onSent={onSent} /> : undefined}
+        fallback={
+          requestApi ? <OwnForm mode={mode} contactEmail={contactEmail} onSent={onSent} role={role} /> : undefined
+        }
       />
       {/* For visitors without JavaScript, who never get HubSpot's form: in the HTML, hidden when scripts run, gone once hydrated. */}
       {requestApi && !hydrated && (
         <div className="js:hidden">
           <p className="mb-5 text-base font-medium text-ink">{content.loader.noScriptLead}</p>
-          <OwnForm mode={mode} contactEmail={contactEmail} onSent={onSent} />
+          <OwnForm mode={mode} contactEmail={contactEmail} onSent={onSent} role={role} />
         </div>
       )}
     </>

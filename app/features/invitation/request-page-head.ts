@@ -1,7 +1,7 @@
 import type { RequestInvitationWords } from "#shared/content/request-invitation";
 import type { InvitationMode } from "#shared/invitation/mode";
 import { requestPagePath, ROUTES } from "#shared/routes";
-import { buildMeta, type MetaDescriptor } from "~/lib/seo";
+import { buildHead, type PageHead } from "~/lib/seo";
 
 /**
  * Every head tag of the request page in a mode, made at build time. Each mode's canonical
@@ -9,7 +9,7 @@ import { buildMeta, type MetaDescriptor } from "~/lib/seo";
  * (`/request-invitation?type=employer` for employers), which the servers answer with that
  * mode's own HTML (docs/decisions/0009); each mode's social card is its own too.
  */
-export function requestPageHead(mode: InvitationMode, words: RequestInvitationWords): MetaDescriptor[] {
+export function requestPageHead(mode: InvitationMode, words: RequestInvitationWords): PageHead {
   const { meta, heading } = words.modes[mode];
-  return buildMeta({ page: { ...ROUTES.requestInvitation, ...meta, heading, path: requestPagePath(mode) } });
+  return buildHead({ page: { ...ROUTES.requestInvitation, ...meta, heading, path: requestPagePath(mode) } });
 }

@@ -19,6 +19,7 @@ import {
 /** The server's messages for the fields it refused, keyed by field name (a 400's `errors`). */
 type FieldErrors = Record<string, string>;
 import { COMMUNICATIONS_CONSENT_FIELD, CONSENT_TO_PROCESS_FIELD } from "#shared/invitation/consent";
+import { ROLE_PARAM } from "#shared/roles";
 import type { RequestSource } from "#shared/invitation/request-source";
 
 /** Long enough for a slow phone network, short enough that a dead connection is reported. */
@@ -47,6 +48,8 @@ export interface SendInput extends InvitationRequest {
   /** The consent boxes as checked, when the form shows them (shared/invitation/consent.ts). */
   consentToProcess?: boolean;
   communicationsConsent?: boolean;
+  /** The open role the request is about (its slug, shared/roles.ts), when one was chosen. */
+  role?: string | null;
 }
 
 export interface SendOptions {
@@ -101,6 +104,7 @@ async function sendOnce(
         ...(input.source ? { source: input.source } : {}),
         ...(input.consentToProcess ? { [CONSENT_TO_PROCESS_FIELD]: true } : {}),
         ...(input.communicationsConsent ? { [COMMUNICATIONS_CONSENT_FIELD]: true } : {}),
+        ...(input.role ? { [ROLE_PARAM]: input.role } : {}),
       }),
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });

@@ -108,6 +108,9 @@ async function whenUnlocked<T>(run: () => T): Promise<T> {
   }
 }
 
+/** The `code` of the error that says another server holds DATA_DIR's one-server lock (SERVER_LOCK_FILE). */
+export const DATA_DIR_IN_USE = "DATA_DIR_IN_USE";
+
 /**
  * Takes the lock that makes a server the only one on DATA_DIR: an exclusive lock on a
  * small file beside the database, which the operating system lets go when the process
@@ -128,9 +131,13 @@ function lockForOneServer(dataDir: string): Database.Database {
   } catch (error) {
     lock.close();
     if (!isBusy(error)) throw error;
-    throw new Error(
-      `Another server is using ${dataDir}: run one server per SQLite database, or several on PostgreSQL (DATABASE_URL).`,
-      { cause: error },
+    // A plain Error (its message is what the operator reads) with a code the handover waits on (server/main.ts).
+    throw Object.assign(
+      new Error(
+        `Another server is using ${dataDir}: run one server per SQLite database, or several on PostgreSQL (DATABASE_URL).`,
+        { cause: error },
+      ),
+      { code: DATA_DIR_IN_USE },
     );
   }
   return lock;

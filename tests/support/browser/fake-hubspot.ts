@@ -1,10 +1,6 @@
 import type { Page, Route } from "@playwright/test";
-import {
-  DEFAULT_HUBSPOT_REGION,
-  HUBSPOT_FORM_EVENTS,
-  hubspotFormsOrigin,
-  legacyEmbedSrc,
-} from "../../../app/features/invitation/hubspot";
+import { HUBSPOT_FORM_EVENTS, legacyEmbedSrc } from "../../../app/features/invitation/hubspot";
+import { DEFAULT_HUBSPOT_REGION, hubspotFormsOrigin } from "#shared/hubspot-hosts";
 
 /**
  * The HubSpot ids of the second test build (`build-hs`, legacy embed, region na1).

@@ -15,7 +15,6 @@ import { pages } from "../words";
 
 export type Mode = keyof typeof copy.modes;
 export const PATH = pages.requestInvitation.path;
-export const pathFor = (mode: Mode) => (mode === "employer" ? `${PATH}?type=employer` : PATH);
 /** docs/product.md#the-request-page, written out so a changed constant fails here. */
 export const FORM_READY_TIMEOUT_MS = 10_000;
 /** The console lines of a failed load: the browser's network error and the page's own log. */

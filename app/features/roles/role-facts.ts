@@ -1,0 +1,35 @@
+/**
+ * A role's facts as the page, its card and its JobPosting say them: the same words in each, so
+ * what Google reads is what a visitor sees (Google's job-posting guidelines).
+ */
+import type { OpenRolesWords } from "#shared/content/open-roles";
+import { namedEmployer, type RoleFields } from "#shared/content/roles";
+import { locationText } from "#shared/content/role-page";
+import { longDate } from "~/lib/dates";
+
+type FactWords = OpenRolesWords["facts"];
+
+/** The yearly base pay as a range in its currency, without cents: `$260,000–$320,000`. */
+export function payRange({ min, max, currency }: NonNullable<RoleFields["salary"]>): string {
+  const format = new Intl.NumberFormat("en-US", { style: "currency", currency, maximumFractionDigits: 0 });
+  return min === max ? format.format(min) : `${format.format(min)}–${format.format(max)}`;
+}
+
+export interface RoleFact {
+  label: string;
+  value: string;
+  /** A date's machine-readable form, for `<time>`. */
+  dateTime?: string;
+}
+
+/** The employer (or Confidential), where, what kind, the pay when given, and when it closes. */
+export function roleFacts(role: RoleFields, words: FactWords, { posted = false } = {}): RoleFact[] {
+  return [
+    { label: words.employer, value: namedEmployer(role) ?? words.confidential },
+    { label: words.location, value: locationText(role.location, words) },
+    { label: words.type, value: words.types[role.employmentType] },
+    ...(role.salary ? [{ label: words.pay, value: words.payRange.replace("{range}", payRange(role.salary)) }] : []),
+    ...(posted ? [{ label: words.posted, value: longDate(role.datePosted), dateTime: role.datePosted }] : []),
+    { label: words.closes, value: longDate(role.validThrough), dateTime: role.validThrough },
+  ];
+}

@@ -1,0 +1,251 @@
+/**
+ * The roles as visitors see them: a role's page, the list of open roles, and the home page's
+ * few. Static HTML (no island): links and the request button work before any script.
+ *
+ * The list's markup is a contract with the site's server (server/http/site-server.ts): each role
+ * is one `<li data-role="<slug>">` in `<ul data-role-list>`, with no `<li>` inside it, so the
+ * server can leave out a role that closed since the build; the empty state that follows the list
+ * is shown by CSS alone when the list has no item left (app/styles/app.css).
+ */
+import type { ReactNode } from "react";
+import type { OpenRolesWords } from "#shared/content/open-roles";
+import { namedEmployer, type RoleFields } from "#shared/content/roles";
+import { ROLE_PARAM, rolePath } from "#shared/roles";
+import { requestPagePath, ROUTES } from "#shared/routes";
+import { ArrowIcon, LinkButton } from "~/components/ui/button";
+import { ArrowLeftIcon } from "~/components/ui/icons";
+import { Eyebrow, EyebrowHeadingText } from "~/components/sections/section";
+import { locationText } from "#shared/content/role-page";
+import { roleFacts, type RoleFact } from "./role-facts";
+
+/** The request page with the role chosen (leaders' mode: a role is for a TA leader). */
+export const roleRequestPath = (slug: string) => `${requestPagePath("candidate")}?${ROLE_PARAM}=${slug}`;
+
+function Facts({ facts, tone = "light" }: { facts: RoleFact[]; tone?: "light" | "dark" }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:gap-x-8 lg:grid-cols-3">
+      {facts.map((fact) => (
+        <div key={fact.label} className="min-w-0">
+          <dt className={tone === "dark" ? "text-sm text-navy-100/80" : "text-sm text-muted"}>{fact.label}</dt>
+          <dd className={tone === "dark" ? "mt-0.5 font-semibold text-white" : "mt-0.5 font-semibold text-ink"}>
+            {fact.dateTime ? <time dateTime={fact.dateTime}>{fact.value}</time> : fact.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function BulletList({ items }: { items: readonly string[] }) {
+  return (
+    <ul className="mt-5 grid gap-3">
+      {items.map((item) => (
+        <li key={item} className="flex gap-3 text-body">
+          <span aria-hidden="true" className="mt-2.5 size-1.5 shrink-0 rounded-full bg-gold-500" />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A role's page: what it is, who hires (or Confidential), where, the pay when given, and the way to ask for it. */
+export function RolePage({
+  role,
+  description,
+  words,
+}: {
+  role: RoleFields & { slug: string };
+  /**
+   * The description: its Markdown as HTML, rendered by the build from the role's file (which the
+   * build checks holds no HTML of its own), or the editor's preview of it.
+   */
+  description: { html: string } | { node: ReactNode };
+  words: OpenRolesWords;
+}) {
+  const { role: copy } = words;
+  const employer = namedEmployer(role) ?? words.facts.confidential;
+  return (
+    <>
+      <div className="relative isolate overflow-hidden bg-navy-900 text-white">
+        <div aria-hidden="true" className="absolute inset-0 -z-10 hero-grid-dark" />
+        <div className="container-page pt-10 pb-14 sm:pt-14 sm:pb-20">
+          <a
+            href={ROUTES.roles.path}
+            className="group inline-flex items-center gap-2 rounded-md text-sm font-medium text-navy-100 transition-colors hover:text-white"
+          >
+            <ArrowLeftIcon className="size-4 stroke-[2.4] transition-transform group-hover:-translate-x-0.5" />
+            {copy.backLink}
+          </a>
+          <div className="mt-8">
+            <Eyebrow tone="dark">{copy.eyebrow}</Eyebrow>
+          </div>
+          <h1 className="mt-3 max-w-4xl text-display font-semibold break-words text-white">{role.title}</h1>
+          <p className="mt-4 text-lead text-navy-100">
+            {employer} · {locationText(role.location, words.facts)}
+          </p>
+          <div className="mt-10 max-w-4xl border-t border-white/15 pt-8">
+            <Facts facts={roleFacts(role, words.facts, { posted: true })} tone="dark" />
+          </div>
+          {/* On narrow screens the side card comes after the description: the way to ask is offered here first. */}
+          <LinkButton
+            href={roleRequestPath(role.slug)}
+            variant="accent"
+            size="lg"
+            arrow
+            className="mt-10 w-full sm:w-auto lg:hidden"
+          >
+            {copy.request}
+          </LinkButton>
+        </div>
+      </div>
+      <div className="container-page grid gap-12 py-16 sm:py-20 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-16">
+        <div className="max-w-3xl min-w-0">
+          <section aria-labelledby="role-description">
+            <h2 id="role-description" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+              {copy.descriptionHeading}
+            </h2>
+            <div
+              {...("html" in description
+                ? { dangerouslySetInnerHTML: { __html: description.html } }
+                : { children: description.node })}
+              className="mt-5 grid gap-4 text-body [&_a]:font-medium [&_a]:text-navy-900 [&_a]:underline [&_a]:underline-offset-4 [&_li]:ml-5 [&_li]:pl-1 [&_ol]:list-decimal [&_ol]:space-y-2 [&_strong]:font-semibold [&_strong]:text-ink [&_ul]:list-disc [&_ul]:space-y-2"
+            />
+          </section>
+          <section aria-labelledby="role-qualifications" className="mt-12">
+            <h2 id="role-qualifications" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+              {copy.qualificationsHeading}
+            </h2>
+            <BulletList items={role.qualifications} />
+          </section>
+          <section aria-labelledby="role-responsibilities" className="mt-12">
+            <h2 id="role-responsibilities" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+              {copy.responsibilitiesHeading}
+            </h2>
+            <BulletList items={role.responsibilities} />
+          </section>
+        </div>
+        <aside aria-label={role.title} className="lg:sticky lg:top-[calc(var(--spacing-header)+2rem)] lg:self-start">
+          <div className="rounded-card border border-line bg-white p-6 shadow-lift sm:p-8">
+            <p className="text-lg font-semibold text-ink">{role.title}</p>
+            <p className="mt-1 text-sm text-muted">{employer}</p>
+            <LinkButton href={roleRequestPath(role.slug)} size="lg" arrow className="mt-6 w-full">
+              {copy.request}
+            </LinkButton>
+            <p className="mt-4 text-sm text-muted">{copy.requestNote}</p>
+          </div>
+        </aside>
+      </div>
+    </>
+  );
+}
+
+/** A role in a list: its title (the link), who and where, and the facts a leader scans for. */
+function RoleCard({
+  role,
+  words,
+  headingLevel,
+}: {
+  role: RoleFields & { slug: string };
+  words: OpenRolesWords;
+  headingLevel: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const facts = roleFacts(role, words.facts).filter((fact) => fact.label !== words.facts.employer);
+  return (
+    <article className="group relative flex h-full flex-col rounded-card border border-line bg-white p-6 shadow-card transition-shadow hover:shadow-lift sm:p-7">
+      <p className="text-sm font-semibold text-gold-600">{namedEmployer(role) ?? words.facts.confidential}</p>
+      <Heading className="mt-2 text-xl font-semibold tracking-tight break-words text-ink">
+        {/* The whole card is the link's target, through this link's stretched box. */}
+        <a href={rolePath(role.slug)} className="after:absolute after:inset-0 after:rounded-card">
+          {role.title}
+        </a>
+      </Heading>
+      <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
+        {facts.map((fact) => (
+          <span key={fact.label}>
+            {fact.dateTime ? (
+              <>
+                {fact.label} <time dateTime={fact.dateTime}>{fact.value}</time>
+              </>
+            ) : (
+              <>
+                <span className="sr-only">{fact.label}: </span>
+                {fact.value}
+              </>
+            )}
+          </span>
+        ))}
+      </p>
+      <span aria-hidden="true" className="mt-auto pt-5 text-navy-900">
+        <ArrowIcon />
+      </span>
+    </article>
+  );
+}
+
+/** Open roles as cards, each its own `<li data-role>` (the server's contract, above). */
+export function RoleList({
+  roles,
+  words,
+  headingLevel,
+}: {
+  roles: readonly (RoleFields & { slug: string })[];
+  words: OpenRolesWords;
+  headingLevel: 2 | 3;
+}) {
+  return (
+    <ul data-role-list aria-label={words.list.label} className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+      {roles.map((role) => (
+        <li key={role.slug} data-role={role.slug}>
+          <RoleCard role={role} words={words} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The list of open roles, /roles. When no role is open (at the build, or since, once the server
+ * has left out those that closed), the empty state shows instead, by CSS (app/styles/app.css).
+ */
+export function RolesListPage({
+  roles,
+  words,
+}: {
+  roles: readonly (RoleFields & { slug: string })[];
+  words: OpenRolesWords;
+}) {
+  const { meta, hero, list } = words;
+  return (
+    <>
+      <div className="relative isolate overflow-hidden bg-navy-900 text-white">
+        <div aria-hidden="true" className="absolute inset-0 -z-10 hero-grid-dark" />
+        <div className="container-page pt-20 pb-16 sm:pt-24 sm:pb-20">
+          <h1 className="max-w-3xl text-display font-semibold text-white">
+            <EyebrowHeadingText eyebrow={hero.eyebrow} title={meta.heading} tone="dark" />
+          </h1>
+          <p className="mt-6 max-w-2xl text-lead text-navy-100">{hero.lead}</p>
+        </div>
+      </div>
+      <div className="container-page py-16 sm:py-20">
+        <RoleList roles={roles} words={words} headingLevel={2} />
+        <div data-roles-empty className="max-w-2xl rounded-card border border-line bg-surface p-8">
+          <p className="text-lead text-body">{list.empty}</p>
+          <LinkButton href={requestPagePath("candidate")} size="lg" arrow className="mt-6">
+            {list.emptyAction}
+          </LinkButton>
+        </div>
+        <div
+          data-roles-more
+          className="mt-16 flex flex-col items-start justify-between gap-6 border-t border-line pt-10 md:flex-row md:items-center"
+        >
+          <p className="max-w-2xl text-lead text-body">{list.noFit}</p>
+          <LinkButton href={requestPagePath("candidate")} variant="secondary" size="lg" arrow className="shrink-0">
+            {list.noFitAction}
+          </LinkButton>
+        </div>
+      </div>
+    </>
+  );
+}

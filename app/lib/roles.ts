@@ -1,0 +1,28 @@
+import { getCollection, type CollectionEntry } from "astro:content";
+import type { Role } from "#shared/content/roles";
+import { closesAt, isOpen } from "#shared/roles";
+
+/** A role's entry as the build read it: its fields, its slug, and its description as HTML. */
+export interface BuiltRole {
+  role: Role;
+  descriptionHtml: string;
+}
+
+function builtRole(entry: CollectionEntry<"roles">): BuiltRole {
+  return {
+    role: { ...entry.data, slug: entry.id, body: entry.body ?? "" },
+    descriptionHtml: entry.rendered?.html ?? "",
+  };
+}
+
+/**
+ * The roles open when the site is built, newest first: the pages, the list and the links are
+ * made from these. One that closes later is closed by the server on its day (shared/roles.ts).
+ */
+export async function openRoles(now: number = Date.now()): Promise<BuiltRole[]> {
+  const entries: CollectionEntry<"roles">[] = await getCollection("roles");
+  const roles: BuiltRole[] = entries.map(builtRole);
+  return roles
+    .filter(({ role }) => isOpen({ closesAt: closesAt(role.validThrough) }, now))
+    .sort((a, b) => b.role.datePosted.localeCompare(a.role.datePosted) || a.role.title.localeCompare(b.role.title));
+}

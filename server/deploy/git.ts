@@ -1,0 +1,58 @@
+/**
+ * The few git commands the update path runs in the checkout (update.ts): which branch it
+ * tracks, fetching it, and a commit's files as a folder of their own. git's messages may
+ * quote a remote's URL, credentials and all: they pass through `redact` before anyone reads them.
+ */
+import { spawnSync } from "node:child_process";
+import { redact, secretTextsOf } from "../safe-errors";
+
+/** Runs git in `dir`; its output, or an error with git's own words (redacted). */
+export function git(dir: string, args: readonly string[], input?: Buffer): string {
+  const result = spawnSync("git", ["-C", dir, ...args], {
+    encoding: "utf8",
+    input,
+    // No terminal prompt for a password: a timer has no one to answer it.
+    env: { ...process.env, GIT_TERMINAL_PROMPT: "0" },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.error) throw result.error;
+  if (result.status !== 0) {
+    const said = `${result.stderr}`.trim().split("\n").slice(-3).join(" ");
+    throw new Error(redact(`git ${args[0]} failed: ${said || `exit code ${result.status}`}`, secretTextsOf(process.env)));
+  }
+  return result.stdout.trim();
+}
+
+/** The checkout's HEAD commit, or null when it is not a git checkout (an unpacked archive). */
+export function gitHead(dir: string): string | null {
+  try {
+    return git(dir, ["rev-parse", "--verify", "--quiet", "HEAD"]) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The remote and branch the checkout's branch tracks (`origin`, `main`). */
+export function trackedBranch(dir: string): { remote: string; branch: string } {
+  const branch = git(dir, ["symbolic-ref", "--short", "HEAD"]);
+  const remote = git(dir, ["config", `branch.${branch}.remote`]);
+  const merge = git(dir, ["config", `branch.${branch}.merge`]);
+  return { remote, branch: merge.replace(/^refs\/heads\//, "") };
+}
+
+/** Fetches the tracked branch and returns the commit it is at now, with its subject line. */
+export function fetchTracked(dir: string): { commit: string; subject: string; ref: string } {
+  const { remote, branch } = trackedBranch(dir);
+  const ref = `refs/remotes/${remote}/${branch}`;
+  git(dir, ["fetch", "--quiet", "--no-tags", remote, `+refs/heads/${branch}:${ref}`]);
+  const commit = git(dir, ["rev-parse", "--verify", `${ref}^{commit}`]);
+  return { commit, subject: git(dir, ["log", "-1", "--format=%s", commit]), ref: `${remote}/${branch}` };
+}
+
+/** Writes `commit`'s files (as git has them: no .git, nothing ignored) into the empty folder `into`. */
+export function exportCommit(dir: string, commit: string, into: string): void {
+  const archive = spawnSync("git", ["-C", dir, "archive", "--format=tar", commit], { maxBuffer: 1024 * 1024 * 1024 });
+  if (archive.status !== 0) throw new Error(`git archive failed: ${`${archive.stderr}`.trim()}`);
+  const unpack = spawnSync("tar", ["-x", "-f", "-", "-C", into], { input: archive.stdout });
+  if (unpack.status !== 0) throw new Error(`tar failed: ${`${unpack.stderr}`.trim()}`);
+}

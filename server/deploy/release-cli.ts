@@ -1,0 +1,42 @@
+// `npm run update` and `npm run rollback` (docs/deployment.md#updates-and-rollbacks): run in the
+// checkout, with the server's settings (DATA_DIR, RELEASES_DIR and the alert channels), by
+// hand or by ta-network-update.timer. Exit codes: 0 live (or nothing to do), 1 not changed
+// (the reason is printed; a failed update also tells the team), 2 a wrong command line.
+// First: stops an older Node before a module built for Node 24 is loaded.
+import "../node-runtime";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { loadConfig } from "../load-config";
+import { exitOnStartError } from "../safe-errors";
+import { releasePlaces } from "./releases";
+import { rollback, update } from "./update";
+
+const USAGE = "Usage: npm run update [-- --force]\n       npm run rollback";
+
+const [command, ...args] = process.argv.slice(2);
+let force = false;
+try {
+  force = parseArgs({ args, options: { force: { type: "boolean", default: false } } }).values.force ?? false;
+} catch (error) {
+  console.error(`${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
+if (command !== "update" && command !== "rollback") {
+  console.error(USAGE);
+  process.exit(2);
+}
+
+const config = loadConfig({ warn: false });
+const context = {
+  config,
+  places: releasePlaces({
+    checkout: fileURLToPath(new URL("../..", import.meta.url)),
+    releasesDir: config.server.releasesDir,
+    buildDir: process.env.BUILD_DIR ?? "build",
+  }),
+  log: (line: string) => console.log(`[${command}] ${line}`),
+  now: Date.now,
+};
+process.exitCode = await (command === "update" ? update(context, { force }) : rollback(context)).catch(
+  exitOnStartError(`${command} failed`),
+);

@@ -1,0 +1,87 @@
+/**
+ * The words around the roles (content/open-roles.yaml): the list page's head and hero, a role
+ * page's labels and headings, the page a closed role answers with, and the links to the roles
+ * from the home page, the footer and the leaders' request page. Each role's own words are its
+ * file in content/roles/ (./roles.ts).
+ */
+import { z } from "zod";
+import { text } from "./fields";
+import { pageMeta } from "./page";
+import { EMPLOYMENT_TYPES } from "./roles";
+
+export const openRolesSchema = z.strictObject({
+  /** The list page, /roles. */
+  meta: pageMeta,
+  hero: z.strictObject({ eyebrow: text({ max: 40 }), lead: text({ max: 260 }) }),
+  list: z.strictObject({
+    /** The list's name for screen readers. */
+    label: text({ max: 40 }),
+    /** Shown instead of the list when no role is open. */
+    empty: text({ max: 200 }),
+    emptyAction: text({ max: 30, maxWord: 16 }),
+    /** Under the list: for a leader no role fits yet. */
+    noFit: text({ max: 200 }),
+    noFitAction: text({ max: 30, maxWord: 16 }),
+  }),
+  /** The facts of a role, on its page and its card. */
+  facts: z.strictObject({
+    employer: text({ max: 30 }),
+    /** Where the role does not name its employer. */
+    confidential: text({ max: 30 }),
+    location: text({ max: 30 }),
+    /** `{country}` is the role's country. */
+    remote: text({ max: 60, requires: ["country"] }),
+    type: text({ max: 30 }),
+    types: z.strictObject(
+      Object.fromEntries(EMPLOYMENT_TYPES.map((type) => [type, text({ max: 30 })])) as Record<
+        (typeof EMPLOYMENT_TYPES)[number],
+        ReturnType<typeof text>
+      >,
+    ),
+    pay: text({ max: 30 }),
+    /** `{range}` is the yearly base pay, e.g. $260,000–$320,000. */
+    payRange: text({ max: 60, requires: ["range"] }),
+    posted: text({ max: 30 }),
+    closes: text({ max: 30 }),
+  }),
+  /** A role's page, /roles/<slug>. */
+  role: z.strictObject({
+    eyebrow: text({ max: 30 }),
+    backLink: text({ max: 30 }),
+    descriptionHeading: text({ max: 60, maxWord: 16 }),
+    qualificationsHeading: text({ max: 60, maxWord: 16 }),
+    responsibilitiesHeading: text({ max: 60, maxWord: 16 }),
+    /** The button to the request page with the role chosen. */
+    request: text({ max: 40, maxWord: 16 }),
+    requestNote: text({ max: 160 }),
+    /** The role page's description in search results: `{title}`, `{employer}`, `{location}`. */
+    description: text({ min: 50, max: 170, tokens: ["title", "employer", "location"] }),
+  }),
+  /** What a role that has closed answers (410). */
+  closed: z.strictObject({
+    meta: pageMeta,
+    body: text({ max: 240 }),
+    rolesLink: text({ max: 30, maxWord: 16 }),
+    requestLink: text({ max: 30, maxWord: 16 }),
+  }),
+  /** The links to the roles, shown only while at least one role is open. */
+  links: z.strictObject({
+    home: z.strictObject({
+      eyebrow: text({ max: 40 }),
+      title: text({ max: 70, maxWord: 16 }),
+      lead: text({ max: 220 }),
+      action: text({ max: 30, maxWord: 16 }),
+    }),
+    footer: text({ max: 24 }),
+    requestPage: text({ max: 60 }),
+  }),
+  /** The request page with a role chosen: "About: <role>", and how to clear it. */
+  requestPage: z.strictObject({
+    about: text({ max: 20 }),
+    clear: text({ max: 24 }),
+    /** The clear link's full name for screen readers: `{title}` is the role. */
+    clearLabel: text({ max: 80, requires: ["title"] }),
+  }),
+});
+
+export type OpenRolesWords = z.infer<typeof openRolesSchema>;

@@ -1,0 +1,33 @@
+/**
+ * A role page's head as every reader of it needs it (the page, its social card): its path,
+ * title, description and heading, from the role's file and content/open-roles.yaml.
+ */
+import type { OpenRolesWords } from "./open-roles";
+import type { PageInfo } from "./page";
+import { namedEmployer, type Role } from "./roles";
+import { parseLocation, rolePath } from "../roles";
+
+/** `Remote (United States)` or `Chicago, IL, United States`: how a page says where a role is. */
+export function locationText(location: string, words: Pick<OpenRolesWords["facts"], "remote">): string {
+  const parsed = parseLocation(location);
+  if ("problem" in parsed) return location;
+  const where = parsed.location;
+  return where.kind === "remote"
+    ? words.remote.replace("{country}", where.country.name)
+    : `${where.locality}, ${where.region}, ${where.country.name}`;
+}
+
+export function rolePageInfo(role: Role, words: OpenRolesWords): PageInfo {
+  const description = words.role.description
+    .replace("{title}", role.title)
+    .replace("{employer}", namedEmployer(role) ?? words.facts.confidential)
+    .replace("{location}", locationText(role.location, words.facts));
+  return {
+    path: rolePath(role.slug),
+    title: role.title,
+    description,
+    keywords: [role.title, ...words.meta.keywords],
+    indexable: true,
+    heading: role.title,
+  };
+}

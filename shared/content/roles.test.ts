@@ -1,0 +1,97 @@
+// @vitest-environment node
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { dayFrom, roleFixtures, writeRoleFixtures } from "../../tests/support/role-fixtures";
+import { closesAt, isOpen, openRole, parseLocation } from "../roles";
+import { checkAllContent, readRoles } from "./read";
+
+const work = mkdtempSync(join(tmpdir(), "roles-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** content/ with the fixtures and one more role file as an editor wrote it. */
+function withRole(name: string, source: string): string {
+  const root = mkdtempSync(join(work, "root-"));
+  writeRoleFixtures(root);
+  mkdirSync(join(root, "content", "roles"), { recursive: true });
+  writeFileSync(join(root, "content", "roles", name), source);
+  return join(root, "content");
+}
+
+const VALID = roleFixtures()[0]!.file;
+
+describe("a role's file (content/roles/<slug>.md)", () => {
+  it("reads the fixtures: the slug from the file's name, the front matter checked, the body as the description", () => {
+    const dir = withRole("extra.md", VALID);
+    const roles = readRoles(dir);
+    expect(roles.map((role) => role.slug)).toEqual([
+      "director-talent-acquisition",
+      "extra",
+      "head-of-global-talent",
+      "svp-talent-acquisition",
+      "vp-talent-acquisition-confidential",
+    ]);
+    const pay = roles.find((role) => role.slug === "head-of-global-talent")!;
+    expect(pay).toMatchObject({ employmentType: "FULL_TIME", salary: { min: 260000, max: 320000, currency: "USD" } });
+    expect(pay.body).toMatch(/^Northwind Logistics is hiring/);
+    expect(checkAllContent(dir)).toEqual([]);
+  });
+
+  it("does not build without a title, a closing date or a description, naming the file and each field", () => {
+    const frontMatter = VALID.slice(0, VALID.indexOf("\n---\n") + 5);
+    const broken = frontMatter.replace(/^title: .*\n/m, "").replace(/^validThrough: .*\n/m, "");
+    const message = checkAllContent(withRole("no-title.md", broken)).join("\n");
+    expect(message).toContain("content/roles/no-title.md cannot be published:");
+    expect(message).toContain("title: This is required: it is missing.");
+    expect(message).toContain("validThrough: This is required: it is missing.");
+    expect(message).toContain("description (the text under the fields): This is required: describe the role under its fields.");
+  });
+
+  it("refuses HTML in the description, a location Google cannot read, a slug that is no address and dates out of order", () => {
+    const bad = VALID.replace("location: Remote, United States", "location: Anywhere").replace(
+      "You will report",
+      "<script>alert(1)</script> You will report",
+    );
+    const message = checkAllContent(withRole("Bad Name.md", bad)).join("\n");
+    expect(message).toContain("content/roles/Bad Name.md cannot be published:");
+    expect(message).toContain("location: End the location with one of the countries: United States");
+    expect(message).toContain("file name: \"Bad Name\" cannot be a page's address");
+    expect(message).toContain("description (the text under the fields): Write plain text or Markdown: no HTML");
+    const early = VALID.replace(/validThrough: "[^"]+"/, `validThrough: "${dayFrom(Date.now(), -40)}"`);
+    expect(checkAllContent(withRole("early.md", early)).join("\n")).toContain(
+      "validThrough: The role closes before it was posted",
+    );
+  });
+});
+
+describe("the roles' timetable (shared/roles.ts)", () => {
+  it("closes a role at the end of its last day, in UTC", () => {
+    const end = closesAt("2026-12-31");
+    expect(new Date(end).toISOString()).toBe("2026-12-31T23:59:59.999Z");
+    expect(isOpen({ closesAt: end }, Date.parse("2026-12-31T23:59:59Z"))).toBe(true);
+    expect(isOpen({ closesAt: end }, Date.parse("2027-01-01T00:00:00Z"))).toBe(false);
+  });
+
+  it("gives a request the open role it names, and nothing for an unknown, closed or malformed one", () => {
+    const timetable = {
+      roles: [
+        { slug: "open-role", title: "Open", closesAt: Date.parse("2027-01-01T00:00:00Z"), lastModified: "2026-11-01" },
+        { slug: "closed-role", title: "Closed", closesAt: Date.parse("2026-01-01T00:00:00Z"), lastModified: "2026-01-01" },
+      ],
+    };
+    const now = Date.parse("2026-11-27T12:00:00Z");
+    expect(openRole(timetable, "open-role", now)).toEqual({ slug: "open-role", title: "Open" });
+    for (const slug of ["closed-role", "unknown", "../etc", "", 42, null]) expect(openRole(timetable, slug, now)).toBeNull();
+  });
+
+  it("reads a location as Google does: remote in a country, or a city, region and country", () => {
+    expect(parseLocation("Remote, United States")).toEqual({
+      location: { kind: "remote", country: { name: "United States", code: "US" } },
+    });
+    expect(parseLocation("Chicago, IL, United States")).toEqual({
+      location: { kind: "onsite", locality: "Chicago", region: "IL", country: { name: "United States", code: "US" } },
+    });
+    expect(parseLocation("Chicago, United States")).toHaveProperty("problem");
+  });
+});

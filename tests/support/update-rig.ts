@@ -1,0 +1,255 @@
+/**
+ * What tests/server/update.test.ts runs the update path on, as a deployment has it: a bare
+ * repository as the remote, a checkout of it served with `npm start`, a second clone a
+ * developer (or the editor) pushes from, and visitors: a steady load of page views, hashed
+ * files and API posts with idempotency keys, each answer counted.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+import { INVITATION_API_PATH } from "#shared/invitation/request-schema";
+import { buildFingerprint, staleReason } from "../../server/build-stamp";
+import { parseConfig } from "../../server/config";
+import { linkNodeModules } from "../../server/deploy/update";
+import { requestBody } from "./requests-client";
+import { PROJECT_ROOT, servingUrl } from "./site-process";
+
+const GIT_IDENTITY = ["-c", "user.name=Update Test", "-c", "user.email=update-test@example.com"];
+
+export function git(dir: string, ...args: string[]): string {
+  const result = spawnSync("git", ["-C", dir, ...GIT_IDENTITY, ...args], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+export interface Deployment {
+  root: string;
+  /** The clone `npm start` and the update run in. */
+  checkout: string;
+  /** The clone edits are pushed from. */
+  dev: string;
+}
+
+/**
+ * The project as it is now (tracked and new files, nothing ignored) pushed to a bare
+ * repository, and cloned twice. The checkout gets the project's node_modules as hard links
+ * (the update's own way) and, when the project's build is of these very files and settings,
+ * a copy of it, so `npm start` need not build again.
+ */
+export async function makeDeployment(siteEnv: Record<string, string>): Promise<Deployment> {
+  // Short: DATA_DIR/control.sock must stay under 108 bytes.
+  const root = mkdtempSync("/tmp/upd-");
+  const seed = join(root, "seed");
+  mkdirSync(seed);
+  const listed = spawnSync("git", ["-C", PROJECT_ROOT, "ls-files", "-co", "--exclude-standard", "-z"], {
+    encoding: "utf8",
+  });
+  if (listed.status !== 0) throw new Error(`the project's files could not be listed: ${listed.stderr}`);
+  const files = listed.stdout.split("\0").filter((file) => file !== "" && existsSync(join(PROJECT_ROOT, file)));
+  for (const file of files) cpSync(join(PROJECT_ROOT, file), join(seed, file), { recursive: true });
+  git(seed, "init", "--quiet", "-b", "main");
+  git(seed, "add", "-A");
+  git(seed, "commit", "--quiet", "-m", "The site as tested");
+  spawnSync("git", ["clone", "--quiet", "--bare", seed, join(root, "remote.git")]);
+  const checkout = join(root, "checkout");
+  const dev = join(root, "dev");
+  for (const clone of [checkout, dev]) spawnSync("git", ["clone", "--quiet", join(root, "remote.git"), clone]);
+  await linkNodeModules(join(PROJECT_ROOT, "node_modules"), join(checkout, "node_modules"), join(root, "link.log"));
+  const projectBuild = join(PROJECT_ROOT, process.env.BUILD_DIR ?? "build");
+  const site = parseConfig(siteEnv).site;
+  if (staleReason(projectBuild, buildFingerprint(checkout, site)) === null) {
+    cpSync(projectBuild, join(checkout, "build"), { recursive: true });
+  }
+  return { root, checkout, dev };
+}
+
+/** Edits files of the developer's clone (each a replacement that must match), commits and pushes. */
+export function pushEdit(dev: string, message: string, edits: [file: string, from: string, to: string][]): string {
+  for (const [file, from, to] of edits) {
+    const path = join(dev, file);
+    const text = readFileSync(path, "utf8");
+    if (!text.includes(from)) throw new Error(`${file} has no "${from}": the test's edit needs updating`);
+    writeFileSync(path, text.replace(from, to));
+  }
+  git(dev, "commit", "--quiet", "-am", message);
+  git(dev, "push", "--quiet", "origin", "main");
+  return git(dev, "rev-parse", "HEAD");
+}
+
+/** The environment of the deployment's commands: a clean one, as a service has. */
+export function commandEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const { PATH, HOME } = process.env;
+  return { PATH, HOME, ...env };
+}
+
+export interface Started {
+  child: ChildProcess;
+  origin: string;
+  output(): string;
+  /** SIGTERM to its process group (npm, tsx, the supervisor and the servers); resolves on exit. */
+  stop(): Promise<void>;
+}
+
+/** `npm start` in the checkout, in a process group of its own; resolves once it serves. */
+export async function npmStart(checkout: string, env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<Started> {
+  const child = spawn("npm", ["start"], { cwd: checkout, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolveExit) => child.once("exit", () => resolveExit()));
+  const deadline = Date.now() + timeoutMs;
+  while (!servingUrl(output) || !output.includes("[supervisor] listening")) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not serve:\n${output}`);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+  }
+  return {
+    child,
+    origin: servingUrl(output)!,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) process.kill(-child.pid!, "SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** `npm run <script>` in the checkout: its output, exit code and how long it took. */
+export function npmRun(
+  cwd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number; output: string; ms: number }> {
+  return new Promise((resolveRun) => {
+    const started = performance.now();
+    const child = spawn("npm", ["run", "--silent", ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => resolveRun({ code: code ?? -1, output, ms: Math.round(performance.now() - started) }));
+  });
+}
+
+export interface LoadCounts {
+  served: number;
+  failed: number;
+  /** What failed, by error code or status. */
+  failures: Record<string, number>;
+  maxLatencyMs: number;
+}
+
+/** One visitor's answer that was not what a page, a file or a post should get. */
+const failureOf = (status: number, expected: number) => (status === expected ? null : `HTTP ${status}`);
+
+/**
+ * Visitors: `clients` loops, each a page view, a hashed file, another page and an API post
+ * with a fresh idempotency key, pausing `pauseMs` between requests; half keep their
+ * connection alive, half open one per request. Never retried: every failure counts.
+ */
+export function startLoad(
+  origin: string,
+  {
+    clients = 8,
+    pauseMs = 120,
+    paths,
+    asset,
+  }: { clients?: number; pauseMs?: number; paths: string[]; asset: () => string },
+) {
+  const keepAlive = new Agent({ keepAlive: true });
+  const acknowledged: { id: string; key: string }[] = [];
+  let counts: LoadCounts = { served: 0, failed: 0, failures: {}, maxLatencyMs: 0 };
+  let running = true;
+  let posted = 0;
+
+  function send(method: string, path: string, agent: Agent | false, body?: string) {
+    return new Promise<{ status: number; body: string }>((resolveSend, reject) => {
+      const req = request(`${origin}${path}`, {
+        method,
+        agent,
+        timeout: 15_000,
+        headers: body ? { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } : {},
+      });
+      req.on("timeout", () => req.destroy(Object.assign(new Error("timeout"), { code: "TIMEOUT" })));
+      req.on("response", (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolveSend({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        res.on("error", reject);
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+  }
+
+  async function one(method: string, path: string, agent: Agent | false, expected: number, body?: string) {
+    const started = performance.now();
+    let failure: string | null;
+    let answer: { status: number; body: string } | null = null;
+    try {
+      answer = await send(method, path, agent, body);
+      failure = failureOf(answer.status, expected);
+    } catch (error) {
+      failure = String((error as NodeJS.ErrnoException).code ?? (error as Error).message);
+    }
+    counts.maxLatencyMs = Math.max(counts.maxLatencyMs, Math.round(performance.now() - started));
+    if (failure) {
+      counts.failed += 1;
+      counts.failures[failure] = (counts.failures[failure] ?? 0) + 1;
+      return null;
+    }
+    counts.served += 1;
+    return answer;
+  }
+
+  async function visitor(index: number) {
+    const agent = index % 2 === 0 ? keepAlive : false;
+    const pause = () => new Promise((resolvePause) => setTimeout(resolvePause, pauseMs));
+    for (let round = 0; running; round += 1) {
+      await one("GET", paths[round % paths.length]!, agent, 200);
+      await pause();
+      await one("GET", asset(), agent, 200);
+      await pause();
+      const key = randomUUID();
+      const body = JSON.stringify({ ...requestBody(posted++), idempotencyKey: key });
+      const answer = await one("POST", INVITATION_API_PATH, agent, 201, body);
+      if (answer) acknowledged.push({ id: (JSON.parse(answer.body) as { id: string }).id, key });
+      await pause();
+    }
+  }
+
+  const loops = Array.from({ length: clients }, (_, index) => visitor(index));
+  return {
+    acknowledged,
+    /** The counts since the last call, and a fresh start. */
+    take(): LoadCounts {
+      const taken = counts;
+      counts = { served: 0, failed: 0, failures: {}, maxLatencyMs: 0 };
+      return taken;
+    },
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+      keepAlive.destroy();
+    },
+  };
+}
+
+/** The resident memory (kB) of a process and its descendants, from /proc. */
+export function treeRssKb(pid: number): number {
+  let total = 0;
+  const pending = [pid];
+  while (pending.length > 0) {
+    const next = pending.pop()!;
+    try {
+      total += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${next}/status`, "utf8"))?.[1] ?? 0);
+      for (const task of readdirSync(`/proc/${next}/task`)) {
+        const children = readFileSync(`/proc/${next}/task/${task}/children`, "utf8").trim();
+        if (children) pending.push(...children.split(" ").map(Number));
+      }
+    } catch {
+      // It exited meanwhile.
+    }
+  }
+  return total;
+}
