@@ -41,6 +41,7 @@ describe("parseConfig", () => {
         databaseUrl: null,
         hubspotApiOrigin: "https://api.hsforms.com",
         hubspotSourceFields: {},
+        hubspotRoleField: null,
         rateLimit: { max: 10, windowMs: 600_000 },
         trustProxyHops: 0,
         extraOrigins: [],
@@ -48,7 +49,7 @@ describe("parseConfig", () => {
         relayMaxPer10Seconds: 40,
         apiUpstream: "127.0.0.1:4173",
         editorSignIn: null,
-        notifications: { email: null, webhook: null },
+        notifications: { email: null, webhook: null, acknowledgements: null },
       },
     });
   });
@@ -71,6 +72,7 @@ describe("parseConfig", () => {
       HUBSPOT_LEGAL_BASIS: "consent",
       HUBSPOT_SUBSCRIPTION_TYPE_ID: "42",
       HUBSPOT_SOURCE_FIELDS: "utm_source=utm_source, landingPage=landing_page",
+      HUBSPOT_ROLE_FIELD: "role_of_interest",
       ANALYTICS: "plausible",
       PLAUSIBLE_SCRIPT_URL: "https://stats.network.example.org/js/script.js",
       INVITATION_API: "off",
@@ -93,6 +95,7 @@ describe("parseConfig", () => {
       NOTIFY_EMAIL_FROM: "site@network.example.org",
       NOTIFY_WEBHOOK_URL: "https://hooks.example.org/T000/B000/XXXX",
       NOTIFY_WEBHOOK_SECRET: "a-long-shared-signing-secret",
+      ACKNOWLEDGEMENT_SENDER: "site",
       REQUEST_RETENTION_DAYS: "180",
       CMS_GITHUB_REPO: "acme/ta-network",
       CMS_BRANCH: "live",
@@ -128,6 +131,7 @@ describe("parseConfig", () => {
         databaseUrl: "postgres://network@db.internal/requests",
         hubspotApiOrigin: "http://127.0.0.1:9999",
         hubspotSourceFields: { utm_source: "utm_source", landingPage: "landing_page" },
+        hubspotRoleField: "role_of_interest",
         rateLimit: { max: 50, windowMs: 60_000 },
         trustProxyHops: 1,
         extraOrigins: ["https://staging.network.example.org", "http://127.0.0.1:4310"],
@@ -146,6 +150,7 @@ describe("parseConfig", () => {
             from: "site@network.example.org",
           },
           webhook: { url: "https://hooks.example.org/T000/B000/XXXX", secret: "a-long-shared-signing-secret" },
+          acknowledgements: { fromName: "Talent Leaders Circle", replyTo: "hello@network.example.org" },
         },
       },
     });
@@ -155,6 +160,9 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ ANALYTICS: "hubspot" })).toThrow(/ANALYTICS: hubspot needs HUBSPOT_PORTAL_ID/);
     expect(() => parseConfig({ HUBSPOT_LEGAL_BASIS: "legitimate-interest" })).toThrow(/HUBSPOT_SUBSCRIPTION_TYPE_ID/);
     expect(() => parseConfig({ HUBSPOT_SOURCE_FIELDS: "gclid=gclid" })).toThrow(/HUBSPOT_SOURCE_FIELDS/);
+    expect(() => parseConfig({ HUBSPOT_ROLE_FIELD: "Role of interest" })).toThrow(
+      /HUBSPOT_ROLE_FIELD: must be the internal name/,
+    );
     expect(() => parseConfig({ PLAUSIBLE_SCRIPT_URL: "http://stats.example/js/script.js" })).toThrow(/https/);
   });
 
@@ -271,7 +279,29 @@ describe("parseConfig", () => {
     expect(notifications).toEqual({
       email: { smtpUrl: "smtp://127.0.0.1:2525", to: ["ops@example.org"], from: "hello@example.org" },
       webhook: { url: "http://127.0.0.1:9000/hook", secret: null },
+      // Every requester hears back once the site sends mail, with Reply-To the public address, not the team's inboxes.
+      acknowledgements: { fromName: "TA Leadership Network", replyTo: "hello@example.org" },
     });
+  });
+
+  it("leaves the requester's acknowledgement to HubSpot's form when the forms are HubSpot's, unless told otherwise", () => {
+    const mail = { SMTP_URL: "smtp://127.0.0.1:2525", NOTIFY_EMAIL_TO: "ops@example.org" };
+    const hubspot = {
+      HUBSPOT_PORTAL_ID: "1234567",
+      HUBSPOT_FORM_ID_CANDIDATE: FORM_A,
+      HUBSPOT_FORM_ID_EMPLOYER: FORM_B,
+    };
+    const acknowledgements = (env: Record<string, string>) => parseConfig(env).server.notifications.acknowledgements;
+    expect(acknowledgements({ ...mail, ...hubspot })).toBeNull();
+    expect(acknowledgements({ ...mail, ...hubspot, ACKNOWLEDGEMENT_SENDER: "site" })).not.toBeNull();
+    expect(acknowledgements({ ...hubspot, ACKNOWLEDGEMENT_SENDER: "hubspot" })).toBeNull();
+    expect(rejection({ ...mail, ACKNOWLEDGEMENT_SENDER: "hubspot" })).toContain(
+      "ACKNOWLEDGEMENT_SENDER: can be hubspot only with HUBSPOT_PORTAL_ID",
+    );
+    expect(rejection({ ACKNOWLEDGEMENT_SENDER: "site" })).toContain(
+      "SMTP_URL: must be set when ACKNOWLEDGEMENT_SENDER is site",
+    );
+    expect(rejection({ ...mail, ACKNOWLEDGEMENT_SENDER: "team" })).toContain("ACKNOWLEDGEMENT_SENDER: must be one of");
   });
 
   it("sends nginx's /api/ to the Node server on PORT unless told otherwise", () => {

@@ -62,13 +62,22 @@ export function parseSourceFields(value: string): SourceFieldNames | null {
   const names: SourceFieldNames = {};
   for (const pair of splitList(value).filter((entry) => entry !== "")) {
     const [key, name, ...rest] = pair.split("=").map((part) => part.trim());
-    if (rest.length > 0 || !SOURCE_KEYS.includes(key as SourceKey) || !/^[a-z0-9_]{1,100}$/.test(name ?? "")) {
+    if (rest.length > 0 || !SOURCE_KEYS.includes(key as SourceKey) || !HUBSPOT_FIELD_NAME.test(name ?? "")) {
       return null;
     }
     names[key as SourceKey] = name!;
   }
   return names;
 }
+
+/** A HubSpot form's internal field name: lowercase letters, digits and `_`. */
+const HUBSPOT_FIELD_NAME = /^[a-z0-9_]{1,100}$/;
+
+/**
+ * Who tells a requester their request arrived (docs/product.md#notifications-and-privacy): the
+ * site, by email through SMTP_URL, or HubSpot, by the form's own follow-up email.
+ */
+export const ACKNOWLEDGEMENT_SENDERS = ["site", "hubspot"] as const;
 
 /** The mail server: smtp:// or smtps:// with a host (and user:password when it needs them). */
 const smtpUrl = z
@@ -141,6 +150,12 @@ const serverVariables = z.object({
         `must be comma-separated key=field pairs, each key one of ${SOURCE_KEYS.join(", ")} (e.g. utm_source=utm_source,landingPage=landing_page)`,
       ),
   ),
+  HUBSPOT_ROLE_FIELD: optional(
+    z
+      .string()
+      .trim()
+      .regex(HUBSPOT_FIELD_NAME, "must be the internal name of a field of the HubSpot forms, e.g. role_of_interest"),
+  ),
   DATA_DIR: optional(z.string().trim().min(1, "must not be blank")).default("./data"),
   RELEASES_DIR: optional(z.string().trim().min(1, "must not be blank")),
   DATABASE_URL: optional(databaseUrl),
@@ -174,6 +189,9 @@ const serverVariables = z.object({
   NOTIFY_EMAIL_FROM: optional(email),
   NOTIFY_WEBHOOK_URL: optional(webhookUrl),
   NOTIFY_WEBHOOK_SECRET: optional(z.string().min(16, "must be at least 16 characters")),
+  ACKNOWLEDGEMENT_SENDER: optional(
+    z.enum(ACKNOWLEDGEMENT_SENDERS, { error: `must be one of ${ACKNOWLEDGEMENT_SENDERS.join(", ")}` }),
+  ),
   // The editor's GitHub sign-in (server/api/editor-sign-in.ts): the OAuth app's id and secret.
   CMS_GITHUB_CLIENT_ID: optional(
     z
@@ -185,8 +203,11 @@ const serverVariables = z.object({
   GITHUB_OAUTH_ORIGIN: optional(origin).default("https://github.com"),
 });
 
-/** The server's settings; the sender of the team's emails defaults to the site's CONTACT_EMAIL. */
-const serverSettings = (site: Pick<SiteConfig, "contactEmail">) =>
+/**
+ * The server's settings; the sender of the team's emails defaults to the site's CONTACT_EMAIL,
+ * and the requester's acknowledgement to HubSpot's when the forms are HubSpot's.
+ */
+const serverSettings = (site: Pick<SiteConfig, "contactEmail" | "siteName" | "hubspot"> | null) =>
   serverVariables
     .superRefine((env, ctx) => {
       // Email needs both the mail server and someone to tell; one without the other is a mistake.
@@ -204,6 +225,22 @@ const serverSettings = (site: Pick<SiteConfig, "contactEmail">) =>
         if (env[set] !== undefined && env[missing] === undefined) {
           ctx.addIssue({ code: "custom", path: [missing], message: `must be set when ${set} is set` });
         }
+      }
+      // The site sends acknowledgements through the mail server; HubSpot, only for its own forms.
+      if (env.ACKNOWLEDGEMENT_SENDER === "site" && env.SMTP_URL === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["SMTP_URL"],
+          message: "must be set when ACKNOWLEDGEMENT_SENDER is site",
+        });
+      }
+      // Unknown while the page settings are wrong themselves: their own errors are reported.
+      if (env.ACKNOWLEDGEMENT_SENDER === "hubspot" && site && !site.hubspot) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["ACKNOWLEDGEMENT_SENDER"],
+          message: "can be hubspot only with HUBSPOT_PORTAL_ID and the form ids set",
+        });
       }
       if (env.NOTIFY_WEBHOOK_SECRET !== undefined && env.NOTIFY_WEBHOOK_URL === undefined) {
         ctx.addIssue({
@@ -243,6 +280,8 @@ const serverSettings = (site: Pick<SiteConfig, "contactEmail">) =>
         hubspotApiOrigin: new URL(value.HUBSPOT_API_ORIGIN).origin,
         /** The HubSpot form's hidden fields that take each source value (HUBSPOT_SOURCE_FIELDS); none by default. */
         hubspotSourceFields: parseSourceFields(value.HUBSPOT_SOURCE_FIELDS ?? "") ?? {},
+        /** The HubSpot form's hidden field that takes the title of the role a request is about (HUBSPOT_ROLE_FIELD); null: not sent. */
+        hubspotRoleField: value.HUBSPOT_ROLE_FIELD ?? null,
         /** Requests accepted per client address within the window, before 429. */
         rateLimit: { max: value.RATE_LIMIT_MAX, windowMs: value.RATE_LIMIT_WINDOW_SECONDS * 1000 },
         /** How many proxies in front of the server append to X-Forwarded-For (0: use the socket address). */
@@ -287,13 +326,25 @@ const serverSettings = (site: Pick<SiteConfig, "contactEmail">) =>
               ? {
                   smtpUrl: value.SMTP_URL,
                   to: splitList(value.NOTIFY_EMAIL_TO),
-                  from: value.NOTIFY_EMAIL_FROM ?? site.contactEmail,
+                  from: value.NOTIFY_EMAIL_FROM ?? site?.contactEmail ?? "",
                 }
               : null,
           /** Null unless NOTIFY_WEBHOOK_URL is set. */
           webhook: value.NOTIFY_WEBHOOK_URL
             ? { url: value.NOTIFY_WEBHOOK_URL, secret: value.NOTIFY_WEBHOOK_SECRET ?? null }
             : null,
+          /**
+           * The requester's acknowledgement, sent through the team's mail server from the same
+           * sender, under the site's name, with Reply-To the site's public CONTACT_EMAIL. Null
+           * unless email is set and the site sends it (ACKNOWLEDGEMENT_SENDER: `site`, the default
+           * without HubSpot; `hubspot`, the default with it, leaves it to HubSpot's form).
+           */
+          acknowledgements:
+            value.SMTP_URL &&
+            value.NOTIFY_EMAIL_TO &&
+            (value.ACKNOWLEDGEMENT_SENDER ?? (site?.hubspot ? "hubspot" : "site")) === "site"
+              ? { fromName: site?.siteName ?? "", replyTo: site?.contactEmail ?? "" }
+              : null,
         },
       },
     }));
@@ -344,7 +395,7 @@ export const CONFIG_VARIABLES: readonly string[] = [
 export function parseConfig(given: Env): AppConfig {
   const { env, nameAsSet } = withNewNames(given);
   const site = siteSettings.safeParse(env);
-  const server = serverSettings(site.success ? site.data : { contactEmail: "" }).safeParse(env);
+  const server = serverSettings(site.success ? site.data : null).safeParse(env);
   if (!site.success || !server.success) {
     // A malformed value is named as the operator set it, old name or new.
     const issues = [...(site.error?.issues ?? []), ...(server.error?.issues ?? [])].map((issue) =>

@@ -6,14 +6,15 @@
  * module -> http/, api/, requests/, notifications/.
  */
 import type { ServerResponse } from "node:http";
-import { isAbsolute, relative, resolve } from "node:path";
+import { dirname, isAbsolute, relative, resolve } from "node:path";
 import type { AppConfig } from "./config";
 import { siteOrigins } from "./api/invitation-requests";
 import { buildApi, type ApiPlugin } from "./api/routes";
 import { exitOnSignals, startSiteServer } from "./http/site-server";
 import { notificationChannels } from "./notifications/channels";
 import { NotificationWorker } from "./notifications/worker";
-import { teamEmailWords } from "./notifications/messages";
+import { emailWords } from "./notifications/messages";
+import { readRoleTimetable } from "./roles-timetable";
 import { openRequestStore } from "./requests/stores/open-store";
 import { RelayWorker } from "./requests/hubspot/relay";
 import { startHeldSummaries } from "./requests/daily/held-summary";
@@ -72,7 +73,7 @@ export async function startApi(
       ? new NotificationWorker({
           store,
           settings: config.server.notifications,
-          words: teamEmailWords(config.site),
+          words: emailWords(config.site),
           timing: config.server.delivery,
           busy: () => answering.busy(),
         })
@@ -87,6 +88,7 @@ export async function startApi(
         alertChannels: channels,
         onAlertQueued: () => notifier?.notify(),
         sourceFields: config.server.hubspotSourceFields,
+        roleField: config.server.hubspotRoleField,
       })
     : null;
 
@@ -154,7 +156,16 @@ export async function startApi(
       ? `[notify] telling the team of every request by ${channels.join(" and ")}`
       : "[notify] no SMTP_URL and NOTIFY_EMAIL_TO, nor NOTIFY_WEBHOOK_URL: the team is not told of new requests",
   );
-  const api = buildApi(config, { requests: { store, relay, notifier }, draining: () => draining })!;
+  console.log(
+    config.server.notifications.acknowledgements
+      ? "[notify] telling each requester by email that their request arrived (at most once a day per address)"
+      : config.server.notifications.email && hubspot
+        ? "[notify] requesters are not emailed by the site: HubSpot's form sends its follow-up (ACKNOWLEDGEMENT_SENDER=hubspot)"
+        : "[notify] no SMTP_URL: requesters are not told by email that their request arrived",
+  );
+  // The roles of the build served (BUILD_DIR/roles.json beside its client folder): a request names one of the open ones.
+  const roles = readRoleTimetable(dirname(resolve(servedRoot)));
+  const api = buildApi(config, { requests: { store, relay, notifier, roles }, draining: () => draining })!;
   return {
     api: async (scope) => {
       scope.addHook("onRequest", async (_request, reply) => answering.begin(reply.raw));

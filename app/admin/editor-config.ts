@@ -24,7 +24,7 @@ const FILE_LABELS: Readonly<Record<ContentName, string>> = {
   terms: "Terms of Engagement",
   site: "Every page: navigation, footer, 404",
   requestRefused: "Pages of a request not sent (without JavaScript)",
-  emails: "Emails to the team",
+  emails: "Emails to the team and to requesters",
   openRoles: "Open roles: the list, the role pages' labels, the links",
 };
 

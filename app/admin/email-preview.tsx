@@ -1,7 +1,8 @@
 /**
- * The preview of content/emails.yaml: each email the team receives, as its mail client shows
- * it, from the words being edited. The server fills the `{placeholders}`; here each shows a
- * sample value, marked, so an editor sees both the sentence and what the server puts in it.
+ * The preview of content/emails.yaml: the email each requester receives at once, then each email
+ * the team receives, as a mail client shows it, from the words being edited. The server fills the
+ * `{placeholders}`; here each shows a sample value, marked, so an editor sees both the sentence and
+ * what the server puts in it.
  */
 import type { ReactNode } from "react";
 import type { EmailWords } from "#shared/content/emails";
@@ -18,6 +19,7 @@ const SAMPLES: Record<string, string> = {
   channel: "webhook",
   settings: "NOTIFY_WEBHOOK_URL",
   command: "npm run requests -- …",
+  role: "SVP, Talent Acquisition",
 };
 
 /** A text with its placeholders shown as marked samples. */
@@ -66,11 +68,33 @@ function Rows({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
+/** The requester's acknowledgement, to a TA leader, about a role: every sentence it can have. */
+function RequesterEmail({ words }: { words: EmailWords["requester"] }) {
+  return (
+    <Email subject={<Filled text={words.subject.candidate} />}>
+      {[
+        words.greeting,
+        words.received.candidate,
+        words.role,
+        words.nextSteps,
+        words.yourData,
+        words.notYou,
+        words.signOff,
+      ].map((text, index) => (
+        <p key={index}>
+          <Filled text={text} />
+        </p>
+      ))}
+    </Email>
+  );
+}
+
 export function EmailsPreview({ words }: { words: EmailWords }) {
   const team: TeamWords = words.team;
   const mode = { mode: team.modeNames.candidate };
   return (
     <div className="container-page grid max-w-3xl gap-8 py-12">
+      <RequesterEmail words={words.requester} />
       <Email subject={<Filled text={team.newRequest.subject} values={mode} />}>
         <p>
           {team.newRequest.intro.candidate} {team.newRequest.replyLine}
@@ -80,6 +104,7 @@ export function EmailsPreview({ words }: { words: EmailWords }) {
           rows={[
             [team.labels.id, SAMPLES.id],
             [team.labels.type, team.modeNames.candidate],
+            [team.labels.role, SAMPLES.role!],
             [team.labels.landingPage, "/mission"],
             [team.labels.consent, team.consent.updatesAccepted],
           ]}

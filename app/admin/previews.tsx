@@ -106,7 +106,7 @@ export function registerPreviews(cms: DecapCms, { siteWords, services, openRoles
       },
     ],
     requestInvitation: ["Request an invitation", (props) => <RequestPagePreview words={wordsOf(props)} />],
-    emails: ["Emails to the team", (props) => <EmailsPreview words={wordsOf(props)} />],
+    emails: ["Emails to the team and to requesters", (props) => <EmailsPreview words={wordsOf(props)} />],
     // A role, as its page shows it: the description is Decap's own rendering of the Markdown being typed.
     roles: [
       "Role",

@@ -19,9 +19,13 @@
  * notified until `requests -- release` (docs/product.md#nothing-lost), never dropped.
  *
  * A retried send is stored once: a request carrying the idempotency key of one already
- * stored, with the same mode and fields, is answered as that one was (its id, its
+ * stored, with the same mode, fields and role, is answered as that one was (its id, its
  * confirmation page) and stored nothing more. The same key with other words is not a
  * retry of it, and is stored as a request of its own.
+ *
+ * The role a request names (`role`, DECISIONS §7) is stored as the build's open role of that
+ * slug, with its title from the site's content; a role that is unknown, malformed or closed is
+ * dropped, never a reason to refuse.
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
@@ -35,13 +39,14 @@ import { consentRecord } from "#shared/invitation/consent";
 import { MODE_PARAM, parseMode, type InvitationMode } from "#shared/invitation/mode";
 import { normaliseSource, sourceFromPageUrl } from "#shared/invitation/request-source";
 import { INVITATION_API_PATH, MODE_FIELD } from "#shared/invitation/request-schema";
-import { problemText, validateInvitationRequest } from "#shared/invitation/request-validation";
+import { isEmailAddress, problemText, validateInvitationRequest } from "#shared/invitation/request-validation";
+import { openRole, type RoleTimetable } from "#shared/roles";
 import type {
   NewInvitationRequest,
-  NotificationChannel,
   RelayContext,
   RequestIntake,
   StoredInvitationRequest,
+  TeamChannel,
 } from "../requests/store";
 import { withinTimeLimit } from "../requests/stores/time-limit";
 import { errorCode } from "../safe-errors";
@@ -94,7 +99,11 @@ export interface InvitationRequestsOptions {
   /** Called after each save: wakes the relay and the notification worker. */
   onSaved?: () => void;
   /** The team's channels queued with each request (docs/product.md#notifications-and-privacy). */
-  notify?: readonly NotificationChannel[];
+  notify?: readonly TeamChannel[];
+  /** Whether each requester is sent an acknowledgement (ACKNOWLEDGEMENT_SENDER=site, with email). */
+  acknowledge?: boolean;
+  /** The roles of the build being served (BUILD_DIR/roles.json): a request names one of those still open, or none. */
+  roles?: RoleTimetable;
   /** The privacy notice's version the form shows (shared/invitation/privacy-notice.ts), stored with each request. */
   noticeVersion?: string;
   log?: (line: string) => void;
@@ -178,10 +187,17 @@ function singleContentType(req: IncomingMessage): string | null {
   return new Set(sent.map((value) => value.trim().toLowerCase())).size > 1 ? null : mediaTypeOf(req.headers);
 }
 
-/** Whether a stored request is the one sent again: the same mode and the same fields, whatever their order. */
-export function isSameRequest(stored: Pick<StoredInvitationRequest, "mode" | "fields">, sent: NewInvitationRequest) {
+/** Whether a stored request is the one sent again: the same mode, the same fields (whatever their order), the same role. */
+export function isSameRequest(
+  stored: Pick<StoredInvitationRequest, "mode" | "fields" | "role">,
+  sent: NewInvitationRequest,
+) {
   const entries = (fields: Record<string, string>) => JSON.stringify(Object.entries(fields).sort());
-  return stored.mode === sent.mode && entries(stored.fields) === entries(sent.fields);
+  return (
+    stored.mode === sent.mode &&
+    entries(stored.fields) === entries(sent.fields) &&
+    (stored.role?.slug ?? null) === (sent.role?.slug ?? null)
+  );
 }
 
 /** How a request was stored: as a new row, or as the row its idempotency key already names. */
@@ -199,6 +215,7 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions) {
   const origins = siteOrigins(config);
   const refusals = new CrossSiteRefusalLog(origins, log, now);
   const words = readContent("requestInvitation");
+  const roles: RoleTimetable = options.roles ?? { roles: [] };
 
   /** Saves within the time limit; a key already stored with other words is saved again without it. */
   async function save(request: NewInvitationRequest): Promise<Stored> {
@@ -233,11 +250,12 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions) {
     const { mode, fields } = result.request;
     const { held, idempotencyKey } = result;
     const id = randomUUID();
+    const receivedAt = now();
     let stored: Stored;
     try {
       stored = await save({
         id,
-        receivedAt: now(),
+        receivedAt,
         mode,
         fields,
         context: relayContext(req, config, mode, origins, words),
@@ -251,6 +269,9 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions) {
           normaliseSource(parsed.ok ? parsed.input.source : null) ??
           sourceFromPageUrl(origins.ownReferer(req, PAGE_URI_MAX_LENGTH)),
         consent: consentRecord(words.ownForm, site, { communications: result.communicationsConsent }),
+        role: openRole(roles, parsed.ok ? parsed.input.role : null, receivedAt),
+        // An address the form takes (one, no spaces or line breaks): anything else has nowhere to go.
+        acknowledge: options.acknowledge === true && isEmailAddress((fields.email ?? "").trim()),
       });
     } catch (error) {
       // The error's message may quote a value (PostgreSQL's do): the log names its code only.

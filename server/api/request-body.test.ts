@@ -36,6 +36,13 @@ describe("parseJsonBody", () => {
     });
   });
 
+  it("takes the role the request is about as a key of its own, whatever it holds (the server checks it)", () => {
+    for (const role of ["svp-talent-acquisition", 42, null]) {
+      const parsed = parseJsonBody(JSON.stringify({ mode: "candidate", fields, role }));
+      expect(parsed).toMatchObject({ ok: true, input: { role } });
+    }
+  });
+
   it("refuses fillMs, the fill time's old name, as an unknown key", () => {
     const body = JSON.stringify({ mode: "candidate", fields, fillMs: 300 });
     expect(parseJsonBody(body)).toEqual({ ok: false, errors: { fillMs: { code: "unknownField" } } });
@@ -78,6 +85,12 @@ describe("parseFormBody", () => {
         fields,
       },
     });
+  });
+
+  it("takes the role's hidden field out of the fields", () => {
+    const parsed = parseFormBody("mode=candidate&firstname=Ada&email=ada%40example.com&role=svp-talent-acquisition");
+    expect(parsed).toMatchObject({ ok: true, input: { role: "svp-talent-acquisition", fields } });
+    expect(parsed.ok && parsed.input.fields).not.toHaveProperty("role");
   });
 
   it("reads + as a space and decodes percent escapes", () => {

@@ -8,6 +8,7 @@ import { FILL_TIME_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD, MODE_FIELD } fr
 import type { FieldProblem, UnvalidatedRequest } from "#shared/invitation/request-validation";
 import { COMMUNICATIONS_CONSENT_FIELD, CONSENT_TO_PROCESS_FIELD } from "#shared/invitation/consent";
 import { SOURCE_KEYS } from "#shared/invitation/request-source";
+import { ROLE_PARAM } from "#shared/roles";
 
 /** Why a body is not one the schema can check: the API's own words for these (./api-messages.ts). */
 export type BodyProblemCode = "notJson" | "notObject" | "notUtf8";
@@ -27,8 +28,8 @@ export type Parsed = { ok: true; input: UnvalidatedRequest } | { ok: false; erro
 /**
  * The JSON body's keys besides the schema's fields carry the form's own names: `website` is
  * the honeypot, `fill_ms` the fill time, `idempotencyKey` the key of a retried send, `source`
- * where the visit began, and the consent boxes. Any other key is refused, so a misspelt one is
- * not silently ignored.
+ * where the visit began, `role` the role the request is about, and the consent boxes. Any other
+ * key is refused, so a misspelt one is not silently ignored.
  */
 const SOURCE_KEY = "source";
 const JSON_KEYS: ReadonlySet<string> = new Set([
@@ -38,6 +39,7 @@ const JSON_KEYS: ReadonlySet<string> = new Set([
   FILL_TIME_FIELD,
   IDEMPOTENCY_KEY_FIELD,
   SOURCE_KEY,
+  ROLE_PARAM,
   CONSENT_TO_PROCESS_FIELD,
   COMMUNICATIONS_CONSENT_FIELD,
 ]);
@@ -69,6 +71,7 @@ export function parseJsonBody(text: string): Parsed {
       fillMs: record[FILL_TIME_FIELD],
       idempotencyKey: record[IDEMPOTENCY_KEY_FIELD],
       source: record[SOURCE_KEY],
+      role: record[ROLE_PARAM],
       consentToProcess: record[CONSENT_TO_PROCESS_FIELD],
       communicationsConsent: record[COMMUNICATIONS_CONSENT_FIELD],
     },
@@ -134,6 +137,8 @@ export function parseFormBody(text: string): Parsed {
   const idempotencyKey = take(IDEMPOTENCY_KEY_FIELD);
   const consentToProcess = take(CONSENT_TO_PROCESS_FIELD);
   const communicationsConsent = take(COMMUNICATIONS_CONSENT_FIELD);
+  // The hidden field of the role the page was opened for (`?role=<slug>`).
+  const role = take(ROLE_PARAM);
   // The hidden fields the page's inline script filled from what the visit's first page noted.
   const source = Object.fromEntries(SOURCE_KEYS.map((key) => [key, take(key)]));
   return {
@@ -144,6 +149,7 @@ export function parseFormBody(text: string): Parsed {
       fillMs,
       idempotencyKey,
       source,
+      role,
       consentToProcess,
       communicationsConsent,
       fields: Object.fromEntries(values),

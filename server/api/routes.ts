@@ -8,6 +8,8 @@ import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../config";
 import { readContent } from "#shared/content/read";
 import { privacyNoticeVersion } from "#shared/invitation/privacy-notice";
+import type { RoleTimetable } from "#shared/roles";
+import { acknowledgesRequesters, notificationChannels } from "../notifications/channels";
 import type { NotificationWorker } from "../notifications/worker";
 import type { RelayWorker } from "../requests/hubspot/relay";
 import type { RequestIntake } from "../requests/store";
@@ -19,7 +21,13 @@ import { registerRateLimit } from "./rate-limit";
 
 export interface ApiServices {
   /** Null when INVITATION_API=off: the deployment has no request endpoint. */
-  requests: { store: RequestIntake; relay: RelayWorker | null; notifier?: NotificationWorker | null } | null;
+  requests: {
+    store: RequestIntake;
+    relay: RelayWorker | null;
+    notifier?: NotificationWorker | null;
+    /** The roles of the build being served (server/roles-timetable.ts); none when absent. */
+    roles?: RoleTimetable;
+  } | null;
   /** True once the server has begun shutting down (the health check answers 503). */
   draining?: () => boolean;
 }
@@ -53,13 +61,15 @@ export function buildApi(config: AppConfig, services: ApiServices): ApiPlugin | 
     endpoints.push(editorSignInRoutes({ signIn: editorSignIn, siteUrl: config.site.siteUrl }));
   }
   if (services.requests) {
-    const { store, relay, notifier = null } = services.requests;
+    const { store, relay, notifier = null, roles } = services.requests;
     endpoints.push(
       invitationRequestsRoute({
         config,
         store,
         relayEnabled: relay !== null,
-        notify: notifier?.channels ?? [],
+        notify: notifier ? notificationChannels(config.server.notifications) : [],
+        acknowledge: notifier !== null && acknowledgesRequesters(config.server.notifications),
+        roles,
         noticeVersion: privacyNoticeVersion(readContent("requestInvitation").ownForm.privacyNotice, config.site),
         onSaved: () => {
           relay?.notify();

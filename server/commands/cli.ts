@@ -11,7 +11,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { AppConfig } from "../config";
-import { notificationChannels } from "../notifications/channels";
+import { acknowledgesRequesters, notificationChannels } from "../notifications/channels";
 import { exportCsv, exportJson } from "../requests/export";
 import type { StoreLifecycle, TeamCommandsStore } from "../requests/store";
 import { plural } from "#shared/text";
@@ -116,7 +116,13 @@ export const COMMANDS = {
     check: ({ id }) => (id?.trim() ? null : "--id <id> is required (the export lists each request's id)."),
     async run({ store, config, values, out, now }) {
       const id = values.id!.trim();
-      const outcome = await store.releaseHeld(id, now(), notificationChannels(config.server.notifications));
+      const { notifications } = config.server;
+      const outcome = await store.releaseHeld(
+        id,
+        now(),
+        notificationChannels(notifications),
+        acknowledgesRequesters(notifications),
+      );
       if (outcome === "not-found") {
         out.stderr(`No request with id ${id} is stored.`);
         return 1;
@@ -124,7 +130,7 @@ export const COMMANDS = {
       out.stderr(
         outcome === "not-held"
           ? `Request ${id} is not held: nothing to release.`
-          : `Released ${id}: the server relays it and tells the team as if it had just arrived (${store.description}).`,
+          : `Released ${id}: the server relays it and tells the team (and the requester) as if it had just arrived (${store.description}).`,
       );
       return 0;
     },

@@ -33,9 +33,16 @@ export interface ShownRequest {
   noticeVersion: string | null;
   /** Why it is held as likely automated, or null. */
   held: StoredInvitationRequest["held"];
+  /** The open role it was about, or null. */
+  role: StoredInvitationRequest["role"];
+  /**
+   * When the address was sent its acknowledgement for this request, or null: the only trace of
+   * it kept (the at-most-one-a-day rule reads it), erased with the request.
+   */
+  acknowledgedAt: string | null;
   /** How many requests the address sent before this one. */
   previousRequests: number;
-  /** Notifications to the team still waiting to be delivered, with how often each was tried and why it failed. */
+  /** Notifications still waiting to be delivered (the team's, the acknowledgement), with how often each was tried and why it failed. */
   queuedNotifications: Pick<QueuedNotification, "kind" | "channel" | "attempts" | "lastError">[];
 }
 
@@ -58,6 +65,8 @@ export async function showByEmail(
     sentToHubSpotAt: request.sentAt === null ? null : new Date(request.sentAt).toISOString(),
     noticeVersion: request.noticeVersion,
     held: request.held,
+    role: request.role,
+    acknowledgedAt: request.acknowledgedAt === null ? null : new Date(request.acknowledgedAt).toISOString(),
     // findByEmail lists only this address's requests, oldest first.
     previousRequests: index,
     queuedNotifications: queued

@@ -57,6 +57,12 @@ export function formatStatus(status: StoreStatus, now: number): string {
     ...status.sourcesLastWeek.map(
       ({ source, requests }) => `  from ${source === null ? "no known source" : JSON.stringify(source)}: ${requests}`,
     ),
+    // By role only once a request named one: before, "about no role" would repeat the week's count.
+    ...(status.rolesLastWeek.some(({ role }) => role !== null)
+      ? status.rolesLastWeek.map(
+          ({ role, requests }) => `  about ${role === null ? "no role" : JSON.stringify(role)}: ${requests}`,
+        )
+      : []),
     `Relays to HubSpot pending: ${status.relaysPending}`,
     `Relays to HubSpot failed: ${status.relaysFailed}` +
       (status.relaysFailed > 0 ? " (fix the form in HubSpot, then: npm run requests -- retry)" : ""),

@@ -1,10 +1,13 @@
 import type { NotificationSettings } from "../config";
-import type { NotificationChannel } from "../requests/store";
+import type { TeamChannel } from "../requests/store";
 
 /**
- * The channels this configuration delivers to; the API queues one notification per channel.
+ * The team's channels this configuration delivers to; the API queues one notification per channel.
  * A module of its own so the commands read it without loading the senders (nodemailer).
  */
-export function notificationChannels(settings: NotificationSettings): NotificationChannel[] {
+export function notificationChannels(settings: NotificationSettings): TeamChannel[] {
   return [...(settings.email ? (["email"] as const) : []), ...(settings.webhook ? (["webhook"] as const) : [])];
 }
+
+/** Whether this configuration tells each requester their request arrived (ACKNOWLEDGEMENT_SENDER=site, with email). */
+export const acknowledgesRequesters = (settings: NotificationSettings): boolean => settings.acknowledgements !== null;

@@ -15,6 +15,25 @@ import { SafeError } from "../safe-errors";
 
 type EmailSettings = NonNullable<NotificationSettings["email"]>;
 
+/**
+ * The mail server refused the message's recipient for good (a 5xx to RCPT TO: no such mailbox
+ * or domain). Sending it again would get the same answer; for the team's own addresses it is
+ * retried all the same (a mistyped NOTIFY_EMAIL_TO is fixed by the team, and nothing is lost).
+ */
+export class RecipientRefusedError extends SafeError {
+  override name = "RecipientRefusedError";
+}
+
+/** nodemailer's error when the mail server refused every recipient with a permanent (5xx) answer. */
+function isPermanentRecipientRefusal(error: unknown): boolean {
+  const { code, command, responseCode } = (error ?? {}) as {
+    code?: unknown;
+    command?: unknown;
+    responseCode?: unknown;
+  };
+  return code === "EENVELOPE" && command === "RCPT TO" && typeof responseCode === "number" && responseCode >= 500;
+}
+
 export interface EmailSender {
   /**
    * Resolves once the mail server took the message. When `signal` aborts first it rejects
@@ -52,13 +71,15 @@ export function createEmailSender(settings: EmailSettings, timeoutMs: number): E
       try {
         // nodemailer folds and encodes headers itself; the subject is already one line (messages.ts).
         info = await transport.sendMail({
-          from: settings.from,
-          to: settings.to,
+          from: content.fromName ? { name: content.fromName, address: settings.from } : settings.from,
+          to: content.to ?? settings.to,
           // An address object: nodemailer quotes and encodes the name itself.
           ...(content.replyTo ? { replyTo: content.replyTo } : {}),
           subject: content.subject,
           text: content.text,
           html: content.html,
+          // RFC 3834: an automatic message, which out-of-office replies and auto-responders leave alone.
+          ...(content.automatic ? { headers: { "Auto-Submitted": "auto-generated" } } : {}),
           disableUrlAccess: true,
           disableFileAccess: true,
           // On abort the pool fails this send at once and closes the connection carrying it
@@ -67,6 +88,12 @@ export function createEmailSender(settings: EmailSettings, timeoutMs: number): E
         });
       } catch (error) {
         if (signal?.aborted) throw new SafeError("the send was cut off at its deadline", { cause: error });
+        if (isPermanentRecipientRefusal(error)) {
+          const { responseCode } = error as { responseCode: number };
+          throw new RecipientRefusedError(`the mail server refused the recipient (SMTP ${responseCode})`, {
+            cause: error,
+          });
+        }
         throw error;
       }
       // All refused: an error to retry. Some refused: the others have it, and a retry would send them a second copy.

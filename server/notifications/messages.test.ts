@@ -6,14 +6,17 @@ import { withSiteFacts } from "#shared/content/site-facts";
 import { parseSiteConfig } from "#shared/site-config";
 import { escapeHtml } from "#shared/text";
 import { sampleRequest } from "../../tests/support/store-contract";
-import type { NotificationClaim, RelayRefusal, StoredInvitationRequest } from "../requests/store";
+import type { RelayRefusal, StoredInvitationRequest } from "../requests/store";
 import {
+  composeAcknowledgement,
   composeEmail,
   composeWebhook,
+  emailWords,
   EXPORT_COMMAND,
   oneLine,
   RELEASE_COMMAND,
   RETRY_COMMAND,
+  type TeamClaim,
   UPDATE_COMMAND,
   type UpdateFailure,
 } from "./messages";
@@ -41,22 +44,24 @@ function storedRequest(fields: Record<string, string>): StoredInvitationRequest 
     held: null,
     source: null,
     consent: null,
+    role: null,
+    acknowledgedAt: null,
   };
 }
 
-function claimFor(fields: Record<string, string>): NotificationClaim {
+function claimFor(fields: Record<string, string>): TeamClaim {
   return { ...CLAIM, kind: "request", request: storedRequest(fields) };
 }
 
-function refusedClaimFor(fields: Record<string, string>, refusal: RelayRefusal): NotificationClaim {
+function refusedClaimFor(fields: Record<string, string>, refusal: RelayRefusal): TeamClaim {
   return { ...CLAIM, kind: "relay-refused", request: storedRequest(fields), refusal };
 }
 
-function heldClaim(count: number, ids: string[]): NotificationClaim {
+function heldClaim(count: number, ids: string[]): TeamClaim {
   return { ...CLAIM, kind: "held-summary", held: { count, ids, since: Date.parse("2026-11-25T09:00:30Z") } };
 }
 
-function channelRefusedClaim(channel: "email" | "webhook", reason = "answered 404"): NotificationClaim {
+function channelRefusedClaim(channel: "email" | "webhook", reason = "answered 404"): TeamClaim {
   return { ...CLAIM, kind: "channel-refused", refusal: { channel, reason } };
 }
 
@@ -76,7 +81,7 @@ describe("the team's email", () => {
       referrer: "https://evil.example/<a>",
       utm_source: "linkedin",
     };
-    const claim: NotificationClaim = {
+    const claim: TeamClaim = {
       ...CLAIM,
       kind: "request",
       request: { ...storedRequest({ firstname: "Ada" }), source },
@@ -238,6 +243,85 @@ describe("the team's email", () => {
   });
 });
 
+describe("the role a request is about", () => {
+  it("is a row after the fields in the team's email, and the webhook's request.role", () => {
+    const role = { slug: "svp-talent-acquisition", title: "SVP, Talent Acquisition" };
+    const claim: TeamClaim = { ...CLAIM, kind: "request", request: { ...storedRequest({ firstname: "Ada" }), role } };
+    const { text, html } = composeEmail(claim, teamEmails);
+    expect(text).toContain(`First name: Ada\n${teamEmails.labels.role}: SVP, Talent Acquisition\n`);
+    expect(html).toContain("SVP, Talent Acquisition");
+    expect(composeWebhook(claim, teamEmails)).toMatchObject({ request: { role } });
+    expect(composeEmail(claimFor({ firstname: "Ada" }), teamEmails).text).not.toContain(`${teamEmails.labels.role}:`);
+  });
+});
+
+describe("the requester's acknowledgement", () => {
+  const site = parseSiteConfig({ SITE_NAME: "Talent Circle", CONTACT_EMAIL: "hello@circle.example" });
+  const words = emailWords(site).requester;
+  const settings = { fromName: site.siteName, replyTo: site.contactEmail };
+  const role = { slug: "svp-talent-acquisition", title: "SVP, Talent Acquisition" };
+  const acknowledgement = (fields: Record<string, string>, extra: Partial<StoredInvitationRequest> = {}) =>
+    composeAcknowledgement(
+      { ...CLAIM, channel: "requester", kind: "acknowledgement", request: { ...storedRequest(fields), ...extra } },
+      words,
+      settings,
+    );
+
+  it("tells the requester it arrived, what happens next within 48 hours, the role, and whom to ask for a copy or deletion", () => {
+    const email = acknowledgement({ firstname: "Ada", email: " ada@example.com " }, { role })!;
+    expect(email).toMatchObject({
+      to: "ada@example.com",
+      fromName: "Talent Circle",
+      // Reply reaches the team at its public address, the one the email gives for privacy requests.
+      replyTo: { name: "Talent Circle", address: "hello@circle.example" },
+      automatic: true,
+      subject: "We have your invitation request: Talent Circle",
+    });
+    const paragraphs = email.text.trim().split("\n\n");
+    expect(paragraphs).toEqual([
+      "Hello,",
+      "Thank you for requesting an invitation to the Talent Circle. Your request has reached our team.",
+      "You asked about this role: SVP, Talent Acquisition.",
+      expect.stringContaining("within 48 hours") as string,
+      expect.stringContaining(
+        "For a copy of it, a correction or its deletion, write to hello@circle.example.",
+      ) as string,
+      expect.stringContaining("If you did not send this request") as string,
+      "The Talent Circle team",
+    ]);
+    expect(email.html).toContain("<p>You asked about this role: SVP, Talent Acquisition.</p>");
+    // Without a role, no sentence about one; an employer reads of their talent brief.
+    const employer = acknowledgement({ email: "ada@example.com" }, { mode: "employer" })!;
+    expect(employer.subject).toBe("We have your talent brief: Talent Circle");
+    expect(employer.text).toContain("your talent brief");
+    expect(employer.text).not.toContain("You asked about this role");
+  });
+
+  it("carries nothing the visitor typed, not even their name: only the address it goes to", () => {
+    const typed = "Zq9-typed";
+    const fields = Object.fromEntries(
+      ["firstname", "lastname", "jobtitle", "company", "linkedin", "message", "role_to_fill"].map((name) => [
+        name,
+        `${typed} ${name} https://spam.example <b>buy</b>`,
+      ]),
+    );
+    const email = acknowledgement(
+      { ...fields, email: `${typed.toLowerCase()}@example.com` },
+      { role, source: { utm_source: typed, landingPage: `/?${typed}` }, context: { pageUri: typed, pageName: typed } },
+    )!;
+    expect(email.to).toBe(`${typed.toLowerCase()}@example.com`);
+    for (const part of [email.subject, email.text, email.html, JSON.stringify(email.replyTo), email.fromName]) {
+      expect(part?.toLowerCase()).not.toContain(typed.toLowerCase());
+      expect(part).not.toContain("spam.example");
+    }
+  });
+
+  it("is not sent to a stored address that is not exactly one address", () => {
+    for (const email of ["ada@example.com, eve@example.com", "ada@example.com\r\nBcc: eve@example.com", ""])
+      expect(acknowledgement({ email })).toBeNull();
+  });
+});
+
 describe("the team's alert of a failed update", () => {
   const failure: UpdateFailure = {
     kind: "update-failed",
@@ -309,6 +393,7 @@ describe("the team's webhook", () => {
       mode: "candidate",
       fields: { firstname: "<https://evil.example|click>", lastname: "A & B" },
       source: null,
+      role: null,
     });
     expect(payload.text).toContain("&lt;https://evil.example|click&gt; A &amp; B");
     expect(payload.text).not.toContain("<https:");
@@ -357,7 +442,7 @@ describe("the emails' words (content/emails.yaml)", () => {
     words.held.releaseLine = "Let one through with {command}";
     const site = parseSiteConfig({ SITE_NAME: "Talent Circle" });
     const edited = withSiteFacts(words, site);
-    const employer: NotificationClaim = {
+    const employer: TeamClaim = {
       ...CLAIM,
       kind: "request",
       request: { ...storedRequest({ firstname: "Ada" }), mode: "employer" },

@@ -1,7 +1,8 @@
 /**
  * What the team is told (docs/product.md#notifications-and-privacy): the email (a one-line subject, a plain-text part,
  * an HTML part) and the webhook's JSON, for each kind of notification: a new request, a request HubSpot refused,
- * the day's requests held as likely automated, and a channel that refused for good. The words
+ * the day's requests held as likely automated, and a channel that refused for good; and the
+ * requester's acknowledgement, which carries nothing the visitor typed. The words
  * are the team's to change (content/emails.yaml); the commands and the settings they name stay here.
  *
  * Nothing a visitor typed becomes markup or a link: every value is HTML-escaped in the
@@ -11,7 +12,7 @@
  * subject is one line.
  */
 import type { InvitationMode } from "#shared/invitation/mode";
-import type { TeamEmailWords } from "#shared/content/emails";
+import type { EmailWords, RequesterEmailWords, TeamEmailWords } from "#shared/content/emails";
 import { withSiteFacts } from "#shared/content/site-facts";
 import type { SiteConfig } from "#shared/site-config";
 import { ownFormFields } from "#shared/invitation/own-form-fields";
@@ -20,7 +21,14 @@ import { readContent } from "#shared/content/read";
 import { SOURCE_KEYS, type RequestSource } from "#shared/invitation/request-source";
 import type { ConsentRecord } from "#shared/invitation/consent";
 import { escapeHtml } from "#shared/text";
-import type { NotificationChannel, NotificationClaim, RelayRefusal, StoredInvitationRequest } from "../requests/store";
+import type { NotificationSettings } from "../config";
+import type {
+  NotificationClaim,
+  RelayRefusal,
+  RequestRole,
+  StoredInvitationRequest,
+  TeamChannel,
+} from "../requests/store";
 
 /** The team's command that lists every stored request (README, "Invitation requests"). */
 export const EXPORT_COMMAND = "npm run --silent requests -- export --format csv";
@@ -62,7 +70,7 @@ const STAGE_WORDS: Record<UpdateFailure["stage"], string> = {
 const SUBJECT_MAX_LENGTH = 200;
 
 /** Where an operator fixes a channel that refused for good. */
-const CHANNEL_SETTINGS: Record<NotificationChannel, string> = {
+const CHANNEL_SETTINGS: Record<TeamChannel, string> = {
   email: "SMTP_URL and NOTIFY_EMAIL_TO",
   webhook: "NOTIFY_WEBHOOK_URL (a deleted or disabled Slack or Teams incoming webhook answers this way)",
 };
@@ -79,6 +87,12 @@ export interface EmailContent {
   html: string;
   /** For a new request, its sender: the team's Reply answers the person who asked (within the 48 hours promised). */
   replyTo?: { name: string; address: string };
+  /** The recipient when it is not the team (NOTIFY_EMAIL_TO): the requester of an acknowledgement. */
+  to?: string;
+  /** The sender's display name beside NOTIFY_EMAIL_FROM, for a reader outside the team. */
+  fromName?: string;
+  /** Sent by the server on its own, not by a person (the acknowledgement): auto-responders leave it alone. */
+  automatic?: true;
 }
 
 interface WebhookRequest {
@@ -88,6 +102,8 @@ interface WebhookRequest {
   fields: Record<string, string>;
   /** Where the visit began (docs/product.md#where-requests-come-from), only the values known; null when none is. */
   source: RequestSource | null;
+  /** The open role it is about (DECISIONS §7), or null. */
+  role: RequestRole | null;
 }
 
 /** `text` is what Slack and Teams incoming webhooks show as the message; `event` says what else it carries. */
@@ -109,7 +125,7 @@ export type WebhookPayload =
   | {
       text: string;
       event: "channel-refused";
-      channel: { name: NotificationChannel; reason: string; retryCommand: string };
+      channel: { name: TeamChannel; reason: string; retryCommand: string };
     }
   | {
       text: string;
@@ -134,10 +150,15 @@ interface Message {
 }
 
 type RequestClaim = Extract<NotificationClaim, { kind: "request" | "relay-refused" }>;
+/** What the team is told of: every notification but the requester's acknowledgement. */
+export type TeamClaim = Exclude<NotificationClaim, { kind: "acknowledgement" }>;
+type AcknowledgementClaim = Extract<NotificationClaim, { kind: "acknowledgement" }>;
+/** How an acknowledgement is sent (ACKNOWLEDGEMENT_SENDER=site, server/config.ts). */
+export type AcknowledgementSettings = NonNullable<NotificationSettings["acknowledgements"]>;
 
-/** The team's email words (content/emails.yaml) with this deployment's facts filled in; read once. */
-export function teamEmailWords(site: SiteConfig): TeamEmailWords {
-  return withSiteFacts(readContent("emails").team, site);
+/** The emails' words (content/emails.yaml) with this deployment's facts filled in; read once. */
+export function emailWords(site: SiteConfig): EmailWords {
+  return withSiteFacts(readContent("emails"), site);
 }
 
 /** A text of content/emails.yaml with its `{placeholders}` filled in. */
@@ -231,8 +252,10 @@ function consentSummary(consent: ConsentRecord, { consent: words }: TeamEmailWor
 
 function requestMessage(claim: RequestClaim, words: TeamEmailWords): Message {
   const { request } = claim;
+  // The role is the site's own words, not the visitor's, but what the team reads first after the fields.
+  const role: Row[] = request.role ? [[words.labels.role, request.role.title]] : [];
   const facts: Block[] = [
-    { type: "rows", rows: labelledFields(request) },
+    { type: "rows", rows: [...labelledFields(request), ...role] },
     { type: "rows", rows: requestFacts(claim, words), secondary: true },
   ];
   if (claim.kind === "request") {
@@ -330,7 +353,7 @@ function updateFailedMessage(failure: UpdateFailure): Message {
 }
 
 /** The team's message for a claim, in the team's words; an update's failure is the operator's, in the server's own. */
-function messageFor(claim: NotificationClaim | UpdateFailure, words: TeamEmailWords | null): Message {
+function messageFor(claim: TeamClaim | UpdateFailure, words: TeamEmailWords | null): Message {
   if (claim.kind === "update-failed") return updateFailedMessage(claim);
   if (!words) throw new Error("messageFor: a notification of a request needs the team's email words");
   switch (claim.kind) {
@@ -392,7 +415,7 @@ function slackBlock(block: Block): string[] {
  * address as the form takes it (no line break, comma or space: nothing a header could
  * be made of), under their name on one line. Other notifications are the server's own.
  */
-function replyToFor(claim: NotificationClaim | UpdateFailure): EmailContent["replyTo"] {
+function replyToFor(claim: TeamClaim | UpdateFailure): EmailContent["replyTo"] {
   if (claim.kind !== "request") return undefined;
   const address = replyAddress(claim.request);
   return address ? { name: oneLine(fullName(claim.request)), address } : undefined;
@@ -403,18 +426,8 @@ function replyAddress(request: StoredInvitationRequest): string | null {
   return isEmailAddress(address) ? address : null;
 }
 
-/**
- * An email to the team. A notification of a request is written in the team's words
- * (content/emails.yaml); an update's failure in the server's own, so it goes out even when the
- * words are what failed.
- */
-export function composeEmail(claim: NotificationClaim, words: TeamEmailWords): EmailContent;
-export function composeEmail(claim: UpdateFailure): EmailContent;
-export function composeEmail(
-  claim: NotificationClaim | UpdateFailure,
-  words: TeamEmailWords | null = null,
-): EmailContent {
-  const { subject, intro, body } = messageFor(claim, words);
+/** The email's two parts and its subject line, from a message's blocks. */
+function emailParts({ subject, intro, body }: Message): Pick<EmailContent, "subject" | "text" | "html"> {
   const blocks: Block[] = intro === undefined ? body : [{ type: "paragraph", text: intro }, ...body];
   const text = blocks.map(textBlock).join("\n\n") + "\n";
   const html = [
@@ -424,8 +437,52 @@ export function composeEmail(
     "</body></html>",
     "",
   ].join("\n");
+  return { subject: subjectLine(subject), text, html };
+}
+
+/**
+ * An email to the team. A notification of a request is written in the team's words
+ * (content/emails.yaml); an update's failure in the server's own, so it goes out even when the
+ * words are what failed.
+ */
+export function composeEmail(claim: TeamClaim, words: TeamEmailWords): EmailContent;
+export function composeEmail(claim: UpdateFailure): EmailContent;
+export function composeEmail(claim: TeamClaim | UpdateFailure, words: TeamEmailWords | null = null): EmailContent {
   const replyTo = replyToFor(claim);
-  return { subject: subjectLine(subject), text, html, ...(replyTo ? { replyTo } : {}) };
+  return { ...emailParts(messageFor(claim, words)), ...(replyTo ? { replyTo } : {}) };
+}
+
+/**
+ * The requester's acknowledgement: only the team's words, the site's facts (already filled in
+ * `words`) and the role's title from the site's own content. Nothing the visitor typed, not even
+ * their name, so the form cannot send a stranger words of someone else's choosing; the address
+ * it goes to is the one thing of theirs it uses. Null when the stored address is not exactly
+ * one address as the form takes it (nothing to send to).
+ */
+export function composeAcknowledgement(
+  { request }: AcknowledgementClaim,
+  words: RequesterEmailWords,
+  settings: AcknowledgementSettings,
+): EmailContent | null {
+  const address = replyAddress(request);
+  if (!address) return null;
+  const paragraph = (text: string): Block => ({ type: "paragraph", text });
+  const body = [
+    paragraph(words.received[request.mode]),
+    ...(request.role ? [paragraph(fill(words.role, { role: request.role.title }))] : []),
+    paragraph(words.nextSteps),
+    paragraph(words.yourData),
+    paragraph(words.notYou),
+    paragraph(words.signOff),
+  ];
+  return {
+    ...emailParts({ subject: words.subject[request.mode], intro: words.greeting, body }),
+    to: address,
+    fromName: oneLine(settings.fromName),
+    // The team's public address (CONTACT_EMAIL), which the email also gives for privacy requests.
+    replyTo: { name: oneLine(settings.fromName), address: settings.replyTo },
+    automatic: true,
+  };
 }
 
 function webhookRequest(request: StoredInvitationRequest): WebhookRequest {
@@ -435,15 +492,13 @@ function webhookRequest(request: StoredInvitationRequest): WebhookRequest {
     mode: request.mode,
     fields: request.fields,
     source: request.source,
+    role: request.role,
   };
 }
 
-export function composeWebhook(claim: NotificationClaim, words: TeamEmailWords): WebhookPayload;
+export function composeWebhook(claim: TeamClaim, words: TeamEmailWords): WebhookPayload;
 export function composeWebhook(claim: UpdateFailure): WebhookPayload;
-export function composeWebhook(
-  claim: NotificationClaim | UpdateFailure,
-  words: TeamEmailWords | null = null,
-): WebhookPayload {
+export function composeWebhook(claim: TeamClaim | UpdateFailure, words: TeamEmailWords | null = null): WebhookPayload {
   const { subject, body } = messageFor(claim, words);
   const text = [escapeSlack(subjectLine(subject)), ...body.flatMap(slackBlock)].join("\n");
   switch (claim.kind) {

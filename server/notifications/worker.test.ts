@@ -4,7 +4,7 @@ import type { NotificationSettings } from "../config";
 import { sampleRequest } from "../../tests/support/store-contract";
 import { tempSqliteStores, untilTrue } from "../../tests/support/temp-sqlite-stores";
 import { virtualClock } from "../../tests/support/virtual-clock";
-import { teamEmails } from "../../tests/support/words";
+import { emails as EMAIL_WORDS } from "../../tests/support/words";
 import type { NotificationOutbox } from "../requests/store";
 import type { EmailContent } from "./messages";
 import { YIELD_MAX_MS } from "../requests/outbox/delivery-loop";
@@ -13,6 +13,7 @@ import { NOTIFY_BATCH_SIZE, NotificationWorker, type NotificationOptions } from 
 const SETTINGS: NotificationSettings = {
   email: { smtpUrl: "smtp://127.0.0.1:2525", to: ["team@network.example"], from: "site@network.example" },
   webhook: { url: "https://hooks.example/notify", secret: null },
+  acknowledgements: null,
 };
 const TIMING = { retryMinMs: 2000, retryMaxMs: 60_000, timeoutMs: 10_000, leaseMs: 60_000 };
 const T0 = sampleRequest(0).receivedAt + 60_000;
@@ -39,7 +40,7 @@ function virtualWorker(
   const { failEmail = false, ...options } = overrides;
   const worker = new NotificationWorker({
     store,
-    words: teamEmails,
+    words: EMAIL_WORDS,
     settings: SETTINGS,
     timing: TIMING,
     email: {
@@ -100,6 +101,36 @@ describe("the notification worker", () => {
     const left = await store.listNotifications();
     expect(left.map((row) => row.channel)).toEqual(["email", "email", "email"]);
   });
+
+  it("keeps the team's email going while requesters' acknowledgements fail: their channel pauses on its own", async () => {
+    const store = tempStore();
+    for (const index of [1, 2, 3]) {
+      await store.save(sampleRequest(index, { notify: ["email"], acknowledge: true }));
+    }
+    const teamAt: number[] = [];
+    const { worker, clock } = virtualWorker(store, {
+      settings: { ...SETTINGS, webhook: null, acknowledgements: { fromName: "Net", replyTo: "hello@network.example" } },
+      email: {
+        async send(content: EmailContent) {
+          // The mail server defers each requester (a 4xx to RCPT TO: try later).
+          if (content.to) throw Object.assign(new Error("451 try later"), { code: "EENVELOPE", responseCode: 451 });
+          teamAt.push(clock.now);
+        },
+        close() {},
+      },
+    });
+    worker.start();
+    await untilTrue(() => teamAt.length === 3, "the team's three emails");
+    // Each request's email went in the first round, not after an acknowledgement's backoff.
+    expect(teamAt).toEqual([T0, T0, T0]);
+    await worker.stop();
+    // A deferral is tried again later, not given up.
+    expect((await store.listNotifications()).map((row) => row.channel)).toEqual([
+      "requester",
+      "requester",
+      "requester",
+    ]);
+  });
 });
 
 describe("no secret in a stored error or a log line", () => {
@@ -109,6 +140,7 @@ describe("no secret in a stored error or a log line", () => {
     const settings: NotificationSettings = {
       email: { smtpUrl: "smtps://ops:pa55-w0rd@smtp.example:465", to: ["team@network.example"], from: "a@b.example" },
       webhook: { url: "https://hooks.example/services/T000/B000/t0ken-in-path", secret: null },
+      acknowledgements: null,
     };
     const lines: string[] = [];
     const { worker, attempts } = virtualWorker(store, {

@@ -15,15 +15,24 @@
  *   team is told once by email.
  * - At least once: a notification delivered just before a crash, before its row was
  *   deleted, is delivered again once its lease runs out. Nothing else goes twice.
+ * - The requester's acknowledgement is one more channel (`requester`), through the same mail
+ *   server: it pauses on its own, so a failing one never holds up the team's email, and one
+ *   whose address the mail server refuses for good (a 5xx) is given up, not retried.
  */
-import type { TeamEmailWords } from "#shared/content/emails";
+import type { EmailWords } from "#shared/content/emails";
 import type { NotificationSettings, DeliverySettings } from "../config";
 import { DeliveryLoop, type DeliveryOutcome, type DeliveryTarget } from "../requests/outbox/delivery-loop";
-import type { NotificationChannel, NotificationClaim, NotificationOutbox } from "../requests/store";
+import {
+  REQUESTER_CHANNEL,
+  type NotificationChannel,
+  type NotificationClaim,
+  type NotificationOutbox,
+  type TeamChannel,
+} from "../requests/store";
 import { errorCode, redact, secretTexts } from "../safe-errors";
-import { createEmailSender, type EmailSender } from "./email";
+import { createEmailSender, RecipientRefusedError, type EmailSender } from "./email";
 import { notificationChannels } from "./channels";
-import { composeEmail, composeWebhook } from "./messages";
+import { composeAcknowledgement, composeEmail, composeWebhook, type EmailContent } from "./messages";
 import { ChannelRefusedError, postWebhook } from "./webhook";
 
 /** The most notifications one claim takes. */
@@ -32,8 +41,8 @@ export const NOTIFY_BATCH_SIZE = 25;
 export interface NotificationOptions {
   store: NotificationOutbox;
   settings: NotificationSettings;
-  /** The emails' words (content/emails.yaml, `teamEmailWords`). */
-  words: TeamEmailWords;
+  /** The emails' words (content/emails.yaml, `emailWords`). */
+  words: EmailWords;
   /** Backoff, time limit and lease, shared with the relay (DELIVERY_* variables). */
   timing: DeliverySettings;
   /** Replaces the SMTP sender (tests). */
@@ -59,6 +68,8 @@ function labelOf(claim: NotificationClaim): string {
       return `${claim.channel} held summary (${claim.held.count} held)`;
     case "channel-refused":
       return `${claim.channel} alert (${claim.refusal.channel} refused)`;
+    case "acknowledgement":
+      return `acknowledgement for ${claim.request.id}`;
   }
 }
 
@@ -71,17 +82,23 @@ export class NotificationWorker {
   constructor(options: NotificationOptions) {
     const { store, settings, timing } = options;
     const now = options.now ?? Date.now;
-    const { email, webhook } = settings;
+    const { email, webhook, acknowledgements } = settings;
     this.email = options.email ?? (email ? createEmailSender(email, timing.timeoutMs) : null);
     const sender = this.email;
     const channels = notificationChannels(settings);
-    this.channels = channels;
+    this.channels = [...channels, ...(acknowledgements ? ([REQUESTER_CHANNEL] as const) : [])];
+
+    /** The email a claim is sent as, or null for an acknowledgement with no address to send to. */
+    const emailFor = (delivery: NotificationClaim): EmailContent | null =>
+      delivery.kind === "acknowledgement"
+        ? composeAcknowledgement(delivery, options.words.requester, acknowledgements!)
+        : composeEmail(delivery, options.words.team);
     // The mail server's or the network's words may quote the configuration's secrets.
     const secrets = secretTexts([email?.smtpUrl, webhook?.url, webhook?.secret]);
 
     const target: DeliveryTarget<NotificationDelivery> = {
       name: "notify",
-      channels,
+      channels: this.channels,
       batchSize: NOTIFY_BATCH_SIZE,
       async claim(owner, at, leaseMs, limit, open) {
         const claims = await store.claimNotifications(owner, at, leaseMs, limit, open as NotificationChannel[]);
@@ -90,9 +107,13 @@ export class NotificationWorker {
       stillWanted: (delivery, owner) => store.notificationStillWanted(delivery.seq, owner),
       async send(delivery, signal): Promise<DeliveryOutcome> {
         try {
-          if (delivery.channel === "email") await sender!.send(composeEmail(delivery, options.words), signal);
-          else
-            await postWebhook(webhook!, composeWebhook(delivery, options.words), {
+          if (delivery.kind === "acknowledgement" || delivery.channel === "email") {
+            const content = emailFor(delivery);
+            if (!content)
+              return { kind: "refused", reason: "no address to send to", summary: "no address", scope: "row" };
+            await sender!.send(content, signal);
+          } else
+            await postWebhook(webhook!, composeWebhook(delivery, options.words.team), {
               deliveryId: delivery.deliveryId,
               timeoutMs: timing.timeoutMs,
               fetch: options.fetch,
@@ -105,6 +126,10 @@ export class NotificationWorker {
           const reason = redact((error as Error)?.message ?? String(error), secrets);
           const summary = errorCode(error);
           if (error instanceof ChannelRefusedError) return { kind: "refused", reason, summary, scope: "channel" };
+          // A requester's address that does not exist: only that acknowledgement is given up.
+          if (error instanceof RecipientRefusedError && delivery.channel === REQUESTER_CHANNEL) {
+            return { kind: "refused", reason, summary, scope: "row" };
+          }
           return { kind: "retry", reason, summary, retryAfterMs: null };
         }
       },
@@ -117,10 +142,16 @@ export class NotificationWorker {
         await store.scheduleNotificationRetry(delivery.seq, owner, retryAt, reason);
       },
       async recordRefused(delivery, owner, outcome) {
+        // An acknowledgement that cannot be delivered is dropped: the request itself is stored and told to the team.
+        if (outcome.scope === "row") {
+          await store.markNotificationsDelivered([delivery.seq], owner);
+          return;
+        }
         // The notification stays queued for when the channel is open again; the team hears once, by email.
         await store.scheduleNotificationRetry(delivery.seq, owner, now(), outcome.reason);
-        const alertChannels = channels.filter((channel) => channel !== delivery.channel);
-        await store.stopChannel(delivery.channel, outcome.summary, now(), alertChannels);
+        const refused = delivery.channel as TeamChannel;
+        const alertChannels = channels.filter((channel) => channel !== refused);
+        await store.stopChannel(refused, outcome.summary, now(), alertChannels);
       },
       release: (deliveries, owner) =>
         store.releaseNotifications(

@@ -19,6 +19,8 @@ function stored(overrides: Partial<StoredInvitationRequest> = {}): StoredInvitat
     held: null,
     source: null,
     consent: null,
+    role: null,
+    acknowledgedAt: null,
     ...overrides,
   };
 }
@@ -68,6 +70,7 @@ describe("exportJson", () => {
         previousRequests: 0,
         source: null,
         consent: null,
+        role: null,
       },
       expect.objectContaining({ id: "b", relay: "failed", relayError: "HubSpot answered 400: Invalid email" }),
     ]);
@@ -165,6 +168,18 @@ describe("exportCsv", () => {
     expect(
       ["consent", "consentText", "communicationsConsent"].map((column) => row?.[CSV_COLUMNS.indexOf(column as never)]),
     ).toEqual(["consent", "I agree.", "no"]);
+  });
+
+  it("gives the role a request is about, its slug and title in JSON and in the last two columns", () => {
+    const role = { slug: "svp-talent-acquisition", title: "SVP, Talent Acquisition" };
+    expect(JSON.parse(exportJson([stored({ role }), stored()])).map((row: { role: unknown }) => row.role)).toEqual([
+      role,
+      null,
+    ]);
+    expect(CSV_COLUMNS.slice(-2)).toEqual(["roleTitle", "roleSlug"]);
+    const [, withRole, without] = parseCsv(exportCsv([stored({ role }), stored()]).slice(1));
+    expect(withRole?.slice(-2)).toEqual([role.title, role.slug]);
+    expect(without?.slice(-2)).toEqual(["", ""]);
   });
 
   it("puts the relay state and HubSpot's reason in their columns", () => {

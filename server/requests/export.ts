@@ -6,7 +6,7 @@ import { REQUEST_FIELDS } from "#shared/invitation/request-schema";
 import type { ConsentRecord } from "#shared/invitation/consent";
 import { INVITATION_MODES } from "#shared/invitation/mode";
 import { SOURCE_KEYS, type RequestSource } from "#shared/invitation/request-source";
-import type { HeldReason, RelayState, StoredInvitationRequest } from "./store";
+import type { HeldReason, RelayState, RequestRole, StoredInvitationRequest } from "./store";
 
 export interface ExportedRequest {
   id: string;
@@ -34,6 +34,8 @@ export interface ExportedRequest {
   source: Record<(typeof SOURCE_KEYS)[number], string | null> | null;
   /** What the visitor saw and checked (HUBSPOT_LEGAL_BASIS), or null when no legal basis was set. */
   consent: ConsentRecord | null;
+  /** The open role it is about (DECISIONS §7): its slug and title; null when it named none. */
+  role: RequestRole | null;
 }
 
 /** The address's key for "the same person": trimmed and case-folded. */
@@ -66,6 +68,7 @@ export function toExported(request: StoredInvitationRequest, previousRequests = 
     previousRequests,
     source: exportedSource(request.source),
     consent: request.consent,
+    role: request.role,
   };
 }
 
@@ -100,6 +103,8 @@ export const CSV_COLUMNS = [
   "consent",
   "consentText",
   "communicationsConsent",
+  "roleTitle",
+  "roleSlug",
 ] as const;
 
 /**
@@ -135,6 +140,8 @@ export function exportCsv(requests: readonly StoredInvitationRequest[]): string 
       ...CSV_FIELD_COLUMNS.map((name) => request.fields[name] ?? ""),
       ...SOURCE_KEYS.map((key) => request.source?.[key] ?? ""),
       ...consentCells(request.consent),
+      request.role?.title ?? "",
+      request.role?.slug ?? "",
     ];
     lines.push(cells.map(csvCell).join(","));
   }

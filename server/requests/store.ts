@@ -15,6 +15,7 @@ import type { InvitationMode } from "#shared/invitation/mode";
 import type { ConsentRecord } from "#shared/invitation/consent";
 import type { HeldReason } from "#shared/invitation/request-schema";
 import type { RequestSource } from "#shared/invitation/request-source";
+import type { openRole } from "#shared/roles";
 
 export const RELAY_STATES = ["pending", "sent", "failed", "off"] as const;
 /** `pending` waits for (another) attempt, `sent` HubSpot accepted, `failed` HubSpot refused, `off` no HubSpot configured. */
@@ -31,6 +32,9 @@ export interface RelayContext {
 /** Why a request that looked automated was held (docs/product.md#nothing-lost). */
 export type { HeldReason };
 
+/** The open role a request is about (DECISIONS §7): its slug and its title, from the build's own content. */
+export type RequestRole = NonNullable<ReturnType<typeof openRole>>;
+
 export interface NewInvitationRequest {
   id: string;
   /** Milliseconds since the epoch. */
@@ -44,7 +48,13 @@ export interface NewInvitationRequest {
   /** The privacy notice shown beside the form it came from (docs/product.md#notifications-and-privacy); null when unknown. */
   noticeVersion?: string | null;
   /** The team's channels to tell of it, queued in the same transaction (the outbox, docs/product.md#notifications-and-privacy). */
-  notify?: readonly NotificationChannel[];
+  notify?: readonly TeamChannel[];
+  /**
+   * Whether the requester is to hear back (docs/product.md#notifications-and-privacy): an
+   * acknowledgement queued on the requester channel in the same transaction, unless the request
+   * is held or its address had one in the last day. Only for a request with one valid address.
+   */
+  acknowledge?: boolean;
   /** Set when it looked automated: stored, but neither relayed nor notified until `requests -- release`. */
   held?: HeldReason | null;
   /**
@@ -56,6 +66,8 @@ export interface NewInvitationRequest {
   source?: RequestSource | null;
   /** What the visitor saw and checked, with HUBSPOT_LEGAL_BASIS set; null otherwise. */
   consent?: ConsentRecord | null;
+  /** The open role it is about; null when it names none (or one that is unknown or closed). */
+  role?: RequestRole | null;
 }
 
 /** What `save` did: stored a new row, or found the one its idempotency key already names (stored nothing). */
@@ -81,6 +93,10 @@ export interface StoredInvitationRequest {
   source: RequestSource | null;
   /** What the visitor saw and checked (HUBSPOT_LEGAL_BASIS), or null. */
   consent: ConsentRecord | null;
+  /** The open role it was about, or null (and for requests stored before roles existed). */
+  role: RequestRole | null;
+  /** When the requester's acknowledgement was queued (ms), or null when none was. */
+  acknowledgedAt: number | null;
 }
 
 /** A pending row a worker has claimed (owns the lease on). */
@@ -92,6 +108,7 @@ export interface RelayClaim {
   context: RelayContext;
   source: RequestSource | null;
   consent: ConsentRecord | null;
+  role: RequestRole | null;
   /** Attempts before this one. */
   attempts: number;
 }
@@ -183,10 +200,10 @@ export interface NotificationOutbox {
    * on `alertChannels` was queued in the same transaction: one alert per stop.
    */
   stopChannel(
-    channel: NotificationChannel,
+    channel: TeamChannel,
     reason: string,
     now: number,
-    alertChannels: readonly NotificationChannel[],
+    alertChannels: readonly TeamChannel[],
   ): Promise<boolean>;
   /** The channels stopped now. */
   stoppedChannels(): Promise<StoppedChannel[]>;
@@ -199,7 +216,7 @@ export interface DailyJobsStore extends Pick<PrivacyStore, "purgeBefore"> {
    * the last one (on any server), queues on `channels` one summary of the requests held since
    * then (if any), in one transaction. Null when it was not yet due; the held count otherwise.
    */
-  queueHeldSummary(now: number, channels: readonly NotificationChannel[]): Promise<number | null>;
+  queueHeldSummary(now: number, channels: readonly TeamChannel[]): Promise<number | null>;
 }
 
 /** The right of access and erasure, and the retention (docs/product.md#notifications-and-privacy). */
@@ -241,12 +258,14 @@ export interface TeamCommandsStore extends PrivacyStore, Pick<StoreLifecycle, "d
   status(now: number): Promise<StoreStatus>;
   /**
    * Sends a held request on as if it had just arrived: clears `held`, makes a pending
-   * relay due at `now`, and queues its notifications on `notify`, in one transaction.
+   * relay due at `now`, queues its notifications on `notify` and, with `acknowledge`, the
+   * requester's acknowledgement (at most one per address a day), in one transaction.
    */
   releaseHeld(
     id: string,
     now: number,
-    notify: readonly NotificationChannel[],
+    notify: readonly TeamChannel[],
+    acknowledge?: boolean,
   ): Promise<"released" | "not-held" | "not-found">;
 }
 
@@ -261,13 +280,27 @@ export interface RequestStore
     StoreLifecycle,
     TeamCommandsStore {}
 
-export const NOTIFICATION_CHANNELS = ["email", "webhook"] as const;
-export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+/** The team's channels: every notification but the requester's acknowledgement goes on these. */
+export const TEAM_CHANNELS = ["email", "webhook"] as const;
+export type TeamChannel = (typeof TEAM_CHANNELS)[number];
+/**
+ * The requester's acknowledgement, by email through the team's mail server but on a channel of
+ * its own: a requester's address the mail server refuses never pauses the team's email.
+ */
+export const REQUESTER_CHANNEL = "requester";
+export type NotificationChannel = TeamChannel | typeof REQUESTER_CHANNEL;
 /**
  * `request`: a new request was stored; `relay-refused`: HubSpot refused one for good;
- * `held-summary`: the day's held requests; `channel-refused`: a channel refused for good.
+ * `held-summary`: the day's held requests; `channel-refused`: a channel refused for good;
+ * `acknowledgement`: the requester hears their request arrived.
  */
-export const NOTIFICATION_KINDS = ["request", "relay-refused", "held-summary", "channel-refused"] as const;
+export const NOTIFICATION_KINDS = [
+  "request",
+  "relay-refused",
+  "held-summary",
+  "channel-refused",
+  "acknowledgement",
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** HubSpot's words when it refused a request for good, kept for the team's alert. */
@@ -280,7 +313,7 @@ export interface RelayRefusal {
 }
 
 export interface QueuedAlert {
-  channels: readonly NotificationChannel[];
+  channels: readonly TeamChannel[];
   refusal: RelayRefusal;
   now: number;
 }
@@ -299,7 +332,7 @@ export interface HeldSummary {
 
 /** A channel that refused for good, for the alert. */
 export interface ChannelRefusal {
-  channel: NotificationChannel;
+  channel: TeamChannel;
   reason: string;
 }
 
@@ -322,7 +355,8 @@ export type NotificationSubject =
   | { kind: "request"; request: StoredInvitationRequest }
   | { kind: "relay-refused"; request: StoredInvitationRequest; refusal: RelayRefusal }
   | { kind: "held-summary"; held: HeldSummary }
-  | { kind: "channel-refused"; refusal: ChannelRefusal };
+  | { kind: "channel-refused"; refusal: ChannelRefusal }
+  | { kind: "acknowledgement"; request: StoredInvitationRequest };
 
 /** A queued notification a worker has claimed, with what it is about. */
 export type NotificationClaim = NotificationSubject & {
@@ -356,6 +390,8 @@ export interface StoreStatus {
    * referring site; null when neither is known), most first.
    */
   sourcesLastWeek: { source: string | null; requests: number }[];
+  /** The last week's requests by the title of the role they were about (null: none), most first. */
+  rolesLastWeek: { role: string | null; requests: number }[];
   relaysPending: number;
   relaysFailed: number;
   held: number;

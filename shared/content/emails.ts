@@ -1,8 +1,9 @@
 /**
  * The words of the emails the server sends (content/emails.yaml): the team's notifications of a
  * new request, of a request HubSpot refused, of the requests held as likely automated, and of a
- * channel that stopped. The server fills each `{placeholder}`: what a visitor typed is never
- * part of these words, only put beside them, escaped (server/notifications/messages.ts).
+ * channel that stopped; and the requester's acknowledgement. The server fills each
+ * `{placeholder}`: what a visitor typed is never part of these words, only put beside them,
+ * escaped, in the team's emails (server/notifications/messages.ts), and never in the requester's.
  * A text that names a command must keep its `{command}`: the team runs what the server puts there.
  */
 import { z } from "zod";
@@ -70,6 +71,8 @@ export const teamEmailsSchema = z.strictObject({
     consent: label,
     landingPage: label,
     referrer: label,
+    /** The title of the role a request is about. */
+    role: label,
     hubspotStatus: label,
     hubspotErrorType: label,
     hubspotMessage: label,
@@ -88,7 +91,40 @@ export const teamEmailsSchema = z.strictObject({
   }),
 });
 
-export const emailsSchema = z.strictObject({ team: teamEmailsSchema.meta({ title: "Emails to the team" }) });
+/** A text for each audience, so each reads as it should (an invitation request, a talent brief). */
+const perMode = (limits: Parameters<typeof text>[0]) =>
+  z.strictObject({
+    candidate: text({ ...limits, title: "To a TA leader" }),
+    employer: text({ ...limits, title: "To an employer" }),
+  });
+
+/**
+ * The acknowledgement every requester gets at once (docs/product.md#notifications-and-privacy). It
+ * carries nothing the visitor typed, not even their name, so the form cannot send anyone words of
+ * a stranger's choosing: only these texts, the site's facts and the title of the role from the
+ * site's own content.
+ */
+export const requesterEmailSchema = z.strictObject({
+  subject: perMode({ max: 120 }).meta({ title: "Subject" }),
+  /** Without the name: the name is what the visitor typed. */
+  greeting: text({ max: 40 }),
+  received: perMode({ max: 400 }).meta({ title: "Opening sentence" }),
+  /** Only when the request is about a role: `{role}` is its title. */
+  role: paragraph([], ["role"]),
+  /** What happens next, and when (the 48 hours the site promises). */
+  nextSteps: paragraph(),
+  /** How to ask for a copy or the deletion of what is stored: write to `{contactEmail}`. */
+  yourData: paragraph([], ["contactEmail"]),
+  /** For someone whose address a stranger typed. */
+  notYou: paragraph(),
+  signOff: text({ max: 80 }),
+});
+
+export const emailsSchema = z.strictObject({
+  team: teamEmailsSchema.meta({ title: "Emails to the team" }),
+  requester: requesterEmailSchema.meta({ title: "Email to the requester" }),
+});
 
 export type EmailWords = z.infer<typeof emailsSchema>;
 export type TeamEmailWords = EmailWords["team"];
+export type RequesterEmailWords = EmailWords["requester"];

@@ -62,6 +62,8 @@ export interface UnvalidatedRequest {
   idempotencyKey?: unknown;
   /** What the visit's first page noted: never a reason to refuse, bounded by `normaliseSource` where it is stored. */
   source?: unknown;
+  /** The slug of the role the request is about (`?role=<slug>`): never a reason to refuse, dropped by the server unless it names an open role. */
+  role?: unknown;
   /** The consent boxes (shared/invitation/consent.ts), as checked. */
   consentToProcess?: unknown;
   communicationsConsent?: unknown;

@@ -539,6 +539,7 @@ describe.each(STORE_TARGETS)("the invitation request API on $name", (target) => 
         previousRequests: 0,
         source: null,
         consent: null,
+        role: null,
       });
       // Every row says whether it is held, and why (the four held by "answers a likely bot ...").
       expect(list.filter((request: { held: string | null }) => request.held !== null)).toHaveLength(4);

@@ -19,7 +19,7 @@ import { FORM_IDS, PORTAL_ID, until } from "../support/requests-client";
 import { sampleRequest } from "../support/store-contract";
 import { postgresTarget, sqliteTarget, STORE_TARGETS, type StoreTarget } from "../support/store-targets";
 import { virtualClock, type VirtualClock } from "../support/virtual-clock";
-import { teamEmails } from "../support/words";
+import { emails } from "../support/words";
 
 const TIMING = { retryMinMs: 2000, retryMaxMs: 600_000, timeoutMs: 10_000, leaseMs: 60_000 };
 const EMAIL = { to: ["team@network.example"], from: "site@network.example" };
@@ -55,7 +55,7 @@ function virtualTime(clock: VirtualClock): Pick<NotificationOptions, "now" | "sl
 }
 
 function notifier(options: Omit<NotificationOptions, "words">): NotificationWorker {
-  const worker = new NotificationWorker({ log: () => {}, words: teamEmails, ...options });
+  const worker = new NotificationWorker({ log: () => {}, words: emails, ...options });
   cleanups.push(() => worker.stop());
   worker.start();
   return worker;
@@ -80,7 +80,11 @@ describe.each(STORE_TARGETS)("erase wins on $name", (target) => {
       },
     });
     cleanups.push(() => mail.stop());
-    const settings: NotificationSettings = { email: { smtpUrl: mail.url, ...EMAIL }, webhook: null };
+    const settings: NotificationSettings = {
+      email: { smtpUrl: mail.url, ...EMAIL },
+      webhook: null,
+      acknowledgements: null,
+    };
     notifier({ store, settings, timing: TIMING });
 
     // The first message is on the wire and the batch holds the other two.
@@ -149,7 +153,11 @@ describe.each(STORE_TARGETS)("paced retries on $name", (target) => {
       },
       close() {},
     };
-    const settings: NotificationSettings = { email: { smtpUrl: "smtp://127.0.0.1:25", ...EMAIL }, webhook: null };
+    const settings: NotificationSettings = {
+      email: { smtpUrl: "smtp://127.0.0.1:25", ...EMAIL },
+      webhook: null,
+      acknowledgements: null,
+    };
     const worker = notifier({ store, settings, timing: TIMING, email: refusing, ...virtualTime(clock) });
     await until(
       async () => clock.now,
@@ -176,6 +184,7 @@ describe.each(STORE_TARGETS)("paced retries on $name", (target) => {
     const settings: NotificationSettings = {
       email: { smtpUrl: "smtp://127.0.0.1:25", ...EMAIL },
       webhook: { url: "https://hooks.example/services/T0/B0/gone", secret: null },
+      acknowledgements: null,
     };
     notifier({
       store,
@@ -229,8 +238,8 @@ describe("two servers with different channels on one PostgreSQL", () => {
     const hooked: string[] = [];
     const emailOnly = new NotificationWorker({
       store,
-      words: teamEmails,
-      settings: { email: { smtpUrl: "smtp://127.0.0.1:25", ...EMAIL }, webhook: null },
+      words: emails,
+      settings: { email: { smtpUrl: "smtp://127.0.0.1:25", ...EMAIL }, webhook: null, acknowledgements: null },
       timing: TIMING,
       email: {
         async send(content) {
@@ -242,8 +251,8 @@ describe("two servers with different channels on one PostgreSQL", () => {
     });
     const webhookOnly = new NotificationWorker({
       store,
-      words: teamEmails,
-      settings: { email: null, webhook: { url: "https://hooks.example/team", secret: null } },
+      words: emails,
+      settings: { email: null, webhook: { url: "https://hooks.example/team", secret: null }, acknowledgements: null },
       timing: TIMING,
       fetch: (async (_url: string, init: RequestInit) => {
         hooked.push((JSON.parse(String(init.body)) as { request: { id: string } }).request.id);

@@ -4,13 +4,17 @@
  * several servers start at once, and hand each pending row to exactly one of many
  * workers claiming at the same time.
  */
+import postgres from "postgres";
 import { describe, expect, inject, it } from "vitest";
 import { createDatabase } from "../../scripts/lib/postgres-cluster";
 import { describeDatabaseUrl, openPostgresStore } from "../../server/requests/stores/postgres-store";
+import { MIGRATIONS, SCHEMA_VERSION } from "../../server/requests/stores/store-core";
 import { describeOutboxStore } from "../support/outbox-contract";
 import { describeRequestStore, sampleRequest, claimRelay } from "../support/store-contract";
 
 const freshStore = async () => openPostgresStore(await createDatabase(inject("postgresAdminUrl")));
+/** The schema version of the release before roles and acknowledgements (8da67d9), which it refuses to exceed. */
+const PREVIOUS_RELEASE_SCHEMA = 7;
 
 describeRequestStore("PostgreSQL", freshStore);
 describeOutboxStore("PostgreSQL", freshStore);
@@ -27,6 +31,41 @@ describe("the PostgreSQL store", () => {
     const again = await openPostgresStore(url);
     expect(await again.list()).toHaveLength(1);
     await again.close();
+  });
+
+  it("migrates the previous release's database keeping its rows, and leaves it a version that release still runs on", async () => {
+    const url = await createDatabase(inject("postgresAdminUrl"));
+    const sql = postgres(url, { onnotice: () => {} });
+    const { id, fields, context } = sampleRequest(1);
+    try {
+      // The schema as the previous release left it, with a request and its queued email.
+      for (const migration of MIGRATIONS.slice(0, PREVIOUS_RELEASE_SCHEMA))
+        await sql.unsafe(migration.postgres || "SELECT 1");
+      await sql`CREATE TABLE invitation_schema (version integer NOT NULL)`;
+      await sql`INSERT INTO invitation_schema (version) VALUES (${PREVIOUS_RELEASE_SCHEMA})`;
+      await sql`INSERT INTO invitation_requests (id, received_at, mode, fields, context, relay)
+        VALUES (${id}, now(), 'candidate', ${JSON.stringify(fields)}::json, ${JSON.stringify(context)}::json, 'off')`;
+      await sql`INSERT INTO invitation_notifications (request_id, kind, channel, delivery_id, queued_at, next_attempt_at)
+        VALUES (${id}, 'request', 'email', 'd-1', now(), now())`;
+
+      const store = await openPostgresStore(url);
+      expect((await store.list())[0]).toMatchObject({ id, fields, role: null, acknowledgedAt: null });
+      expect((await store.listNotifications()).map((row) => [row.requestId, row.kind, row.channel])).toEqual([
+        [id, "request", "email"],
+      ]);
+      await store.close();
+      // The previous release reads `version` and refuses one above its own.
+      expect(await sql`SELECT version, applied FROM invitation_schema`).toEqual([
+        { version: PREVIOUS_RELEASE_SCHEMA, applied: SCHEMA_VERSION },
+      ]);
+      // A later release's compatible step (one more applied) leaves this one running as it is.
+      await sql`UPDATE invitation_schema SET applied = ${SCHEMA_VERSION + 1}`;
+      const later = await openPostgresStore(url);
+      expect(await later.list()).toHaveLength(1);
+      await later.close();
+    } finally {
+      await sql.end();
+    }
   });
 
   it("gives each pending row to exactly one of many workers claiming at once", async () => {

@@ -40,6 +40,25 @@ describe.each(STORE_TARGETS)("privacy commands on $name", (target) => {
     return { fresh, store };
   }
 
+  it("shows a request's role and when its requester was acknowledged, with the acknowledgement still queued", async () => {
+    const fresh = await target.fresh();
+    const store = await fresh.open();
+    cleanups.push(() => store.close());
+    const role = { slug: "svp-talent-acquisition", title: "SVP, Talent Acquisition" };
+    await store.save(sampleRequest(1, { fields: { email: ADA }, role, notify: ["email"], acknowledge: true }));
+    const result = await runCommandInProcess(["show", "--email", ADA], { store });
+    expect(JSON.parse(result.stdout)).toEqual([
+      expect.objectContaining({
+        role,
+        acknowledgedAt: new Date(sampleRequest(1).receivedAt).toISOString(),
+        queuedNotifications: [
+          { kind: "request", channel: "email", attempts: 0, lastError: null },
+          { kind: "acknowledgement", channel: "requester", attempts: 0, lastError: null },
+        ],
+      }),
+    ]);
+  });
+
   it("shows all and only the address's requests, whatever its case, marking the repeat", async () => {
     const { store } = await seeded();
     const result = await runCommandInProcess(["show", "--email", "ADA.LOVELACE@example.com"], { store });

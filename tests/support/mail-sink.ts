@@ -24,11 +24,14 @@ export async function startMailSink({
   port = 0,
   delayMs = 0,
   beforeAccept,
+  refuses = () => false,
 }: {
   port?: number;
   delayMs?: number;
   /** Awaited before a message is accepted (its index from 0): a mail server that stalls. */
   beforeAccept?: (index: number) => Promise<void>;
+  /** A recipient the mail server refuses for good (550, no such mailbox). */
+  refuses?: (address: string) => boolean;
 } = {}): Promise<MailSink> {
   let arrived = 0;
   const received: ReceivedMail[] = [];
@@ -36,6 +39,10 @@ export async function startMailSink({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refuses(address.address)) return callback();
+      callback(Object.assign(new Error("5.1.1 No such mailbox"), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -249,6 +249,74 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
       expect((await store.eraseByEmail(sampleRequest(2).fields.email!, later + LEASE_MS)).inFlight).toBe(0);
     });
 
+    it("queues the requester's acknowledgement with the request, at most one per address a day, on its own channel", async () => {
+      const ada = (index: number, email: string, receivedAt = sampleRequest(index).receivedAt) =>
+        sampleRequest(index, { fields: { email }, notify: ["email"], acknowledge: true, receivedAt });
+      await store.save(ada(1, "ada@example.com"));
+      // The same address, however it is written, the same day: no second one.
+      await store.save(ada(2, " ADA@example.com"));
+      await store.save(ada(3, "grace@example.com"));
+      // A retried send of the first stores nothing, and queues nothing.
+      await store.save({ ...ada(4, "ada@example.com"), idempotencyKey: "k" });
+      await store.save({ ...ada(5, "ada@example.com"), idempotencyKey: "k" });
+      // A day after the first, the address may hear back again.
+      await store.save(ada(6, "ada@example.com", sampleRequest(1).receivedAt + 24 * 60 * 60 * 1000 + 1));
+      const acknowledgements = (await store.listNotifications()).filter((row) => row.kind === "acknowledgement");
+      expect(acknowledgements.map(({ requestId, channel }) => [requestId, channel])).toEqual(
+        [1, 3, 6].map((index) => [sampleRequest(index).id, "requester"]),
+      );
+      expect((await store.list()).map((request) => request.acknowledgedAt !== null)).toEqual([
+        true,
+        false,
+        true,
+        false,
+        true,
+      ]);
+      // The team's channels never hand it out; the requester's does, with its request.
+      const team = await store.claimNotifications("team", T0 + 5000, LEASE_MS, 10, ["email", "webhook"]);
+      expect(team.every((claim) => claim.kind === "request")).toBe(true);
+      const [first] = await store.claimNotifications("requester", T0 + 5000, LEASE_MS, 1, ["requester"]);
+      expect(first).toMatchObject({ kind: "acknowledgement", channel: "requester" });
+      expect(requestOf(first)?.id).toBe(sampleRequest(1).id);
+    });
+
+    it("acknowledges a held request only when it is released, and one address once however many servers save at once", async () => {
+      await store.save(
+        sampleRequest(1, { fields: { email: "held@example.com" }, acknowledge: true, held: "honeypot" }),
+      );
+      expect(await store.listNotifications()).toEqual([]);
+      expect(await store.releaseHeld(sampleRequest(1).id, T0 + 5000, ["email"], true)).toBe("released");
+      const queued = await store.listNotifications();
+      expect(queued.map(({ kind, channel }) => [kind, channel])).toEqual([
+        ["request", "email"],
+        ["acknowledgement", "requester"],
+      ]);
+      expect((await store.list())[0]?.acknowledgedAt).toBe(T0 + 5000);
+
+      // Six requests of one address stored together: one acknowledgement.
+      await Promise.all(
+        [2, 3, 4, 5, 6, 7].map((index) =>
+          store.save(sampleRequest(index, { fields: { email: "busy@example.com" }, acknowledge: true })),
+        ),
+      );
+      const busy = (await store.listNotifications()).filter((row) => row.kind === "acknowledgement");
+      expect(busy).toHaveLength(2);
+    });
+
+    it("erases an address's acknowledgement with its requests, queued or remembered", async () => {
+      const now = sampleRequest(1).receivedAt;
+      await store.save(sampleRequest(1, { fields: { email: "ada@example.com" }, acknowledge: true }));
+      expect(await store.eraseByEmail("ada@example.com", now)).toEqual({
+        requests: 1,
+        notifications: 1,
+        inFlight: 0,
+      });
+      expect(await store.listNotifications()).toEqual([]);
+      // Nothing of the address is left, not even that it heard back today.
+      await store.save(sampleRequest(2, { fields: { email: "ada@example.com" }, acknowledge: true }));
+      expect((await store.listNotifications()).map((row) => row.kind)).toEqual(["acknowledgement"]);
+    });
+
     it("counts what an operator checks first", async () => {
       const now = sampleRequest(3).receivedAt + 1000;
       await store.save(sampleRequest(1, { receivedAt: now - 3 * 24 * 60 * 60 * 1000, relay: "off" }));
@@ -258,6 +326,7 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
         requestsLastDay: 2,
         requestsLastWeek: 3,
         sourcesLastWeek: [{ source: null, requests: 3 }],
+        rolesLastWeek: [{ role: null, requests: 3 }],
         relaysPending: 1,
         relaysFailed: 0,
         held: 1,

@@ -11,6 +11,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writePolicyConfig } from "../../server/http/policy-config";
+import { GONE_FILE } from "../../server/http/static-policy";
+import { ROLES_MANIFEST_FILE, type RoleTimetable } from "#shared/roles";
 
 /** The address in the server's start-up line (`Serving <what> at <url> (Node.js <version>)`), once printed. */
 export function servingUrl(output: string): string | null {
@@ -22,16 +24,21 @@ const READY_TIMEOUT_MS = 30_000;
 
 /**
  * The least a server needs to serve, laid out as a build (BUILD_DIR/client and the
- * policy configuration beside it): a 404 page and a home page. The API does not need
- * the real build. Returns the client folder.
+ * policy configuration beside it): a 404 page and a home page, and the roles' timetable
+ * with the page of a closed role when given. The API does not need the real build. Returns the client folder.
  */
-export function fixtureSite(): string {
+export function fixtureSite({ roles }: { roles?: RoleTimetable } = {}): string {
   const buildDir = mkdtempSync(join(tmpdir(), "site-fixture-"));
   const dir = join(buildDir, "client");
   mkdirSync(dir);
   writeFileSync(join(dir, "404.html"), "<!doctype html><title>Not found</title><h1>Not found</h1>\n");
   writeFileSync(join(dir, "index.html"), "<!doctype html><title>Home</title><h1>Home</h1>\n");
   writePolicyConfig(buildDir, { hubspot: null, reports: true });
+  if (roles) {
+    writeFileSync(join(buildDir, ROLES_MANIFEST_FILE), JSON.stringify(roles));
+    // A build with roles has the page of a closed one (the server refuses one without it).
+    writeFileSync(join(dir, GONE_FILE.slice(1)), "<!doctype html><title>Gone</title><h1>This role is closed</h1>\n");
+  }
   return dir;
 }
 

@@ -18,9 +18,9 @@ export function siteUnderTest(target: StoreTarget) {
   });
 
   /** Serves a fixture site on a fresh store with `env`; `handle.start()` restarts it on the same port and store. */
-  async function start(env: Record<string, string> = {}) {
+  async function start(env: Record<string, string> = {}, site: Parameters<typeof fixtureSite>[0] = {}) {
     const fresh: FreshStore = await target.fresh();
-    const dir = fixtureSite();
+    const dir = fixtureSite(site);
     cleanups.push(() => removeFixtureSite(dir));
     const port = await freePort();
     const startServer = () => startSiteProcess({ dir, port, env: { ...BASE_ENV, ...fresh.env, ...env } });

@@ -3,7 +3,7 @@
  * implementation's test file runs against a fresh, empty store.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { NewInvitationRequest, RequestStore } from "../../server/requests/store";
+import type { NewInvitationRequest, RelayClaim, RequestStore } from "../../server/requests/store";
 
 const LEASE_MS = 60_000;
 const T0 = Date.UTC(2026, 0, 5, 9, 30);
@@ -21,6 +21,15 @@ export function sampleRequest(index: number, overrides: Partial<NewInvitationReq
     ...overrides,
   };
 }
+
+/** A stored request as a relay worker claims it. */
+export const relayClaimOf = (request: NewInvitationRequest): RelayClaim => ({
+  ...request,
+  source: request.source ?? null,
+  consent: request.consent ?? null,
+  role: request.role ?? null,
+  attempts: 0,
+});
 
 /** Claims at most one relay row, as a worker with a batch of one would. */
 export async function claimRelay(store: RequestStore, owner: string, now: number, leaseMs: number) {
@@ -68,7 +77,30 @@ export function describeRequestStore(name: string, open: () => Promise<RequestSt
         held: null,
         source: null,
         consent: null,
+        role: null,
+        acknowledgedAt: null,
       });
+    });
+
+    it("keeps the role a request is about, and counts the last week's requests by its title", async () => {
+      const svp = { slug: "svp-talent-acquisition", title: "SVP, Talent Acquisition" };
+      await store.save(sampleRequest(1, { role: svp }));
+      await store.save(sampleRequest(2, { role: svp }));
+      await store.save(sampleRequest(3, { role: { slug: "head-of-global-talent", title: "Head of Global Talent" } }));
+      await store.save(sampleRequest(4));
+      expect((await store.list()).map((request) => request.role?.slug ?? null)).toEqual([
+        svp.slug,
+        svp.slug,
+        "head-of-global-talent",
+        null,
+      ]);
+      expect((await claimRelay(store, "worker", sampleRequest(4).receivedAt, LEASE_MS))?.role).toEqual(svp);
+      const { rolesLastWeek } = await store.status(sampleRequest(4).receivedAt);
+      expect(rolesLastWeek).toEqual([
+        { role: svp.title, requests: 2 },
+        { role: "Head of Global Talent", requests: 1 },
+        { role: null, requests: 1 },
+      ]);
     });
 
     it("keeps where a request came from and the consent it carries, and counts the last week's requests by source", async () => {

@@ -17,8 +17,9 @@ export const whoWeAreWords = readContent("whoWeAre");
 export const termsWords = readContent("terms");
 export const requestWords = readContent("requestInvitation");
 export const refusedWords = readContent("requestRefused");
-/** The team's emails (content/emails.yaml), as the server's notifier is given them. */
-export const teamEmails = readContent("emails").team;
+/** The server's emails (content/emails.yaml), as its notifier is given them (site facts as `{tokens}`). */
+export const emails = readContent("emails");
+export const teamEmails = emails.team;
 export const openRolesWords = readContent("openRoles");
 
 /** Every route with the words its head and heading show. */

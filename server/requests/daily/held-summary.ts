@@ -7,7 +7,7 @@
 import { errorCode } from "../../safe-errors";
 import { startRepeating } from "./repeating";
 import { plural } from "#shared/text";
-import type { DailyJobsStore, NotificationChannel } from "../store";
+import type { DailyJobsStore, TeamChannel } from "../store";
 
 /** How often a server asks whether the day's summary is due. */
 export const HELD_SUMMARY_CHECK_MS = 60 * 60 * 1000;
@@ -20,7 +20,7 @@ export function startHeldSummaries({
   onQueued = () => {},
 }: {
   store: Pick<DailyJobsStore, "queueHeldSummary">;
-  channels: readonly NotificationChannel[];
+  channels: readonly TeamChannel[];
   now?: () => number;
   log?: (line: string) => void;
   /** Wakes the notification worker once a summary is queued. */

@@ -2,8 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { parseSiteConfig } from "#shared/site-config";
 import { consentRecord, noticeText } from "#shared/invitation/consent";
-import { sampleRequest } from "../../../tests/support/store-contract";
-import type { NewInvitationRequest, RelayClaim } from "../store";
+import { relayClaimOf as claimOf, sampleRequest } from "../../../tests/support/store-contract";
 import { DAY_MS } from "../stores/store-core";
 import { describeHubSpotError, parseRetryAfter, submissionBody, SUBMITTED_AT_MAX_AGE_MS } from "./hubspot-submission";
 import { readContent } from "#shared/content/read";
@@ -12,13 +11,6 @@ const WORDS = readContent("requestInvitation");
 
 const SITE = parseSiteConfig({});
 const T0 = sampleRequest(0).receivedAt + 60_000;
-/** A stored request as a worker claims it. */
-const claimOf = (request: NewInvitationRequest): RelayClaim => ({
-  ...request,
-  source: request.source ?? null,
-  consent: request.consent ?? null,
-  attempts: 0,
-});
 
 describe("what is sent to HubSpot", () => {
   it("leaves hutk out when the visitor had no HubSpot cookie", () => {
@@ -49,6 +41,23 @@ describe("what is sent to HubSpot", () => {
       { name: "utm_source", value: "linkedin" },
     ]);
     expect(submissionBody(claim, { now: T0 }).fields).toHaveLength(Object.keys(claim.fields).length);
+  });
+
+  it("adds the title of the role a request is about as the hidden field the team named (HUBSPOT_ROLE_FIELD)", () => {
+    const role = { slug: "svp-talent-acquisition", title: "SVP, Talent Acquisition" };
+    const withRole = claimOf(sampleRequest(2, { role }));
+    expect(submissionBody(withRole, { now: T0, roleField: "role_of_interest" }).fields.at(-1)).toEqual({
+      name: "role_of_interest",
+      value: "SVP, Talent Acquisition",
+    });
+    // Unset, or a request about no role: no such field.
+    for (const [claim, roleField] of [
+      [withRole, null],
+      [claimOf(sampleRequest(2)), "role_of_interest"],
+    ] as const) {
+      const names = submissionBody(claim, { now: T0, roleField }).fields.map((field) => field.name);
+      expect(names).not.toContain("role_of_interest");
+    }
   });
 
   it("sends explicit consent as legalConsentOptions.consent with the texts the visitor saw", () => {

@@ -6,9 +6,10 @@
  *   {"submittedAt": "<ms>", "fields": [{"name", "value"}], "context": {"pageUri", "pageName", "hutk"},
  *    "legalConsentOptions": {"consent": {...}} or {"legitimateInterest": {...}}}
  *
- * The request's source goes as the form's hidden fields the team named (HUBSPOT_SOURCE_FIELDS),
- * never as fields the form does not have: HubSpot refuses those (FIELD_NOT_IN_FORM_DEFINITION),
- * and then the submission is sent again without them (docs/deployment/hubspot.md).
+ * The request's source and the title of the role it is about go as the form's hidden fields the
+ * team named (HUBSPOT_SOURCE_FIELDS, HUBSPOT_ROLE_FIELD), never as fields the form does not have:
+ * HubSpot refuses those (FIELD_NOT_IN_FORM_DEFINITION), and then the submission is sent again
+ * without them (docs/deployment/hubspot.md).
  *
  * HubSpot answers 200 with an inline message or a redirect URI when it accepts the data,
  * and errors as JSON (`{"status": "error", "message", "errors": [{"message", "errorType"}]}`,
@@ -68,6 +69,8 @@ export interface SubmissionTarget {
   signal?: AbortSignal;
   /** The hidden fields the source values go to; none by default. */
   sourceFields?: SourceFieldNames;
+  /** The hidden field the role's title goes to; none by default. */
+  roleField?: string | null;
 }
 
 export function submissionUrl(target: SubmissionTarget, claim: Pick<RelayClaim, "mode">): string {
@@ -75,13 +78,17 @@ export function submissionUrl(target: SubmissionTarget, claim: Pick<RelayClaim, 
   return `${target.apiOrigin}/submissions/v3/integration/submit/${encodeURIComponent(portalId)}/${encodeURIComponent(formIds[claim.mode])}`;
 }
 
-/** The source values as the form's hidden fields the team named. */
-export function sourceFieldValues(claim: Pick<RelayClaim, "source">, names: SourceFieldNames = {}) {
-  return SOURCE_KEYS.flatMap((key) => {
-    const name = names[key];
+/** The source values and the role's title as the form's hidden fields the team named. */
+export function hiddenFieldValues(
+  claim: Pick<RelayClaim, "source" | "role">,
+  { sourceFields = {}, roleField = null }: Pick<SubmissionTarget, "sourceFields" | "roleField">,
+) {
+  const source = SOURCE_KEYS.flatMap((key) => {
+    const name = sourceFields[key];
     const value = claim.source?.[key];
     return name && value !== undefined ? [{ name, value }] : [];
   });
+  return roleField && claim.role ? [...source, { name: roleField, value: claim.role.title }] : source;
 }
 
 /** What HubSpot's Forms API takes as legalConsentOptions for the consent a request carries. */
@@ -94,20 +101,19 @@ export function legalConsentOptions(consent: ConsentRecord) {
   return { legitimateInterest: { value: true, subscriptionTypeId, legalBasis, text } };
 }
 
-export interface BodyOptions {
+export interface BodyOptions extends Pick<SubmissionTarget, "sourceFields" | "roleField"> {
   /** When this attempt is made: a request older than SUBMITTED_AT_MAX_AGE_MS goes without its time. */
   now: number;
-  sourceFields?: SourceFieldNames;
 }
 
-export function submissionBody(claim: RelayClaim, { now, sourceFields }: BodyOptions) {
+export function submissionBody(claim: RelayClaim, { now, ...hidden }: BodyOptions) {
   const { pageUri, pageName, hutk } = claim.context;
   return {
     // The time the visitor sent it, not the time of this (possibly delayed) attempt, while HubSpot accepts it.
     ...(now - claim.receivedAt < SUBMITTED_AT_MAX_AGE_MS ? { submittedAt: String(claim.receivedAt) } : {}),
     fields: [
       ...Object.entries(claim.fields).map(([name, value]) => ({ name, value })),
-      ...sourceFieldValues(claim, sourceFields),
+      ...hiddenFieldValues(claim, hidden),
     ],
     context: { pageUri, pageName, ...(hutk ? { hutk } : {}) },
     ...(claim.consent ? { legalConsentOptions: legalConsentOptions(claim.consent) } : {}),
@@ -162,20 +168,20 @@ function isRateLimited(response: Response, body: string): boolean {
 }
 
 /**
- * Submits a request; when HubSpot refuses it for a field its form does not have and source
- * fields were sent, sends it once more without them (a source never makes a relay fail), and
- * says so with `sourceFieldsRefused`.
+ * Submits a request; when HubSpot refuses it for a field its form does not have and hidden
+ * fields were sent, sends it once more without them (neither a source nor a role ever makes a
+ * relay fail), and says so with `hiddenFieldsRefused`.
  */
 export async function submitToHubSpot(
   target: SubmissionTarget,
   claim: RelayClaim,
-): Promise<SubmissionOutcome & { sourceFieldsRefused?: true }> {
+): Promise<SubmissionOutcome & { hiddenFieldsRefused?: true }> {
   const outcome = await submitOnce(target, claim);
-  const sentSourceFields = sourceFieldValues(claim, target.sourceFields).length > 0;
-  if (outcome.kind !== "refused" || !sentSourceFields || !outcome.refusal.errorType?.includes(FIELD_NOT_IN_FORM)) {
+  const sentHiddenFields = hiddenFieldValues(claim, target).length > 0;
+  if (outcome.kind !== "refused" || !sentHiddenFields || !outcome.refusal.errorType?.includes(FIELD_NOT_IN_FORM)) {
     return outcome;
   }
-  return { ...(await submitOnce({ ...target, sourceFields: {} }, claim)), sourceFieldsRefused: true };
+  return { ...(await submitOnce({ ...target, sourceFields: {}, roleField: null }, claim)), hiddenFieldsRefused: true };
 }
 
 async function submitOnce(target: SubmissionTarget, claim: RelayClaim): Promise<SubmissionOutcome> {
@@ -187,7 +193,9 @@ async function submitOnce(target: SubmissionTarget, claim: RelayClaim): Promise<
     response = await doFetch(submissionUrl(target, claim), {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(submissionBody(claim, { now: now(), sourceFields: target.sourceFields })),
+      body: JSON.stringify(
+        submissionBody(claim, { now: now(), sourceFields: target.sourceFields, roleField: target.roleField }),
+      ),
       // A redirect is never followed: fetch would turn the POST into a GET whose 200
       // says nothing about the submission, and the row would be marked sent unsent.
       redirect: "manual",

@@ -1,23 +1,15 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from "vitest";
 import type { DeliverySettings } from "../../config";
-import { sampleRequest, claimRelay } from "../../../tests/support/store-contract";
+import { relayClaimOf as claimOf, sampleRequest, claimRelay } from "../../../tests/support/store-contract";
 import { startFakeHubSpotApi } from "../../../tests/support/fake-hubspot-api";
 import { tempSqliteStores, untilTrue } from "../../../tests/support/temp-sqlite-stores";
 import { virtualClock } from "../../../tests/support/virtual-clock";
 import { submissionBody } from "./hubspot-submission";
 import { RelayWorker, type RelayOptions } from "./relay";
 import { IDLE_POLL_MS } from "../outbox/delivery-loop";
-import type { NewInvitationRequest, RelayClaim, RelayOutbox, RequestStore } from "../store";
+import type { RelayOutbox, RequestStore } from "../store";
 import { DAY_MS } from "../stores/store-core";
-
-/** A stored request as a worker claims it. */
-const claimOf = (request: NewInvitationRequest): RelayClaim => ({
-  ...request,
-  source: request.source ?? null,
-  consent: request.consent ?? null,
-  attempts: 0,
-});
 
 const HUBSPOT = {
   portalId: "1234567",
@@ -163,22 +155,30 @@ describe("a request held for a month", () => {
   });
 });
 
-describe("source fields HubSpot's form does not have", () => {
+describe("hidden fields HubSpot's form does not have (the source's, the role's)", () => {
   it("sends the request again without them, and tells the team once", async () => {
     const store = tempStore();
-    await store.save(sampleRequest(1, { source: { utm_source: "linkedin" } }));
-    await store.save(sampleRequest(3, { source: { utm_source: "newsletter" } }));
+    const role = { slug: "svp-talent-acquisition", title: "SVP, Talent Acquisition" };
+    await store.save(sampleRequest(1, { source: { utm_source: "linkedin" }, role }));
+    await store.save(sampleRequest(3, { source: { utm_source: "newsletter" }, role }));
     const notInForm = {
       status: 400,
       body: { status: "error", errors: [{ errorType: "FIELD_NOT_IN_FORM_DEFINITION", message: "utm_source" }] },
     };
     const { worker, hubspot, log } = virtualWorker(store, [notInForm, { status: 200 }], {
       sourceFields: { utm_source: "utm_source" },
+      roleField: "role_of_interest",
     });
     worker.start();
     await untilTrue(async () => (await relayStates(store)).every((state) => state === "sent"), "both to be sent");
-    const utmSent = hubspot.calls.map((call) => call.body.fields.some((field) => field.name === "utm_source"));
-    expect(utmSent).toEqual([true, false, false]);
+    const hiddenSent = hubspot.calls.map((call) =>
+      ["utm_source", "role_of_interest"].map((name) => call.body.fields.some((field) => field.name === name)),
+    );
+    expect(hiddenSent).toEqual([
+      [true, true],
+      [false, false],
+      [false, false],
+    ]);
     expect(log.filter((line) => line.includes("FIELD_NOT_IN_FORM_DEFINITION"))).toHaveLength(1);
   });
 });

@@ -30,7 +30,7 @@ import type { HubSpotConfig } from "#shared/site-config";
 import type { DeliverySettings } from "../../config";
 import { DeliveryLoop, type DeliveryOutcome, type DeliveryTarget } from "../outbox/delivery-loop";
 import { FIELD_NOT_IN_FORM, submitToHubSpot, type SourceFieldNames } from "./hubspot-submission";
-import type { NotificationChannel, RelayClaim, RelayOutbox, RelayRefusal } from "../store";
+import type { RelayClaim, RelayOutbox, RelayRefusal, TeamChannel } from "../store";
 
 /** Rows one claim takes: a few, so an erase or another server waits for little. */
 const RELAY_BATCH_SIZE = 5;
@@ -52,11 +52,13 @@ export interface RelayOptions {
   /** Sleeps `ms`, resolving early when `signal` aborts (tests pass a fake clock's sleep). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** The team's channels (docs/product.md#notifications-and-privacy) that hear of a request HubSpot refused for good; none by default. */
-  alertChannels?: readonly NotificationChannel[];
+  alertChannels?: readonly TeamChannel[];
   /** Called once an alert is queued: wakes the notification worker. */
   onAlertQueued?: () => void;
   /** The form's hidden fields that take the source values (HUBSPOT_SOURCE_FIELDS); none by default. */
   sourceFields?: SourceFieldNames;
+  /** The form's hidden field that takes the role's title (HUBSPOT_ROLE_FIELD); none by default. */
+  roleField?: string | null;
 }
 
 type RelayDelivery = RelayClaim & { label: string; channel: string };
@@ -68,8 +70,8 @@ export class RelayWorker {
     const { store, timing } = options;
     const now = options.now ?? Date.now;
     const log = options.log ?? ((line: string) => console.log(line));
-    // Once HubSpot has refused them, the source fields are left out until a restart (after the form is fixed).
-    let sourceFields = options.sourceFields ?? {};
+    // Once HubSpot has refused them, the hidden fields are left out until a restart (after the form is fixed).
+    let hidden = { sourceFields: options.sourceFields ?? {}, roleField: options.roleField ?? null };
     const target: DeliveryTarget<RelayDelivery> = {
       name: "relay",
       destination: "to HubSpot",
@@ -90,14 +92,14 @@ export class RelayWorker {
             fetch: options.fetch,
             now,
             signal,
-            sourceFields,
+            ...hidden,
           },
           delivery,
         );
-        if (outcome.sourceFieldsRefused) {
-          sourceFields = {};
+        if (outcome.hiddenFieldsRefused) {
+          hidden = { sourceFields: {}, roleField: null };
           log(
-            `[relay] HubSpot's form has no field for the source values (${FIELD_NOT_IN_FORM}): requests are sent without them until the server restarts. Create the hidden fields HUBSPOT_SOURCE_FIELDS names on the form (docs/deployment/hubspot.md).`,
+            `[relay] HubSpot's form has no field for the source values or the role (${FIELD_NOT_IN_FORM}): requests are sent without them until the server restarts. Create the hidden fields HUBSPOT_SOURCE_FIELDS and HUBSPOT_ROLE_FIELD name on both forms (docs/deployment/hubspot.md).`,
           );
         }
         // HubSpot's refusal is this row's: other requests may still be accepted.

@@ -22,23 +22,24 @@
 import postgres from "postgres";
 import {
   HELD_SUMMARY_MAX_IDS,
+  REQUESTER_CHANNEL,
   type NotificationChannel,
   type NotificationClaim,
   type RequestStore,
   type SaveOutcome,
   type SharedRateLimits,
   type StoppedChannel,
+  type TeamChannel,
 } from "../store";
 import {
-  bySourceLabel,
+  countsByLabel,
   DAY_MS,
   HELD_SUMMARY_JOB,
   jsonOrNull,
   newNotificationRow,
   NOTIFICATION_COLUMNS,
-  pendingMigrations,
+  migrationPlan,
   REQUEST_COLUMNS,
-  SCHEMA_VERSION,
   toMs,
   toNotificationClaim,
   toQueuedNotification,
@@ -53,6 +54,12 @@ import { redact, secretTexts } from "../../safe-errors";
 
 /** The advisory lock key the migration holds (any constant unique to this schema). */
 const MIGRATION_LOCK_KEY = 7_340_011_001;
+/**
+ * The first half of the two-key advisory locks that make one address's acknowledgements
+ * decide in turn (the second is the address's hash); PostgreSQL keeps two-key locks apart
+ * from one-key ones such as the migration's.
+ */
+const ACKNOWLEDGEMENT_LOCK_SPACE = 7_340_012;
 /** Connections per server process: requests hold one only for a statement. */
 const POOL_SIZE = 10;
 /** The longest a statement may run; below the API's own limit on a save. */
@@ -159,15 +166,24 @@ function rateLimitCounter(sql: postgres.Sql): SharedRateLimits {
   };
 }
 
+/**
+ * `invitation_schema.version` is the version a server must know, as every release reads it;
+ * `applied`, the steps the database has had (store-core.ts, MIGRATIONS), is null until the
+ * first compatible step (then as many as `version` says).
+ */
 async function migrate(sql: postgres.Sql, description: string) {
   await sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;
     await tx`CREATE TABLE IF NOT EXISTS invitation_schema (version integer NOT NULL)`;
-    const [row] = await tx<{ version: number }[]>`SELECT version FROM invitation_schema`;
-    const version = row?.version ?? 0;
+    await tx`ALTER TABLE invitation_schema ADD COLUMN IF NOT EXISTS applied integer`;
+    const [row] = await tx<
+      { version: number; applied: number | null }[]
+    >`SELECT version, applied FROM invitation_schema`;
     if (!row) await tx`INSERT INTO invitation_schema (version) VALUES (0)`;
-    for (const statement of pendingMigrations(version, "postgres", description)) await tx.unsafe(statement);
-    await tx`UPDATE invitation_schema SET version = ${SCHEMA_VERSION}`;
+    const required = row?.version ?? 0;
+    const plan = migrationPlan({ required, applied: row?.applied ?? required }, "postgres", description);
+    for (const statement of plan.statements) await tx.unsafe(statement);
+    await tx`UPDATE invitation_schema SET version = ${plan.after.required}, applied = ${plan.after.applied}`;
   });
 }
 
@@ -199,6 +215,19 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
   const byEmail = (email: string) => sql`lower(btrim(fields->>'email')) = lower(${email.trim()})`;
   const ms = (value: Date | null) => (value === null ? null : value.getTime());
 
+  /**
+   * Whether `email` may have an acknowledgement at `now` (none queued for it in the last day),
+   * inside the caller's transaction. A lock on the address until it commits makes two servers
+   * saving requests of one address at once decide in turn, so only one of them queues one.
+   */
+  async function mayAcknowledge(tx: postgres.TransactionSql, email: string, now: number): Promise<boolean> {
+    await tx`SELECT pg_advisory_xact_lock(${ACKNOWLEDGEMENT_LOCK_SPACE}, hashtext(lower(${email.trim()})))`;
+    const [recent] = await tx`
+      SELECT 1 FROM invitation_requests
+      WHERE acknowledged_at > ${new Date(now - DAY_MS)} AND ${byEmail(email)} LIMIT 1`;
+    return recent === undefined;
+  }
+
   /** Queues one notification per channel, inside the caller's transaction. */
   async function enqueue(
     tx: postgres.TransactionSql,
@@ -222,12 +251,14 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
     async save(request) {
       // The request and its notifications commit together (the outbox, docs/product.md#notifications-and-privacy).
       const channels = request.held ? [] : (request.notify ?? []);
+      const email = request.fields.email;
+      const acknowledge = !request.held && request.acknowledge === true && typeof email === "string";
       const key = request.idempotencyKey ?? null;
       // A key stored already: this is a retry of that request, which stays the only one.
-      const insertRequest = (tx: postgres.Sql | postgres.TransactionSql) => tx`
+      const insertRequest = (tx: postgres.Sql | postgres.TransactionSql, acknowledgedAt: Date | null = null) => tx`
         INSERT INTO invitation_requests
           (id, received_at, mode, fields, context, relay, next_attempt_at, notice_version, held, idempotency_key,
-           source, consent)
+           source, consent, role, acknowledged_at)
         VALUES (
           ${request.id}, ${new Date(request.receivedAt)}, ${request.mode},
           ${JSON.stringify(request.fields)}::text::json, ${JSON.stringify(request.context)}::text::json,
@@ -237,7 +268,9 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
           ${request.held ?? null},
           ${key},
           ${jsonOrNull(request.source)}::text::json,
-          ${jsonOrNull(request.consent)}::text::json
+          ${jsonOrNull(request.consent)}::text::json,
+          ${jsonOrNull(request.role)}::text::json,
+          ${acknowledgedAt}
         )
         ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
         RETURNING id`;
@@ -246,12 +279,22 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
         if (!row) throw new Error("the request of this idempotency key was erased meanwhile");
         return { stored: "repeat", first: toStoredRequest(row) };
       };
-      if (channels.length === 0) {
+      if (channels.length === 0 && !acknowledge) {
         return (await insertRequest(sql)).length === 1 ? { stored: "new" } : first(sql);
       }
       return sql.begin(async (tx): Promise<SaveOutcome> => {
-        if ((await insertRequest(tx)).length === 0) return first(tx);
+        const acknowledged = acknowledge && (await mayAcknowledge(tx, email, request.receivedAt));
+        const at = new Date(request.receivedAt);
+        if ((await insertRequest(tx, acknowledged ? at : null)).length === 0) return first(tx);
         await enqueue(tx, { kind: "request", requestId: request.id }, channels, request.receivedAt);
+        if (acknowledged) {
+          await enqueue(
+            tx,
+            { kind: "acknowledgement", requestId: request.id },
+            [REQUESTER_CHANNEL],
+            request.receivedAt,
+          );
+        }
         return { stored: "new" };
       });
     },
@@ -361,13 +404,17 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
           (SELECT COUNT(*) FROM invitation_requests WHERE held IS NOT NULL) AS held,
           (SELECT COUNT(*) FROM invitation_notifications) AS notifications_queued,
           (SELECT MIN(queued_at) FROM invitation_notifications) AS oldest_notification_at`;
+      const week = new Date(now - 7 * DAY_MS);
       const sources = await sql<{ label: string | null; requests: string }[]>`
         SELECT coalesce(source->>'utm_source', source->>'referrer') AS label, COUNT(*) AS requests
-        FROM invitation_requests WHERE received_at >= ${new Date(now - 7 * DAY_MS)} GROUP BY label`;
+        FROM invitation_requests WHERE received_at >= ${week} GROUP BY label`;
+      const roles = await sql<{ label: string | null; requests: string }[]>`
+        SELECT role->>'title' AS label, COUNT(*) AS requests
+        FROM invitation_requests WHERE received_at >= ${week} GROUP BY label`;
       return {
         requestsLastDay: Number(row!.requests_last_day),
         requestsLastWeek: Number(row!.requests_last_week),
-        sourcesLastWeek: bySourceLabel(sources),
+        ...countsByLabel(sources, roles),
         relaysPending: Number(row!.relays_pending),
         relaysFailed: Number(row!.relays_failed),
         held: Number(row!.held),
@@ -468,7 +515,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
       });
     },
     async stoppedChannels(): Promise<StoppedChannel[]> {
-      const rows = await sql<{ channel: NotificationChannel; stopped_at: Date; reason: string }[]>`
+      const rows = await sql<{ channel: TeamChannel; stopped_at: Date; reason: string }[]>`
         SELECT channel, stopped_at, reason FROM invitation_channels ORDER BY channel`;
       return rows.map((row) => ({ channel: row.channel, reason: row.reason, stoppedAt: row.stopped_at.getTime() }));
     },
@@ -476,17 +523,20 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
       return (await sql`DELETE FROM invitation_channels`).count;
     },
 
-    async releaseHeld(id, now, notify) {
+    async releaseHeld(id, now, notify, acknowledge = false) {
       return sql.begin(async (tx) => {
-        const [row] = await tx<{ held: string | null }[]>`
-          SELECT held FROM invitation_requests WHERE id = ${id} FOR UPDATE`;
+        const [row] = await tx<{ held: string | null; email: string | null }[]>`
+          SELECT held, fields->>'email' AS email FROM invitation_requests WHERE id = ${id} FOR UPDATE`;
         if (!row) return "not-found" as const;
         if (row.held === null) return "not-held" as const;
+        const acknowledged = acknowledge && row.email !== null && (await mayAcknowledge(tx, row.email, now));
         await tx`
           UPDATE invitation_requests SET held = NULL,
-            next_attempt_at = CASE WHEN relay = 'pending' THEN ${new Date(now)} ELSE next_attempt_at END
+            next_attempt_at = CASE WHEN relay = 'pending' THEN ${new Date(now)} ELSE next_attempt_at END,
+            acknowledged_at = ${acknowledged ? new Date(now) : null}
           WHERE id = ${id}`;
         await enqueue(tx, { kind: "request", requestId: id }, notify, now);
+        if (acknowledged) await enqueue(tx, { kind: "acknowledgement", requestId: id }, [REQUESTER_CHANNEL], now);
         return "released" as const;
       });
     },

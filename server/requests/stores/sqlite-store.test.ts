@@ -8,6 +8,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { describeOutboxStore } from "../../../tests/support/outbox-contract";
 import { describeRequestStore, sampleRequest } from "../../../tests/support/store-contract";
 import { openSqliteStore, SQLITE_FILE } from "./sqlite-store";
+import { MIGRATIONS, REQUIRED_VERSION, SCHEMA_VERSION } from "./store-core";
+
+/** The schema version of the release before roles and acknowledgements (8da67d9), which it refuses to exceed. */
+const PREVIOUS_RELEASE_SCHEMA = 7;
 
 const folders: string[] = [];
 function tempDataDir(): string {
@@ -122,5 +126,43 @@ describe("the SQLite file", () => {
     db.pragma("user_version = 99");
     db.close();
     expect(() => openSqliteStore(dataDir)).toThrow(/schema version 99, newer/);
+  });
+
+  it("migrates the previous release's database keeping its rows, and leaves it a version that release still runs on", async () => {
+    const dataDir = tempDataDir();
+    mkdirSync(dataDir, { recursive: true });
+    const old = new Database(join(dataDir, SQLITE_FILE));
+    for (const migration of MIGRATIONS.slice(0, PREVIOUS_RELEASE_SCHEMA)) old.exec(migration.sqlite);
+    old.pragma(`user_version = ${PREVIOUS_RELEASE_SCHEMA}`);
+    const { id, fields, context } = sampleRequest(1);
+    old
+      .prepare(
+        `INSERT INTO invitation_requests (id, received_at, mode, fields, context, relay) VALUES (?, ?, 'candidate', ?, ?, 'off')`,
+      )
+      .run(id, 1000, JSON.stringify(fields), JSON.stringify(context));
+    old
+      .prepare(
+        `INSERT INTO invitation_notifications (request_id, kind, channel, delivery_id, queued_at, next_attempt_at)
+         VALUES (?, 'request', 'email', 'd-1', 1000, 1000)`,
+      )
+      .run(id);
+    old.close();
+
+    const store = openSqliteStore(dataDir);
+    expect((await store.list())[0]).toMatchObject({ id, fields, role: null, acknowledgedAt: null });
+    expect((await store.listNotifications()).map(({ requestId, kind, channel }) => [requestId, kind, channel])).toEqual(
+      [[id, "request", "email"]],
+    );
+    await store.close();
+    // The previous release reads user_version as the schema's version and refuses one above its own.
+    const db = new Database(join(dataDir, SQLITE_FILE));
+    expect(db.pragma("user_version", { simple: true })).toBe(PREVIOUS_RELEASE_SCHEMA);
+    expect(REQUIRED_VERSION).toBe(PREVIOUS_RELEASE_SCHEMA);
+    // A later release's compatible step (one more applied) leaves this one running as it is.
+    db.prepare("UPDATE invitation_schema SET applied = ?").run(SCHEMA_VERSION + 1);
+    db.close();
+    const later = openSqliteStore(dataDir);
+    expect(await later.list()).toHaveLength(1);
+    await later.close();
   });
 });

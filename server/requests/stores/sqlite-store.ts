@@ -25,23 +25,24 @@ import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import {
   HELD_SUMMARY_MAX_IDS,
+  REQUESTER_CHANNEL,
   type NewInvitationRequest,
   type NotificationChannel,
   type NotificationClaim,
   type RequestStore,
   type SaveOutcome,
   type StoppedChannel,
+  type TeamChannel,
 } from "../store";
 import {
-  bySourceLabel,
+  countsByLabel,
   DAY_MS,
   HELD_SUMMARY_JOB,
   jsonOrNull,
   newNotificationRow,
   NOTIFICATION_COLUMNS,
-  pendingMigrations,
+  migrationPlan,
   REQUEST_COLUMNS,
-  SCHEMA_VERSION,
   toNotificationClaim,
   toQueuedNotification,
   toRelayClaim,
@@ -49,6 +50,7 @@ import {
   type NotificationRow,
   type QueuedSubject,
   type RequestRow,
+  type SchemaState,
 } from "./store-core";
 import { withinTimeLimit } from "./time-limit";
 
@@ -141,14 +143,34 @@ function lockForOneServer(dataDir: string): Database.Database {
   return lock;
 }
 
+/**
+ * The schema's state (store-core.ts, MIGRATIONS): `user_version` is the version a server must
+ * know, as every release reads it; the steps applied are in `invitation_schema`, absent until
+ * the first compatible step (then as many as `user_version` says).
+ */
+function schemaState(db: Database.Database): SchemaState {
+  const required = db.pragma("user_version", { simple: true }) as number;
+  const table = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'invitation_schema'`).get();
+  const row = table ? db.prepare<[], { applied: number }>("SELECT applied FROM invitation_schema").get() : undefined;
+  return { applied: row?.applied ?? required, required };
+}
+
 function migrate(db: Database.Database, path: string) {
-  const version = () => db.pragma("user_version", { simple: true }) as number;
+  const current = (plan: ReturnType<typeof migrationPlan>, state: SchemaState) =>
+    plan.statements.length === 0 && plan.after.applied === state.applied && plan.after.required === state.required;
   // Checked before the write lock too, so a current file (the usual start) takes no lock.
-  if (pendingMigrations(version(), "sqlite", path).length === 0) return;
+  const before = schemaState(db);
+  if (current(migrationPlan(before, "sqlite", path), before)) return;
   // IMMEDIATE takes the write lock first, so two processes starting together migrate once.
   db.transaction(() => {
-    for (const statement of pendingMigrations(version(), "sqlite", path)) db.exec(statement);
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    const state = schemaState(db);
+    const plan = migrationPlan(state, "sqlite", path);
+    if (current(plan, state)) return;
+    for (const statement of plan.statements) db.exec(statement);
+    db.exec("CREATE TABLE IF NOT EXISTS invitation_schema (applied INTEGER NOT NULL)");
+    db.exec("DELETE FROM invitation_schema");
+    db.prepare("INSERT INTO invitation_schema (applied) VALUES (?)").run(plan.after.applied);
+    db.pragma(`user_version = ${plan.after.required}`);
   }).immediate();
 }
 
@@ -173,9 +195,9 @@ export function openSqliteStore(dataDir: string): RequestStore {
   const insert = db.prepare(
     `INSERT INTO invitation_requests
        (id, received_at, mode, fields, context, relay, next_attempt_at, notice_version, held, idempotency_key, source,
-        consent)
+        consent, role, acknowledged_at)
      VALUES (@id, @receivedAt, @mode, @fields, @context, @relay, @nextAttemptAt, @noticeVersion, @held, @idempotencyKey,
-       @source, @consent)
+       @source, @consent, @role, @acknowledgedAt)
      ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING`,
   );
   const requestByKey = db.prepare<{ key: string | null }, RequestRow>(
@@ -273,13 +295,22 @@ export function openSqliteStore(dataDir: string): RequestStore {
     `INSERT INTO invitation_channels (channel, stopped_at, reason) VALUES (@channel, @now, @reason)
      ON CONFLICT (channel) DO NOTHING`,
   );
-  const stopped = db.prepare<[], { channel: NotificationChannel; stopped_at: number; reason: string }>(
+  const stopped = db.prepare<[], { channel: TeamChannel; stopped_at: number; reason: string }>(
     `SELECT channel, stopped_at, reason FROM invitation_channels ORDER BY channel`,
   );
   const reopen = db.prepare(`DELETE FROM invitation_channels`);
-  const heldState = db.prepare<{ id: string }, { held: string | null }>(
-    `SELECT held FROM invitation_requests WHERE id = @id`,
+  const heldState = db.prepare<{ id: string }, { held: string | null; email: string | null }>(
+    `SELECT held, json_extract(fields, '$.email') AS email FROM invitation_requests WHERE id = @id`,
   );
+  // --- The requester's acknowledgement: at most one per address a day, remembered on the request row ---
+  const acknowledgedSince = db.prepare<{ email: string; since: number }, { id: string }>(
+    `SELECT id FROM invitation_requests
+     WHERE acknowledged_at > @since AND email_key(json_extract(fields, '$.email')) = email_key(@email) LIMIT 1`,
+  );
+  const markAcknowledged = db.prepare(`UPDATE invitation_requests SET acknowledged_at = @now WHERE id = @id`);
+  /** Whether `email` may have an acknowledgement at `now`: none was queued for it in the last day. */
+  const mayAcknowledge = (email: unknown, now: number): email is string =>
+    typeof email === "string" && acknowledgedSince.get({ email, since: now - DAY_MS }) === undefined;
   const unhold = db.prepare(
     `UPDATE invitation_requests SET held = NULL,
        next_attempt_at = CASE WHEN relay = 'pending' THEN @now ELSE next_attempt_at END
@@ -321,6 +352,10 @@ export function openSqliteStore(dataDir: string): RequestStore {
   const sourcesSince = db.prepare<{ week: number }, { label: string | null; requests: number }>(
     `SELECT coalesce(json_extract(source, '$.utm_source'), json_extract(source, '$.referrer')) AS label,
        COUNT(*) AS requests
+     FROM invitation_requests WHERE received_at >= @week GROUP BY label`,
+  );
+  const rolesSince = db.prepare<{ week: number }, { label: string | null; requests: number }>(
+    `SELECT json_extract(role, '$.title') AS label, COUNT(*) AS requests
      FROM invitation_requests WHERE received_at >= @week GROUP BY label`,
   );
 
@@ -365,6 +400,9 @@ export function openSqliteStore(dataDir: string): RequestStore {
 
   const transactions = {
     save: db.transaction((request: NewInvitationRequest): SaveOutcome => {
+      // A held request tells no one until it is released.
+      const acknowledge =
+        !request.held && request.acknowledge === true && mayAcknowledge(request.fields.email, request.receivedAt);
       const { changes } = insert.run({
         id: request.id,
         receivedAt: request.receivedAt,
@@ -378,11 +416,14 @@ export function openSqliteStore(dataDir: string): RequestStore {
         idempotencyKey: request.idempotencyKey ?? null,
         source: jsonOrNull(request.source),
         consent: jsonOrNull(request.consent),
+        role: jsonOrNull(request.role),
+        acknowledgedAt: acknowledge ? request.receivedAt : null,
       });
       if (changes === 0)
         return { stored: "repeat", first: toStoredRequest(requestByKey.get({ key: request.idempotencyKey ?? null })!) };
-      // A held request tells no one until it is released.
       if (!request.held) enqueue({ kind: "request", requestId: request.id }, request.notify ?? [], request.receivedAt);
+      if (acknowledge)
+        enqueue({ kind: "acknowledgement", requestId: request.id }, [REQUESTER_CHANNEL], request.receivedAt);
       return { stored: "new" };
     }),
     markFailed: db.transaction(
@@ -417,21 +458,25 @@ export function openSqliteStore(dataDir: string): RequestStore {
       return false;
     }),
     stopChannel: db.transaction(
-      (channel: NotificationChannel, reason: string, now: number, alertChannels: readonly NotificationChannel[]) => {
+      (channel: TeamChannel, reason: string, now: number, alertChannels: readonly TeamChannel[]) => {
         if (stopChannel.run({ channel, reason, now }).changes === 0) return false;
         enqueue({ kind: "channel-refused", details: { channel, reason } }, alertChannels, now);
         return true;
       },
     ),
-    releaseHeld: db.transaction((id: string, now: number, notify: readonly NotificationChannel[]) => {
+    releaseHeld: db.transaction((id: string, now: number, notify: readonly TeamChannel[], acknowledge: boolean) => {
       const row = heldState.get({ id });
       if (!row) return "not-found" as const;
       if (row.held === null) return "not-held" as const;
       unhold.run({ id, now });
       enqueue({ kind: "request", requestId: id }, notify, now);
+      if (acknowledge && mayAcknowledge(row.email, now)) {
+        markAcknowledged.run({ id, now });
+        enqueue({ kind: "acknowledgement", requestId: id }, [REQUESTER_CHANNEL], now);
+      }
       return "released" as const;
     }),
-    queueHeldSummary: db.transaction((now: number, channels: readonly NotificationChannel[]) => {
+    queueHeldSummary: db.transaction((now: number, channels: readonly TeamChannel[]) => {
       const last = lastRun.get({ job: HELD_SUMMARY_JOB })?.last_run_at;
       if (last !== undefined && now - last < DAY_MS) return null;
       recordRun.run({ job: HELD_SUMMARY_JOB, now });
@@ -529,11 +574,12 @@ export function openSqliteStore(dataDir: string): RequestStore {
     },
     async status(now) {
       const row = (await whenUnlocked(() => counts.get({ day: now - DAY_MS, week: now - 7 * DAY_MS })))!;
-      const sources = await whenUnlocked(() => sourcesSince.all({ week: now - 7 * DAY_MS }));
+      const week = { week: now - 7 * DAY_MS };
+      const [sources, roles] = await whenUnlocked(() => [sourcesSince.all(week), rolesSince.all(week)]);
       return {
         requestsLastDay: row.requests_last_day,
         requestsLastWeek: row.requests_last_week,
-        sourcesLastWeek: bySourceLabel(sources),
+        ...countsByLabel(sources, roles),
         relaysPending: row.relays_pending,
         relaysFailed: row.relays_failed,
         held: row.held,
@@ -581,8 +627,8 @@ export function openSqliteStore(dataDir: string): RequestStore {
       return (await whenUnlocked(() => reopen.run())).changes;
     },
 
-    async releaseHeld(id, now, notify) {
-      return whenUnlocked(() => transactions.releaseHeld.immediate(id, now, notify));
+    async releaseHeld(id, now, notify, acknowledge = false) {
+      return whenUnlocked(() => transactions.releaseHeld.immediate(id, now, notify, acknowledge));
     },
     async queueHeldSummary(now, channels) {
       return whenUnlocked(() => transactions.queueHeldSummary.immediate(now, channels));

@@ -20,17 +20,28 @@ import type {
   RelayContext,
   RelayRefusal,
   RelayState,
+  RequestRole,
+  StoreStatus,
   StoredInvitationRequest,
 } from "../store";
 
 export type Dialect = "sqlite" | "postgres";
 
-/** One step of the schema, in each dialect; an empty string is a step a dialect does not need. */
-export type Migration = Record<Dialect, string>;
+/**
+ * One step of the schema, in each dialect; an empty string is a step a dialect does not need.
+ * `compatible`: a server that does not know the step still runs on the schema after it and
+ * loses nothing (the step only adds nullable columns, indexes, or values a check allows,
+ * which such a server never writes), so a rollback to the previous release works on a
+ * database the new one migrated (docs/deployment/requests.md, "Schema changes").
+ */
+export type Migration = Record<Dialect, string> & { compatible?: true };
 
 /**
- * Each entry moves the schema one version up; SQLite records how far a file is in
- * `PRAGMA user_version`, PostgreSQL in `invitation_schema.version`.
+ * Each entry moves the schema one version up. A database records two numbers: how many steps
+ * it has had (`applied`) and the least SCHEMA_VERSION a server must know to run on it
+ * (`required`, which every release before compatible steps reads as the schema's version:
+ * SQLite's `PRAGMA user_version`, PostgreSQL's `invitation_schema.version`). They differ once a
+ * compatible step ran: an older server then finds a version it knows.
  */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -188,31 +199,98 @@ export const MIGRATIONS: readonly Migration[] = [
     postgres: `ALTER TABLE invitation_requests ADD COLUMN source json;
      ALTER TABLE invitation_requests ADD COLUMN consent json;`,
   },
+  // The role a request is about (DECISIONS §7), and the requester's acknowledgement
+  // (docs/product.md#notifications-and-privacy): when it was queued, so an address gets at
+  // most one a day, and an outbox channel of its own. The previous release never writes
+  // these and never claims the `requester` channel: its rows wait for the next release.
+  {
+    compatible: true,
+    sqlite: `ALTER TABLE invitation_requests ADD COLUMN role TEXT;
+     ALTER TABLE invitation_requests ADD COLUMN acknowledged_at INTEGER;
+     CREATE INDEX invitation_requests_acknowledged ON invitation_requests (acknowledged_at)
+       WHERE acknowledged_at IS NOT NULL;
+     CREATE TABLE invitation_notifications_v8 (
+       seq INTEGER PRIMARY KEY,
+       request_id TEXT,
+       kind TEXT NOT NULL
+         CHECK (kind IN ('request', 'relay-refused', 'held-summary', 'channel-refused', 'acknowledgement')),
+       channel TEXT NOT NULL CHECK (channel IN ('email', 'webhook', 'requester')),
+       details TEXT,
+       delivery_id TEXT NOT NULL,
+       queued_at INTEGER NOT NULL,
+       attempts INTEGER NOT NULL DEFAULT 0,
+       next_attempt_at INTEGER NOT NULL,
+       lease_owner TEXT,
+       lease_until INTEGER,
+       last_error TEXT
+     );
+     INSERT INTO invitation_notifications_v8
+       (seq, request_id, kind, channel, details, delivery_id, queued_at, attempts, next_attempt_at, lease_owner,
+        lease_until, last_error)
+       SELECT seq, request_id, kind, channel, details, delivery_id, queued_at, attempts, next_attempt_at, lease_owner,
+         lease_until, last_error
+       FROM invitation_notifications;
+     DROP TABLE invitation_notifications;
+     ALTER TABLE invitation_notifications_v8 RENAME TO invitation_notifications;`,
+    postgres: `ALTER TABLE invitation_requests ADD COLUMN role json;
+     ALTER TABLE invitation_requests ADD COLUMN acknowledged_at timestamptz;
+     CREATE INDEX invitation_requests_acknowledged ON invitation_requests (acknowledged_at)
+       WHERE acknowledged_at IS NOT NULL;
+     ALTER TABLE invitation_notifications DROP CONSTRAINT invitation_notifications_kind_check;
+     ALTER TABLE invitation_notifications ADD CONSTRAINT invitation_notifications_kind_check
+       CHECK (kind IN ('request', 'relay-refused', 'held-summary', 'channel-refused', 'acknowledgement'));
+     ALTER TABLE invitation_notifications DROP CONSTRAINT invitation_notifications_channel_check;
+     ALTER TABLE invitation_notifications ADD CONSTRAINT invitation_notifications_channel_check
+       CHECK (channel IN ('email', 'webhook', 'requester'));`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
+/** The least SCHEMA_VERSION a server must know to run on a database this one migrated: the last step that is not compatible. */
+export const REQUIRED_VERSION = MIGRATIONS.findLastIndex((migration) => !migration.compatible) + 1;
+
+/** How far a database's schema is (see MIGRATIONS). */
+export interface SchemaState {
+  /** Steps the database has had. */
+  applied: number;
+  /** The least SCHEMA_VERSION a server must know to run on it. */
+  required: number;
+}
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** The daily job that tells the team of held requests (invitation_jobs). */
 export const HELD_SUMMARY_JOB = "held-summary";
 
 /**
- * The statements that bring a database at `version` up to SCHEMA_VERSION, in order. A
- * database newer than this code is refused, naming it: an older server must not write
- * to a schema it does not know.
+ * The statements that bring a database at `state` up to SCHEMA_VERSION, in order, and the
+ * state to record after them. A database that requires a newer server is refused, naming it:
+ * a server must not write to a schema it does not know. One a newer server took through
+ * compatible steps only is run on as it is.
  */
-export function pendingMigrations(version: number, dialect: Dialect, description: string): string[] {
-  if (version > SCHEMA_VERSION) {
-    throw new Error(`${description} has schema version ${version}, newer than this server knows (${SCHEMA_VERSION}).`);
+export function migrationPlan(
+  state: SchemaState,
+  dialect: Dialect,
+  description: string,
+): { statements: string[]; after: SchemaState } {
+  if (state.required > SCHEMA_VERSION) {
+    throw new Error(
+      `${description} has schema version ${state.required}, newer than this server knows (${SCHEMA_VERSION}).`,
+    );
   }
-  return MIGRATIONS.slice(version)
-    .map((migration) => migration[dialect])
-    .filter((statement) => statement.trim() !== "");
+  return {
+    statements: MIGRATIONS.slice(state.applied)
+      .map((migration) => migration[dialect])
+      .filter((statement) => statement.trim() !== ""),
+    after: {
+      applied: Math.max(state.applied, SCHEMA_VERSION),
+      required: Math.max(state.required, REQUIRED_VERSION),
+    },
+  };
 }
 
 /** The columns of a request row, in every statement that reads one. */
 export const REQUEST_COLUMNS =
-  "id, received_at, mode, fields, context, relay, attempts, last_error, sent_at, notice_version, held, source, consent";
+  "id, received_at, mode, fields, context, relay, attempts, last_error, sent_at, notice_version, held, source, consent, role, acknowledged_at";
 /** The columns of a notification row. */
 export const NOTIFICATION_COLUMNS = "seq, request_id, kind, channel, details, delivery_id, attempts, last_error";
 
@@ -221,13 +299,30 @@ export const jsonOrNull = (value: object | null | undefined): string | null =>
   value === null || value === undefined ? null : JSON.stringify(value);
 
 /**
- * How many of the last week's requests each source label counts (shared/invitation/request-source.ts's
- * sourceLabel), most first; ties by label.
+ * The last week's requests counted by a label (a source's, shared/invitation/request-source.ts's
+ * sourceLabel; a role's title), most first; ties by label, the unknown (null) last.
  */
-export function bySourceLabel(rows: readonly { label: string | null; requests: number | string }[]) {
+export function byLabel(rows: readonly { label: string | null; requests: number | string }[]) {
+  const unknown = (label: string | null) => (label === null ? 1 : 0);
   return rows
-    .map((row) => ({ source: row.label, requests: Number(row.requests) }))
-    .sort((a, b) => b.requests - a.requests || String(a.source).localeCompare(String(b.source)));
+    .map((row) => ({ label: row.label, requests: Number(row.requests) }))
+    .sort(
+      (a, b) =>
+        b.requests - a.requests ||
+        unknown(a.label) - unknown(b.label) ||
+        String(a.label).localeCompare(String(b.label)),
+    );
+}
+
+/** The status's counts by source and by role, from each store's two groupings. */
+export function countsByLabel(
+  sources: readonly { label: string | null; requests: number | string }[],
+  roles: readonly { label: string | null; requests: number | string }[],
+): Pick<StoreStatus, "sourcesLastWeek" | "rolesLastWeek"> {
+  return {
+    sourcesLastWeek: byLabel(sources).map(({ label, requests }) => ({ source: label, requests })),
+    rolesLastWeek: byLabel(roles).map(({ label, requests }) => ({ role: label, requests })),
+  };
 }
 
 /** A JSON column as the drivers give it: SQLite's as text, PostgreSQL's parsed. */
@@ -249,6 +344,8 @@ export interface RequestRow {
   held: HeldReason | null;
   source: JsonColumn<RequestSource> | null;
   consent: JsonColumn<ConsentRecord> | null;
+  role: JsonColumn<RequestRole> | null;
+  acknowledged_at: TimeColumn | null;
 }
 
 export interface NotificationRow {
@@ -282,12 +379,14 @@ export function toStoredRequest(row: RequestRow): StoredInvitationRequest {
     held: row.held,
     source: row.source === null ? null : json(row.source),
     consent: row.consent === null ? null : json(row.consent),
+    role: row.role === null ? null : json(row.role),
+    acknowledgedAt: row.acknowledged_at === null ? null : toMs(row.acknowledged_at),
   };
 }
 
 export function toRelayClaim(row: RequestRow): RelayClaim {
-  const { id, receivedAt, mode, fields, context, source, consent, relayAttempts } = toStoredRequest(row);
-  return { id, receivedAt, mode, fields, context, source, consent, attempts: relayAttempts };
+  const { id, receivedAt, mode, fields, context, source, consent, role, relayAttempts } = toStoredRequest(row);
+  return { id, receivedAt, mode, fields, context, source, consent, role, attempts: relayAttempts };
 }
 
 /**
@@ -309,6 +408,8 @@ export function toNotificationClaim(
       return { ...base, kind: row.kind, held: details as HeldSummary };
     case "channel-refused":
       return { ...base, kind: row.kind, refusal: details as ChannelRefusal };
+    case "acknowledgement":
+      return request && { ...base, kind: row.kind, request };
   }
 }
 
@@ -327,7 +428,8 @@ export type QueuedSubject =
   | { kind: "request"; requestId: string }
   | { kind: "relay-refused"; requestId: string; details: RelayRefusal }
   | { kind: "held-summary"; details: HeldSummary }
-  | { kind: "channel-refused"; details: ChannelRefusal };
+  | { kind: "channel-refused"; details: ChannelRefusal }
+  | { kind: "acknowledgement"; requestId: string };
 
 export function toQueuedNotification(row: NotificationRow): QueuedNotification {
   return {

@@ -1,0 +1,22 @@
+/**
+ * The roles' timetable a build of the role fixtures (tests/support/role-fixtures.ts) hands the
+ * server, made by the build's own step (scripts/build/roles-timetable.ts) from the fixtures'
+ * files, for a fixture site served without a build (tests/support/site-process.ts).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { readRoles } from "#shared/content/read";
+import type { RoleTimetable } from "#shared/roles";
+import { roleTimetable } from "../../scripts/build/roles-timetable";
+import { dayFrom, writeRoleFixtures, type RoleFixture } from "./role-fixtures";
+
+export function fixtureRoleTimetable(now: number = Date.now()): { timetable: RoleTimetable; fixtures: RoleFixture[] } {
+  const root = mkdtempSync(join(tmpdir(), "role-fixtures-"));
+  try {
+    const fixtures = writeRoleFixtures(root, now);
+    return { timetable: roleTimetable(readRoles(join(root, "content")), () => dayFrom(now, 0)), fixtures };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
