@@ -165,7 +165,7 @@ export async function startApi(
   );
   // The roles of the build served (BUILD_DIR/roles.json beside its client folder): a request names one of the open ones.
   const roles = readRoleTimetable(dirname(resolve(servedRoot)));
-  const api = buildApi(config, { requests: { store, relay, notifier, roles }, draining: () => draining })!;
+  const api = buildApi(config, { requests: { store, relay, notifier, roles }, draining: () => draining });
   return {
     api: async (scope) => {
       scope.addHook("onRequest", async (_request, reply) => answering.begin(reply.raw));

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { escapeHtml } from "#shared/text";
 import type { ServerConfig } from "../config";
 import { endpoint } from "../http/answers";
-import { withinTimeLimit } from "../requests/stores/time-limit";
+import { withinTimeLimit } from "../time-limit";
 import { errorCode } from "../safe-errors";
 
 export const EDITOR_AUTH_PATH = "/api/editor/auth";

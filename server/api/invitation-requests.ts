@@ -1,33 +1,20 @@
 /**
- * POST /api/invitation-requests (docs/product.md#nothing-lost): takes an invitation request as JSON
- * (`{"mode", "fields", "website"?, "fill_ms"?, "idempotencyKey"?}`, any other key refused by
- * name) or as a form post (the form's fields plus `mode`, `website`, `fill_ms`,
- * `idempotencyKey`), checks it with the schema the form uses, and answers only once it is
- * committed: 201 `{"id"}` to programs, 303 to the mode's confirmation page for a form post.
- * Turning the body's text into what the schema checks is ./request-body.ts; this module
- * refuses, reads, stores and answers.
+ * POST /api/invitation-requests (docs/product.md#nothing-lost), the endpoint: it takes an
+ * invitation request as JSON (`{"mode", "fields", "website"?, "fill_ms"?, "idempotencyKey"?,
+ * "source"?, "role"?}`, any other key refused by name) or as a form post (the form's fields plus
+ * the same names), turns the text into what the schema checks (./request-body.ts), hands it to
+ * the intake (server/requests/intake.ts: check, hold, name the role, store once per key), and
+ * answers only once it is committed: 201 `{"id"}` to programs, 303 to the mode's confirmation
+ * page for a form post.
  *
  * A form post is answered as a page (303, or a small HTML page when it was not stored)
  * unless it asks for JSON with `Accept: application/json`, as the form's own fetch does.
  *
  * Refusals: 405 other methods, 403 a page of another site, 429 past the per-address
  * limit (Retry-After), 415 another or a repeated Content-Type, 413 a body over 16 KB,
- * 400 `{"errors": {field: message}}`, 503 with Retry-After when the store cannot save
- * within STORE_TIME_LIMIT_MS. The refusals decided before the body is read close the
- * connection rather than read it. A request the honeypot or the fill time marks as
- * likely automated is answered like any other and stored held: neither relayed nor
- * notified until `requests -- release` (docs/product.md#nothing-lost), never dropped.
- *
- * A retried send is stored once: a request carrying the idempotency key of one already
- * stored, with the same mode, fields and role, is answered as that one was (its id, its
- * confirmation page) and stored nothing more. The same key with other words is not a
- * retry of it, and is stored as a request of its own.
- *
- * The role a request names (`role`, DECISIONS §7) is stored as the build's open role of that
- * slug, with its title from the site's content; a role that is unknown, malformed or closed is
- * dropped, never a reason to refuse.
+ * 400 `{"errors": {field: message}}`, 503 with Retry-After when the store cannot save in
+ * time. The refusals decided before the body is read close the connection rather than read it.
  */
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { errorCodes, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { AppConfig } from "../config";
@@ -35,21 +22,12 @@ import type { RequestInvitationWords } from "#shared/content/request-invitation"
 import { readContent } from "#shared/content/read";
 import { REQUEST_RECEIVED_PATHS, requestPagePath } from "#shared/routes";
 import { formatTitle } from "#shared/text";
-import { consentRecord } from "#shared/invitation/consent";
 import { MODE_PARAM, parseMode, type InvitationMode } from "#shared/invitation/mode";
-import { normaliseSource, sourceFromPageUrl } from "#shared/invitation/request-source";
+import { sourceFromPageUrl } from "#shared/invitation/request-source";
 import { INVITATION_API_PATH, MODE_FIELD } from "#shared/invitation/request-schema";
-import { isEmailAddress, problemText, validateInvitationRequest } from "#shared/invitation/request-validation";
-import { openRole, type RoleTimetable } from "#shared/roles";
-import type {
-  NewInvitationRequest,
-  RelayContext,
-  RequestIntake,
-  StoredInvitationRequest,
-  TeamChannel,
-} from "../requests/store";
-import { withinTimeLimit } from "../requests/stores/time-limit";
-import { errorCode } from "../safe-errors";
+import { problemText } from "#shared/invitation/request-validation";
+import type { RelayContext } from "../requests/store";
+import type { TakeRequest } from "../requests/intake";
 import {
   answerJson,
   closeAfterAnswer,
@@ -69,14 +47,6 @@ import { sendInvalidPage, sendRateLimitedPage, sendTooLargePage, sendUnavailable
 export const REQUEST_BODY_LIMIT_BYTES = 16 * 1024;
 const JSON_TYPE = "application/json";
 const FORM_TYPE = "application/x-www-form-urlencoded";
-/**
- * The longest a save may take before the visitor is told to try again (503): the API
- * answers within 5 s whatever the database does (docs/deployment/node-server.md, "Time limits").
- * A save that commits after this is kept: the visitor may send again, and is then answered
- * as stored when the send carries the first one's idempotency key (a duplicate otherwise,
- * which is better than a lost request).
- */
-export const STORE_TIME_LIMIT_MS = 4000;
 /** What a 503 asks the client to wait: a restarting database is usually back within seconds. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 /** A 400 names at most this many fields the form does not have, so an answer stays small. */
@@ -93,19 +63,10 @@ const messages = API_MESSAGES;
 
 export interface InvitationRequestsOptions {
   config: AppConfig;
-  store: Pick<RequestIntake, "save">;
-  /** Whether stored requests wait for the relay (`pending`) or are stored only (`off`). */
-  relayEnabled: boolean;
-  /** Called after each save: wakes the relay and the notification worker. */
+  /** The intake (server/requests/intake.ts): checks, holds and stores what this endpoint parsed. */
+  take: TakeRequest;
+  /** Called after each request newly stored: wakes the relay and the notification worker. */
   onSaved?: () => void;
-  /** The team's channels queued with each request (docs/product.md#notifications-and-privacy). */
-  notify?: readonly TeamChannel[];
-  /** Whether each requester is sent an acknowledgement (ACKNOWLEDGEMENT_SENDER=site, with email). */
-  acknowledge?: boolean;
-  /** The roles of the build being served (BUILD_DIR/roles.json): a request names one of those still open, or none. */
-  roles?: RoleTimetable;
-  /** The privacy notice's version the form shows (shared/invitation/privacy-notice.ts), stored with each request. */
-  noticeVersion?: string;
   log?: (line: string) => void;
   now?: () => number;
 }
@@ -187,112 +148,53 @@ function singleContentType(req: IncomingMessage): string | null {
   return new Set(sent.map((value) => value.trim().toLowerCase())).size > 1 ? null : mediaTypeOf(req.headers);
 }
 
-/** Whether a stored request is the one sent again: the same mode, the same fields (whatever their order), the same role. */
-export function isSameRequest(
-  stored: Pick<StoredInvitationRequest, "mode" | "fields" | "role">,
-  sent: NewInvitationRequest,
-) {
-  const entries = (fields: Record<string, string>) => JSON.stringify(Object.entries(fields).sort());
-  return (
-    stored.mode === sent.mode &&
-    entries(stored.fields) === entries(sent.fields) &&
-    (stored.role?.slug ?? null) === (sent.role?.slug ?? null)
-  );
-}
-
-/** How a request was stored: as a new row, or as the row its idempotency key already names. */
-interface Stored {
-  id: string;
-  mode: InvitationMode;
-  repeat: boolean;
-}
-
 export function invitationRequestsRoute(options: InvitationRequestsOptions) {
-  const { config, store, relayEnabled } = options;
+  const { config } = options;
   const log = options.log ?? ((line: string) => console.log(line));
   const now = options.now ?? Date.now;
   const site = config.site;
   const origins = siteOrigins(config);
   const refusals = new CrossSiteRefusalLog(origins, log, now);
   const words = readContent("requestInvitation");
-  const roles: RoleTimetable = options.roles ?? { roles: [] };
 
-  /** Saves within the time limit; a key already stored with other words is saved again without it. */
-  async function save(request: NewInvitationRequest): Promise<Stored> {
-    const outcome = await withinTimeLimit(store.save(request), STORE_TIME_LIMIT_MS);
-    if (outcome.stored === "new") return { id: request.id, mode: request.mode, repeat: false };
-    if (isSameRequest(outcome.first, request)) return { id: outcome.first.id, mode: outcome.first.mode, repeat: true };
-    return save({ ...request, idempotencyKey: null });
-  }
-
+  /** Parse, hand to the intake, answer: JSON to programs, a page (303, or the problems) to a form post. */
   async function take(request: FastifyRequest, reply: FastifyReply) {
     const req = request.raw;
     const asPage = answersAsPage(req);
-    const type = mediaTypeOf(req.headers);
     let text: string;
     try {
       text = utf8.decode(request.body as Buffer);
     } catch {
       return answerJson(reply, 400, { errors: problemWords({ body: { code: "notUtf8" } }, words) });
     }
-
-    const parsed = type === JSON_TYPE ? parseJsonBody(text) : parseFormBody(text);
-    const result = parsed.ok ? validateInvitationRequest(parsed.input, site.legalBasis?.basis ?? null) : parsed;
+    const parsed = mediaTypeOf(req.headers) === JSON_TYPE ? parseJsonBody(text) : parseFormBody(text);
     // The page for errors is the form of the mode that was sent, or the leaders' form.
     const pageMode =
       parsed.ok && typeof parsed.input.mode === "string" ? parseMode(parsed.input.mode) : postedMode(req, origins);
-    if (!result.ok) {
-      const errors = problemWords(boundedErrors(result.errors), words);
-      if (asPage) return sendInvalidPage(reply, site, pageMode, errors);
-      return answerJson(reply, 400, { errors });
+    const outcome = parsed.ok
+      ? await options.take(parsed.input, {
+          context: relayContext(req, config, pageMode, origins, words),
+          pageSource: sourceFromPageUrl(origins.ownReferer(req, PAGE_URI_MAX_LENGTH)),
+        })
+      : ({ kind: "invalid", problems: parsed.errors } as const);
+    switch (outcome.kind) {
+      case "invalid": {
+        const errors = problemWords(boundedErrors(outcome.problems), words);
+        if (asPage) return sendInvalidPage(reply, site, pageMode, errors);
+        return answerJson(reply, 400, { errors });
+      }
+      case "unavailable":
+        if (asPage) return sendUnavailablePage(reply, site, outcome.mode, UNAVAILABLE_RETRY_AFTER_SECONDS);
+        return answerJson(
+          reply,
+          503,
+          { error: messages.failed },
+          { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+        );
+      case "stored":
+        if (!outcome.repeat) options.onSaved?.();
+        return answerStored(reply, asPage, outcome.mode, outcome.id);
     }
-
-    const { mode, fields } = result.request;
-    const { held, idempotencyKey } = result;
-    const id = randomUUID();
-    const receivedAt = now();
-    let stored: Stored;
-    try {
-      stored = await save({
-        id,
-        receivedAt,
-        mode,
-        fields,
-        context: relayContext(req, config, mode, origins, words),
-        relay: relayEnabled ? "pending" : "off",
-        noticeVersion: options.noticeVersion ?? null,
-        notify: options.notify ?? [],
-        held,
-        idempotencyKey,
-        // What the visit's first page noted; without it (no JavaScript), the utm_* of the page the form was on.
-        source:
-          normaliseSource(parsed.ok ? parsed.input.source : null) ??
-          sourceFromPageUrl(origins.ownReferer(req, PAGE_URI_MAX_LENGTH)),
-        consent: consentRecord(words.ownForm, site, { communications: result.communicationsConsent }),
-        role: openRole(roles, parsed.ok ? parsed.input.role : null, receivedAt),
-        // An address the form takes (one, no spaces or line breaks): anything else has nowhere to go.
-        acknowledge: options.acknowledge === true && isEmailAddress((fields.email ?? "").trim()),
-      });
-    } catch (error) {
-      // The error's message may quote a value (PostgreSQL's do): the log names its code only.
-      log(`[requests] could not store ${id} (${mode}): ${errorCode(error)}; answered 503`);
-      if (asPage) return sendUnavailablePage(reply, site, mode, UNAVAILABLE_RETRY_AFTER_SECONDS);
-      return answerJson(
-        reply,
-        503,
-        { error: messages.failed },
-        { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
-      );
-    }
-    if (stored.repeat) {
-      log(`[requests] ${stored.id} sent again with its idempotency key: answered as stored, not stored twice`);
-    } else {
-      log(
-        `[requests] stored ${id} (${mode}, relay ${relayEnabled ? "pending" : "off"}${held ? `, held: ${held}` : ""})`,
-      );
-      options.onSaved?.();
-    }
-    return answerStored(reply, asPage, stored.mode, stored.id);
   }
 
   /** The 429 and 413 as the client reads them (a page for a form post), the connection closed; the rest to the server. */

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import rateLimit, { type FastifyRateLimitStore } from "@fastify/rate-limit";
 import { clientAddress, rateLimitKey } from "./client-address";
 import type { SharedRateLimits } from "../requests/store";
-import { withinTimeLimit } from "../requests/stores/time-limit";
+import { withinTimeLimit } from "../time-limit";
 
 /**
  * A shared count that does not answer within this lets the request through uncounted

@@ -16,18 +16,18 @@ import type { RequestIntake } from "../requests/store";
 import { CSP_REPORT_MEDIA_TYPES, createCspReportsRoute } from "./csp-reports";
 import { editorSignInRoutes } from "./editor-sign-in";
 import { healthRoute } from "./health";
+import { requestIntake } from "../requests/intake";
 import { invitationRequestsRoute, siteOrigins } from "./invitation-requests";
 import { registerRateLimit } from "./rate-limit";
 
 export interface ApiServices {
-  /** Null when INVITATION_API=off: the deployment has no request endpoint. */
   requests: {
     store: RequestIntake;
     relay: RelayWorker | null;
     notifier?: NotificationWorker | null;
     /** The roles of the build being served (server/roles-timetable.ts); none when absent. */
     roles?: RoleTimetable;
-  } | null;
+  };
   /** True once the server has begun shutting down (the health check answers 503). */
   draining?: () => boolean;
 }
@@ -51,36 +51,41 @@ export function apiScope(
   };
 }
 
-/** The API of this configuration, or null when INVITATION_API=off (static-only hosting, no API at all). */
-export function buildApi(config: AppConfig, services: ApiServices): ApiPlugin | null {
-  if (!config.site.requestApi) return null;
+/** The API of this configuration (a deployment with INVITATION_API=off has none, and never builds it). */
+export function buildApi(config: AppConfig, services: ApiServices): ApiPlugin {
   const endpoints: Endpoint[] = [createCspReportsRoute({ origins: siteOrigins(config) })];
   // The editor's GitHub sign-in, when the build has the editor and the server has the OAuth app.
   const { editorSignIn } = config.server;
   if (editorSignIn && config.site.editor?.backend === "github") {
     endpoints.push(editorSignInRoutes({ signIn: editorSignIn, siteUrl: config.site.siteUrl }));
   }
-  if (services.requests) {
-    const { store, relay, notifier = null, roles } = services.requests;
-    endpoints.push(
-      invitationRequestsRoute({
-        config,
-        store,
-        relayEnabled: relay !== null,
-        notify: notifier ? notificationChannels(config.server.notifications) : [],
-        acknowledge: notifier !== null && acknowledgesRequesters(config.server.notifications),
-        roles,
-        noticeVersion: privacyNoticeVersion(readContent("requestInvitation").ownForm.privacyNotice, config.site),
-        onSaved: () => {
-          relay?.notify();
-          notifier?.notify();
-        },
-      }),
-      healthRoute({ store, draining: services.draining }),
-    );
-  }
+  const { store, relay, notifier = null, roles = { roles: [] } } = services.requests;
+  const words = readContent("requestInvitation");
+  const take = requestIntake({
+    store,
+    site: config.site,
+    words,
+    relayEnabled: relay !== null,
+    notify: notifier ? notificationChannels(config.server.notifications) : [],
+    acknowledge: notifier !== null && acknowledgesRequesters(config.server.notifications),
+    roles,
+    noticeVersion: privacyNoticeVersion(words.ownForm.privacyNotice, config.site),
+    log: (line) => console.log(line),
+    now: Date.now,
+  });
+  endpoints.push(
+    invitationRequestsRoute({
+      config,
+      take,
+      onSaved: () => {
+        relay?.notify();
+        notifier?.notify();
+      },
+    }),
+    healthRoute({ store, draining: services.draining }),
+  );
   return apiScope(endpoints, {
     trustProxyHops: config.server.trustProxyHops,
-    counter: services.requests?.store.sharedRateLimits,
+    counter: store.sharedRateLimits,
   });
 }

@@ -22,7 +22,7 @@
  * - stop() lets the send in flight finish and be recorded, gives the rest back, resolves.
  */
 import { randomUUID } from "node:crypto";
-import { withinTimeLimit } from "../stores/time-limit";
+import { withinTimeLimit } from "../../time-limit";
 import { hostname } from "node:os";
 import type { DeliverySettings } from "../../config";
 import { errorCode } from "../../safe-errors";

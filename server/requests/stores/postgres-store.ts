@@ -21,7 +21,6 @@
  */
 import postgres from "postgres";
 import {
-  HELD_SUMMARY_MAX_IDS,
   REQUESTER_CHANNEL,
   type NotificationChannel,
   type NotificationClaim,
@@ -35,6 +34,9 @@ import {
   countsByLabel,
   DAY_MS,
   HELD_SUMMARY_JOB,
+  heldSummaryDetails,
+  heldSummaryWindow,
+  releaseDecision,
   jsonOrNull,
   newNotificationRow,
   NOTIFICATION_COLUMNS,
@@ -49,7 +51,7 @@ import {
   type QueuedSubject,
   type RequestRow,
 } from "./store-core";
-import { withinTimeLimit } from "./time-limit";
+import { withinTimeLimit } from "../../time-limit";
 import { redact, secretTexts } from "../../safe-errors";
 
 /** The advisory lock key the migration holds (any constant unique to this schema). */
@@ -527,9 +529,9 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
       return sql.begin(async (tx) => {
         const [row] = await tx<{ held: string | null; email: string | null }[]>`
           SELECT held, fields->>'email' AS email FROM invitation_requests WHERE id = ${id} FOR UPDATE`;
-        if (!row) return "not-found" as const;
-        if (row.held === null) return "not-held" as const;
-        const acknowledged = acknowledge && row.email !== null && (await mayAcknowledge(tx, row.email, now));
+        const decision = releaseDecision(row);
+        if (decision !== "release") return decision;
+        const acknowledged = acknowledge && row!.email !== null && (await mayAcknowledge(tx, row!.email!, now));
         await tx`
           UPDATE invitation_requests SET held = NULL,
             next_attempt_at = CASE WHEN relay = 'pending' THEN ${new Date(now)} ELSE next_attempt_at END,
@@ -548,16 +550,21 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
           ON CONFLICT (job) DO NOTHING`;
         const [job] = await tx<{ last_run_at: Date }[]>`
           SELECT last_run_at FROM invitation_jobs WHERE job = ${HELD_SUMMARY_JOB} FOR UPDATE`;
+        // 'epoch' is the row's "never ran".
         const last = job!.last_run_at.getTime();
-        if (last > 0 && now - last < DAY_MS) return null;
+        const window = heldSummaryWindow(last > 0 ? last : null, now);
+        if (!window) return null;
         await tx`UPDATE invitation_jobs SET last_run_at = ${new Date(now)} WHERE job = ${HELD_SUMMARY_JOB}`;
-        const since = last > 0 ? last : now - DAY_MS;
+        const { since } = window;
         const rows = await tx<{ id: string }[]>`
           SELECT id FROM invitation_requests
           WHERE held IS NOT NULL AND received_at > ${new Date(since)} AND received_at <= ${new Date(now)}
           ORDER BY seq`;
         if (rows.length > 0) {
-          const details = { count: rows.length, ids: rows.slice(0, HELD_SUMMARY_MAX_IDS).map((row) => row.id), since };
+          const details = heldSummaryDetails(
+            rows.map((row) => row.id),
+            since,
+          );
           await enqueue(tx, { kind: "held-summary", details }, channels, now);
         }
         return rows.length;

@@ -24,7 +24,6 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import {
-  HELD_SUMMARY_MAX_IDS,
   REQUESTER_CHANNEL,
   type NewInvitationRequest,
   type NotificationChannel,
@@ -38,6 +37,9 @@ import {
   countsByLabel,
   DAY_MS,
   HELD_SUMMARY_JOB,
+  heldSummaryDetails,
+  heldSummaryWindow,
+  releaseDecision,
   jsonOrNull,
   newNotificationRow,
   NOTIFICATION_COLUMNS,
@@ -52,7 +54,7 @@ import {
   type RequestRow,
   type SchemaState,
 } from "./store-core";
-import { withinTimeLimit } from "./time-limit";
+import { withinTimeLimit } from "../../time-limit";
 
 export const SQLITE_FILE = "requests.sqlite";
 /** Held (an exclusive SQLite lock) by the one server that uses DATA_DIR, for as long as it runs. */
@@ -466,24 +468,24 @@ export function openSqliteStore(dataDir: string): RequestStore {
     ),
     releaseHeld: db.transaction((id: string, now: number, notify: readonly TeamChannel[], acknowledge: boolean) => {
       const row = heldState.get({ id });
-      if (!row) return "not-found" as const;
-      if (row.held === null) return "not-held" as const;
+      const decision = releaseDecision(row);
+      if (decision !== "release") return decision;
       unhold.run({ id, now });
       enqueue({ kind: "request", requestId: id }, notify, now);
-      if (acknowledge && mayAcknowledge(row.email, now)) {
+      if (acknowledge && mayAcknowledge(row!.email, now)) {
         markAcknowledged.run({ id, now });
         enqueue({ kind: "acknowledgement", requestId: id }, [REQUESTER_CHANNEL], now);
       }
       return "released" as const;
     }),
     queueHeldSummary: db.transaction((now: number, channels: readonly TeamChannel[]) => {
-      const last = lastRun.get({ job: HELD_SUMMARY_JOB })?.last_run_at;
-      if (last !== undefined && now - last < DAY_MS) return null;
+      const window = heldSummaryWindow(lastRun.get({ job: HELD_SUMMARY_JOB })?.last_run_at ?? null, now);
+      if (!window) return null;
       recordRun.run({ job: HELD_SUMMARY_JOB, now });
-      const since = last ?? now - DAY_MS;
+      const { since } = window;
       const ids = heldSince.all({ since, now }).map((row) => row.id);
       if (ids.length > 0) {
-        const details = { count: ids.length, ids: ids.slice(0, HELD_SUMMARY_MAX_IDS), since };
+        const details = heldSummaryDetails(ids, since);
         enqueue({ kind: "held-summary", details }, channels, now);
       }
       return ids.length;

@@ -8,21 +8,22 @@ import { randomUUID } from "node:crypto";
 import type { ConsentRecord } from "#shared/invitation/consent";
 import type { InvitationMode } from "#shared/invitation/mode";
 import type { RequestSource } from "#shared/invitation/request-source";
-import type {
-  ChannelRefusal,
-  HeldReason,
-  HeldSummary,
-  NotificationChannel,
-  NotificationClaim,
-  NotificationKind,
-  QueuedNotification,
-  RelayClaim,
-  RelayContext,
-  RelayRefusal,
-  RelayState,
-  RequestRole,
-  StoreStatus,
-  StoredInvitationRequest,
+import {
+  HELD_SUMMARY_MAX_IDS,
+  type ChannelRefusal,
+  type HeldReason,
+  type HeldSummary,
+  type NotificationChannel,
+  type NotificationClaim,
+  type NotificationKind,
+  type QueuedNotification,
+  type RelayClaim,
+  type RelayContext,
+  type RelayRefusal,
+  type RelayState,
+  type RequestRole,
+  type StoreStatus,
+  type StoredInvitationRequest,
 } from "../store";
 
 export type Dialect = "sqlite" | "postgres";
@@ -260,6 +261,26 @@ export interface SchemaState {
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** The daily job that tells the team of held requests (invitation_jobs). */
 export const HELD_SUMMARY_JOB = "held-summary";
+
+/**
+ * The rules around the day's held summary, one copy for both stores (each keeps only its SQL):
+ * it is due a day after the last one, or now when none ran; it covers the requests held since
+ * the last one, or in the last day; and it names at most HELD_SUMMARY_MAX_IDS of them.
+ */
+export function heldSummaryWindow(lastRun: number | null, now: number): { since: number } | null {
+  if (lastRun !== null && now - lastRun < DAY_MS) return null;
+  return { since: lastRun ?? now - DAY_MS };
+}
+
+export function heldSummaryDetails(ids: readonly string[], since: number) {
+  return { count: ids.length, ids: ids.slice(0, HELD_SUMMARY_MAX_IDS), since };
+}
+
+/** What `requests -- release` does with a request, by its row: nothing found, not held, or release it. */
+export function releaseDecision(row: { held: string | null } | undefined): "not-found" | "not-held" | "release" {
+  if (!row) return "not-found";
+  return row.held === null ? "not-held" : "release";
+}
 
 /**
  * The statements that bring a database at `state` up to SCHEMA_VERSION, in order, and the

@@ -1,0 +1,119 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { readContent } from "#shared/content/read";
+import { MIN_FILL_MS } from "#shared/invitation/request-schema";
+import { parseSiteConfig } from "#shared/site-config";
+import { requestIntake, type IntakeSettings } from "./intake";
+import type { NewInvitationRequest, SaveOutcome, StoredInvitationRequest } from "./store";
+
+const NOW = Date.parse("2026-11-27T12:00:00Z");
+const FIELDS = {
+  firstname: "Ada",
+  lastname: "Lovelace",
+  email: "ada@example.com",
+  jobtitle: "VP Talent",
+  company: "Analytical Engines",
+};
+const sent = (extra: Record<string, unknown> = {}) => ({
+  mode: "candidate",
+  fields: FIELDS,
+  fillMs: MIN_FILL_MS + 1000,
+  idempotencyKey: "0123456789abcdef0123456789abcdef",
+  ...extra,
+});
+const arrival = {
+  context: { pageUri: "https://network.example/request-invitation", pageName: "Request" },
+  pageSource: null,
+};
+
+/** A store in memory that keeps what it is given and finds a request by its idempotency key. */
+function memoryStore(behaviour: { fails?: boolean } = {}) {
+  const saved: NewInvitationRequest[] = [];
+  return {
+    saved,
+    async save(request: NewInvitationRequest): Promise<SaveOutcome> {
+      if (behaviour.fails) throw Object.assign(new Error("connect ECONNREFUSED 10.0.0.1"), { code: "ECONNREFUSED" });
+      const first = saved.find((row) => row.idempotencyKey && row.idempotencyKey === request.idempotencyKey);
+      if (first) return { stored: "repeat", first: first as unknown as StoredInvitationRequest };
+      saved.push(request);
+      return { stored: "new" };
+    },
+  };
+}
+
+function intake(store: IntakeSettings["store"], lines: string[] = []) {
+  return requestIntake({
+    store,
+    site: parseSiteConfig({}),
+    words: readContent("requestInvitation"),
+    relayEnabled: true,
+    notify: ["email"],
+    acknowledge: true,
+    roles: {
+      roles: [
+        { slug: "open-role", title: "VP, Talent Acquisition", closesAt: NOW + 60_000, lastModified: "2026-11-20" },
+        { slug: "closed-role", title: "Director", closesAt: NOW - 60_000, lastModified: "2026-11-01" },
+      ],
+    },
+    noticeVersion: "2026-11-25+abc",
+    log: (line) => lines.push(line),
+    now: () => NOW,
+  });
+}
+
+describe("the intake (server/requests/intake.ts)", () => {
+  it("stores a valid request with its relay, notifications, acknowledgement, notice and open role", async () => {
+    const store = memoryStore();
+    const outcome = await intake(store)(sent({ role: "open-role" }), arrival);
+    expect(outcome).toMatchObject({ kind: "stored", mode: "candidate", repeat: false });
+    expect(store.saved[0]).toMatchObject({
+      relay: "pending",
+      notify: ["email"],
+      acknowledge: true,
+      noticeVersion: "2026-11-25+abc",
+      held: null,
+      role: { slug: "open-role", title: "VP, Talent Acquisition" },
+      receivedAt: NOW,
+    });
+  });
+
+  it("refuses what the schema refuses, storing nothing; drops a closed or unknown role without refusing", async () => {
+    const store = memoryStore();
+    const take = intake(store);
+    expect(await take(sent({ fields: { ...FIELDS, email: "not an address" } }), arrival)).toMatchObject({
+      kind: "invalid",
+      problems: { email: { code: "email" } },
+    });
+    expect(store.saved).toEqual([]);
+    for (const role of ["closed-role", "no-such-role", "../x"]) {
+      expect(await take(sent({ role, idempotencyKey: null }), arrival)).toMatchObject({ kind: "stored" });
+    }
+    expect(store.saved.map((request) => request.role)).toEqual([null, null, null]);
+  });
+
+  it("holds a request sent faster than a person fills the form: stored, never dropped", async () => {
+    const store = memoryStore();
+    expect(await intake(store)(sent({ fillMs: 100 }), arrival)).toMatchObject({ kind: "stored", repeat: false });
+    expect(store.saved[0]!.held).toBe("fill-time");
+  });
+
+  it("stores a retried send once; the same key with other words is a request of its own", async () => {
+    const store = memoryStore();
+    const take = intake(store);
+    const first = await take(sent(), arrival);
+    const again = await take(sent(), arrival);
+    expect(again).toEqual({ ...first, repeat: true });
+    const other = await take(sent({ fields: { ...FIELDS, company: "Another" } }), arrival);
+    expect(other).toMatchObject({ kind: "stored", repeat: false });
+    expect(store.saved).toHaveLength(2);
+    expect(store.saved[1]!.idempotencyKey).toBeNull();
+  });
+
+  it("answers unavailable when the store fails, logging its code and never the visitor's words", async () => {
+    const lines: string[] = [];
+    const outcome = await intake(memoryStore({ fails: true }), lines)(sent(), arrival);
+    expect(outcome).toEqual({ kind: "unavailable", mode: "candidate" });
+    expect(lines.join("\n")).toContain("ECONNREFUSED; answered 503");
+    expect(lines.join("\n")).not.toMatch(/Ada|Lovelace|example\.com|10\.0\.0\.1/);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * Taking an invitation request (docs/product.md#nothing-lost), whatever it came by: check it
+ * with the schema the form uses, hold it when it looks automated (stored, neither relayed nor
+ * notified until `requests -- release`), name its open role or none, record its consent and
+ * source, and store it once per idempotency key with its notifications queued in the same
+ * transaction, within a time limit. The HTTP endpoint (server/api/invitation-requests.ts)
+ * parses, calls this, and answers; nothing here knows HTTP.
+ */
+import { randomUUID } from "node:crypto";
+import type { RequestInvitationWords } from "#shared/content/request-invitation";
+import { consentRecord, type ConsentSite } from "#shared/invitation/consent";
+import type { InvitationMode } from "#shared/invitation/mode";
+import { normaliseSource, type RequestSource } from "#shared/invitation/request-source";
+import {
+  isEmailAddress,
+  validateInvitationRequest,
+  type FieldProblems,
+  type UnvalidatedRequest,
+} from "#shared/invitation/request-validation";
+import { openRole, type RoleTimetable } from "#shared/roles";
+import { errorCode } from "../safe-errors";
+import { withinTimeLimit } from "../time-limit";
+import type { NewInvitationRequest, RelayContext, RequestIntake, StoredInvitationRequest, TeamChannel } from "./store";
+
+/**
+ * The longest a save may take before the visitor is told to try again (503): the API
+ * answers within 5 s whatever the database does (docs/deployment/node-server.md, "Time limits").
+ * A save that commits after this is kept: the visitor may send again, and is then answered
+ * as stored when the send carries the first one's idempotency key (a duplicate otherwise,
+ * which is better than a lost request).
+ */
+export const STORE_TIME_LIMIT_MS = 4000;
+
+export interface IntakeSettings {
+  store: Pick<RequestIntake, "save">;
+  site: ConsentSite;
+  /** The request page's words: the consent texts a request's record keeps. */
+  words: RequestInvitationWords;
+  /** Whether stored requests wait for the relay (`pending`) or are stored only (`off`). */
+  relayEnabled: boolean;
+  /** The team's channels queued with each request (docs/product.md#notifications-and-privacy). */
+  notify: readonly TeamChannel[];
+  /** Whether each requester is sent an acknowledgement (ACKNOWLEDGEMENT_SENDER=site, with email). */
+  acknowledge: boolean;
+  /** The roles of the build being served (BUILD_DIR/roles.json): a request names one of those still open, or none. */
+  roles: RoleTimetable;
+  /** The privacy notice's version the form shows, stored with each request. */
+  noticeVersion: string | null;
+  log: (line: string) => void;
+  now: () => number;
+}
+
+/** What came with a request besides what it says: where it was sent from, as the sender's client tells. */
+export interface Arrival {
+  context: RelayContext;
+  /** The utm_* of the page the form was on, for a request whose visit noted none (no JavaScript). */
+  pageSource: RequestSource | null;
+}
+
+export type IntakeOutcome =
+  | { kind: "invalid"; problems: FieldProblems }
+  /** `repeat`: its idempotency key named a request stored before with the same words; nothing more was stored. */
+  | { kind: "stored"; id: string; mode: InvitationMode; repeat: boolean }
+  /** The store did not commit within STORE_TIME_LIMIT_MS: the sender should try again. */
+  | { kind: "unavailable"; mode: InvitationMode };
+
+/** Whether a stored request is the one sent again: the same mode, the same fields (whatever their order), the same role. */
+export function isSameRequest(
+  stored: Pick<StoredInvitationRequest, "mode" | "fields" | "role">,
+  sent: Pick<NewInvitationRequest, "mode" | "fields" | "role">,
+) {
+  const entries = (fields: Record<string, string>) => JSON.stringify(Object.entries(fields).sort());
+  return (
+    stored.mode === sent.mode &&
+    entries(stored.fields) === entries(sent.fields) &&
+    (stored.role?.slug ?? null) === (sent.role?.slug ?? null)
+  );
+}
+
+export function requestIntake(settings: IntakeSettings) {
+  const { store, site, words, log, now } = settings;
+
+  /** Saves within the time limit; a key already stored with other words is saved again without it. */
+  async function save(request: NewInvitationRequest): Promise<{ id: string; mode: InvitationMode; repeat: boolean }> {
+    const outcome = await withinTimeLimit(store.save(request), STORE_TIME_LIMIT_MS);
+    if (outcome.stored === "new") return { id: request.id, mode: request.mode, repeat: false };
+    if (isSameRequest(outcome.first, request)) return { id: outcome.first.id, mode: outcome.first.mode, repeat: true };
+    return save({ ...request, idempotencyKey: null });
+  }
+
+  return async function take(input: UnvalidatedRequest, arrival: Arrival): Promise<IntakeOutcome> {
+    const result = validateInvitationRequest(input, site.legalBasis?.basis ?? null);
+    if (!result.ok) return { kind: "invalid", problems: result.errors };
+    const { mode, fields } = result.request;
+    const { held, idempotencyKey } = result;
+    const id = randomUUID();
+    const receivedAt = now();
+    try {
+      const stored = await save({
+        id,
+        receivedAt,
+        mode,
+        fields,
+        context: arrival.context,
+        relay: settings.relayEnabled ? "pending" : "off",
+        noticeVersion: settings.noticeVersion,
+        notify: settings.notify,
+        held,
+        idempotencyKey,
+        // What the visit's first page noted; without it (no JavaScript), the utm_* of the page the form was on.
+        source: normaliseSource(input.source) ?? arrival.pageSource,
+        consent: consentRecord(words.ownForm, site, { communications: result.communicationsConsent }),
+        role: openRole(settings.roles, input.role, receivedAt),
+        // An address the form takes (one, no spaces or line breaks): anything else has nowhere to go.
+        acknowledge: settings.acknowledge && isEmailAddress((fields.email ?? "").trim()),
+      });
+      if (stored.repeat) {
+        log(`[requests] ${stored.id} sent again with its idempotency key: answered as stored, not stored twice`);
+      } else {
+        const relay = settings.relayEnabled ? "pending" : "off";
+        log(`[requests] stored ${id} (${mode}, relay ${relay}${held ? `, held: ${held}` : ""})`);
+      }
+      return { kind: "stored", ...stored };
+    } catch (error) {
+      // The error's message may quote a value (PostgreSQL's do): the log names its code only.
+      log(`[requests] could not store ${id} (${mode}): ${errorCode(error)}; answered 503`);
+      return { kind: "unavailable", mode };
+    }
+  };
+}
+
+export type TakeRequest = ReturnType<typeof requestIntake>;

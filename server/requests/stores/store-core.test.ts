@@ -1,0 +1,31 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { HELD_SUMMARY_MAX_IDS } from "../store";
+import { DAY_MS, heldSummaryDetails, heldSummaryWindow, releaseDecision } from "./store-core";
+
+// The rules both stores apply around their own SQL (their behaviour on each database: tests/server/store-contract).
+describe("the stores' shared rules", () => {
+  const now = Date.parse("2026-11-27T09:00:00Z");
+
+  it("runs the held summary when none ran, over the last day, and then not again within a day", () => {
+    expect(heldSummaryWindow(null, now)).toEqual({ since: now - DAY_MS });
+    expect(heldSummaryWindow(now - DAY_MS + 1, now)).toBeNull();
+    expect(heldSummaryWindow(now - DAY_MS, now)).toEqual({ since: now - DAY_MS });
+    expect(heldSummaryWindow(now - 3 * DAY_MS, now)).toEqual({ since: now - 3 * DAY_MS });
+  });
+
+  it("counts every held request but names at most HELD_SUMMARY_MAX_IDS", () => {
+    const ids = Array.from({ length: HELD_SUMMARY_MAX_IDS + 5 }, (_, index) => `id-${index}`);
+    expect(heldSummaryDetails(ids, now)).toEqual({
+      count: ids.length,
+      ids: ids.slice(0, HELD_SUMMARY_MAX_IDS),
+      since: now,
+    });
+  });
+
+  it("releases only a request that is held", () => {
+    expect(releaseDecision(undefined)).toBe("not-found");
+    expect(releaseDecision({ held: null })).toBe("not-held");
+    expect(releaseDecision({ held: "honeypot" })).toBe("release");
+  });
+});
