@@ -86,7 +86,7 @@ export async function startApi(
         timing: config.server.delivery,
         maxPer10Seconds: config.server.relayMaxPer10Seconds,
         alertChannels: channels,
-        onAlertQueued: () => notifier?.notify(),
+        onAlertQueued: () => notifier?.wake(),
         sourceFields: config.server.hubspotSourceFields,
         roleField: config.server.hubspotRoleField,
       })
@@ -95,9 +95,9 @@ export async function startApi(
   let daily: { stop(): Promise<void> }[] = [];
   /** Takes the one-server lock (SQLite) and starts what needs it; throws while another server holds it. */
   const startBackgroundWork = async () => {
-    // SQLite: what a crashed predecessor held (relay submissions, notifications) goes out now, not when its lease runs out.
-    const released = await store.releaseClaimsOfPreviousProcess();
-    if (released > 0) console.log(`[requests] released ${released} claim(s) left by a previous process`);
+    // SQLite: what a crashed predecessor had claimed (relay submissions, notifications) goes out now, not when its lease runs out.
+    const returned = await store.returnClaimsOfPreviousProcess();
+    if (returned > 0) console.log(`[requests] returned ${returned} claim(s) left by a previous process`);
     // A channel stopped after refusing (a webhook's 404) is tried again after a restart.
     const reopened = channels.length > 0 ? await store.reopenChannels() : 0;
     if (reopened > 0) console.log(`[notify] reopened ${reopened} stopped channel(s): they are tried again now`);
@@ -105,7 +105,7 @@ export async function startApi(
     notifier?.start();
     daily = [
       startDailyPurge({ store, retentionDays: config.site.requestRetentionDays }),
-      startHeldSummaries({ store, channels, onQueued: () => notifier?.notify() }),
+      startHeldSummaries({ store, channels, onQueued: () => notifier?.wake() }),
     ];
   };
   let takingOver: NodeJS.Timeout | undefined;

@@ -78,8 +78,8 @@ export function buildApi(config: AppConfig, services: ApiServices): ApiPlugin {
       config,
       take,
       onSaved: () => {
-        relay?.notify();
-        notifier?.notify();
+        relay?.wake();
+        notifier?.wake();
       },
     }),
     healthRoute({ store, draining: services.draining }),

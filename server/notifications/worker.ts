@@ -1,18 +1,17 @@
 /**
  * The worker that delivers the team's notifications from the outbox (docs/product.md#notifications-and-privacy),
  * one per server process, started when email or a webhook is configured: the delivery
- * loop (server/requests/outbox/delivery-loop.ts) with the mail server and the webhook as its
- * channels.
+ * loop (server/requests/outbox/delivery-loop.ts, which explains the claims, the leases and the
+ * paced backoff once) with the mail server and the webhook as its channels.
  *
  * - The API queues a notification per channel in the same transaction as the request,
- *   answers the visitor, then wakes this worker (notify): delivery is never on the
+ *   answers the visitor, then wakes this worker (wake): delivery is never on the
  *   request's path, and while visitors are being answered it waits (YIELD_MAX_MS at most).
  * - It claims only the channels this server has: a server without the webhook (a
  *   rolling change of NOTIFY_WEBHOOK_URL) leaves webhook rows to the servers that have it.
- * - A failing channel pauses with backoff, one attempt per round; the other channel is
- *   delivered meanwhile. A webhook that refuses for good (4xx other than 408 and 429: a
- *   deleted Slack or Teams hook) stops until a restart or `requests -- retry`, and the
- *   team is told once by email.
+ * - A failing channel pauses while the other is delivered. A webhook that refuses for good
+ *   (4xx other than 408 and 429: a deleted Slack or Teams hook) stops until a restart or
+ *   `requests -- retry`, and the team is told once by email.
  * - At least once: a notification delivered just before a crash, before its row was
  *   deleted, is delivered again once its lease runs out. Nothing else goes twice.
  * - The requester's acknowledgement is one more channel (`requester`), through the same mail
@@ -153,8 +152,8 @@ export class NotificationWorker {
         const alertChannels = channels.filter((channel) => channel !== refused);
         await store.stopChannel(refused, outcome.summary, now(), alertChannels);
       },
-      release: (deliveries, owner) =>
-        store.releaseNotifications(
+      returnClaims: (deliveries, owner) =>
+        store.returnNotifications(
           deliveries.map((delivery) => delivery.seq),
           owner,
         ),
@@ -177,8 +176,8 @@ export class NotificationWorker {
   }
 
   /** A notification was just queued: look for it now rather than at the next poll. */
-  notify(): void {
-    this.loop.notify();
+  wake(): void {
+    this.loop.wake();
   }
 
   /** Finishes the delivery in flight (recording it), then resolves. */

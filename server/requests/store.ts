@@ -157,7 +157,7 @@ export interface RelayOutbox {
   /** HubSpot failed for now (5xx, 429, timeout): try again at `retryAt`. */
   scheduleRetry(id: string, owner: string, retryAt: number, reason: string): Promise<boolean>;
   /** Gives claims back unused (the worker is stopping, or the lease is too short for them). */
-  releaseRelays(ids: readonly string[], owner: string): Promise<void>;
+  returnRelays(ids: readonly string[], owner: string): Promise<void>;
   /** When the next pending row (not held) becomes claimable (its retry time or its lease's end), or null. */
   nextRelayAt(): Promise<number | null>;
 }
@@ -191,7 +191,7 @@ export interface NotificationOutbox {
   /** Delivery failed for now: try again at `retryAt`. */
   scheduleNotificationRetry(seq: number, owner: string, retryAt: number, reason: string): Promise<boolean>;
   /** Gives claims back unused (the worker is stopping, the channel is paused, or the lease is too short for them). */
-  releaseNotifications(seqs: readonly number[], owner: string): Promise<void>;
+  returnNotifications(seqs: readonly number[], owner: string): Promise<void>;
   /** When the next queued notification of `channels` becomes claimable, or null when none is queued. */
   nextNotificationAt(channels: readonly NotificationChannel[]): Promise<number | null>;
   /**
@@ -242,7 +242,7 @@ export interface StoreLifecycle {
    * on the file (a second server fails here), so every claim found is a dead process's.
    * Returns how many; always 0 on PostgreSQL, where other servers may own live claims.
    */
-  releaseClaimsOfPreviousProcess(): Promise<number>;
+  returnClaimsOfPreviousProcess(): Promise<number>;
   /** Opens every stopped channel again (a restart, `requests -- retry`); returns how many. */
   reopenChannels(): Promise<number>;
   close(): Promise<void>;

@@ -323,7 +323,7 @@ describe("SQLite locked or left behind", () => {
     );
     expect(Date.now()).toBeLessThan(now + leaseMs);
     expect(hubspot.acceptedCount("grace0@example.com")).toBe(1);
-    expect(server.output()).toContain("released 1 claim(s) left by a previous process");
+    expect(server.output()).toContain("returned 1 claim(s) left by a previous process");
   });
 
   it("lets one server use a SQLite database: a second one on the same DATA_DIR stops with a message", async () => {
@@ -349,7 +349,7 @@ describe("SQLite locked or left behind", () => {
       relay: "pending",
     });
     expect(await claimRelay(store, "other-server:1:live", Date.now(), 60_000)).not.toBeNull();
-    expect(await store.releaseClaimsOfPreviousProcess()).toBe(0);
+    expect(await store.returnClaimsOfPreviousProcess()).toBe(0);
     expect(await claimRelay(store, "this-server:1:new", Date.now(), 60_000)).toBeNull();
   });
 

@@ -87,7 +87,7 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
       const deleted = await store.markNotificationsDelivered([...seqsOf(batch), rest[0]!.seq], "worker-a");
       expect(ascending(deleted)).toEqual(seqsOf(batch));
       expect(seqsOf(await store.listNotifications())).toEqual(seqsOf(rest));
-      await store.releaseNotifications(seqsOf(rest), "worker-b");
+      await store.returnNotifications(seqsOf(rest), "worker-b");
       expect(await store.claimNotifications("worker-c", now + 1000, LEASE_MS, 10, ["email", "webhook"])).toHaveLength(
         2,
       );
@@ -107,7 +107,7 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
       expect(await claimOne("survivor", now + 30_000 + LEASE_MS - 1)).toBeNull();
       const taken = await claimOne("survivor", now + 30_000 + LEASE_MS);
       expect(taken?.seq).toBe(claim!.seq);
-      await store.releaseNotifications([taken!.seq], "survivor");
+      await store.returnNotifications([taken!.seq], "survivor");
       expect((await claimOne("next", now + 30_000 + LEASE_MS))?.seq).toBe(claim!.seq);
     });
 

@@ -229,7 +229,7 @@ export function describeRequestStore(name: string, open: () => Promise<RequestSt
     it("gives a released claim back at once", async () => {
       await store.save(sampleRequest(1));
       const claim = await claimRelay(store, "stopping", T0 + 5000, LEASE_MS);
-      await store.releaseRelays([claim!.id], "stopping");
+      await store.returnRelays([claim!.id], "stopping");
       expect((await claimRelay(store, "next", T0 + 5001, LEASE_MS))?.id).toBe(claim!.id);
     });
 

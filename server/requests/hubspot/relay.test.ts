@@ -385,7 +385,7 @@ describe("the relay worker", () => {
     await new Promise((resolveWait) => setTimeout(resolveWait, 100));
     const savedAt = Date.now();
     await store.save(sampleRequest(1, { receivedAt: savedAt }));
-    worker.notify();
+    worker.wake();
     await untilTrue(async () => (await relayStates(store))[0] === "sent", "the row to be sent", IDLE_POLL_MS / 2);
     expect(sentAt - savedAt).toBeLessThan(IDLE_POLL_MS / 2);
   });

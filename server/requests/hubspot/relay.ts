@@ -2,23 +2,17 @@
  * The outbox worker that forwards stored requests to HubSpot (docs/product.md#nothing-lost), one per
  * server process, started only when the HubSpot ids are configured.
  *
- * - It is the delivery loop (delivery-loop.ts) with HubSpot as its one channel: it claims
- *   due rows with a lease, checks under the claim that each is still stored (erase wins),
- *   sends it, and records the outcome under the same claim: `sent`, `failed` (HubSpot
- *   refused it: 4xx other than 408/429; `npm run requests -- retry` queues it again) or a
- *   retry time. Several servers on one PostgreSQL each claim different rows. A held
- *   request is never claimed until it is released.
- * - While HubSpot fails (5xx, 408, 429, no answer within the timeout) the worker pauses
- *   before its next submission: an exponential delay (DELIVERY_RETRY_MIN_SECONDS doubling
- *   up to DELIVERY_RETRY_MAX_SECONDS, between half and all of it at random so several
- *   servers do not retry in step), or HubSpot's Retry-After when that is longer; at
- *   least 60 s after a 429 or HubSpot's `error code: 1015` (hubspot-submission.ts).
- *   Nothing is ever dropped: a row stays pending until HubSpot takes or refuses it.
+ * - It is the delivery loop (../outbox/delivery-loop.ts, which explains the claims, the leases,
+ *   "erase wins" and the paced backoff once) with HubSpot as its one channel. It records
+ *   `sent`, `failed` (HubSpot refused it: 4xx other than 408/429; `npm run requests -- retry`
+ *   queues it again) or a retry time. A held request is never claimed until it is released.
+ * - What is HubSpot's own: its Retry-After when longer than the backoff, and at least 60 s
+ *   after a 429 or its `error code: 1015` (hubspot-submission.ts). Nothing is ever dropped:
+ *   a row stays pending until HubSpot takes or refuses it.
  * - It sends at most RELAY_MAX_PER_10_SECONDS per 10 s (HubSpot allows 50 on this endpoint).
- * - A save on this server wakes it at once (notify); otherwise it looks for due rows
+ * - A save on this server wakes it at once (wake); otherwise it looks for due rows
  *   (retries, rows re-queued by the retry command, claims of a killed server that ran
  *   out) when the next one is due, and at least every IDLE_POLL_MS.
- * - stop() lets the submission in flight finish and be recorded, then resolves.
  *
  * Exactly once: a row is marked sent in the same claim it was sent under, and a sent
  * row is never claimed again. The one window left is a crash between HubSpot's 200 and
@@ -118,8 +112,8 @@ export class RelayWorker {
         const owned = await store.markFailed(delivery.id, owner, outcome.reason, alert);
         if (owned && alert) options.onAlertQueued?.();
       },
-      release: (deliveries, owner) =>
-        store.releaseRelays(
+      returnClaims: (deliveries, owner) =>
+        store.returnRelays(
           deliveries.map((delivery) => delivery.id),
           owner,
         ),
@@ -144,8 +138,8 @@ export class RelayWorker {
   }
 
   /** A row was just saved: look for it now rather than at the next poll. */
-  notify(): void {
-    this.loop.notify();
+  wake(): void {
+    this.loop.wake();
   }
 
   /** Finishes the submission in flight (recording its outcome), then resolves. */

@@ -36,7 +36,7 @@ function silentOnceTarget() {
     recordSent: async () => true,
     recordRetry: async () => {},
     recordRefused: async () => {},
-    release: async () => {},
+    returnClaims: async () => {},
     nextDueAt: async () => null,
   };
   return { target, sent };

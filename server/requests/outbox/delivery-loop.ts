@@ -61,7 +61,7 @@ function withStoreTimeLimits<D extends Delivery>(target: DeliveryTarget<D>): Del
     recordSent: limit(target.recordSent),
     recordRetry: limit(target.recordRetry),
     recordRefused: limit(target.recordRefused),
-    release: limit(target.release),
+    returnClaims: limit(target.returnClaims),
     nextDueAt: limit(target.nextDueAt),
     ...(target.stoppedChannels ? { stoppedChannels: limit(target.stoppedChannels) } : {}),
   };
@@ -106,7 +106,8 @@ export interface DeliveryTarget<D extends Delivery> {
   recordRetry(delivery: D, owner: string, retryAt: number, reason: string): Promise<void>;
   /** Records a refusal; for a channel's refusal, stops the channel (and tells the team once). */
   recordRefused(delivery: D, owner: string, outcome: Extract<DeliveryOutcome, { kind: "refused" }>): Promise<void>;
-  release(deliveries: readonly D[], owner: string): Promise<void>;
+  /** Gives claims back unsent (the loop stopped before them): due again at once, for any server. */
+  returnClaims(deliveries: readonly D[], owner: string): Promise<void>;
   /** When the next row of `channels` becomes due, or null. */
   nextDueAt(channels: readonly string[]): Promise<number | null>;
   /** Channels stopped for good until a restart or `requests -- retry` (shared by every server). */
@@ -163,7 +164,7 @@ export class DeliveryLoop<D extends Delivery> {
   private readonly stopping = new AbortController();
   private readonly channels = new Map<string, ChannelState>();
   private loop: Promise<void> | null = null;
-  /** Aborted by notify() to end an idle sleep early. */
+  /** Aborted by wake() to end an idle sleep early. */
   private idle: AbortController | null = null;
   private notified = false;
   private storeFailures = 0;
@@ -184,7 +185,7 @@ export class DeliveryLoop<D extends Delivery> {
   }
 
   /** A row was just queued: look for it now rather than at the next poll. */
-  notify(): void {
+  wake(): void {
     this.notified = true;
     this.idle?.abort();
   }
@@ -260,7 +261,7 @@ export class DeliveryLoop<D extends Delivery> {
     } finally {
       // After a store failure mid-batch, the rows not reached go back too, rather than
       // waiting out the lease; the one in hand waits (it may have been sent).
-      await this.target.release([...untried, ...claims.slice(reached)], this.owner);
+      await this.target.returnClaims([...untried, ...claims.slice(reached)], this.owner);
     }
     return true;
   }

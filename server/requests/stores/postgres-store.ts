@@ -360,7 +360,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
         WHERE ${claimed(id, owner)}`;
       return result.count === 1;
     },
-    async releaseRelays(ids, owner) {
+    async returnRelays(ids, owner) {
       if (ids.length === 0) return;
       await sql`UPDATE invitation_requests SET lease_owner = NULL, lease_until = NULL
         WHERE id IN ${sql(ids as string[])} AND lease_owner = ${owner} AND relay = 'pending'`;
@@ -382,7 +382,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
     async ping(timeoutMs) {
       await withinTimeLimit(sql`SELECT 1`.execute(), timeoutMs);
     },
-    async releaseClaimsOfPreviousProcess() {
+    async returnClaimsOfPreviousProcess() {
       // Other servers may share the database and own live claims: their leases decide.
       return 0;
     },
@@ -488,7 +488,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
         WHERE seq = ${seq} AND lease_owner = ${owner}`;
       return result.count === 1;
     },
-    async releaseNotifications(seqs, owner) {
+    async returnNotifications(seqs, owner) {
       if (seqs.length === 0) return;
       await sql`UPDATE invitation_notifications SET lease_owner = NULL, lease_until = NULL
         WHERE ${ownedNotifications(seqs, owner)}`;

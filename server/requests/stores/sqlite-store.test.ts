@@ -74,7 +74,7 @@ describe("the SQLite file", () => {
     await saving;
     clearInterval(ticker);
     expect((await store.list()).map((request) => request.id)).toEqual([sampleRequest(1).id, sampleRequest(2).id]);
-    expect(await store.releaseClaimsOfPreviousProcess()).toBe(0);
+    expect(await store.returnClaimsOfPreviousProcess()).toBe(0);
     await store.ping(1000);
     await store.close();
   });

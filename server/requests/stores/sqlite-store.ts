@@ -235,7 +235,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
     `UPDATE invitation_requests SET attempts = attempts + 1, last_error = @reason, next_attempt_at = @retryAt,
        lease_owner = NULL, lease_until = NULL ${claimed}`,
   );
-  const releaseRelays = db.prepare(
+  const returnRelays = db.prepare(
     `UPDATE invitation_requests SET lease_owner = NULL, lease_until = NULL
      WHERE id IN (SELECT value FROM json_each(@ids)) AND lease_owner = @owner AND relay = 'pending'`,
   );
@@ -281,7 +281,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
     `UPDATE invitation_notifications SET attempts = attempts + 1, last_error = @reason, next_attempt_at = @retryAt,
        lease_owner = NULL, lease_until = NULL WHERE seq = @seq AND lease_owner = @owner`,
   );
-  const releaseNotifications = db.prepare(
+  const returnNotifications = db.prepare(
     `UPDATE invitation_notifications SET lease_owner = NULL, lease_until = NULL ${ownedBatch}`,
   );
   const nextNotificationAt = db.prepare<{ channels: string }, { at: number | null }>(
@@ -392,11 +392,11 @@ export function openSqliteStore(dataDir: string): RequestStore {
   let serverLock: Database.Database | null = null;
   const ping = db.prepare("SELECT 1");
   // Only one server uses a SQLite file: at its start, every claim is a previous process's.
-  const releaseRelayClaims = db.prepare(
+  const returnRelayClaims = db.prepare(
     `UPDATE invitation_requests SET lease_owner = NULL, lease_until = NULL
      WHERE relay = 'pending' AND lease_owner IS NOT NULL`,
   );
-  const releaseNotificationClaims = db.prepare(
+  const returnNotificationClaims = db.prepare(
     `UPDATE invitation_notifications SET lease_owner = NULL, lease_until = NULL WHERE lease_owner IS NOT NULL`,
   );
 
@@ -499,7 +499,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
       notifications: purgeNotifications.run({ before }).changes,
       requests: purgeRequests.run({ before }).changes,
     })),
-    releaseAll: db.transaction(() => releaseRelayClaims.run().changes + releaseNotificationClaims.run().changes),
+    returnAll: db.transaction(() => returnRelayClaims.run().changes + returnNotificationClaims.run().changes),
   };
 
   /**
@@ -553,8 +553,8 @@ export function openSqliteStore(dataDir: string): RequestStore {
     async scheduleRetry(id, owner, retryAt, reason) {
       return (await whenUnlocked(() => retry.run({ id, owner, retryAt, reason }))).changes === 1;
     },
-    async releaseRelays(ids, owner) {
-      if (ids.length > 0) await whenUnlocked(() => releaseRelays.run({ ids: list(ids), owner }));
+    async returnRelays(ids, owner) {
+      if (ids.length > 0) await whenUnlocked(() => returnRelays.run({ ids: list(ids), owner }));
     },
     async nextRelayAt() {
       return (await whenUnlocked(() => nextRelayAt.get()))?.at ?? null;
@@ -563,10 +563,10 @@ export function openSqliteStore(dataDir: string): RequestStore {
       return (await whenUnlocked(() => requeue.run({ now }))).changes;
     },
 
-    async releaseClaimsOfPreviousProcess() {
+    async returnClaimsOfPreviousProcess() {
       // Only when this is the one server on the file: its lock proves no other process owns live claims.
       serverLock ??= lockForOneServer(dirname(path));
-      return whenUnlocked(() => transactions.releaseAll.immediate());
+      return whenUnlocked(() => transactions.returnAll.immediate());
     },
     async ping(timeoutMs) {
       await withinTimeLimit(
@@ -606,8 +606,8 @@ export function openSqliteStore(dataDir: string): RequestStore {
     async scheduleNotificationRetry(seq, owner, retryAt, reason) {
       return (await whenUnlocked(() => notificationRetry.run({ seq, owner, retryAt, reason }))).changes === 1;
     },
-    async releaseNotifications(seqs, owner) {
-      if (seqs.length > 0) await whenUnlocked(() => releaseNotifications.run({ seqs: list(seqs), owner }));
+    async returnNotifications(seqs, owner) {
+      if (seqs.length > 0) await whenUnlocked(() => returnNotifications.run({ seqs: list(seqs), owner }));
     },
     async nextNotificationAt(channels) {
       return (await whenUnlocked(() => nextNotificationAt.get({ channels: list(channels) })))?.at ?? null;
