@@ -40,6 +40,16 @@ export function requestPagePath(mode: InvitationMode): string {
     : ROUTES.requestInvitation.path;
 }
 
+/** A link to each mode's request page, under the words given for each: the calls to action of the pages. */
+export function modeLinks(
+  labels: Record<InvitationMode, string>,
+): Record<InvitationMode, { label: string; href: string }> {
+  return {
+    candidate: { label: labels.candidate, href: requestPagePath("candidate") },
+    employer: { label: labels.employer, href: requestPagePath("employer") },
+  };
+}
+
 /**
  * The request page is prerendered once per mode: the leader mode at its own path, the
  * employer mode beside it at this path. The servers answer `/request-invitation` with a

@@ -8,7 +8,7 @@ import type { CMS as DecapCms, PreviewTemplateComponentProps } from "decap-cms-c
 import type { HowWeHelpWords, TermsWords } from "#shared/content/pages";
 import type { RequestInvitationWords } from "#shared/content/request-invitation";
 import type { SiteWords } from "#shared/content/site";
-import { requestPagePath } from "#shared/routes";
+import { modeLinks } from "#shared/routes";
 import { site } from "~/config/site";
 import { withSiteFacts } from "#shared/content/site-facts";
 import HomePage from "~/pages/_home";
@@ -56,11 +56,7 @@ function wordsOf<T>(props: PreviewTemplateComponentProps): T {
 }
 
 export function registerPreviews(cms: DecapCms, { siteWords, services, openRolesWords }: PreviewData) {
-  const actions = (labels: { leaders: string; employers: string }) => ({
-    leaders: { label: labels.leaders, href: requestPagePath("candidate") },
-    employers: { label: labels.employers, href: requestPagePath("employer") },
-  });
-  const requestActions = actions(siteWords.requestActions);
+  const requestActions = modeLinks(siteWords.requestActions);
   const previews: Record<string, [string, ComponentType<PreviewTemplateComponentProps>]> = {
     home: [
       "Home",
@@ -69,7 +65,7 @@ export function registerPreviews(cms: DecapCms, { siteWords, services, openRoles
           content={wordsOf(props)}
           services={services}
           siteWords={siteWords}
-          audienceActions={actions(siteWords.audienceActions)}
+          audienceActions={modeLinks(siteWords.audienceActions)}
           requestActions={requestActions}
         />
       ),

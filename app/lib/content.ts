@@ -2,9 +2,9 @@ import { getEntry } from "astro:content";
 import { site } from "~/config/site";
 import { entryId, type Content, type ContentName } from "#shared/content/collections";
 import type { PageMeta } from "#shared/content/page";
-import type { LinkAction } from "#shared/content/sections";
+import type { ModeActions } from "#shared/content/sections";
 import type { SiteWords } from "#shared/content/site";
-import { requestPagePath, ROUTES, type RouteName } from "#shared/routes";
+import { modeLinks, ROUTES, type RouteName } from "#shared/routes";
 import { buildHead, type HeadInput, type PageHead } from "./seo";
 import { withSiteFacts } from "#shared/content/site-facts";
 
@@ -25,9 +25,6 @@ export function pageHead(route: RouteName, meta: PageMeta, extra: Omit<HeadInput
 }
 
 /** The two calls to action of every content page, to each mode of the request page (DECISIONS, "Calls to action"). */
-export function requestActions(siteWords: SiteWords): { leaders: LinkAction; employers: LinkAction } {
-  return {
-    leaders: { label: siteWords.requestActions.leaders, href: requestPagePath("candidate") },
-    employers: { label: siteWords.requestActions.employers, href: requestPagePath("employer") },
-  };
+export function requestActions(siteWords: SiteWords): ModeActions {
+  return modeLinks(siteWords.requestActions);
 }

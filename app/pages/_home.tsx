@@ -1,7 +1,7 @@
 import type { HomeWords, HowWeHelpWords } from "#shared/content/pages";
 import type { OpenRolesWords } from "#shared/content/open-roles";
 import { ROUTES } from "#shared/routes";
-import type { LinkAction } from "#shared/content/sections";
+import type { ModeActions } from "#shared/content/sections";
 import type { SiteWords } from "#shared/content/site";
 import { AudiencePanels } from "~/components/sections/audience-panels";
 import { CallToActionBand } from "~/components/sections/call-to-action-band";
@@ -16,8 +16,8 @@ interface HomePageProps {
   /** What We Deliver lists How We Help's services by title (content/how-we-help.yaml). */
   services: Pick<HowWeHelpWords, "leaders" | "organizations">;
   siteWords: SiteWords;
-  audienceActions: { leaders: LinkAction; employers: LinkAction };
-  requestActions: { leaders: LinkAction; employers: LinkAction };
+  audienceActions: ModeActions;
+  requestActions: ModeActions;
   /** The link to the open roles, while at least one is open (content/open-roles.yaml, `links.home`). */
   rolesLink?: OpenRolesWords["links"]["home"] | null;
 }
@@ -52,8 +52,8 @@ export default function HomePage({
         <div className="mt-12">
           <AudiencePanels
             panels={[
-              { ...mission.panels.leaders, action: requestActions.leaders },
-              { ...mission.panels.employers, action: requestActions.employers },
+              { ...mission.panels.leaders, action: requestActions.candidate },
+              { ...mission.panels.employers, action: requestActions.employer },
             ]}
             illustrationAlt={siteWords.illustrations}
           />

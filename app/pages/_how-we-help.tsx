@@ -1,5 +1,5 @@
 import type { HowWeHelpWords } from "#shared/content/pages";
-import type { LinkAction } from "#shared/content/sections";
+import type { ModeActions } from "#shared/content/sections";
 import { BadgeTooltips } from "~/components/sections/badge-tooltips";
 import { CallToActionBand } from "~/components/sections/call-to-action-band";
 import { FeatureGrid } from "~/components/sections/feature-grid";
@@ -8,7 +8,7 @@ import { Section, SectionHeader } from "~/components/sections/section";
 
 interface HowWeHelpPageProps {
   content: HowWeHelpWords;
-  requestActions: { leaders: LinkAction; employers: LinkAction };
+  requestActions: ModeActions;
 }
 
 export default function HowWeHelpPage({ content, requestActions }: HowWeHelpPageProps) {

@@ -1,5 +1,5 @@
 import type { MissionWords } from "#shared/content/pages";
-import type { LinkAction } from "#shared/content/sections";
+import type { ModeActions } from "#shared/content/sections";
 import type { SiteWords } from "#shared/content/site";
 import { AudiencePanels } from "~/components/sections/audience-panels";
 import { CallToActionBand } from "~/components/sections/call-to-action-band";
@@ -10,7 +10,7 @@ import { Section, SectionHeader } from "~/components/sections/section";
 interface MissionPageProps {
   content: MissionWords;
   siteWords: SiteWords;
-  requestActions: { leaders: LinkAction; employers: LinkAction };
+  requestActions: ModeActions;
 }
 
 export default function MissionPage({ content, siteWords, requestActions }: MissionPageProps) {

@@ -1,6 +1,6 @@
 import { site } from "~/config/site";
 import type { WhoWeAreWords } from "#shared/content/pages";
-import type { LinkAction } from "#shared/content/sections";
+import type { ModeActions } from "#shared/content/sections";
 import { CallToActionBand } from "~/components/sections/call-to-action-band";
 import { FeatureGrid } from "~/components/sections/feature-grid";
 import { PageHero } from "~/components/sections/page-hero";
@@ -11,7 +11,7 @@ import { SupporterCard } from "~/components/sections/supporter-card";
 interface WhoWeArePageProps {
   content: WhoWeAreWords;
   newTabHint: string;
-  requestActions: { leaders: LinkAction; employers: LinkAction };
+  requestActions: ModeActions;
 }
 
 export default function WhoWeArePage({ content, newTabHint, requestActions }: WhoWeArePageProps) {

@@ -120,12 +120,14 @@ export function relayContext(
 
 /**
  * The mode of the form a post came from, for the pages answered before its body is read
- * (429, 413): the `mode` the form's action carries (`?mode=employer`), else the `type` of
- * the site's own page it was sent from (a Referer, which some browsers never send); the
- * leaders' form otherwise.
+ * (429, 413): the `type` the form's action carries (`?type=employer`, as the page's own query
+ * names it), else the `type` of the site's own page it was sent from (a Referer, which some
+ * browsers never send); the leaders' form otherwise.
  */
 export function postedMode(req: IncomingMessage, origins: SiteOrigins): InvitationMode {
-  const fromAction = new URL(req.url ?? "/", "http://localhost").searchParams.get(MODE_FIELD);
+  // The action's query names the mode as the pages do (`type`); `mode` is its old name, still read.
+  const query = new URL(req.url ?? "/", "http://localhost").searchParams;
+  const fromAction = query.get(MODE_PARAM) ?? query.get(MODE_FIELD);
   if (fromAction !== null) return parseMode(fromAction);
   const referer = origins.ownReferer(req, PAGE_URI_MAX_LENGTH);
   return parseMode(referer ? new URL(referer).searchParams.get(MODE_PARAM) : null);

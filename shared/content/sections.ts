@@ -4,6 +4,7 @@
  * closing call to action, one audience's side of a two-column section.
  */
 import { z } from "zod";
+import type { InvitationMode } from "../invitation/mode";
 import { heroArt, icon, illustration, linkAction, list, text } from "./fields";
 
 /** An icon, a short title and a sentence or two: cards, tiles, pillars, services, reasons. */
@@ -58,3 +59,6 @@ export interface LinkAction {
   label: string;
   href: string;
 }
+
+/** A link to each mode's request page (shared/routes.ts, modeLinks): the calls to action of the pages. */
+export type ModeActions = Record<InvitationMode, LinkAction>;

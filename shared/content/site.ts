@@ -32,13 +32,13 @@ export const siteSchema = z.strictObject({
   newTabHint: text({ max: 30 }),
   /** The calls to action of every content page's closing band, to each mode of the request page. */
   requestActions: z.strictObject({
-    leaders: text({ max: 24, maxWord: 16 }),
-    employers: text({ max: 24, maxWord: 16 }),
+    candidate: text({ max: 24, maxWord: 16, title: "To TA leaders' request page" }),
+    employer: text({ max: 24, maxWord: 16, title: "To employers' request page" }),
   }),
   /** The home hero's two buttons, named by audience as the specification names them. */
   audienceActions: z.strictObject({
-    leaders: text({ max: 20, maxWord: 16 }),
-    employers: text({ max: 20, maxWord: 16 }),
+    candidate: text({ max: 20, maxWord: 16, title: "To TA leaders' request page" }),
+    employer: text({ max: 20, maxWord: 16, title: "To employers' request page" }),
   }),
   footer: z.strictObject({
     tagline: text({ max: 200 }),

@@ -5,7 +5,7 @@
  * controls. The validation both sides run is ./request-validation.ts; the form's labels and
  * the messages are words (content/request-invitation.yaml).
  */
-import type { InvitationMode } from "./mode";
+import { MODE_PARAM, type InvitationMode } from "./mode";
 
 export type RequestFieldKind = "text" | "email" | "url" | "textarea";
 
@@ -114,7 +114,7 @@ export const MODE_FIELD = "mode";
  * from a browser that sends no Referer.
  */
 export function invitationActionFor(mode: InvitationMode): string {
-  return mode === "employer" ? `${INVITATION_API_PATH}?${MODE_FIELD}=employer` : INVITATION_API_PATH;
+  return mode === "employer" ? `${INVITATION_API_PATH}?${MODE_PARAM}=employer` : INVITATION_API_PATH;
 }
 /**
  * A field people never see or fill (hidden from sight, focus and assistive technology)

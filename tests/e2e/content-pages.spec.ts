@@ -46,8 +46,8 @@ async function expectCallToAction(page: Page, cta: CallToAction) {
   const band = page.getByRole("region", { name: cta.title });
   await expect(band.getByRole("heading", { level: 2, name: cta.title })).toBeVisible();
   await expect(band.getByText(cta.body)).toBeVisible();
-  await expectLink(band, requestActions.leaders.label, requestPagePath("candidate"));
-  await expectLink(band, requestActions.employers.label, requestPagePath("employer"));
+  await expectLink(band, requestActions.candidate.label, requestPagePath("candidate"));
+  await expectLink(band, requestActions.employer.label, requestPagePath("employer"));
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -75,8 +75,8 @@ test.describe("content pages at desktop width", () => {
     await expectOneH1(page, homeWords.meta.heading);
     await expect(main(page).getByText(hero.eyebrow)).toBeVisible();
     await expect(main(page).getByText(hero.pitch)).toBeVisible();
-    await expectLink(main(page), audienceActions.leaders.label, requestPagePath("candidate"));
-    await expectLink(main(page), audienceActions.employers.label, requestPagePath("employer"));
+    await expectLink(main(page), audienceActions.candidate.label, requestPagePath("candidate"));
+    await expectLink(main(page), audienceActions.employer.label, requestPagePath("employer"));
     const supporter = main(page).getByRole("link", { name: site.supporter.name });
     await expect(supporter).toHaveAttribute("href", site.supporter.url);
     await expect(supporter).toHaveAttribute("target", "_blank");
@@ -116,8 +116,8 @@ test.describe("content pages at desktop width", () => {
       missionSection.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) }),
     ).toHaveCount(2);
     for (const [panel, action] of [
-      [mission.panels.leaders, requestActions.leaders],
-      [mission.panels.employers, requestActions.employers],
+      [mission.panels.leaders, requestActions.candidate],
+      [mission.panels.employers, requestActions.employer],
     ] as const) {
       await expect(missionSection.getByRole("heading", { level: 3, name: panel.title })).toBeVisible();
       await expect(missionSection.getByText(panel.eyebrow, { exact: true })).toBeVisible();
@@ -459,6 +459,6 @@ test("every call to action of the content pages points at one of the two request
       new Set([requestPagePath("candidate"), requestPagePath("employer")]),
     );
   }
-  expect(requestActions.employers.href).toBe("/request-invitation?type=employer");
-  expect(requestActions.leaders.href).toBe("/request-invitation");
+  expect(requestActions.employer.href).toBe("/request-invitation?type=employer");
+  expect(requestActions.candidate.href).toBe("/request-invitation");
 });

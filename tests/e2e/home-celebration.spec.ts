@@ -34,7 +34,7 @@ async function openHomeWithPausedClock(page: Page) {
   await page.clock.pauseAt(Date.now() + 1000);
 }
 
-const leadersButton = (page: Page) => page.getByRole("link", { name: audienceActions.leaders.label });
+const leadersButton = (page: Page) => page.getByRole("link", { name: audienceActions.candidate.label });
 
 test.describe("the TA Leaders button on the home page", () => {
   test("plays 50 pieces of confetti in 10 colours for 3 seconds, clears them, then opens the request page", async ({
@@ -115,7 +115,7 @@ test("the Employers button opens the request page in employer mode, without conf
   const confettiStarts = await countConfettiStarts(page);
   await page.goto("/");
   await waitForHydration(page);
-  const employers = page.getByRole("link", { name: audienceActions.employers.label, exact: true });
+  const employers = page.getByRole("link", { name: audienceActions.employer.label, exact: true });
   await expect(employers).toHaveAttribute("href", requestPagePath("employer"));
   await employers.click();
   await expect(page).toHaveURL(requestPagePath("employer"));

@@ -58,11 +58,11 @@ test.describe("with JavaScript disabled, on a desktop", () => {
   });
 
   test("both calls to action on the home page open the request page for their audience", async ({ page }) => {
-    for (const action of [audienceActions.leaders, audienceActions.employers]) {
+    for (const action of [audienceActions.candidate, audienceActions.employer]) {
       await page.goto("/");
       await page.getByRole("main").getByRole("link", { name: action.label, exact: true }).click();
       await expect(page).toHaveURL(
-        action === audienceActions.leaders ? requestPagePath("candidate") : requestPagePath("employer"),
+        action === audienceActions.candidate ? requestPagePath("candidate") : requestPagePath("employer"),
       );
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     }

@@ -98,7 +98,7 @@ test.describe("where a request came from and the consent it carries", () => {
     await page.route(HUBSPOT_EMBED_SRC, (route) => route.abort("blockedbyclient"));
     await fakePlausible(page);
     await page.goto(`/mission?${CAMPAIGN}`);
-    await page.getByRole("main").getByRole("link", { name: requestActions.leaders.label }).first().click();
+    await page.getByRole("main").getByRole("link", { name: requestActions.candidate.label }).first().click();
     await expect(page).toHaveURL(PATH);
 
     const email = uniqueEmail("campaign");

@@ -160,14 +160,20 @@ describe.each(STORE_TARGETS)("in production on $name", (target) => {
     expect(limited.body).toContain('href="/request-invitation?type=employer"');
     expect(limited.body).not.toContain('href="/request-invitation"');
 
-    // A browser that sends no Referer: the employer form's action names its mode.
-    const noReferer = await rawRequest(server.port, {
-      target: `${INVITATION_API_PATH}?mode=employer`,
-      headers: [FORM_TYPE, ["Origin", SITE_URL], ["X-Forwarded-For", "198.51.100.3"]],
-      body: `mode=employer&message=${"x".repeat(17 * 1024)}`,
-    });
-    expect(noReferer.status).toBe(413);
-    expect(noReferer.body).toContain('href="/request-invitation?type=employer"');
+    // A browser that sends no Referer: the employer form's action names its mode (`type`, as
+    // the page's query does; `mode`, its old name, still read from an action a page served before).
+    for (const [query, address] of [
+      ["type=employer", "198.51.100.3"],
+      ["mode=employer", "198.51.100.4"],
+    ]) {
+      const noReferer = await rawRequest(server.port, {
+        target: `${INVITATION_API_PATH}?${query}`,
+        headers: [FORM_TYPE, ["Origin", SITE_URL], ["X-Forwarded-For", address!]],
+        body: `mode=employer&message=${"x".repeat(17 * 1024)}`,
+      });
+      expect(noReferer.status, query).toBe(413);
+      expect(noReferer.body, query).toContain('href="/request-invitation?type=employer"');
+    }
 
     // An IPv6 client counts by its /64: rotating addresses inside it shares one allowance.
     const statuses: number[] = [];

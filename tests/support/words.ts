@@ -7,7 +7,7 @@ import type { PageInfo } from "#shared/content/page";
 import { readContent } from "#shared/content/read";
 import type { InvitationMode } from "#shared/invitation/mode";
 import { ownFormFields as fieldsWithWords } from "#shared/invitation/own-form-fields";
-import { requestPagePath, ROUTES, type RouteName } from "#shared/routes";
+import { modeLinks, requestPagePath, ROUTES, type RouteName } from "#shared/routes";
 
 export const siteWords = readContent("site");
 export const homeWords = readContent("home");
@@ -49,16 +49,10 @@ export const requestPage = (mode: InvitationMode): PageInfo => ({
 });
 
 /** Every content page's two calls to action, as the pages draw them. */
-export const requestActions = {
-  leaders: { label: siteWords.requestActions.leaders, href: requestPagePath("candidate") },
-  employers: { label: siteWords.requestActions.employers, href: requestPagePath("employer") },
-};
+export const requestActions = modeLinks(siteWords.requestActions);
 
 /** The home hero's two buttons. */
-export const audienceActions = {
-  leaders: { label: siteWords.audienceActions.leaders, href: requestPagePath("candidate") },
-  employers: { label: siteWords.audienceActions.employers, href: requestPagePath("employer") },
-};
+export const audienceActions = modeLinks(siteWords.audienceActions);
 
 /** A mode's own-form fields, each with its rule and its words. */
 export const ownFormFields = <M extends InvitationMode>(mode: M) => fieldsWithWords(mode, requestWords.ownForm.forms);

@@ -1,4 +1,4 @@
-import type { CallToAction, LinkAction } from "#shared/content/sections";
+import type { CallToAction, ModeActions } from "#shared/content/sections";
 import { LinkButton } from "~/components/ui/button";
 
 /** The closing navy band of a page: a line of persuasion and the two calls to action. */
@@ -9,7 +9,7 @@ export function CallToActionBand({
 }: {
   content: CallToAction;
   /** Every content page's two: to each mode of the request page (app/lib/content.ts, requestActions). */
-  actions: { leaders: LinkAction; employers: LinkAction };
+  actions: ModeActions;
   id: string;
 }) {
   return (
@@ -26,11 +26,11 @@ export function CallToActionBand({
           </h2>
           <p className="mx-auto mt-5 max-w-xl text-lead text-navy-100">{content.body}</p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-            <LinkButton href={actions.leaders.href} variant="accent" size="lg" arrow>
-              {actions.leaders.label}
+            <LinkButton href={actions.candidate.href} variant="accent" size="lg" arrow>
+              {actions.candidate.label}
             </LinkButton>
-            <LinkButton href={actions.employers.href} variant="on-dark" size="lg">
-              {actions.employers.label}
+            <LinkButton href={actions.employer.href} variant="on-dark" size="lg">
+              {actions.employer.label}
             </LinkButton>
           </div>
         </div>

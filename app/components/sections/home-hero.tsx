@@ -1,5 +1,5 @@
 import type { HomeWords } from "#shared/content/pages";
-import type { LinkAction } from "#shared/content/sections";
+import type { ModeActions } from "#shared/content/sections";
 import { site } from "~/config/site";
 import { ArrowIcon, buttonClass, LinkButton } from "~/components/ui/button";
 import { CelebrationLink } from "~/features/celebration/celebration-link";
@@ -23,7 +23,7 @@ export function HomeHero({
   /** The page's heading. */
   title: string;
   /** The two audience buttons: TA leaders (with the celebration), then employers. */
-  actions: { leaders: LinkAction; employers: LinkAction };
+  actions: ModeActions;
   preview: HomeWords["preview"];
   newTabHint: string;
 }) {
@@ -43,12 +43,12 @@ export function HomeHero({
           <h1 className="mt-6 text-display font-semibold">{title}</h1>
           <p className="mt-6 max-w-xl text-lead text-body">{hero.pitch}</p>
           <div className="mt-9 flex flex-col gap-3 sm:flex-row">
-            <CelebrationLink href={actions.leaders.href} className={buttonClass("primary", "lg")}>
-              {actions.leaders.label}
+            <CelebrationLink href={actions.candidate.href} className={buttonClass("primary", "lg")}>
+              {actions.candidate.label}
               <ArrowIcon />
             </CelebrationLink>
-            <LinkButton href={actions.employers.href} variant="secondary" size="lg">
-              {actions.employers.label}
+            <LinkButton href={actions.employer.href} variant="secondary" size="lg">
+              {actions.employer.label}
             </LinkButton>
           </div>
           <p className="mt-6 text-sm text-muted">

@@ -54,7 +54,7 @@ describe("OwnForm", () => {
     const { form } = renderForm("employer");
     expect(form.getAttribute("method")).toBe("post");
     // The employer's action names its mode, so a refusal page answered before the body is read leads back here.
-    expect(form.getAttribute("action")).toBe(`${INVITATION_API_PATH}?mode=employer`);
+    expect(form.getAttribute("action")).toBe(`${INVITATION_API_PATH}?type=employer`);
     expect(renderForm("candidate").form.getAttribute("action")).toBe(INVITATION_API_PATH);
     expect(form.querySelector<HTMLInputElement>(`input[type=hidden][name=${MODE_FIELD}]`)?.value).toBe("employer");
     const honeypot = form.querySelector<HTMLInputElement>(`input[name=${HONEYPOT_FIELD}]`)!;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { HELD_SUMMARY_MAX_IDS } from "../store";
 import { DAY_MS, heldSummaryDetails, heldSummaryWindow, releaseDecision } from "./store-core";
 
-// The rules both stores apply around their own SQL (their behaviour on each database: tests/server/store-contract).
+// The rules both stores apply around their own SQL (their behaviour on each database: tests/support/store-contract.ts).
 describe("the stores' shared rules", () => {
   const now = Date.parse("2026-11-27T09:00:00Z");
 
