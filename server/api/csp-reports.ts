@@ -15,8 +15,8 @@
  * here, and only the site's own pages say something about its policy. One body logs at
  * most CSP_LOG_LINES_PER_BODY lines, identical violations once.
  */
+import { API_ROUTES } from "#shared/api-paths";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { CSP_REPORT_PATH } from "../http/csp";
 import { answerJson, closeAfterAnswer, continueIfAsked, endpoint, mediaTypeOf, refuse } from "../http/answers";
 import { originOf, type SiteOrigins } from "./origin";
 import { RateLimited } from "./rate-limit";
@@ -181,7 +181,7 @@ export function createCspReportsRoute({ origins, log = (line) => console.log(lin
   return (app: FastifyInstance) =>
     endpoint(app, {
       method: ["POST"],
-      url: CSP_REPORT_PATH,
+      url: API_ROUTES.cspReports,
       bodyLimit: CSP_REPORT_BODY_LIMIT,
       config: { rateLimit: { max: CSP_REPORTS_PER_MINUTE, timeWindow: ONE_MINUTE_MS, groupId: "csp-reports" } },
       preParsing: async (request, reply, payload) => {

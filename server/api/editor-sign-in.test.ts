@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { API_PREFIX } from "#shared/api-paths";
 import { createHash } from "node:crypto";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
@@ -14,17 +15,22 @@ async function site(github: (body: Record<string, string>) => Response | Promise
   const sent: Record<string, string>[] = [];
   // As the site's server builds it (server/http/site-server.ts): HEAD only where a route says so.
   const app = Fastify({ exposeHeadRoutes: false });
-  editorSignInRoutes({
-    signIn,
-    siteUrl: "https://network.example",
-    log: (line) => lines.push(line),
-    fetchImpl: async (url, init) => {
-      expect(String(url)).toBe("https://github.example/login/oauth/access_token");
-      const body = JSON.parse(String(init?.body)) as Record<string, string>;
-      sent.push(body);
-      return github(body);
-    },
-  })(app);
+  // Mounted at the API's prefix, as the site's server mounts the API (shared/api-paths.ts).
+  await app.register(
+    async (api) =>
+      editorSignInRoutes({
+        signIn,
+        siteUrl: "https://network.example",
+        log: (line) => lines.push(line),
+        fetchImpl: async (url, init) => {
+          expect(String(url)).toBe("https://github.example/login/oauth/access_token");
+          const body = JSON.parse(String(init?.body)) as Record<string, string>;
+          sent.push(body);
+          return github(body);
+        },
+      })(api),
+    { prefix: API_PREFIX },
+  );
   await app.ready();
   return { app, lines, sent };
 }

@@ -7,6 +7,7 @@
  * page whose script hands the token to the editor's window, on this origin only, as Decap's
  * popup protocol asks. The token and the code are never logged.
  */
+import { API_ROUTES, apiPath } from "#shared/api-paths";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { escapeHtml } from "#shared/text";
@@ -15,10 +16,10 @@ import { endpoint } from "../http/answers";
 import { withinTimeLimit } from "../time-limit";
 import { errorCode } from "../safe-errors";
 
-export const EDITOR_AUTH_PATH = "/api/editor/auth";
-export const EDITOR_CALLBACK_PATH = "/api/editor/callback";
+export const EDITOR_AUTH_PATH = apiPath(API_ROUTES.editorAuth);
+export const EDITOR_CALLBACK_PATH = apiPath(API_ROUTES.editorCallback);
 /** The popup page's one script, served from the site's origin so the page needs no inline script. */
-export const EDITOR_POPUP_SCRIPT_PATH = "/api/editor/popup.js";
+export const EDITOR_POPUP_SCRIPT_PATH = apiPath(API_ROUTES.editorPopupScript);
 
 const COOKIE = "editor_sign_in";
 /** How long a sign-in may take between leaving for GitHub and coming back. */
@@ -75,7 +76,7 @@ export function editorSignInRoutes({
   const callbackUrl = new URL(EDITOR_CALLBACK_PATH, `${siteUrl}/`).href;
   const secure = siteUrl.startsWith("https:");
   const cookie = (value: string, maxAge: number) =>
-    `${COOKIE}=${value}; Path=/api/editor; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+    `${COOKIE}=${value}; Path=${apiPath("/editor")}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 
   function popupPage(reply: FastifyReply, status: number, outcome: { token: string } | { error: string }) {
     const data =
@@ -166,11 +167,11 @@ export function editorSignInRoutes({
   }
 
   return (app: FastifyInstance) => {
-    endpoint(app, { method: ["GET"], url: EDITOR_AUTH_PATH, handler: start });
-    endpoint(app, { method: ["GET"], url: EDITOR_CALLBACK_PATH, handler: finish });
+    endpoint(app, { method: ["GET"], url: API_ROUTES.editorAuth, handler: start });
+    endpoint(app, { method: ["GET"], url: API_ROUTES.editorCallback, handler: finish });
     endpoint(app, {
       method: ["GET"],
-      url: EDITOR_POPUP_SCRIPT_PATH,
+      url: API_ROUTES.editorPopupScript,
       handler: (_request, reply) =>
         reply
           .headers({ "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" })

@@ -6,11 +6,12 @@
  * 503 `{"status": "shutting down"}` from the moment a signal starts the server's drain.
  * The answer names nothing else: no database, no version, no request.
  */
+import { API_ROUTES, apiPath } from "#shared/api-paths";
 import type { FastifyInstance } from "fastify";
 import type { RequestIntake } from "../requests/store";
 import { answerJson, endpoint, refuse } from "../http/answers";
 
-export const HEALTH_PATH = "/api/health";
+export const HEALTH_PATH = apiPath(API_ROUTES.health);
 /** The issue's budget for the trivial query (docs/deployment/node-server.md). */
 export const HEALTH_TIME_LIMIT_MS = 1000;
 /** What an unhealthy answer asks a balancer to wait before it asks again. */
@@ -31,7 +32,7 @@ export function healthRoute({
   return (app: FastifyInstance) =>
     endpoint(app, {
       method: ["GET", "HEAD"],
-      url: HEALTH_PATH,
+      url: API_ROUTES.health,
       async handler(request, reply) {
         if (draining()) return refuse(request, reply, 503, { status: "shutting down" }, RETRY_AFTER);
         let healthy = true;

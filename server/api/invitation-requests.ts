@@ -15,6 +15,7 @@
  * 400 `{"errors": {field: message}}`, 503 with Retry-After when the store cannot save in
  * time. The refusals decided before the body is read close the connection rather than read it.
  */
+import { API_ROUTES } from "#shared/api-paths";
 import type { IncomingMessage } from "node:http";
 import { errorCodes, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { AppConfig } from "../config";
@@ -24,7 +25,7 @@ import { REQUEST_RECEIVED_PATHS, requestPagePath } from "#shared/routes";
 import { formatTitle } from "#shared/text";
 import { MODE_PARAM, parseMode, type InvitationMode } from "#shared/invitation/mode";
 import { sourceFromPageUrl } from "#shared/invitation/request-source";
-import { INVITATION_API_PATH, MODE_FIELD } from "#shared/invitation/request-schema";
+import { MODE_FIELD } from "#shared/invitation/request-schema";
 import { problemText } from "#shared/invitation/request-validation";
 import type { RelayContext } from "../requests/store";
 import type { TakeRequest } from "../requests/intake";
@@ -220,7 +221,7 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions) {
   return (app: FastifyInstance) =>
     endpoint(app, {
       method: ["POST"],
-      url: INVITATION_API_PATH,
+      url: API_ROUTES.invitationRequests,
       bodyLimit: REQUEST_BODY_LIMIT_BYTES,
       config: {
         rateLimit: {

@@ -36,7 +36,10 @@ import {
   SITEMAP_PATH,
   UTF8_CONTENT_TYPES,
 } from "../http/static-policy";
-import { API_PREFIX } from "../http/site-server";
+import { API_PREFIX } from "#shared/api-paths";
+
+/** The API's paths, as nginx matches them. */
+const API_PATHS = `${API_PREFIX}/`;
 
 /**
  * The site's own server block listens here: the port a TLS-terminating load balancer
@@ -260,12 +263,12 @@ export function renderNginxConfig({
     "# Matched on the raw request line, so nothing decoded (CR, LF) reaches Location, and",
     "# the first segment must not start with / or \\ (no //host open redirect). Not for the API.",
     // \x5c is the backslash: nginx's parser would unescape a literal one.
-    `if ($request_uri ~ "^(/(?!${API_PREFIX.slice(1)})[^/\\x5c?][^?]*?)/+(\\?.*)?$") {`,
+    `if ($request_uri ~ "^(/(?!${API_PATHS.slice(1)})[^/\\x5c?][^?]*?)/+(\\?.*)?$") {`,
     "    return 301 $1$2;",
     "}",
     "",
     `# The request API: answered by the Node server.`,
-    ...block(`location ^~ ${API_PREFIX}`, apiLocation()),
+    ...block(`location ^~ ${API_PATHS}`, apiLocation()),
     "",
     "# The roles close on their day: the Node server knows which have closed (410, the list, the sitemap).",
     ...block(`location = ${ROLES_PATH}`, roleAnswers("@site_page_file")),
@@ -359,7 +362,7 @@ export function renderNginxConfig({
     ...block(`map $request_method ${CSP_VARIABLE}`, [`default ${quoted(csp)};`]),
     "",
     "# API requests, decided on the raw request line as the Node server decides them.",
-    ...block("map $request_uri $site_api", [`"~^${API_PREFIX}" 1;`, "default 0;"]),
+    ...block("map $request_uri $site_api", [`"~^${API_PATHS}" 1;`, "default 0;"]),
     "",
     ...block('map "$site_api:$request_method" $site_method_refused', [
       `"~^1:" "";`,

@@ -12,6 +12,7 @@
  * server and to a real nginx, so the three cannot drift apart unnoticed.
  */
 
+import { API_ROUTES, apiPath } from "#shared/api-paths";
 import type { HubSpotRegion, SiteConfig } from "#shared/site-config";
 import {
   hubspotAnalyticsOrigin,
@@ -31,7 +32,7 @@ const ONE_YEAR_SECONDS = 31_536_000;
 export const HSTS_VALUE = `max-age=${ONE_YEAR_SECONDS}`;
 
 /** Where browsers send Content-Security-Policy violation reports: the site's own API (server/api/csp-reports.ts). */
-export const CSP_REPORT_PATH = "/api/csp-reports";
+export const CSP_REPORT_PATH = apiPath(API_ROUTES.cspReports);
 /** The Reporting API group of those reports (`report-to` in the policy, `Reporting-Endpoints` header). */
 export const CSP_REPORT_GROUP = "csp-endpoint";
 

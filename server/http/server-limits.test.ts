@@ -37,7 +37,8 @@ beforeAll(async () => {
     // An endpoint that reads its whole body, as the request API does.
     api: async (api) => {
       api.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
-      api.post("/api/echo", async (request) => ({ length: (request.body as Buffer).length }));
+      // Mounted at the API's prefix, as every endpoint is: /api/echo.
+      api.post("/echo", async (request) => ({ length: (request.body as Buffer).length }));
     },
     limits: SHORT_LIMITS,
     logStream: { write: (line: string) => void logged.push(line) },

@@ -7,6 +7,7 @@
  * headers and the CSP (server/http/csp.ts), caching and content types
  * (server/http/static-policy.ts), and the time limits below.
  */
+import { API_PREFIX } from "#shared/api-paths";
 import { readFileSync, existsSync } from "node:fs";
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
@@ -98,8 +99,8 @@ const MAX_REQUESTS_PER_SOCKET = 1000;
 /** No page takes a body; the API's endpoints set their own limits (server/api/). */
 const BODY_LIMIT_BYTES = 16 * 1024;
 
-/** Every path under it is answered by the API, never by a file. */
-export const API_PREFIX = "/api/";
+/** Every path under it is answered by the API, never by a file (shared/api-paths.ts). */
+const API_PATHS = `${API_PREFIX}/`;
 
 /** An error page (404, 410) and its precompressed variants, read once: the answer never depends on the disk. */
 interface ErrorPage {
@@ -334,7 +335,7 @@ export async function buildSiteServer({
    * close the connection rather than read a body.
    */
   function answerUnrouted(request: FastifyRequest, reply: FastifyReply) {
-    if (rawPath(request.url).startsWith(API_PREFIX)) {
+    if (rawPath(request.url).startsWith(API_PATHS)) {
       closeAfterAnswer(request, reply);
       return answerJson(reply, 404, { error: "Not Found" });
     }
@@ -358,7 +359,7 @@ export async function buildSiteServer({
     }
     const routed = request.routeOptions.url;
     // The router decodes the path (`/%61pi/...` finds /api/...); an API route answers its exact raw path only.
-    if (request.is404 || (routed?.startsWith(API_PREFIX) && rawPath(request.url) !== routed)) {
+    if (request.is404 || (routed?.startsWith(API_PATHS) && rawPath(request.url) !== routed)) {
       return void answerUnrouted(request, reply);
     }
     done();
@@ -409,7 +410,7 @@ export async function buildSiteServer({
       done(null, payload);
     },
     handler(request, reply) {
-      if (rawPath(request.url).startsWith(API_PREFIX)) return answerUnrouted(request, reply);
+      if (rawPath(request.url).startsWith(API_PATHS)) return answerUnrouted(request, reply);
       const rolesNow = roles.now();
       const resolution = resolveRequest(request.url, files, rolesNow);
       switch (resolution.kind) {
@@ -440,7 +441,8 @@ export async function buildSiteServer({
     },
   });
 
-  if (api) await app.register(api);
+  // The API's routes are named below its prefix (shared/api-paths.ts): Fastify mounts them there.
+  if (api) await app.register(api, { prefix: API_PREFIX });
 
   if (lifecycle) {
     // When each connection last finished an answer (null while one is being answered), for the drain.

@@ -5,6 +5,7 @@
  * controls. The validation both sides run is ./request-validation.ts; the form's labels and
  * the messages are words (content/request-invitation.yaml).
  */
+import { API_ROUTES, apiPath } from "../api-paths";
 import { MODE_PARAM, type InvitationMode } from "./mode";
 
 export type RequestFieldKind = "text" | "email" | "url" | "textarea";
@@ -103,7 +104,7 @@ export const REQUEST_FIELDS = {
 export type RequestFieldName<M extends InvitationMode = InvitationMode> = (typeof REQUEST_FIELDS)[M][number]["name"];
 
 /** Where the site's own form posts, with or without JavaScript (docs/product.md#nothing-lost). */
-export const INVITATION_API_PATH = "/api/invitation-requests";
+export const INVITATION_API_PATH = apiPath(API_ROUTES.invitationRequests);
 
 /** The hidden form field that selects the mode in a form post. */
 export const MODE_FIELD = "mode";

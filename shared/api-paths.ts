@@ -1,0 +1,19 @@
+/**
+ * The site's API: every route of it is under API_PREFIX, written once here. The Node server
+ * mounts the API's scope at the prefix (Fastify's `prefix`), so each endpoint names only its
+ * own route; nginx hands the prefix to the Node server; the pages post to the full paths.
+ */
+export const API_PREFIX = "/api";
+
+/** The routes of the API, below API_PREFIX. */
+export const API_ROUTES = {
+  invitationRequests: "/invitation-requests",
+  cspReports: "/csp-reports",
+  health: "/health",
+  editorAuth: "/editor/auth",
+  editorCallback: "/editor/callback",
+  editorPopupScript: "/editor/popup.js",
+} as const;
+
+/** A route's full path, as a client asks for it: `/api/health`. */
+export const apiPath = (route: (typeof API_ROUTES)[keyof typeof API_ROUTES] | `/${string}`) => `${API_PREFIX}${route}`;
