@@ -5,8 +5,8 @@ import { defineConfig } from "astro/config";
 import { imagetools } from "vite-imagetools";
 import { buildYear } from "./server/build-stamp.ts";
 import { loadConfig } from "./server/load-config.ts";
-import { checkAllContent } from "./shared/content/read.ts";
-import { editor } from "./app/admin/integration.ts";
+import { checkAllContent } from "#shared/content/read.ts";
+import { editor } from "#app/admin/integration.ts";
 
 // Every page is static HTML rendered at build time from the React components; only
 // the request page's body hydrates, as one island (docs/decisions/0008-astro-islands.md).

@@ -3,8 +3,15 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** One way to import app/: `#app/<path with its extension>` (package.json "imports"), as tests and scripts do too. */
+const ONE_ALIAS = {
+  group: ["~/**", "**/app/**"],
+  message:
+    'Import app/ as "#app/<path>.<ext>" (package.json "imports"): no "~/" alias, no relative path into app/ from outside it.',
+};
+
 const SERVER_IMPORTS_NO_UI = {
-  group: ["~/**", "#app/**", "**/app/**", "**/scripts/**"],
+  group: ["#app/**", "**/scripts/**"],
   message:
     "The server imports nothing of app/ and no tooling: it builds on shared/ (the invitation domain, the content schemas and their reader, the routes), as the pages do; scripts/ is for builds, checks and benches.",
 };
@@ -38,6 +45,7 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [ONE_ALIAS] }],
     },
   },
   // The pages build on shared/ and never on the server; shared/content/read.ts is Node's
@@ -50,8 +58,9 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            ONE_ALIAS,
             {
-              group: ["**/server/**", "**/scripts/**", "#shared/content/read"],
+              group: ["**/server/**", "**/scripts/**", "#shared/content/read.ts"],
               message:
                 "The pages import no server, no tooling and not Node's reader of content/: read words with app/lib/content.ts (astro:content) and pass them as props.",
             },
@@ -68,12 +77,13 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            ONE_ALIAS,
             {
-              group: ["~/lib/content", "#shared/content/read"],
+              group: ["#app/lib/content.ts", "#shared/content/read.ts"],
               message: "UI components read no words: pass them in as props.",
             },
             {
-              group: ["~/features/**", "../../features/**"],
+              group: ["#app/features/**", "../../features/**"],
               message: "UI components import no features: put the component in features/ instead.",
             },
           ],
@@ -92,8 +102,9 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            ONE_ALIAS,
             {
-              group: ["~/**", "#app/**", "**/app/**", "**/server/**", "**/scripts/**", "**/tests/**"],
+              group: ["#app/**", "**/server/**", "**/scripts/**", "**/tests/**"],
               message: "shared/ imports nothing of app/, server/, scripts/ or tests/: they build on it.",
             },
             {
@@ -113,8 +124,9 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            ONE_ALIAS,
             {
-              group: ["~/**", "#app/**", "**/app/**", "**/server/**", "**/scripts/**", "**/tests/**"],
+              group: ["#app/**", "**/server/**", "**/scripts/**", "**/tests/**"],
               message: "shared/ imports nothing of app/, server/, scripts/ or tests/: they build on it.",
             },
           ],
@@ -127,7 +139,7 @@ export default tseslint.config(
     files: ["server/**/*.ts"],
     // A test may check the server against the page (the CSP against the embed the page loads).
     ignores: ["server/**/*.test.ts"],
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [SERVER_IMPORTS_NO_UI] }] },
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [ONE_ALIAS, SERVER_IMPORTS_NO_UI] }] },
   },
   // The request side's parts (server/requests/README.md) depend one way: the stores know no
   // worker, and the delivery loop knows no sender; the relay, the notifications and the daily
@@ -138,7 +150,9 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [SERVER_IMPORTS_NO_UI, requestPartImports(["outbox", "hubspot", "daily"], "The stores")] },
+        {
+          patterns: [ONE_ALIAS, SERVER_IMPORTS_NO_UI, requestPartImports(["outbox", "hubspot", "daily"], "The stores")],
+        },
       ],
     },
   },
@@ -148,7 +162,7 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [SERVER_IMPORTS_NO_UI, requestPartImports(["hubspot", "daily"], "The delivery loop")] },
+        { patterns: [ONE_ALIAS, SERVER_IMPORTS_NO_UI, requestPartImports(["hubspot", "daily"], "The delivery loop")] },
       ],
     },
   },

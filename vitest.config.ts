@@ -1,10 +1,9 @@
 import { defineConfig } from "vitest/config";
-import { parseSiteConfig } from "./shared/site-config.ts";
+import { parseSiteConfig } from "#shared/site-config.ts";
 import { buildYear } from "./server/build-stamp.ts";
 
 // Unit tests run against the default configuration, as a fresh checkout builds.
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
   define: { __SITE_CONFIG__: JSON.stringify(parseSiteConfig({})), __BUILD_YEAR__: String(buildYear()) },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "shared/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts"],

@@ -6,7 +6,6 @@ import { defineConfig } from "vitest/config";
 // time is spent waiting on its servers (start-up, retries, polls, shutdowns), so two
 // side by side keep both cores busy (198 s one at a time here, 125 s two at a time).
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
   test: {
     include: ["tests/server/**/*.test.ts"],
     environment: "node",

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseSiteConfig } from "#shared/site-config";
+import { parseSiteConfig } from "#shared/site-config.ts";
 import { DEPLOYMENT_SITE_FACTS } from "../tests/support/deployment-site-facts";
 import { buildFingerprint, staleReason, writeStamp } from "./build-stamp";
 

@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import type { SiteConfig } from "#shared/site-config";
+import type { SiteConfig } from "#shared/site-config.ts";
 
 /** What the build reads: sources, public files, image sources, build scripts, configuration files. */
 export const BUILD_INPUTS = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "#shared/env";
-import { EXAMPLE_SITE_FACTS } from "#shared/site-config";
+import { ConfigError } from "#shared/env.ts";
+import { EXAMPLE_SITE_FACTS } from "#shared/site-config.ts";
 import { DEPLOYMENT_SITE_FACTS } from "../tests/support/deployment-site-facts";
 import { parseConfig } from "./config";
 

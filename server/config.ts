@@ -19,9 +19,9 @@ import {
   splitList,
   wholeNumber,
   type Env,
-} from "#shared/env";
-import { SITE_VARIABLES, siteSettings, type SiteConfig } from "#shared/site-config";
-import { SOURCE_KEYS, type SourceKey } from "#shared/invitation/request-source";
+} from "#shared/env.ts";
+import { SITE_VARIABLES, siteSettings, type SiteConfig } from "#shared/site-config.ts";
+import { SOURCE_KEYS, type SourceKey } from "#shared/invitation/request-source.ts";
 import type { SourceFieldNames } from "./requests/hubspot/hubspot-submission";
 import { SECRET_VARIABLES } from "./safe-errors";
 

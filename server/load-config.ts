@@ -1,4 +1,4 @@
-import { ConfigError } from "#shared/env";
+import { ConfigError } from "#shared/env.ts";
 import { parseConfig, type AppConfig } from "./config.ts";
 
 /**

@@ -6,7 +6,7 @@
  * a log line says an error's code (`errorCode`), and a message kept anywhere passes
  * through `redact` first.
  */
-import type { Env } from "#shared/env";
+import type { Env } from "#shared/env.ts";
 
 export const REDACTED = "[redacted]";
 

@@ -13,7 +13,7 @@ import {
   splitList,
   wholeNumber,
   type Env,
-} from "#shared/env";
+} from "#shared/env.ts";
 
 /**
  * The settings the pages read (docs/product.md#configuration): public values, inlined into the build

@@ -16,7 +16,7 @@ import ObjectWidget from "decap-cms-widget-object";
 import SelectWidget from "decap-cms-widget-select";
 import StringWidget from "decap-cms-widget-string";
 import TextWidget from "decap-cms-widget-text";
-import siteCss from "~/styles/app.css?inline";
+import siteCss from "#app/styles/app.css?inline";
 import { decapConfig, type EditorSettings } from "./editor-config";
 import { FixedControl, FixedPreview } from "./fixed-widget";
 import { registerPreviews, type PreviewData } from "./previews";

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import { build } from "vite";
 import { imagetools } from "vite-imagetools";
-import type { SiteConfig } from "#shared/site-config";
+import type { SiteConfig } from "#shared/site-config.ts";
 import { editorPageHtml } from "./editor-page";
 
 /** The editor's entry script, at a stable path: its page is written beside it. */
@@ -27,14 +27,12 @@ export async function buildEditor({
   /** The site build's compile-time constants (__SITE_CONFIG__...). */
   define: Record<string, string>;
 }): Promise<void> {
-  const appDir = fileURLToPath(new URL("..", import.meta.url));
   await build({
     configFile: false,
     logLevel: "warn",
     base: "/admin/",
     // The site's public files are the site's: none is copied under /admin.
     publicDir: false,
-    resolve: { alias: { "~": appDir } },
     define,
     plugins: [tailwindcss(), imagetools()],
     build: {

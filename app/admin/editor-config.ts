@@ -4,9 +4,9 @@
  * or this checkout under `npm run edit`), and one form per file of content/, made from the
  * file's schema (./editor-fields.ts).
  */
-import { CONTENT, type ContentName } from "#shared/content/collections";
-import type { SiteConfig } from "#shared/site-config";
-import { DESCRIPTION_MIN_LENGTH, ROLES_FOLDER, roleSchema } from "#shared/content/roles";
+import { CONTENT, type ContentName } from "#shared/content/collections.ts";
+import type { SiteConfig } from "#shared/site-config.ts";
+import { DESCRIPTION_MIN_LENGTH, ROLES_FOLDER, roleSchema } from "#shared/content/roles.ts";
 import { objectFields, type EditorField } from "./editor-fields";
 
 export type EditorSettings = NonNullable<SiteConfig["editor"]>;

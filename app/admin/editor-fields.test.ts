@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { CONTENT } from "#shared/content/collections";
-import { roleSchema } from "#shared/content/roles";
-import { fixed, text } from "#shared/content/fields";
+import { CONTENT } from "#shared/content/collections.ts";
+import { roleSchema } from "#shared/content/roles.ts";
+import { fixed, text } from "#shared/content/fields.ts";
 import { decapConfig } from "./editor-config";
 import { editorField, labelOf, objectFields, type EditorField } from "./editor-fields";
 

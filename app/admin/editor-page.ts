@@ -1,5 +1,5 @@
-import type { SiteConfig } from "#shared/site-config";
-import { escapeHtml } from "#shared/text";
+import type { SiteConfig } from "#shared/site-config.ts";
+import { escapeHtml } from "#shared/text.ts";
 import { editorDataJson, editorPageData } from "./page-data";
 
 /**

@@ -5,7 +5,7 @@
  * what the server puts in it.
  */
 import type { ReactNode } from "react";
-import type { EmailWords } from "#shared/content/emails";
+import type { EmailWords } from "#shared/content/emails.ts";
 
 type TeamWords = EmailWords["team"];
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
-import type { SiteConfig } from "#shared/site-config";
+import type { SiteConfig } from "#shared/site-config.ts";
 import { buildEditor } from "./build-editor";
 
 /**

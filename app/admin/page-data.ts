@@ -1,5 +1,5 @@
-import { readContent } from "#shared/content/read";
-import type { SiteConfig } from "#shared/site-config";
+import { readContent } from "#shared/content/read.ts";
+import type { SiteConfig } from "#shared/site-config.ts";
 import type { AdminPageData } from "./admin";
 
 /**

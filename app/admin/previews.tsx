@@ -5,22 +5,22 @@
  */
 import { Component, type ComponentType, type ReactNode } from "react";
 import type { CMS as DecapCms, PreviewTemplateComponentProps } from "decap-cms-core";
-import type { HowWeHelpWords, TermsWords } from "#shared/content/pages";
-import type { RequestInvitationWords } from "#shared/content/request-invitation";
-import type { SiteWords } from "#shared/content/site";
-import { modeLinks } from "#shared/routes";
-import { site } from "~/config/site";
-import { withSiteFacts } from "#shared/content/site-facts";
-import HomePage from "~/pages/_home";
-import HowWeHelpPage from "~/pages/_how-we-help";
-import MissionPage from "~/pages/_mission";
-import WhoWeArePage from "~/pages/_who-we-are";
-import { DocumentHero } from "~/components/sections/document-hero";
-import { TermsDocument } from "~/components/sections/terms-document";
+import type { HowWeHelpWords, TermsWords } from "#shared/content/pages.ts";
+import type { RequestInvitationWords } from "#shared/content/request-invitation.ts";
+import type { SiteWords } from "#shared/content/site.ts";
+import { modeLinks } from "#shared/routes.ts";
+import { site } from "#app/config/site.ts";
+import { withSiteFacts } from "#shared/content/site-facts.ts";
+import HomePage from "#app/pages/_home.tsx";
+import HowWeHelpPage from "#app/pages/_how-we-help.tsx";
+import MissionPage from "#app/pages/_mission.tsx";
+import WhoWeArePage from "#app/pages/_who-we-are.tsx";
+import { DocumentHero } from "#app/components/sections/document-hero.tsx";
+import { TermsDocument } from "#app/components/sections/terms-document.tsx";
 import { EmailsPreview } from "./email-preview";
-import type { OpenRolesWords } from "#shared/content/open-roles";
-import type { RoleFields } from "#shared/content/roles";
-import { RolePage } from "~/features/roles/role-views";
+import type { OpenRolesWords } from "#shared/content/open-roles.ts";
+import type { RoleFields } from "#shared/content/roles.ts";
+import { RolePage } from "#app/features/roles/role-views.tsx";
 
 /** The words of other files a page's preview shows beside its own (the build's, not the ones being edited). */
 export interface PreviewData {

@@ -1,4 +1,4 @@
-import type { SiteConfig } from "#shared/site-config";
+import type { SiteConfig } from "#shared/site-config.ts";
 
 declare const __SITE_CONFIG__: SiteConfig;
 declare const __BUILD_YEAR__: number;

@@ -1,12 +1,12 @@
 import { getEntry } from "astro:content";
-import { site } from "~/config/site";
-import { entryId, type Content, type ContentName } from "#shared/content/collections";
-import type { PageMeta } from "#shared/content/page";
-import type { ModeActions } from "#shared/content/sections";
-import type { SiteWords } from "#shared/content/site";
-import { modeLinks, ROUTES, type RouteName } from "#shared/routes";
+import { site } from "#app/config/site.ts";
+import { entryId, type Content, type ContentName } from "#shared/content/collections.ts";
+import type { PageMeta } from "#shared/content/page.ts";
+import type { ModeActions } from "#shared/content/sections.ts";
+import type { SiteWords } from "#shared/content/site.ts";
+import { modeLinks, ROUTES, type RouteName } from "#shared/routes.ts";
 import { buildHead, type HeadInput, type PageHead } from "./seo";
-import { withSiteFacts } from "#shared/content/site-facts";
+import { withSiteFacts } from "#shared/content/site-facts.ts";
 
 /**
  * A content file's words, as its collection checked them (app/content.config.ts), with this

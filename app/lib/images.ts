@@ -1,9 +1,9 @@
-import planningScene from "~/assets/images/planning-scene.jpg?w=480;800;1200&format=avif;webp;jpeg&as=picture";
-import teamScene from "~/assets/images/team-scene.jpg?w=480;800;1200&format=avif;webp;jpeg&as=picture";
-import rightSeatScene from "~/assets/images/right-seat-scene.svg?raw";
-import twoAudiencesScene from "~/assets/images/two-audiences-scene.svg?raw";
-import supportedNetworkScene from "~/assets/images/supported-network-scene.svg?raw";
-import type { HeroArtName, IllustrationName } from "#shared/content/fields";
+import planningScene from "#app/assets/images/planning-scene.jpg?w=480;800;1200&format=avif;webp;jpeg&as=picture";
+import teamScene from "#app/assets/images/team-scene.jpg?w=480;800;1200&format=avif;webp;jpeg&as=picture";
+import rightSeatScene from "#app/assets/images/right-seat-scene.svg?raw";
+import twoAudiencesScene from "#app/assets/images/two-audiences-scene.svg?raw";
+import supportedNetworkScene from "#app/assets/images/supported-network-scene.svg?raw";
+import type { HeroArtName, IllustrationName } from "#shared/content/fields.ts";
 import { toPicture, type ResponsivePicture } from "./picture";
 
 export type { PictureSource, ResponsivePicture } from "./picture";

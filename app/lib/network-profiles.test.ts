@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { profileName } from "./network-profiles";
-import { readContent } from "#shared/content/read";
+import { readContent } from "#shared/content/read.ts";
 const siteWords = readContent("site");
 
 describe("profileName", () => {

@@ -1,11 +1,23 @@
 import { getCollection, type CollectionEntry } from "astro:content";
-import type { Role } from "#shared/content/roles";
-import { closesAt, isOpen } from "#shared/roles";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { ROLES_FOLDER, type Role } from "#shared/content/roles.ts";
+import { closesAt, isOpen } from "#shared/roles.ts";
 
 /** A role's entry as the build read it: its fields, its slug, and its description as HTML. */
 export interface BuiltRole {
   role: Role;
   descriptionHtml: string;
+}
+
+/** The folder holding content/ (astro.config.ts, CONTENT_ROOT or this checkout). */
+declare const __CONTENT_ROOT__: string;
+
+let roleFiles: boolean | undefined;
+function hasRoleFiles(): boolean {
+  const folder = join(__CONTENT_ROOT__, "content", ROLES_FOLDER);
+  roleFiles ??= existsSync(folder) && readdirSync(folder).some((file) => file.endsWith(".md"));
+  return roleFiles;
 }
 
 function builtRole(entry: CollectionEntry<"roles">): BuiltRole {
@@ -20,6 +32,9 @@ function builtRole(entry: CollectionEntry<"roles">): BuiltRole {
  * made from these. One that closes later is closed by the server on its day (shared/roles.ts).
  */
 export async function openRoles(now: number = Date.now()): Promise<BuiltRole[]> {
+  // A site with no role file has none: Astro's content layer would log "does not exist or is
+  // empty" for each page that asks (the site ships no role).
+  if (!hasRoleFiles()) return [];
   const entries: CollectionEntry<"roles">[] = await getCollection("roles");
   const roles: BuiltRole[] = entries.map(builtRole);
   return roles

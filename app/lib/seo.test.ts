@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSiteConfig } from "#shared/site-config";
+import { parseSiteConfig } from "#shared/site-config.ts";
 import { DEPLOYMENT_SITE_FACTS } from "../../tests/support/deployment-site-facts";
 import { buildHead } from "./seo";
 import { socialCardFor } from "./social-card";

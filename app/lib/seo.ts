@@ -1,9 +1,9 @@
 import type { Thing, WithContext } from "schema-dts";
-import type { SiteConfig } from "#shared/site-config";
-import { site } from "~/config/site";
-import type { PageInfo } from "#shared/content/page";
+import type { SiteConfig } from "#shared/site-config.ts";
+import { site } from "#app/config/site.ts";
+import type { PageInfo } from "#shared/content/page.ts";
 import { socialCardFor } from "./social-card";
-import { formatTitle } from "#shared/text";
+import { formatTitle } from "#shared/text.ts";
 
 /**
  * A page's head, field by field, as Astro's examples pass it to their head component: the layout

@@ -1,4 +1,4 @@
-import type { PageInfo } from "#shared/content/page";
+import type { PageInfo } from "#shared/content/page.ts";
 
 /** The size LinkedIn, X, Slack and Open Graph readers show large (docs/product.md#pages). */
 export const SOCIAL_CARD_WIDTH = 1200;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseSiteConfig } from "#shared/site-config";
-import type { Role } from "#shared/content/roles";
+import { parseSiteConfig } from "#shared/site-config.ts";
+import type { Role } from "#shared/content/roles.ts";
 import { jobPostingSchema, organizationSchema, serviceSchema } from "./structured-data";
 
 const deployment = {

@@ -1,9 +1,9 @@
 import type { JobPosting, Organization, Service, WithContext } from "schema-dts";
-import { namedEmployer, type Role } from "#shared/content/roles";
-import { parseLocation, rolePath, validThroughTime } from "#shared/roles";
-import { ROUTES } from "#shared/routes";
-import type { SiteConfig } from "#shared/site-config";
-import { site } from "~/config/site";
+import { namedEmployer, type Role } from "#shared/content/roles.ts";
+import { parseLocation, rolePath, validThroughTime } from "#shared/roles.ts";
+import { ROUTES } from "#shared/routes.ts";
+import type { SiteConfig } from "#shared/site-config.ts";
+import { site } from "#app/config/site.ts";
 import { absoluteUrl } from "./seo";
 
 export const FOUNDING_YEAR = "2024";

@@ -1,15 +1,15 @@
-import type { HomeWords, HowWeHelpWords } from "#shared/content/pages";
-import type { OpenRolesWords } from "#shared/content/open-roles";
-import { ROUTES } from "#shared/routes";
-import type { ModeActions } from "#shared/content/sections";
-import type { SiteWords } from "#shared/content/site";
-import { AudiencePanels } from "~/components/sections/audience-panels";
-import { CallToActionBand } from "~/components/sections/call-to-action-band";
-import { ClaimsStrip } from "~/components/sections/claims-strip";
-import { HomeHero } from "~/components/sections/home-hero";
-import { ServicesOverview } from "~/components/sections/services-overview";
-import { Section, SectionHeader } from "~/components/sections/section";
-import { ArrowLink } from "~/components/ui/button";
+import type { HomeWords, HowWeHelpWords } from "#shared/content/pages.ts";
+import type { OpenRolesWords } from "#shared/content/open-roles.ts";
+import { ROUTES } from "#shared/routes.ts";
+import type { ModeActions } from "#shared/content/sections.ts";
+import type { SiteWords } from "#shared/content/site.ts";
+import { AudiencePanels } from "#app/components/sections/audience-panels.tsx";
+import { CallToActionBand } from "#app/components/sections/call-to-action-band.tsx";
+import { ClaimsStrip } from "#app/components/sections/claims-strip.tsx";
+import { HomeHero } from "#app/components/sections/home-hero.tsx";
+import { ServicesOverview } from "#app/components/sections/services-overview.tsx";
+import { Section, SectionHeader } from "#app/components/sections/section.tsx";
+import { ArrowLink } from "#app/components/ui/button.tsx";
 
 interface HomePageProps {
   content: HomeWords;

@@ -1,10 +1,10 @@
-import type { HowWeHelpWords } from "#shared/content/pages";
-import type { ModeActions } from "#shared/content/sections";
-import { BadgeTooltips } from "~/components/sections/badge-tooltips";
-import { CallToActionBand } from "~/components/sections/call-to-action-band";
-import { FeatureGrid } from "~/components/sections/feature-grid";
-import { PageHero } from "~/components/sections/page-hero";
-import { Section, SectionHeader } from "~/components/sections/section";
+import type { HowWeHelpWords } from "#shared/content/pages.ts";
+import type { ModeActions } from "#shared/content/sections.ts";
+import { BadgeTooltips } from "#app/components/sections/badge-tooltips.tsx";
+import { CallToActionBand } from "#app/components/sections/call-to-action-band.tsx";
+import { FeatureGrid } from "#app/components/sections/feature-grid.tsx";
+import { PageHero } from "#app/components/sections/page-hero.tsx";
+import { Section, SectionHeader } from "#app/components/sections/section.tsx";
 
 interface HowWeHelpPageProps {
   content: HowWeHelpWords;

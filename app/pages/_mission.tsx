@@ -1,11 +1,11 @@
-import type { MissionWords } from "#shared/content/pages";
-import type { ModeActions } from "#shared/content/sections";
-import type { SiteWords } from "#shared/content/site";
-import { AudiencePanels } from "~/components/sections/audience-panels";
-import { CallToActionBand } from "~/components/sections/call-to-action-band";
-import { FeatureGrid } from "~/components/sections/feature-grid";
-import { PageHero } from "~/components/sections/page-hero";
-import { Section, SectionHeader } from "~/components/sections/section";
+import type { MissionWords } from "#shared/content/pages.ts";
+import type { ModeActions } from "#shared/content/sections.ts";
+import type { SiteWords } from "#shared/content/site.ts";
+import { AudiencePanels } from "#app/components/sections/audience-panels.tsx";
+import { CallToActionBand } from "#app/components/sections/call-to-action-band.tsx";
+import { FeatureGrid } from "#app/components/sections/feature-grid.tsx";
+import { PageHero } from "#app/components/sections/page-hero.tsx";
+import { Section, SectionHeader } from "#app/components/sections/section.tsx";
 
 interface MissionPageProps {
   content: MissionWords;

@@ -1,5 +1,5 @@
-import type { SiteWords } from "#shared/content/site";
-import { LinkButton } from "~/components/ui/button";
+import type { SiteWords } from "#shared/content/site.ts";
+import { LinkButton } from "#app/components/ui/button.tsx";
 
 /**
  * Any unknown path. Prerendered once as 404.html, which the servers answer with status

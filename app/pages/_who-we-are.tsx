@@ -1,12 +1,12 @@
-import { site } from "~/config/site";
-import type { WhoWeAreWords } from "#shared/content/pages";
-import type { ModeActions } from "#shared/content/sections";
-import { CallToActionBand } from "~/components/sections/call-to-action-band";
-import { FeatureGrid } from "~/components/sections/feature-grid";
-import { PageHero } from "~/components/sections/page-hero";
-import { ReasonColumns } from "~/components/sections/reason-columns";
-import { Section, SectionHeader } from "~/components/sections/section";
-import { SupporterCard } from "~/components/sections/supporter-card";
+import { site } from "#app/config/site.ts";
+import type { WhoWeAreWords } from "#shared/content/pages.ts";
+import type { ModeActions } from "#shared/content/sections.ts";
+import { CallToActionBand } from "#app/components/sections/call-to-action-band.tsx";
+import { FeatureGrid } from "#app/components/sections/feature-grid.tsx";
+import { PageHero } from "#app/components/sections/page-hero.tsx";
+import { ReasonColumns } from "#app/components/sections/reason-columns.tsx";
+import { Section, SectionHeader } from "#app/components/sections/section.tsx";
+import { SupporterCard } from "#app/components/sections/supporter-card.tsx";
 
 interface WhoWeArePageProps {
   content: WhoWeAreWords;

@@ -18,7 +18,7 @@ import { CHROMIUM_ARGS } from "../../tests/support/e2e-env";
 import { CHROMIUM_PATH } from "../checks/ensure-chromium";
 import { BENCH_ROUTES, median, option, startServer } from "./lighthouse";
 import { textTable } from "../lib/text-table";
-import { ROUTES } from "#shared/routes";
+import { ROUTES } from "#shared/routes.ts";
 
 export const THROTTLING = {
   rttMs: 150,

@@ -17,7 +17,7 @@ import { resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Flags } from "lighthouse";
 import { throttling as throttlingPresets } from "lighthouse/core/config/constants.js";
-import { requestPagePath } from "#shared/routes";
+import { requestPagePath } from "#shared/routes.ts";
 import { CHROMIUM_ARGS } from "../../tests/support/e2e-env";
 import { CHROMIUM_PATH } from "../checks/ensure-chromium";
 import {

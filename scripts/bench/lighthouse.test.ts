@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { BENCH_ROUTES, budgetMisses, formatBenchTable, median, medianMetrics, type RunMetrics } from "./lighthouse";
-import { ROUTES as pages } from "#shared/routes";
+import { ROUTES as pages } from "#shared/routes.ts";
 
 const run = (overrides: Partial<RunMetrics> = {}): RunMetrics => ({
   performance: 100,

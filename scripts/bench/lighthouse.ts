@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Config, type Result, type RunnerResult } from "lighthouse";
-import { requestPagePath, ROUTES } from "#shared/routes";
+import { requestPagePath, ROUTES } from "#shared/routes.ts";
 import { CHROMIUM_ARGS } from "../../tests/support/e2e-env";
 import { CHROMIUM_PATH } from "../checks/ensure-chromium";
 import { loadBudgets, type LighthouseBudget } from "../checks/budgets";

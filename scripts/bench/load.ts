@@ -30,7 +30,7 @@ import { loadConfig } from "../../server/load-config";
 import { startSiteServer } from "../../server/http/site-server";
 import { freePort } from "../lib/free-port";
 import { createDatabase, startPostgresCluster, type PostgresCluster } from "../lib/postgres-cluster";
-import { INVITATION_API_PATH } from "#shared/invitation/request-schema";
+import { INVITATION_API_PATH } from "#shared/invitation/request-schema.ts";
 import { openRequestStore } from "../../server/requests/stores/open-store";
 
 const CONNECTIONS = 50;

@@ -7,8 +7,8 @@
 import { spawnSync } from "node:child_process";
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import type { Role } from "#shared/content/roles";
-import { closesAt, type RoleTimetable } from "#shared/roles";
+import type { Role } from "#shared/content/roles.ts";
+import { closesAt, type RoleTimetable } from "#shared/roles.ts";
 
 /**
  * The day a role's file last changed: its last commit's date when the file is committed (the

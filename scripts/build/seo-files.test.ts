@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { indexablePaths, renderRobots, renderSitemap } from "./seo-files";
-import { ROUTES as pages } from "#shared/routes";
-import type { PageInfo } from "#shared/content/page";
+import { ROUTES as pages } from "#shared/routes.ts";
+import type { PageInfo } from "#shared/content/page.ts";
 
 const page = (path: string, indexable: boolean): PageInfo => ({
   path,

@@ -2,8 +2,8 @@
 // the page's name, heading and first sentence on the left, the page's art on the right, on
 // the deep navy of the site's heroes. Colours are app/styles/app.css's tokens.
 import type { ReactNode } from "react";
-import type { SocialCardWords } from "../../app/lib/social-card";
-import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH } from "../../app/lib/social-card";
+import type { SocialCardWords } from "#app/lib/social-card.ts";
+import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH } from "#app/lib/social-card.ts";
 
 const colours = {
   navy950: "#06111f",

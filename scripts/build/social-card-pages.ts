@@ -3,14 +3,14 @@
  * the art its card shows: the page's own where it has some, so a shared link looks like its
  * page. The words come from content/ (shared/content/read.ts), as the pages read them.
  */
-import type { HeroArtName, IllustrationName } from "#shared/content/fields";
-import type { PageInfo } from "#shared/content/page";
-import { readContent, readRoles } from "#shared/content/read";
-import { rolePageInfo } from "#shared/content/role-page";
-import { closesAt, isOpen } from "#shared/roles";
-import { requestPagePath, ROUTES } from "#shared/routes";
-import type { SiteConfig } from "#shared/site-config";
-import { withSiteFacts } from "#shared/content/site-facts";
+import type { HeroArtName, IllustrationName } from "#shared/content/fields.ts";
+import type { PageInfo } from "#shared/content/page.ts";
+import { readContent, readRoles } from "#shared/content/read.ts";
+import { rolePageInfo } from "#shared/content/role-page.ts";
+import { closesAt, isOpen } from "#shared/roles.ts";
+import { requestPagePath, ROUTES } from "#shared/routes.ts";
+import type { SiteConfig } from "#shared/site-config.ts";
+import { withSiteFacts } from "#shared/content/site-facts.ts";
 
 /** The art beside a card's words: an inner page's hero art, a request mode's scene, or the network's orbit. */
 export type SocialCardArt = HeroArtName | IllustrationName | "orbit";

@@ -5,11 +5,11 @@ import { join } from "node:path";
 import satori from "satori";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, socialCardFor } from "../../app/lib/social-card";
+import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, socialCardFor } from "#app/lib/social-card.ts";
 import { socialCardLayout } from "./social-card-layout";
 import { CARD_ART_SOURCES, cardFonts, socialCardSvg, writeSocialCards } from "./social-cards";
-import { parseSiteConfig } from "#shared/site-config";
-import { requestPagePath, ROUTES } from "#shared/routes";
+import { parseSiteConfig } from "#shared/site-config.ts";
+import { requestPagePath, ROUTES } from "#shared/routes.ts";
 import { socialCardPages, socialCardTagline, type SocialCardPage } from "./social-card-pages";
 
 const work = mkdtempSync(join(tmpdir(), "social-cards-"));

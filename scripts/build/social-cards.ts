@@ -12,9 +12,9 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import satori, { type SatoriOptions } from "satori";
 import sharp from "sharp";
-import type { SiteConfig } from "#shared/site-config";
+import type { SiteConfig } from "#shared/site-config.ts";
 import { socialCardPages, socialCardTagline, type SocialCardArt, type SocialCardPage } from "./social-card-pages";
-import { socialCardFor, SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, type SocialCard } from "../../app/lib/social-card";
+import { socialCardFor, SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, type SocialCard } from "#app/lib/social-card.ts";
 import { socialCardLayout, type CardArtLayout } from "./social-card-layout";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));

@@ -46,7 +46,7 @@ describe("deadCitedPaths", () => {
       "docs/decisions/0002-inline-css.md": "# 2\n",
       "README.md":
         "The layout: `app/lib/`, ~/lib/seo, [decision 2](docs/decisions/0002-inline-css.md), docs/decisions/0002.\n",
-      "app/lib/seo.ts": 'import { x } from "~/lib/seo";\n',
+      "app/lib/seo.ts": 'import { x } from "#app/lib/seo.ts";\n',
     });
     expect(deadCitedPaths(root)).toEqual([]);
   });

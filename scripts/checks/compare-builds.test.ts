@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COMPARED_ROUTES, diffLines, withoutAssetHash } from "./compare-builds";
-import { ROUTES as pages } from "#shared/routes";
+import { ROUTES as pages } from "#shared/routes.ts";
 
 describe("comparing two builds", () => {
   it("reports what was added and removed, in order, and nothing for equal lines", () => {

@@ -11,7 +11,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser } from "playwright-core";
 import { CHROMIUM_ARGS, OFFLINE_ARGS } from "../../tests/support/e2e-env";
-import { EMPLOYER_REQUEST_PAGE_PATH, requestPagePath, ROUTES } from "#shared/routes";
+import { EMPLOYER_REQUEST_PAGE_PATH, requestPagePath, ROUTES } from "#shared/routes.ts";
 import { contentTypeFor } from "../../server/http/static-policy";
 import { HEADLESS_SHELL_PATH } from "./ensure-chromium";
 

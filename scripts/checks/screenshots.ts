@@ -10,7 +10,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, OFFLINE_ARGS } from "../../tests/support/e2e-env";
-import { requestPagePath, ROUTES } from "#shared/routes";
+import { requestPagePath, ROUTES } from "#shared/routes.ts";
 import { CHROMIUM_PATH } from "./ensure-chromium";
 
 export const SCREENSHOT_WIDTHS = [375, 1280] as const;

@@ -15,7 +15,7 @@
  * here, and only the site's own pages say something about its policy. One body logs at
  * most CSP_LOG_LINES_PER_BODY lines, identical violations once.
  */
-import { API_ROUTES } from "#shared/api-paths";
+import { API_ROUTES } from "#shared/api-paths.ts";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { answerJson, closeAfterAnswer, continueIfAsked, endpoint, mediaTypeOf, refuse } from "../http/answers";
 import { originOf, type SiteOrigins } from "./origin";

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { API_PREFIX } from "#shared/api-paths";
+import { API_PREFIX } from "#shared/api-paths.ts";
 import { createHash } from "node:crypto";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";

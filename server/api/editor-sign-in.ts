@@ -7,10 +7,10 @@
  * page whose script hands the token to the editor's window, on this origin only, as Decap's
  * popup protocol asks. The token and the code are never logged.
  */
-import { API_ROUTES, apiPath } from "#shared/api-paths";
+import { API_ROUTES, apiPath } from "#shared/api-paths.ts";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { escapeHtml } from "#shared/text";
+import { escapeHtml } from "#shared/text.ts";
 import type { ServerConfig } from "../config";
 import { endpoint } from "../http/answers";
 import { withinTimeLimit } from "../time-limit";

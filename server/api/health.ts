@@ -6,7 +6,7 @@
  * 503 `{"status": "shutting down"}` from the moment a signal starts the server's drain.
  * The answer names nothing else: no database, no version, no request.
  */
-import { API_ROUTES, apiPath } from "#shared/api-paths";
+import { API_ROUTES, apiPath } from "#shared/api-paths.ts";
 import type { FastifyInstance } from "fastify";
 import type { RequestIntake } from "../requests/store";
 import { answerJson, endpoint, refuse } from "../http/answers";

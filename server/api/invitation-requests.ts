@@ -15,18 +15,18 @@
  * 400 `{"errors": {field: message}}`, 503 with Retry-After when the store cannot save in
  * time. The refusals decided before the body is read close the connection rather than read it.
  */
-import { API_ROUTES } from "#shared/api-paths";
+import { API_ROUTES } from "#shared/api-paths.ts";
 import type { IncomingMessage } from "node:http";
 import { errorCodes, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { AppConfig } from "../config";
-import type { RequestInvitationWords } from "#shared/content/request-invitation";
-import { readContent } from "#shared/content/read";
-import { REQUEST_RECEIVED_PATHS, requestPagePath } from "#shared/routes";
-import { formatTitle } from "#shared/text";
-import { MODE_PARAM, parseMode, type InvitationMode } from "#shared/invitation/mode";
-import { sourceFromPageUrl } from "#shared/invitation/request-source";
-import { MODE_FIELD } from "#shared/invitation/request-schema";
-import { problemText } from "#shared/invitation/request-validation";
+import type { RequestInvitationWords } from "#shared/content/request-invitation.ts";
+import { readContent } from "#shared/content/read.ts";
+import { REQUEST_RECEIVED_PATHS, requestPagePath } from "#shared/routes.ts";
+import { formatTitle } from "#shared/text.ts";
+import { MODE_PARAM, parseMode, type InvitationMode } from "#shared/invitation/mode.ts";
+import { sourceFromPageUrl } from "#shared/invitation/request-source.ts";
+import { MODE_FIELD } from "#shared/invitation/request-schema.ts";
+import { problemText } from "#shared/invitation/request-validation.ts";
 import type { RelayContext } from "../requests/store";
 import type { TakeRequest } from "../requests/intake";
 import {

@@ -11,7 +11,7 @@
  * prints (docs/product.md#configuration).
  */
 import type { IncomingMessage } from "node:http";
-import { isLoopbackHost } from "#shared/env";
+import { isLoopbackHost } from "#shared/env.ts";
 
 /** The origin of an absolute http(s) URL, or null. */
 export function originOf(url: string): string | null {

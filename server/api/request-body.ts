@@ -4,11 +4,16 @@
  * the schema validates, and the cookies it passes on to the relay. Pure: text in,
  * values or field errors out; reading, refusing and answering stay with the handler.
  */
-import { FILL_TIME_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD, MODE_FIELD } from "#shared/invitation/request-schema";
-import type { FieldProblem, UnvalidatedRequest } from "#shared/invitation/request-validation";
-import { COMMUNICATIONS_CONSENT_FIELD, CONSENT_TO_PROCESS_FIELD } from "#shared/invitation/consent";
-import { SOURCE_KEYS } from "#shared/invitation/request-source";
-import { ROLE_PARAM } from "#shared/roles";
+import {
+  FILL_TIME_FIELD,
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_KEY_FIELD,
+  MODE_FIELD,
+} from "#shared/invitation/request-schema.ts";
+import type { FieldProblem, UnvalidatedRequest } from "#shared/invitation/request-validation.ts";
+import { COMMUNICATIONS_CONSENT_FIELD, CONSENT_TO_PROCESS_FIELD } from "#shared/invitation/consent.ts";
+import { SOURCE_KEYS } from "#shared/invitation/request-source.ts";
+import { ROLE_PARAM } from "#shared/roles.ts";
 
 /** Why a body is not one the schema can check: the API's own words for these (./api-messages.ts). */
 export type BodyProblemCode = "notJson" | "notObject" | "notUtf8";

@@ -6,14 +6,14 @@
  * messages are the site's own words, escaped all the same.
  */
 import type { FastifyReply } from "fastify";
-import type { SiteConfig } from "#shared/site-config";
-import { readContent } from "#shared/content/read";
-import { requestPagePath } from "#shared/routes";
-import { escapeHtml, formatTitle, waitText } from "#shared/text";
-import type { InvitationMode } from "#shared/invitation/mode";
-import { ownFormFields } from "#shared/invitation/own-form-fields";
-import { CONSENT_TO_PROCESS_FIELD } from "#shared/invitation/consent";
-import { MODE_FIELD } from "#shared/invitation/request-schema";
+import type { SiteConfig } from "#shared/site-config.ts";
+import { readContent } from "#shared/content/read.ts";
+import { requestPagePath } from "#shared/routes.ts";
+import { escapeHtml, formatTitle, waitText } from "#shared/text.ts";
+import type { InvitationMode } from "#shared/invitation/mode.ts";
+import { ownFormFields } from "#shared/invitation/own-form-fields.ts";
+import { CONSENT_TO_PROCESS_FIELD } from "#shared/invitation/consent.ts";
+import { MODE_FIELD } from "#shared/invitation/request-schema.ts";
 
 const copy = readContent("requestRefused");
 const requestWords = readContent("requestInvitation");

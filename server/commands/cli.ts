@@ -14,7 +14,7 @@ import type { AppConfig } from "../config";
 import { acknowledgesRequesters, notificationChannels } from "../notifications/channels";
 import { exportCsv, exportJson } from "../requests/export";
 import type { StoreLifecycle, TeamCommandsStore } from "../requests/store";
-import { plural } from "#shared/text";
+import { plural } from "#shared/text.ts";
 import { eraseByEmail, purgeNow, showByEmail } from "./privacy";
 import { formatReleaseStatus, formatStatus, type ReleaseStatus } from "./status";
 

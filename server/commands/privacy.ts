@@ -14,7 +14,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { sendDeadlineMs } from "../requests/outbox/delivery-loop";
-import { plural } from "#shared/text";
+import { plural } from "#shared/text.ts";
 import { privacyLogLine, purgeExpired } from "../requests/daily/retention";
 import type { ErasedCounts, PrivacyStore, QueuedNotification, StoredInvitationRequest } from "../requests/store";
 

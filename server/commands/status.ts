@@ -2,7 +2,7 @@
  * `npm run requests -- status` (docs/product.md#notifications-and-privacy): the counts an operator checks
  * first, one per line, with what to do when one is not what it should be.
  */
-import { plural } from "#shared/text";
+import { plural } from "#shared/text.ts";
 import type { StoreStatus } from "../requests/store";
 import type { Serving } from "../deploy/control";
 import type { ReleaseState, Release } from "../deploy/releases";

@@ -11,7 +11,7 @@
 import "../node-runtime";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { ROUTES, requestPagePath } from "#shared/routes";
+import { ROUTES, requestPagePath } from "#shared/routes.ts";
 import { buildApi } from "../api/routes";
 import { HEALTH_PATH } from "../api/health";
 import { buildSiteServer } from "../http/site-server";

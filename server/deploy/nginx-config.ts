@@ -17,8 +17,8 @@
  * query names a role; should it not answer, nginx serves the build's own file instead.
  */
 import { COMMON_HEADERS, EDITOR_PATH, editorHeaders, HSTS_VALUE, securityHeaders } from "../http/csp";
-import { ROLES_PATH } from "#shared/roles";
-import { ROUTES } from "#shared/routes";
+import { ROLES_PATH } from "#shared/roles.ts";
+import { ROUTES } from "#shared/routes.ts";
 import {
   ALLOW_HEADER,
   ALLOWED_METHODS,
@@ -36,7 +36,7 @@ import {
   SITEMAP_PATH,
   UTF8_CONTENT_TYPES,
 } from "../http/static-policy";
-import { API_PREFIX } from "#shared/api-paths";
+import { API_PREFIX } from "#shared/api-paths.ts";
 
 /** The API's paths, as nginx matches them. */
 const API_PATHS = `${API_PREFIX}/`;

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import type { AnalyticsPolicy } from "./csp";
 import { describe, expect, it } from "vitest";
-import { HUBSPOT_REGIONS, type HubSpotRegion } from "#shared/site-config";
-import { embedSrc } from "#app/features/invitation/hubspot";
+import { HUBSPOT_REGIONS, type HubSpotRegion } from "#shared/site-config.ts";
+import { embedSrc } from "#app/features/invitation/hubspot.ts";
 import {
   buildCsp,
   CSP_REPORT_GROUP,

@@ -12,14 +12,14 @@
  * server and to a real nginx, so the three cannot drift apart unnoticed.
  */
 
-import { API_ROUTES, apiPath } from "#shared/api-paths";
-import type { HubSpotRegion, SiteConfig } from "#shared/site-config";
+import { API_ROUTES, apiPath } from "#shared/api-paths.ts";
+import type { HubSpotRegion, SiteConfig } from "#shared/site-config.ts";
 import {
   hubspotAnalyticsOrigin,
   hubspotBannerOrigin,
   hubspotScriptsOrigin,
   hubspotTrackOrigin,
-} from "#shared/hubspot-hosts";
+} from "#shared/hubspot-hosts.ts";
 
 const ONE_YEAR_SECONDS = 31_536_000;
 

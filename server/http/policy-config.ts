@@ -6,7 +6,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { HUBSPOT_REGIONS, type HubSpotRegion } from "#shared/site-config";
+import { HUBSPOT_REGIONS, type HubSpotRegion } from "#shared/site-config.ts";
 import type { AnalyticsPolicy, PolicyConfig } from "./csp";
 
 /** Under BUILD_DIR, beside deploy/nginx.conf; never inside client/, so never served. */

@@ -4,8 +4,8 @@
  * so the path-safety rules are unit-tested on their own; nginx applies the same rules
  * (server/deploy/nginx-config.ts) and the browser tests check both servers agree.
  */
-import { ROLE_PARAM, ROLES_PATH } from "#shared/roles";
-import { ROUTES } from "#shared/routes";
+import { ROLE_PARAM, ROLES_PATH } from "#shared/roles.ts";
+import { ROUTES } from "#shared/routes.ts";
 import {
   firstParamValue,
   isHiddenFile,

@@ -7,7 +7,7 @@
  * headers and the CSP (server/http/csp.ts), caching and content types
  * (server/http/static-policy.ts), and the time limits below.
  */
-import { API_PREFIX } from "#shared/api-paths";
+import { API_PREFIX } from "#shared/api-paths.ts";
 import { readFileSync, existsSync } from "node:fs";
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
@@ -49,7 +49,7 @@ import { resolveRequest } from "./request-path";
 import { answerMemoryFile, roleFilteredFiles } from "./role-documents";
 import { RoleSchedule } from "./role-schedule";
 import { readRoleTimetable } from "../roles-timetable";
-import { ROLES_MANIFEST_FILE, ROLES_PATH } from "#shared/roles";
+import { ROLES_MANIFEST_FILE, ROLES_PATH } from "#shared/roles.ts";
 import { errorCode } from "../safe-errors";
 
 /** How long in-flight requests may take to finish once shutdown begins. */

@@ -11,7 +11,7 @@ import {
   firstParamIsPattern,
   QUERY_PAGES,
 } from "./static-policy";
-import { modeFromSearch } from "#shared/invitation/mode";
+import { modeFromSearch } from "#shared/invitation/mode.ts";
 
 describe("isHttpsRequest", () => {
   it.each([

@@ -12,9 +12,9 @@
  * server and to a real nginx, so the three cannot drift apart unnoticed.
  */
 
-import { EMPLOYER_REQUEST_PAGE_PATH, ROUTES } from "#shared/routes";
-import { MODE_PARAM } from "#shared/invitation/mode";
-import { ROLE_PARAM, ROLES_PATH } from "#shared/roles";
+import { EMPLOYER_REQUEST_PAGE_PATH, ROUTES } from "#shared/routes.ts";
+import { MODE_PARAM } from "#shared/invitation/mode.ts";
+import { ROLE_PARAM, ROLES_PATH } from "#shared/roles.ts";
 
 /** Vite writes every content-hashed file (scripts, styles, optimised images) here. */
 export const ASSETS_PREFIX = "/assets/";

@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { describeIssues, readContent } from "#shared/content/read";
-import { emailsSchema } from "#shared/content/emails";
-import { withSiteFacts } from "#shared/content/site-facts";
-import { parseSiteConfig } from "#shared/site-config";
-import { escapeHtml } from "#shared/text";
+import { describeIssues, readContent } from "#shared/content/read.ts";
+import { emailsSchema } from "#shared/content/emails.ts";
+import { withSiteFacts } from "#shared/content/site-facts.ts";
+import { parseSiteConfig } from "#shared/site-config.ts";
+import { escapeHtml } from "#shared/text.ts";
 import { sampleRequest } from "../../tests/support/store-contract";
 import type { RelayRefusal, StoredInvitationRequest } from "../requests/store";
 import {

@@ -11,16 +11,16 @@
  * can pass for the server's own, escaped as Slack asks in the webhook's `text`, and the
  * subject is one line.
  */
-import type { InvitationMode } from "#shared/invitation/mode";
-import type { EmailWords, RequesterEmailWords, TeamEmailWords } from "#shared/content/emails";
-import { withSiteFacts } from "#shared/content/site-facts";
-import type { SiteConfig } from "#shared/site-config";
-import { ownFormFields } from "#shared/invitation/own-form-fields";
-import { isEmailAddress } from "#shared/invitation/request-validation";
-import { readContent } from "#shared/content/read";
-import { SOURCE_KEYS, type RequestSource } from "#shared/invitation/request-source";
-import type { ConsentRecord } from "#shared/invitation/consent";
-import { escapeHtml } from "#shared/text";
+import type { InvitationMode } from "#shared/invitation/mode.ts";
+import type { EmailWords, RequesterEmailWords, TeamEmailWords } from "#shared/content/emails.ts";
+import { withSiteFacts } from "#shared/content/site-facts.ts";
+import type { SiteConfig } from "#shared/site-config.ts";
+import { ownFormFields } from "#shared/invitation/own-form-fields.ts";
+import { isEmailAddress } from "#shared/invitation/request-validation.ts";
+import { readContent } from "#shared/content/read.ts";
+import { SOURCE_KEYS, type RequestSource } from "#shared/invitation/request-source.ts";
+import type { ConsentRecord } from "#shared/invitation/consent.ts";
+import { escapeHtml } from "#shared/text.ts";
 import type { NotificationSettings } from "../config";
 import type {
   NotificationClaim,

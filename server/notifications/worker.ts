@@ -18,7 +18,7 @@
  *   server: it pauses on its own, so a failing one never holds up the team's email, and one
  *   whose address the mail server refuses for good (a 5xx) is given up, not retried.
  */
-import type { EmailWords } from "#shared/content/emails";
+import type { EmailWords } from "#shared/content/emails.ts";
 import type { NotificationSettings, DeliverySettings } from "../config";
 import { DeliveryLoop, type DeliveryOutcome, type DeliveryTarget } from "../requests/outbox/delivery-loop";
 import {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { REQUEST_FIELDS } from "#shared/invitation/request-schema";
+import { REQUEST_FIELDS } from "#shared/invitation/request-schema.ts";
 import { CSV_COLUMNS, CSV_FIELD_COLUMNS, csvCell, exportCsv, exportJson } from "./export";
 import type { StoredInvitationRequest } from "./store";
 

@@ -2,10 +2,10 @@
  * The team's view of the stored requests (docs/product.md#nothing-lost): a JSON array, or CSV for a
  * spreadsheet with one column per field either form has.
  */
-import { REQUEST_FIELDS } from "#shared/invitation/request-schema";
-import type { ConsentRecord } from "#shared/invitation/consent";
-import { INVITATION_MODES } from "#shared/invitation/mode";
-import { SOURCE_KEYS, type RequestSource } from "#shared/invitation/request-source";
+import { REQUEST_FIELDS } from "#shared/invitation/request-schema.ts";
+import type { ConsentRecord } from "#shared/invitation/consent.ts";
+import { INVITATION_MODES } from "#shared/invitation/mode.ts";
+import { SOURCE_KEYS, type RequestSource } from "#shared/invitation/request-source.ts";
 import type { HeldReason, RelayState, RequestRole, StoredInvitationRequest } from "./store";
 
 export interface ExportedRequest {

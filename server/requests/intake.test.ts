@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { readContent } from "#shared/content/read";
-import { MIN_FILL_MS } from "#shared/invitation/request-schema";
-import { parseSiteConfig } from "#shared/site-config";
+import { readContent } from "#shared/content/read.ts";
+import { MIN_FILL_MS } from "#shared/invitation/request-schema.ts";
+import { parseSiteConfig } from "#shared/site-config.ts";
 import { requestIntake, type IntakeSettings } from "./intake";
 import type { NewInvitationRequest, SaveOutcome, StoredInvitationRequest } from "./store";
 

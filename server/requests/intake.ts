@@ -7,17 +7,17 @@
  * parses, calls this, and answers; nothing here knows HTTP.
  */
 import { randomUUID } from "node:crypto";
-import type { RequestInvitationWords } from "#shared/content/request-invitation";
-import { consentRecord, type ConsentSite } from "#shared/invitation/consent";
-import type { InvitationMode } from "#shared/invitation/mode";
-import { normaliseSource, type RequestSource } from "#shared/invitation/request-source";
+import type { RequestInvitationWords } from "#shared/content/request-invitation.ts";
+import { consentRecord, type ConsentSite } from "#shared/invitation/consent.ts";
+import type { InvitationMode } from "#shared/invitation/mode.ts";
+import { normaliseSource, type RequestSource } from "#shared/invitation/request-source.ts";
 import {
   isEmailAddress,
   validateInvitationRequest,
   type FieldProblems,
   type UnvalidatedRequest,
-} from "#shared/invitation/request-validation";
-import { openRole, type RoleTimetable } from "#shared/roles";
+} from "#shared/invitation/request-validation.ts";
+import { openRole, type RoleTimetable } from "#shared/roles.ts";
 import { errorCode } from "../safe-errors";
 import { withinTimeLimit } from "../time-limit";
 import type { NewInvitationRequest, RelayContext, RequestIntake, StoredInvitationRequest, TeamChannel } from "./store";

@@ -11,11 +11,11 @@
  * marked `sent` is never claimed again. The team's notifications are a second outbox
  * with the same claims (server/requests/outbox/delivery-loop.ts delivers both).
  */
-import type { InvitationMode } from "#shared/invitation/mode";
-import type { ConsentRecord } from "#shared/invitation/consent";
-import type { HeldReason } from "#shared/invitation/request-schema";
-import type { RequestSource } from "#shared/invitation/request-source";
-import type { openRole } from "#shared/roles";
+import type { InvitationMode } from "#shared/invitation/mode.ts";
+import type { ConsentRecord } from "#shared/invitation/consent.ts";
+import type { HeldReason } from "#shared/invitation/request-schema.ts";
+import type { RequestSource } from "#shared/invitation/request-source.ts";
+import type { openRole } from "#shared/roles.ts";
 
 export const RELAY_STATES = ["pending", "sent", "failed", "off"] as const;
 /** `pending` waits for (another) attempt, `sent` HubSpot accepted, `failed` HubSpot refused, `off` no HubSpot configured. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSiteConfig } from "#shared/site-config";
+import { parseSiteConfig } from "#shared/site-config.ts";
 import { withSiteFacts } from "./site-facts";
 
 const site = parseSiteConfig({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSiteConfig } from "#shared/site-config";
+import { parseSiteConfig } from "#shared/site-config.ts";
 import { readContent } from "../content/read";
 import { privacyNotice, privacyNoticeVersion } from "./privacy-notice";
 

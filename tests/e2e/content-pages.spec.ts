@@ -2,9 +2,9 @@ import { site } from "../support/browser/site-config";
 import { waitForHydration } from "../support/browser/fixtures";
 import { expect, fetchHtml, test } from "../support/browser/fixtures";
 import type { Locator, Page } from "@playwright/test";
-import { withSiteFacts } from "#shared/content/site-facts";
-import { socialCardFor } from "../../app/lib/social-card";
-import { longDate } from "../../app/lib/dates";
+import { withSiteFacts } from "#shared/content/site-facts.ts";
+import { socialCardFor } from "#app/lib/social-card.ts";
+import { longDate } from "#app/lib/dates.ts";
 import {
   audienceActions,
   homeWords,
@@ -15,8 +15,8 @@ import {
   termsWords as termsWithTokens,
   whoWeAreWords as whoWeAreWithTokens,
 } from "../support/words";
-import { requestPagePath } from "#shared/routes";
-import type { CallToAction, Feature } from "#shared/content/sections";
+import { requestPagePath } from "#shared/routes.ts";
+import type { CallToAction, Feature } from "#shared/content/sections.ts";
 
 // The pages show their content with this deployment's site facts in place of the tokens.
 const termsContent = withSiteFacts(termsWithTokens, site);

@@ -2,7 +2,7 @@ import { waitForHydration } from "../support/browser/fixtures";
 import { expect, test } from "../support/browser/fixtures";
 import type { Page } from "@playwright/test";
 import { audienceActions } from "../support/words";
-import { requestPagePath } from "#shared/routes";
+import { requestPagePath } from "#shared/routes.ts";
 
 // docs/product.md#numbers-from-the-specification: 50 pieces, 10 colours, 3000 ms. Written out, so a changed constant fails here.
 const CONFETTI_PIECES = 50;

@@ -3,7 +3,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/browser/fixtures";
 import { audienceActions, pages, siteWords } from "../support/words";
-import { requestPagePath } from "#shared/routes";
+import { requestPagePath } from "#shared/routes.ts";
 
 test.use({ javaScriptEnabled: false });
 

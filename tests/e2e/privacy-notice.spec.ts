@@ -2,7 +2,7 @@
 // build: both modes, with JavaScript and without (the prerendered HTML), naming what is
 // stored, who receives it, how long it is kept, where to ask, and the privacy policy.
 import type { Page } from "@playwright/test";
-import { requestPagePath } from "#shared/routes";
+import { requestPagePath } from "#shared/routes.ts";
 import { expect, test } from "../support/browser/fixtures";
 import { site } from "../support/browser/site-config";
 import { requestWords as copy } from "../support/words";

@@ -9,10 +9,10 @@ import { site } from "../support/browser/site-config";
 import { asLongAsAPerson, theStoredRequest, uniqueEmail } from "../support/browser/stored-requests";
 import { requestWords as copy } from "../support/words";
 import { ownFormFields } from "../support/words";
-import { IDEMPOTENCY_KEY_FIELD } from "#shared/invitation/request-schema";
+import { IDEMPOTENCY_KEY_FIELD } from "#shared/invitation/request-schema.ts";
 import { NGINX_SERVER_PORT, NODE_SERVER_PORT } from "../support/e2e-env";
 import { pages } from "../support/words";
-import { requestPagePath } from "#shared/routes";
+import { requestPagePath } from "#shared/routes.ts";
 
 type Mode = keyof typeof copy.modes;
 const MODES = ["candidate", "employer"] as const satisfies readonly Mode[];

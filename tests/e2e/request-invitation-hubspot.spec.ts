@@ -15,7 +15,7 @@
 // embed's create options and the site's own form beside it; the current embed's frames and
 // events) has a block of its own below.
 import type { Locator, Page } from "@playwright/test";
-import { requestPagePath } from "#shared/routes";
+import { requestPagePath } from "#shared/routes.ts";
 import { expect, fetchHtml, test } from "../support/browser/fixtures";
 import {
   FAKE_FORM_NAME,
@@ -53,7 +53,7 @@ import { requestWords as copy } from "../support/words";
 import { ownFormFields } from "../support/words";
 import { HUBSPOT_SERVER_PORT } from "../support/e2e-env";
 import { acceptedByHubSpot, asLongAsAPerson, theStoredRequest, uniqueEmail } from "../support/browser/stored-requests";
-import { parseSiteConfig } from "#shared/site-config";
+import { parseSiteConfig } from "#shared/site-config.ts";
 import { pages } from "../support/words";
 
 // Written out, so a changed constant or host fails here (docs/product.md#configuration and

@@ -1,7 +1,7 @@
 // The request page in the default build (no HubSpot ids): modes, the toggle and the URL,
 // the site's own form end to end (stored, in the team's export), confirmation and celebration.
 import type { Locator, Page } from "@playwright/test";
-import { requestPagePath } from "#shared/routes";
+import { requestPagePath } from "#shared/routes.ts";
 import { expect, fetchHtml, test } from "../support/browser/fixtures";
 import { site } from "../support/browser/site-config";
 import { requestWords as copy } from "../support/words";

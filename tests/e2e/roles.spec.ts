@@ -17,7 +17,7 @@ import { asLongAsAPerson, theStoredRequest, uniqueEmail } from "../support/brows
 import { checkJobPostings } from "../support/job-postings";
 import { roleFixtures } from "../support/role-fixtures";
 import { openRolesWords as words, ownFormFields, requestWords, siteWords, teamEmails } from "../support/words";
-import { readContent } from "#shared/content/read";
+import { readContent } from "#shared/content/read.ts";
 
 const emailWords = readContent("emails");
 

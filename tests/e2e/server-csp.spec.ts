@@ -11,11 +11,11 @@ import {
   HUBSPOT_CURRENT_BUILD_URL,
   HUBSPOT_CURRENT_TEST_ENV,
 } from "../support/browser/fake-hubspot";
-import type { HubSpotRegion } from "#shared/site-config";
-import { embedSrc } from "../../app/features/invitation/hubspot";
-import { hubspotFormsOrigin } from "#shared/hubspot-hosts";
+import type { HubSpotRegion } from "#shared/site-config.ts";
+import { embedSrc } from "#app/features/invitation/hubspot.ts";
+import { hubspotFormsOrigin } from "#shared/hubspot-hosts.ts";
 import { pages } from "../support/words";
-import { requestPagePath } from "#shared/routes";
+import { requestPagePath } from "#shared/routes.ts";
 
 const routes = [
   ...Object.values(pages)

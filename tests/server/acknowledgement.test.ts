@@ -6,10 +6,10 @@
  * address the mail server refuses given up without holding up anyone else's email.
  */
 import { describe, expect, it } from "vitest";
-import { withSiteFacts } from "#shared/content/site-facts";
-import { INVITATION_API_PATH } from "#shared/invitation/request-schema";
-import { ROLE_PARAM } from "#shared/roles";
-import { parseSiteConfig } from "#shared/site-config";
+import { withSiteFacts } from "#shared/content/site-facts.ts";
+import { INVITATION_API_PATH } from "#shared/invitation/request-schema.ts";
+import { ROLE_PARAM } from "#shared/roles.ts";
+import { parseSiteConfig } from "#shared/site-config.ts";
 import { freePort } from "../../scripts/lib/free-port";
 import { parseMail, startMailSink, type MailSink } from "../support/mail-sink";
 import { LEADER_FIELDS } from "../support/request-fixture";

@@ -6,10 +6,10 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MIN_FILL_MS } from "#shared/invitation/request-schema";
+import { MIN_FILL_MS } from "#shared/invitation/request-schema.ts";
 import { freePort } from "../../scripts/lib/free-port";
 import { REQUEST_BODY_LIMIT_BYTES } from "../../server/api/invitation-requests";
-import { INVITATION_API_PATH } from "#shared/invitation/request-schema";
+import { INVITATION_API_PATH } from "#shared/invitation/request-schema.ts";
 import type { RequestStore } from "../../server/requests/store";
 import {
   fixtureSite,
@@ -23,7 +23,7 @@ import { STORE_TARGETS } from "../support/store-targets";
 import { DEPLOYMENT_SITE_FACTS } from "../support/deployment-site-facts";
 import { EMPLOYER_FIELDS, LEADER_FIELDS } from "../support/request-fixture";
 import { refusedWords, requestWords } from "../support/words";
-import { REQUEST_RECEIVED_PATHS } from "#shared/routes";
+import { REQUEST_RECEIVED_PATHS } from "#shared/routes.ts";
 import { API_MESSAGES } from "../../server/api/api-messages";
 
 const SITE_URL = "https://network.example";

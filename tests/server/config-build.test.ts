@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { EXAMPLE_SITE_FACTS } from "#shared/site-config";
+import { EXAMPLE_SITE_FACTS } from "#shared/site-config.ts";
 import { DEPLOYMENT_SITE_FACTS } from "../support/deployment-site-facts";
 import { PROJECT_ROOT } from "../support/site-process";
 

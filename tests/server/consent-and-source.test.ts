@@ -5,10 +5,10 @@
  * from. On SQLite only: the stores keep both columns alike (tests/support/store-contract.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseSiteConfig } from "#shared/site-config";
+import { parseSiteConfig } from "#shared/site-config.ts";
 import { requestWords as requestInvitationContent } from "../support/words";
-import { consentRecord } from "#shared/invitation/consent";
-import { INVITATION_API_PATH, MIN_FILL_MS } from "#shared/invitation/request-schema";
+import { consentRecord } from "#shared/invitation/consent.ts";
+import { INVITATION_API_PATH, MIN_FILL_MS } from "#shared/invitation/request-schema.ts";
 import { freePort } from "../../scripts/lib/free-port";
 import type { RequestStore } from "../../server/requests/store";
 import { DEPLOYMENT_SITE_FACTS } from "../support/deployment-site-facts";

@@ -8,11 +8,11 @@
  */
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { parseSiteConfig } from "#shared/site-config";
+import { parseSiteConfig } from "#shared/site-config.ts";
 import { requestWords } from "../support/words";
-import { privacyNoticeVersion } from "#shared/invitation/privacy-notice";
+import { privacyNoticeVersion } from "#shared/invitation/privacy-notice.ts";
 import { freePort } from "../../scripts/lib/free-port";
-import { INVITATION_API_PATH } from "#shared/invitation/request-schema";
+import { INVITATION_API_PATH } from "#shared/invitation/request-schema.ts";
 import { RATE_LIMITED_MIN_WAIT_MS } from "../../server/requests/hubspot/hubspot-submission";
 import { RelayWorker } from "../../server/requests/hubspot/relay";
 import { startFakeHubSpotApi, type FakeAnswer } from "../support/fake-hubspot-api";

@@ -8,7 +8,7 @@
 import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/free-port";
-import { INVITATION_API_PATH } from "#shared/invitation/request-schema";
+import { INVITATION_API_PATH } from "#shared/invitation/request-schema.ts";
 import { accepted, startFakeHubSpotApi, type FakeAnswer } from "../support/fake-hubspot-api";
 import { endlessUpload, expectContinue, trickle } from "../support/raw-client";
 import { BASE_ENV, hubspotEnv, postRequest, requestBody, SITE_URL, until } from "../support/requests-client";

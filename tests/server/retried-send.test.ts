@@ -6,7 +6,7 @@
  * time limit (answered 503) and committed afterwards, as a database back from a pause lets it.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { INVITATION_API_PATH } from "#shared/invitation/request-schema";
+import { INVITATION_API_PATH } from "#shared/invitation/request-schema.ts";
 import type { RequestStore } from "../../server/requests/store";
 import { startFakeHubSpotApi, type FakeHubSpotApi } from "../support/fake-hubspot-api";
 import { startHoldingProxy } from "../support/holding-proxy";

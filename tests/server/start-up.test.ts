@@ -6,7 +6,7 @@
  * fails on it later. A public SITE_URL with the example site facts stops the start too.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXAMPLE_SITE_FACTS } from "#shared/site-config";
+import { EXAMPLE_SITE_FACTS } from "#shared/site-config.ts";
 import { freePort } from "../../scripts/lib/free-port";
 import { fixtureSite, removeFixtureSite, runRequestsCommand, runToExit } from "../support/site-process";
 

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDatabase, startPostgresCluster } from "../../scripts/lib/postgres-cluster";
-import { INVITATION_API_PATH } from "#shared/invitation/request-schema";
+import { INVITATION_API_PATH } from "#shared/invitation/request-schema.ts";
 import { openRequestStore } from "../../server/requests/stores/open-store";
 import { SQLITE_FILE } from "../../server/requests/stores/sqlite-store";
 import { startFakeHubSpotApi } from "../support/fake-hubspot-api";

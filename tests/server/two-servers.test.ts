@@ -11,7 +11,7 @@ import { afterAll, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/free-port";
 import { accepted, startFakeHubSpotApi, unavailable, type FakeHubSpotApi } from "../support/fake-hubspot-api";
 import { BASE_ENV, hubspotEnv, postRequest, until } from "../support/requests-client";
-import { INVITATION_API_PATH } from "#shared/invitation/request-schema";
+import { INVITATION_API_PATH } from "#shared/invitation/request-schema.ts";
 import {
   fixtureSite,
   removeFixtureSite,

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { SITE_VARIABLES } from "#shared/site-config";
+import { SITE_VARIABLES } from "#shared/site-config.ts";
 import { freePort } from "../../scripts/lib/free-port";
 import { BUILD_CLIENT, BUILD_DIR, requireBuild, type ServerTarget } from "./served-build";
 import { PROJECT_ROOT, startSiteProcess } from "./site-process";

@@ -4,8 +4,8 @@
  * points a server's relay at the fake HubSpot API with fast timings, and polling.
  */
 import { request } from "node:http";
-import { INVITATION_MODES, type InvitationMode } from "#shared/invitation/mode";
-import { INVITATION_API_PATH } from "#shared/invitation/request-schema";
+import { INVITATION_MODES, type InvitationMode } from "#shared/invitation/mode.ts";
+import { INVITATION_API_PATH } from "#shared/invitation/request-schema.ts";
 import { DEPLOYMENT_SITE_FACTS } from "./deployment-site-facts";
 import type { FakeHubSpotApi } from "./fake-hubspot-api";
 

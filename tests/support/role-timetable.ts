@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readRoles } from "#shared/content/read";
-import type { RoleTimetable } from "#shared/roles";
+import { readRoles } from "#shared/content/read.ts";
+import type { RoleTimetable } from "#shared/roles.ts";
 import { roleTimetable } from "../../scripts/build/roles-timetable";
 import { dayFrom, writeRoleFixtures, type RoleFixture } from "./role-fixtures";
 

@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { Agent, request } from "node:http";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { INVITATION_API_PATH } from "#shared/invitation/request-schema";
+import { INVITATION_API_PATH } from "#shared/invitation/request-schema.ts";
 import { buildFingerprint, staleReason } from "../../server/build-stamp";
 import { parseConfig } from "../../server/config";
 import { linkNodeModules } from "../../server/deploy/update";

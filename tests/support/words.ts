@@ -3,11 +3,11 @@
  * pages and the server (shared/content/read.ts), so a test expects what the page shows.
  * Site facts stay as `{tokens}` here; a test that reads a page fills them in (withSiteFacts).
  */
-import type { PageInfo } from "#shared/content/page";
-import { readContent } from "#shared/content/read";
-import type { InvitationMode } from "#shared/invitation/mode";
-import { ownFormFields as fieldsWithWords } from "#shared/invitation/own-form-fields";
-import { modeLinks, requestPagePath, ROUTES, type RouteName } from "#shared/routes";
+import type { PageInfo } from "#shared/content/page.ts";
+import { readContent } from "#shared/content/read.ts";
+import type { InvitationMode } from "#shared/invitation/mode.ts";
+import { ownFormFields as fieldsWithWords } from "#shared/invitation/own-form-fields.ts";
+import { modeLinks, requestPagePath, ROUTES, type RouteName } from "#shared/routes.ts";
 
 export const siteWords = readContent("site");
 export const homeWords = readContent("home");

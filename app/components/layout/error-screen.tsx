@@ -1,4 +1,4 @@
-import { LinkButton } from "~/components/ui/button";
+import { LinkButton } from "#app/components/ui/button.tsx";
 
 /** The error screen's words (content/site.yaml, `error`): the specification's heading, a line, the way home. */
 export interface ErrorWords {

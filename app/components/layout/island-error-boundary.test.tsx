@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { errorDetail, IslandErrorBoundary } from "./island-error-boundary";
-import { readContent } from "#shared/content/read";
+import { readContent } from "#shared/content/read.ts";
 const siteWords = readContent("site");
 
 function Failing({ error }: { error: unknown }): never {

@@ -1,4 +1,4 @@
-import { site } from "~/config/site";
+import { site } from "#app/config/site.ts";
 
 /** The brand mark and wordmark, drawn inline so the header needs no image request. */
 export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {

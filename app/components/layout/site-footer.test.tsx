@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { NetworkProfileLinks } from "./site-footer";
-import { readContent } from "#shared/content/read";
+import { readContent } from "#shared/content/read.ts";
 const siteWords = readContent("site");
 
 describe("the footer's links to the network's own profiles", () => {

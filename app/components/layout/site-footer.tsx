@@ -1,8 +1,8 @@
-import { ExternalLink } from "~/components/ui/external-link";
-import { buildYear, site } from "~/config/site";
-import type { SiteWords } from "#shared/content/site";
-import { ROUTES } from "#shared/routes";
-import { profileName } from "~/lib/network-profiles";
+import { ExternalLink } from "#app/components/ui/external-link.tsx";
+import { buildYear, site } from "#app/config/site.ts";
+import type { SiteWords } from "#shared/content/site.ts";
+import { ROUTES } from "#shared/routes.ts";
+import { profileName } from "#app/lib/network-profiles.ts";
 import { Logo } from "./logo";
 
 const linkClass = "rounded text-navy-100 underline-offset-4 transition-colors hover:text-white hover:underline";

@@ -1,8 +1,8 @@
-import type { SiteWords } from "#shared/content/site";
-import { ROUTES } from "#shared/routes";
-import { cn } from "~/lib/cn";
-import { buttonClass, LinkButton } from "~/components/ui/button";
-import { CloseIcon, MenuIcon } from "~/components/ui/icons";
+import type { SiteWords } from "#shared/content/site.ts";
+import { ROUTES } from "#shared/routes.ts";
+import { cn } from "#app/lib/cn.ts";
+import { buttonClass, LinkButton } from "#app/components/ui/button.tsx";
+import { CloseIcon, MenuIcon } from "#app/components/ui/icons.tsx";
 import { Logo } from "./logo";
 import { MOBILE_MENU_ID } from "./site-header-id";
 

@@ -1,9 +1,9 @@
-import type { IllustrationName } from "#shared/content/fields";
-import type { AudiencePanel, LinkAction } from "#shared/content/sections";
-import { illustration } from "~/lib/images";
-import { ArrowLink } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
-import { ResponsivePicture } from "~/components/ui/responsive-picture";
+import type { IllustrationName } from "#shared/content/fields.ts";
+import type { AudiencePanel, LinkAction } from "#shared/content/sections.ts";
+import { illustration } from "#app/lib/images.ts";
+import { ArrowLink } from "#app/components/ui/button.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { ResponsivePicture } from "#app/components/ui/responsive-picture.tsx";
 import { Eyebrow } from "./section";
 
 // Two columns inside the page container from 768 px; one full-width column below.

@@ -2,7 +2,7 @@
 // on a badge for TOOLTIP_DELAY_MS, at once on keyboard focus, and at once on the next
 // badge within TOOLTIP_SKIP_DELAY_MS of the last one closing; Escape, blur and leaving
 // hide it. Each tooltip is a manual popover, so it sits in the top layer above the hero.
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "~/components/ui/tooltip-timing";
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "#app/components/ui/tooltip-timing.ts";
 
 /** The gap between a badge and its tooltip, and the tooltip's margin from the viewport's edges. */
 const OFFSET_PX = 10;

@@ -1,4 +1,4 @@
-import type { IconName } from "#shared/content/fields";
+import type { IconName } from "#shared/content/fields.ts";
 
 export interface BadgeWithTooltip {
   icon: IconName;
@@ -6,7 +6,7 @@ export interface BadgeWithTooltip {
   /** One sentence, shown in the badge's tooltip. */
   tooltip: string;
 }
-import { BadgeButton } from "~/components/ui/badge";
+import { BadgeButton } from "#app/components/ui/badge.tsx";
 
 const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 

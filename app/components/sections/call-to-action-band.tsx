@@ -1,5 +1,5 @@
-import type { CallToAction, ModeActions } from "#shared/content/sections";
-import { LinkButton } from "~/components/ui/button";
+import type { CallToAction, ModeActions } from "#shared/content/sections.ts";
+import { LinkButton } from "#app/components/ui/button.tsx";
 
 /** The closing navy band of a page: a line of persuasion and the two calls to action. */
 export function CallToActionBand({

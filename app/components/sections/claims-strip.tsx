@@ -1,5 +1,5 @@
-import type { Feature } from "#shared/content/sections";
-import { Icon } from "~/components/ui/icon";
+import type { Feature } from "#shared/content/sections.ts";
+import { Icon } from "#app/components/ui/icon.tsx";
 
 /** A quiet band of short promises: icon, title, one line each. */
 export function ClaimsStrip({ label, items, id }: { label: string; items: readonly Feature[]; id: string }) {

@@ -1,4 +1,4 @@
-import { longDate } from "~/lib/dates";
+import { longDate } from "#app/lib/dates.ts";
 
 /** The plain opening of a long document: its `<h1>` and when it last changed. */
 export function DocumentHero({

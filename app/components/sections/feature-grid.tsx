@@ -1,6 +1,6 @@
-import type { Feature } from "#shared/content/sections";
-import { FeatureCard } from "~/components/ui/card";
-import { cn } from "~/lib/cn";
+import type { Feature } from "#shared/content/sections.ts";
+import { FeatureCard } from "#app/components/ui/card.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 const COLUMNS = {
   2: "sm:grid-cols-2",

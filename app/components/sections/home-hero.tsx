@@ -1,10 +1,10 @@
-import type { HomeWords } from "#shared/content/pages";
-import type { ModeActions } from "#shared/content/sections";
-import { site } from "~/config/site";
-import { ArrowIcon, buttonClass, LinkButton } from "~/components/ui/button";
-import { CelebrationLink } from "~/features/celebration/celebration-link";
-import { ExternalLink } from "~/components/ui/external-link";
-import { Icon } from "~/components/ui/icon";
+import type { HomeWords } from "#shared/content/pages.ts";
+import type { ModeActions } from "#shared/content/sections.ts";
+import { site } from "#app/config/site.ts";
+import { ArrowIcon, buttonClass, LinkButton } from "#app/components/ui/button.tsx";
+import { CelebrationLink } from "#app/features/celebration/celebration-link.tsx";
+import { ExternalLink } from "#app/components/ui/external-link.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { IntroductionPreview } from "./introduction-preview";
 
 /**

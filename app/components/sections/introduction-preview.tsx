@@ -1,7 +1,7 @@
-import type { HomeWords } from "#shared/content/pages";
+import type { HomeWords } from "#shared/content/pages.ts";
 
 type PreviewContent = HomeWords["preview"];
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon.tsx";
 
 /**
  * A picture, drawn in HTML, of the confidential introduction the network makes.

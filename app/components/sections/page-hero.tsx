@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import type { PageHero as PageHeroContent } from "#shared/content/sections";
-import { heroArt } from "~/lib/images";
-import { DecorativeSvg } from "~/components/ui/decorative-svg";
-import { cn } from "~/lib/cn";
+import type { PageHero as PageHeroContent } from "#shared/content/sections.ts";
+import { heroArt } from "#app/lib/images.ts";
+import { DecorativeSvg } from "#app/components/ui/decorative-svg.tsx";
+import { cn } from "#app/lib/cn.ts";
 import { EyebrowHeadingText } from "./section";
 
 /**

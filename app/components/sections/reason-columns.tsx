@@ -1,4 +1,4 @@
-import type { Feature, SectionIntro } from "#shared/content/sections";
+import type { Feature, SectionIntro } from "#shared/content/sections.ts";
 
 /** One audience's reasons, under its section's anchor (`id`). */
 export interface ReasonGroup {
@@ -6,7 +6,7 @@ export interface ReasonGroup {
   intro: SectionIntro;
   reasons: readonly Feature[];
 }
-import { IconTile } from "~/components/ui/card";
+import { IconTile } from "#app/components/ui/card.tsx";
 import { Eyebrow } from "./section";
 
 /** Two audiences' reasons side by side, each a short list of icon, title and sentence. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { SectionIntro } from "#shared/content/sections";
-import { cn } from "~/lib/cn";
+import type { SectionIntro } from "#shared/content/sections.ts";
+import { cn } from "#app/lib/cn.ts";
 
 export type SectionTone = "white" | "surface";
 

@@ -1,6 +1,6 @@
-import type { LinkAction, SectionIntro } from "#shared/content/sections";
-import { ArrowLink } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
+import type { LinkAction, SectionIntro } from "#shared/content/sections.ts";
+import { ArrowLink } from "#app/components/ui/button.tsx";
+import { Icon } from "#app/components/ui/icon.tsx";
 import { Section, SectionHeader } from "./section";
 
 /** Both audiences' services as two compact lists, with a link to the full descriptions. */

@@ -1,6 +1,6 @@
-import { Icon } from "~/components/ui/icon";
-import { buttonClass } from "~/components/ui/button";
-import { ExternalLink } from "~/components/ui/external-link";
+import { Icon } from "#app/components/ui/icon.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { ExternalLink } from "#app/components/ui/external-link.tsx";
 import { Eyebrow } from "./section";
 
 export interface SupporterCardContent {

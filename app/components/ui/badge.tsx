@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef } from "react";
-import type { IconName } from "#shared/content/fields";
-import { cn } from "~/lib/cn";
+import type { IconName } from "#shared/content/fields.ts";
+import { cn } from "#app/lib/cn.ts";
 import { Icon } from "./icon";
 
 export type BadgeTone = "gold" | "navy" | "on-dark";

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "#app/lib/cn.ts";
 import { ArrowRightIcon } from "./icons";
 
 export type ButtonVariant = "primary" | "accent" | "secondary" | "on-dark";

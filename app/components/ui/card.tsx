@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { Feature } from "#shared/content/sections";
-import { cn } from "~/lib/cn";
+import type { Feature } from "#shared/content/sections.ts";
+import { cn } from "#app/lib/cn.ts";
 import { Icon } from "./icon";
 
 /** The white, bordered surface that groups one idea. */

@@ -1,6 +1,6 @@
 import { render } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import rightSeatArt from "~/assets/images/right-seat-scene.svg?raw";
+import rightSeatArt from "#app/assets/images/right-seat-scene.svg?raw";
 import { DecorativeSvg, parseSvg } from "./decorative-svg";
 
 describe("decorative inline art", () => {

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { IconName } from "#shared/content/fields";
+import type { IconName } from "#shared/content/fields.ts";
 import * as icons from "./icons";
 import type { IconProps } from "./icons";
 

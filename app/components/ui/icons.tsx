@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "#app/lib/cn.ts";
 
 /** What every icon takes: decorative, so only its size and colour (through `className`). */
 export interface IconProps {

@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from "react";
-import type { ResponsivePicture as Picture } from "~/lib/picture";
+import type { ResponsivePicture as Picture } from "#app/lib/picture.ts";
 
 type PictureProps = {
   image: Picture;

@@ -5,9 +5,9 @@
  * is set. HubSpot's tracking code brings HubSpot's own cookie banner, which decides what it
  * may store; Plausible sets no cookie. One conversion event per request sent, with its mode.
  */
-import type { HubSpotRegion, SiteConfig } from "#shared/site-config";
-import { hubspotScriptsOrigin } from "#shared/hubspot-hosts";
-import type { InvitationMode } from "#shared/invitation/mode";
+import type { HubSpotRegion, SiteConfig } from "#shared/site-config.ts";
+import { hubspotScriptsOrigin } from "#shared/hubspot-hosts.ts";
+import type { InvitationMode } from "#shared/invitation/mode.ts";
 
 type Analytics = NonNullable<SiteConfig["analytics"]>;
 

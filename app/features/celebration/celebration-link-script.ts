@@ -2,7 +2,7 @@
 // its full duration, then follows the link. Further clicks during the celebration do
 // nothing; modified clicks (new tab...) and reduced motion keep the browser's behaviour.
 import { CONFETTI_DURATION_MS, playConfetti } from "./confetti-pieces";
-import { prefersReducedMotion } from "~/lib/reduced-motion";
+import { prefersReducedMotion } from "#app/lib/reduced-motion.ts";
 
 for (const link of document.querySelectorAll<HTMLAnchorElement>("a[data-celebrate]")) {
   let started = false;

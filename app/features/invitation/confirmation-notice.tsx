@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from "react";
-import { CheckIcon } from "~/components/ui/icons";
-import type { LinkAction as NavLink } from "#shared/content/sections";
-import { prefersReducedMotion } from "~/lib/use-reduced-motion";
+import { CheckIcon } from "#app/components/ui/icons.tsx";
+import type { LinkAction as NavLink } from "#shared/content/sections.ts";
+import { prefersReducedMotion } from "#app/lib/use-reduced-motion.ts";
 
 interface ConfirmationNoticeProps {
   title: string;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { IDEMPOTENCY_KEY_FIELD } from "#shared/invitation/request-schema";
-import { SOURCE_NOTE_SCRIPT, SOURCE_STORAGE_KEY } from "#shared/invitation/request-source";
+import { IDEMPOTENCY_KEY_FIELD } from "#shared/invitation/request-schema.ts";
+import { SOURCE_NOTE_SCRIPT, SOURCE_STORAGE_KEY } from "#shared/invitation/request-source.ts";
 import { PAGE_FILLS_ATTRIBUTE, PAGE_SHOWN_SCRIPT } from "./early-mode-choice";
 
 /** A form as the request page's HTML has it: its key field and its source fields empty. */

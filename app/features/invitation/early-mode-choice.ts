@@ -6,8 +6,8 @@
  * island, notes the chosen value on the toggle's fieldset, and ModeToggle applies it
  * once hydrated. A string, so the page can inline it (the CSP allows it by hash).
  */
-import { IDEMPOTENCY_KEY_FIELD } from "#shared/invitation/request-schema";
-import { SOURCE_STORAGE_KEY } from "#shared/invitation/request-source";
+import { IDEMPOTENCY_KEY_FIELD } from "#shared/invitation/request-schema.ts";
+import { SOURCE_STORAGE_KEY } from "#shared/invitation/request-source.ts";
 
 /**
  * Marks the own form's hidden fields this page's inline script fills for a post made before

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startEmbeddedForm, type EmbeddedFormEvents, type EmbeddedFormRequest } from "./embedded-form";
-import { DEFAULT_HUBSPOT_REGION } from "#shared/hubspot-hosts";
+import { DEFAULT_HUBSPOT_REGION } from "#shared/hubspot-hosts.ts";
 import { FORM_READY_POLL_MS, FORM_READY_TIMEOUT_MS, HUBSPOT_FORM_EVENTS, type HubSpotFormOptions } from "./hubspot";
 
 const FORM_ID = "0c1f8a4e-5b1a-4c55-9d0e-6a7d2b3c4d5e";

@@ -1,4 +1,4 @@
-import type { HubSpotEmbedKind, HubSpotRegion } from "#shared/site-config";
+import type { HubSpotEmbedKind, HubSpotRegion } from "#shared/site-config.ts";
 import {
   FORM_READY_POLL_MS,
   FORM_READY_TIMEOUT_MS,

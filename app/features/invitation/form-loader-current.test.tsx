@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { StrictMode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { HubSpotConfig } from "#shared/site-config";
+import type { HubSpotConfig } from "#shared/site-config.ts";
 import { FormLoader } from "./form-loader";
 import { HUBSPOT_FORM_EVENTS } from "./hubspot";
 import { testRequestWords as requestInvitationContent, WithRequestWords } from "./with-request-words";

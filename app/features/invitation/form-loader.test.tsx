@@ -2,10 +2,10 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { StrictMode, type ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { HubSpotConfig } from "#shared/site-config";
+import type { HubSpotConfig } from "#shared/site-config.ts";
 import { FormLoader } from "./form-loader";
 import type { HubSpotEmbed, HubSpotFormOptions } from "./hubspot";
-import type { InvitationMode } from "#shared/invitation/mode";
+import type { InvitationMode } from "#shared/invitation/mode.ts";
 import { testRequestWords as requestInvitationContent, WithRequestWords } from "./with-request-words";
 
 const HUBSPOT: HubSpotConfig = {

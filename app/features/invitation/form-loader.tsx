@@ -1,12 +1,12 @@
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
-import { buttonClass } from "~/components/ui/button";
-import { AlertIcon } from "~/components/ui/icons";
-import type { HubSpotConfig } from "#shared/site-config";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { AlertIcon } from "#app/components/ui/icons.tsx";
+import type { HubSpotConfig } from "#shared/site-config.ts";
 import { startEmbeddedForm } from "./embedded-form";
 import { FormIntro } from "./form-intro";
 import { formFor } from "./form-source";
 import { useRequestWords } from "./request-words";
-import type { InvitationMode } from "#shared/invitation/mode";
+import type { InvitationMode } from "#shared/invitation/mode.ts";
 
 type LoadStatus = "loading" | "ready" | "failed";
 

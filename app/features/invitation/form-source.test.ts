@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { HubSpotConfig } from "#shared/site-config";
+import type { HubSpotConfig } from "#shared/site-config.ts";
 import { formFor } from "./form-source";
-import { INVITATION_MODES } from "#shared/invitation/mode";
+import { INVITATION_MODES } from "#shared/invitation/mode.ts";
 import { testRequestWords, testRequestWords as requestInvitationContent } from "./with-request-words";
 
 const hubspot: HubSpotConfig = {

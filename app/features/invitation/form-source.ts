@@ -1,10 +1,10 @@
-import type { HubSpotConfig } from "#shared/site-config";
+import type { HubSpotConfig } from "#shared/site-config.ts";
 import type { RequestPageWords } from "./request-words";
-import { loadScript } from "~/lib/load-script";
-import { escapeHtml } from "#shared/text";
+import { loadScript } from "#app/lib/load-script.ts";
+import { escapeHtml } from "#shared/text.ts";
 import type { EmbeddedFormRequest } from "./embedded-form";
 import { embedSrc } from "./hubspot";
-import type { InvitationMode } from "#shared/invitation/mode";
+import type { InvitationMode } from "#shared/invitation/mode.ts";
 
 type FormSource = Omit<EmbeddedFormRequest, "container">;
 

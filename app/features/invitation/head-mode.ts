@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { PageHead } from "~/lib/seo";
+import type { PageHead } from "#app/lib/seo.ts";
 
 /** Sets the document's existing head tags to this head's values (the prerendered head has every tag). */
 export function applyHead(head: PageHead, doc: Document = document): void {

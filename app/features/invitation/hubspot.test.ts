@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { HUBSPOT_REGIONS } from "#shared/site-config";
-import { hubspotFormsOrigin } from "#shared/hubspot-hosts";
+import { HUBSPOT_REGIONS } from "#shared/site-config.ts";
+import { hubspotFormsOrigin } from "#shared/hubspot-hosts.ts";
 import { currentEmbedSrc, embedSrc, legacyEmbedSrc } from "./hubspot";
 
 // The embed code HubSpot shows per region: `js.hsforms.net` in na1, `js-<region>.hsforms.net` elsewhere.

@@ -4,8 +4,8 @@
  * the window events of the current embed and the types of both APIs. No runtime
  * imports, so browser tests import these values too.
  */
-import type { HubSpotEmbedKind, HubSpotRegion } from "#shared/site-config";
-import { hubspotFormsOrigin } from "#shared/hubspot-hosts";
+import type { HubSpotEmbedKind, HubSpotRegion } from "#shared/site-config.ts";
+import { hubspotFormsOrigin } from "#shared/hubspot-hosts.ts";
 
 /** Between checks for `hbspt.forms.create` once the legacy embed script has run (docs/product.md#the-request-page). */
 export const FORM_READY_POLL_MS = 100;

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "#app/lib/cn.ts";
 import { EARLY_CHOICE_ATTRIBUTE, MODE_TOGGLE_ATTRIBUTE } from "./early-mode-choice";
-import { INVITATION_MODES, parseMode, type InvitationMode } from "#shared/invitation/mode";
+import { INVITATION_MODES, parseMode, type InvitationMode } from "#shared/invitation/mode.ts";
 
 interface ModeToggleProps {
   mode: InvitationMode;

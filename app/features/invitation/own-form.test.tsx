@@ -1,8 +1,8 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { InvitationMode } from "#shared/invitation/mode";
-import { ownFormFields } from "#shared/invitation/own-form-fields";
+import type { InvitationMode } from "#shared/invitation/mode.ts";
+import { ownFormFields } from "#shared/invitation/own-form-fields.ts";
 import { clearDraft } from "./form-draft";
 import { OwnForm } from "./own-form";
 import {
@@ -10,10 +10,10 @@ import {
   IDEMPOTENCY_KEY_FIELD,
   INVITATION_API_PATH,
   MODE_FIELD,
-} from "#shared/invitation/request-schema";
+} from "#shared/invitation/request-schema.ts";
 import { RETRY_DELAYS_MS } from "./send-request";
 import { LEADER_FIELDS } from "../../../tests/support/request-fixture";
-import { ROUTES } from "#shared/routes";
+import { ROUTES } from "#shared/routes.ts";
 import { testRequestWords as requestInvitationContent, WithRequestWords } from "./with-request-words";
 
 const copy = requestInvitationContent.ownForm;

@@ -1,30 +1,30 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { buttonClass } from "~/components/ui/button";
-import { ExternalLink } from "~/components/ui/external-link";
-import { site } from "~/config/site";
-import { waitText } from "#shared/text";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { ExternalLink } from "#app/components/ui/external-link.tsx";
+import { site } from "#app/config/site.ts";
+import { waitText } from "#shared/text.ts";
 import { msSincePageShown, PAGE_FILLS_ATTRIBUTE } from "./early-mode-choice";
 import { clearDraft, draftValue, rememberDraftValue } from "./form-draft";
 import { loadAfterSend } from "./load-after-send";
 import { useRequestWords, type RequestPageWords } from "./request-words";
-import type { InvitationMode } from "#shared/invitation/mode";
-import { ownFormFields, type OwnFormField } from "#shared/invitation/own-form-fields";
-import { privacyNotice } from "#shared/invitation/privacy-notice";
+import type { InvitationMode } from "#shared/invitation/mode.ts";
+import { ownFormFields, type OwnFormField } from "#shared/invitation/own-form-fields.ts";
+import { privacyNotice } from "#shared/invitation/privacy-notice.ts";
 import {
   COMMUNICATIONS_CONSENT_FIELD,
   CONSENT_TO_PROCESS_FIELD,
   consentBoxes,
   type ConsentBox,
-} from "#shared/invitation/consent";
-import { noteOfThisVisit, SOURCE_KEYS } from "#shared/invitation/request-source";
+} from "#shared/invitation/consent.ts";
+import { noteOfThisVisit, SOURCE_KEYS } from "#shared/invitation/request-source.ts";
 import {
   HONEYPOT_FIELD,
   IDEMPOTENCY_KEY_FIELD,
   invitationActionFor,
   MODE_FIELD,
-} from "#shared/invitation/request-schema";
-import { ROLE_PARAM } from "#shared/roles";
-import { useHydrated } from "~/lib/use-hydrated";
+} from "#shared/invitation/request-schema.ts";
+import { ROLE_PARAM } from "#shared/roles.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { SendOutcome } from "./send-request";
 
 type Problem = Exclude<SendOutcome, { kind: "sent" }>;

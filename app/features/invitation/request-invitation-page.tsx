@@ -1,22 +1,22 @@
 import { startTransition, Suspense, useCallback, useState, type ReactNode } from "react";
-import { site } from "~/config/site";
-import { IslandErrorBoundary, type ErrorWords } from "~/components/layout/island-error-boundary";
-import { FormIntro } from "~/features/invitation/form-intro";
-import { FormLoader } from "~/features/invitation/form-loader";
-import { useHeadFollowsMode } from "~/features/invitation/head-mode";
-import type { PageHead } from "~/lib/seo";
-import { loadAfterSend, LazyConfetti, LazyConfirmationNotice } from "~/features/invitation/load-after-send";
-import type { InvitationMode } from "#shared/invitation/mode";
-import { ModeToggle } from "~/features/invitation/mode-toggle";
-import { OwnForm } from "~/features/invitation/own-form";
-import { RequestWords, useRequestWords, type RequestPageWords } from "~/features/invitation/request-words";
-import { SideImagePanel, type SideImage } from "~/features/invitation/side-image-panel";
-import { useHydrated } from "~/lib/use-hydrated";
-import { useInvitationMode } from "~/features/invitation/use-invitation-mode";
-import { prefersReducedMotion } from "~/lib/use-reduced-motion";
-import { ArrowLink } from "~/components/ui/button";
-import { ROLE_PARAM } from "#shared/roles";
-import { requestPagePath, ROUTES } from "#shared/routes";
+import { site } from "#app/config/site.ts";
+import { IslandErrorBoundary, type ErrorWords } from "#app/components/layout/island-error-boundary.tsx";
+import { FormIntro } from "#app/features/invitation/form-intro.tsx";
+import { FormLoader } from "#app/features/invitation/form-loader.tsx";
+import { useHeadFollowsMode } from "#app/features/invitation/head-mode.ts";
+import type { PageHead } from "#app/lib/seo.ts";
+import { loadAfterSend, LazyConfetti, LazyConfirmationNotice } from "#app/features/invitation/load-after-send.ts";
+import type { InvitationMode } from "#shared/invitation/mode.ts";
+import { ModeToggle } from "#app/features/invitation/mode-toggle.tsx";
+import { OwnForm } from "#app/features/invitation/own-form.tsx";
+import { RequestWords, useRequestWords, type RequestPageWords } from "#app/features/invitation/request-words.ts";
+import { SideImagePanel, type SideImage } from "#app/features/invitation/side-image-panel.tsx";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { useInvitationMode } from "#app/features/invitation/use-invitation-mode.ts";
+import { prefersReducedMotion } from "#app/lib/use-reduced-motion.ts";
+import { ArrowLink } from "#app/components/ui/button.tsx";
+import { ROLE_PARAM } from "#shared/roles.ts";
+import { requestPagePath, ROUTES } from "#shared/routes.ts";
 
 /** What never changes with the mode or the state, prerendered by Astro and passed in as static HTML (its slots). */
 interface StaticParts {

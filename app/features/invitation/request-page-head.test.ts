@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { site } from "~/config/site";
-import { readContent } from "#shared/content/read";
+import { site } from "#app/config/site.ts";
+import { readContent } from "#shared/content/read.ts";
 import { requestPageHead } from "./request-page-head";
 
 const requestInvitationContent = readContent("requestInvitation");

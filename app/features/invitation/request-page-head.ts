@@ -1,7 +1,7 @@
-import type { RequestInvitationWords } from "#shared/content/request-invitation";
-import type { InvitationMode } from "#shared/invitation/mode";
-import { requestPagePath, ROUTES } from "#shared/routes";
-import { buildHead, type PageHead } from "~/lib/seo";
+import type { RequestInvitationWords } from "#shared/content/request-invitation.ts";
+import type { InvitationMode } from "#shared/invitation/mode.ts";
+import { requestPagePath, ROUTES } from "#shared/routes.ts";
+import { buildHead, type PageHead } from "#app/lib/seo.ts";
 
 /**
  * Every head tag of the request page in a mode, made at build time. Each mode's canonical

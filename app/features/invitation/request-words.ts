@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
-import type { RequestInvitationWords } from "#shared/content/request-invitation";
-import type { InvitationMode } from "#shared/invitation/mode";
+import type { RequestInvitationWords } from "#shared/content/request-invitation.ts";
+import type { InvitationMode } from "#shared/invitation/mode.ts";
 
 /**
  * The words the request page's island shows, given to it as a prop by its page

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { INVITATION_API_PATH } from "#shared/invitation/request-schema";
+import { INVITATION_API_PATH } from "#shared/invitation/request-schema.ts";
 import { newIdempotencyKey, RETRY_DELAYS_MS, sendInvitationRequest, type SendInput } from "./send-request";
 
 const input: SendInput = {

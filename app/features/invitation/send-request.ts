@@ -14,13 +14,13 @@ import {
   IDEMPOTENCY_KEY_FIELD,
   INVITATION_API_PATH,
   type InvitationRequest,
-} from "#shared/invitation/request-schema";
+} from "#shared/invitation/request-schema.ts";
 
 /** The server's messages for the fields it refused, keyed by field name (a 400's `errors`). */
 type FieldErrors = Record<string, string>;
-import { COMMUNICATIONS_CONSENT_FIELD, CONSENT_TO_PROCESS_FIELD } from "#shared/invitation/consent";
-import { ROLE_PARAM } from "#shared/roles";
-import type { RequestSource } from "#shared/invitation/request-source";
+import { COMMUNICATIONS_CONSENT_FIELD, CONSENT_TO_PROCESS_FIELD } from "#shared/invitation/consent.ts";
+import { ROLE_PARAM } from "#shared/roles.ts";
+import type { RequestSource } from "#shared/invitation/request-source.ts";
 
 /** Long enough for a slow phone network, short enough that a dead connection is reported. */
 export const SEND_TIMEOUT_MS = 20_000;

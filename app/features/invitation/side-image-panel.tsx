@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import type { ResponsivePicture } from "~/lib/picture";
-import { useReducedMotion } from "~/lib/use-reduced-motion";
-import type { InvitationMode } from "#shared/invitation/mode";
-import { useHydrated } from "~/lib/use-hydrated";
+import type { ResponsivePicture } from "#app/lib/picture.ts";
+import { useReducedMotion } from "#app/lib/use-reduced-motion.ts";
+import type { InvitationMode } from "#shared/invitation/mode.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 /** The cross-fade starts this long after the new image has loaded (or failed to). */
 export const IMAGE_SWITCH_DELAY_MS = 50;

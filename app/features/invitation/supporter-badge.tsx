@@ -1,5 +1,5 @@
-import { ShieldCheckIcon } from "~/components/ui/icons";
-import { ExternalLink } from "~/components/ui/external-link";
+import { ShieldCheckIcon } from "#app/components/ui/icons.tsx";
+import { ExternalLink } from "#app/components/ui/external-link.tsx";
 
 interface SupporterBadgeProps {
   label: string;

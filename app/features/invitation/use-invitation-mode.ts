@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from "react";
-import { modeFromSearch, searchForMode, type InvitationMode } from "#shared/invitation/mode";
+import { modeFromSearch, searchForMode, type InvitationMode } from "#shared/invitation/mode.ts";
 
 /** Dispatched on window when the toggle has replaced the URL (history.replaceState fires no event). */
 const URL_CHANGED_EVENT = "invitation-mode-url";

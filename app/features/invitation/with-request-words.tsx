@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { readContent } from "#shared/content/read";
+import { readContent } from "#shared/content/read.ts";
 import { islandWords, RequestWords } from "./request-words";
 
 /** The request page's words, read from content/ as its page reads them: for the island's components under test. */

@@ -2,10 +2,10 @@
  * A role's facts as the page, its card and its JobPosting say them: the same words in each, so
  * what Google reads is what a visitor sees (Google's job-posting guidelines).
  */
-import type { OpenRolesWords } from "#shared/content/open-roles";
-import { namedEmployer, type RoleFields } from "#shared/content/roles";
-import { locationText } from "#shared/content/role-page";
-import { longDate } from "~/lib/dates";
+import type { OpenRolesWords } from "#shared/content/open-roles.ts";
+import { namedEmployer, type RoleFields } from "#shared/content/roles.ts";
+import { locationText } from "#shared/content/role-page.ts";
+import { longDate } from "#app/lib/dates.ts";
 
 type FactWords = OpenRolesWords["facts"];
 

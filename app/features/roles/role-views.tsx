@@ -8,14 +8,14 @@
  * is shown by CSS alone when the list has no item left (app/styles/app.css).
  */
 import type { ReactNode } from "react";
-import type { OpenRolesWords } from "#shared/content/open-roles";
-import { namedEmployer, type RoleFields } from "#shared/content/roles";
-import { ROLE_PARAM, rolePath } from "#shared/roles";
-import { requestPagePath, ROUTES } from "#shared/routes";
-import { ArrowIcon, LinkButton } from "~/components/ui/button";
-import { ArrowLeftIcon } from "~/components/ui/icons";
-import { Eyebrow, EyebrowHeadingText } from "~/components/sections/section";
-import { locationText } from "#shared/content/role-page";
+import type { OpenRolesWords } from "#shared/content/open-roles.ts";
+import { namedEmployer, type RoleFields } from "#shared/content/roles.ts";
+import { ROLE_PARAM, rolePath } from "#shared/roles.ts";
+import { requestPagePath, ROUTES } from "#shared/routes.ts";
+import { ArrowIcon, LinkButton } from "#app/components/ui/button.tsx";
+import { ArrowLeftIcon } from "#app/components/ui/icons.tsx";
+import { Eyebrow, EyebrowHeadingText } from "#app/components/sections/section.tsx";
+import { locationText } from "#shared/content/role-page.ts";
 import { roleFacts, type RoleFact } from "./role-facts";
 
 /** The request page with the role chosen (leaders' mode: a role is for a TA leader). */

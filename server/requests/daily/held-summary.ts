@@ -6,7 +6,7 @@
  */
 import { errorCode } from "../../safe-errors";
 import { startRepeating } from "./repeating";
-import { plural } from "#shared/text";
+import { plural } from "#shared/text.ts";
 import type { DailyJobsStore, TeamChannel } from "../store";
 
 /** How often a server asks whether the day's summary is due. */

@@ -6,7 +6,7 @@
  */
 import type { DailyJobsStore, ErasedCounts } from "../store";
 import { errorCode } from "../../safe-errors";
-import { plural } from "#shared/text";
+import { plural } from "#shared/text.ts";
 import { startRepeating } from "./repeating";
 import { DAY_MS } from "../stores/store-core";
 

@@ -1,11 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { parseSiteConfig } from "#shared/site-config";
-import { consentRecord, noticeText } from "#shared/invitation/consent";
+import { parseSiteConfig } from "#shared/site-config.ts";
+import { consentRecord, noticeText } from "#shared/invitation/consent.ts";
 import { relayClaimOf as claimOf, sampleRequest } from "../../../tests/support/store-contract";
 import { DAY_MS } from "../stores/store-core";
 import { describeHubSpotError, parseRetryAfter, submissionBody, SUBMITTED_AT_MAX_AGE_MS } from "./hubspot-submission";
-import { readContent } from "#shared/content/read";
+import { readContent } from "#shared/content/read.ts";
 
 const WORDS = readContent("requestInvitation");
 

@@ -16,9 +16,9 @@
  * every part optional). The secure endpoint (.../integration/secure/submit/...) would
  * need a private app token and is only for sensitive data, which these forms do not ask.
  */
-import type { HubSpotConfig } from "#shared/site-config";
-import type { ConsentRecord } from "#shared/invitation/consent";
-import { SOURCE_KEYS, type SourceKey } from "#shared/invitation/request-source";
+import type { HubSpotConfig } from "#shared/site-config.ts";
+import type { ConsentRecord } from "#shared/invitation/consent.ts";
+import { SOURCE_KEYS, type SourceKey } from "#shared/invitation/request-source.ts";
 import { DAY_MS } from "../stores/store-core";
 import type { RelayClaim, RelayRefusal } from "../store";
 

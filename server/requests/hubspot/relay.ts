@@ -20,7 +20,7 @@
  * the claim runs out, because a request the team never receives is worse than a
  * duplicate HubSpot merges into the same contact by email.
  */
-import type { HubSpotConfig } from "#shared/site-config";
+import type { HubSpotConfig } from "#shared/site-config.ts";
 import type { DeliverySettings } from "../../config";
 import { DeliveryLoop, type DeliveryOutcome, type DeliveryTarget } from "../outbox/delivery-loop";
 import { FIELD_NOT_IN_FORM, submitToHubSpot, type SourceFieldNames } from "./hubspot-submission";

@@ -5,9 +5,9 @@
  * its transactions and its locking.
  */
 import { randomUUID } from "node:crypto";
-import type { ConsentRecord } from "#shared/invitation/consent";
-import type { InvitationMode } from "#shared/invitation/mode";
-import type { RequestSource } from "#shared/invitation/request-source";
+import type { ConsentRecord } from "#shared/invitation/consent.ts";
+import type { InvitationMode } from "#shared/invitation/mode.ts";
+import type { RequestSource } from "#shared/invitation/request-source.ts";
 import {
   HELD_SUMMARY_MAX_IDS,
   type ChannelRefusal,

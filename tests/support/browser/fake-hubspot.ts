@@ -1,6 +1,6 @@
 import type { Page, Route } from "@playwright/test";
-import { HUBSPOT_FORM_EVENTS, legacyEmbedSrc } from "../../../app/features/invitation/hubspot";
-import { DEFAULT_HUBSPOT_REGION, hubspotFormsOrigin } from "#shared/hubspot-hosts";
+import { HUBSPOT_FORM_EVENTS, legacyEmbedSrc } from "#app/features/invitation/hubspot.ts";
+import { DEFAULT_HUBSPOT_REGION, hubspotFormsOrigin } from "#shared/hubspot-hosts.ts";
 
 /**
  * The HubSpot ids of the second test build (`build-hs`, legacy embed, region na1).

@@ -4,7 +4,7 @@
  * Both are read from outside the browser, as the team and HubSpot would see them.
  */
 import { expect, type Page } from "@playwright/test";
-import { MIN_FILL_MS } from "#shared/invitation/request-schema";
+import { MIN_FILL_MS } from "#shared/invitation/request-schema.ts";
 import { e2eDataDir, FAKE_HUBSPOT_API_ORIGIN } from "../e2e-env";
 import type { ExportedRequest } from "../../../server/requests/export";
 import { RECEIVED_PATH, type FakeSubmission } from "../fake-hubspot-api";

@@ -1,7 +1,7 @@
-import { site } from "~/config/site";
-import type { RequestInvitationWords } from "#shared/content/request-invitation";
-import { NextSteps, SentMark } from "~/features/invitation/confirmation-notice";
-import type { InvitationMode } from "#shared/invitation/mode";
+import { site } from "#app/config/site.ts";
+import type { RequestInvitationWords } from "#shared/content/request-invitation.ts";
+import { NextSteps, SentMark } from "#app/features/invitation/confirmation-notice.tsx";
+import type { InvitationMode } from "#shared/invitation/mode.ts";
 
 /**
  * The confirmation as a page of its own, for a request posted without JavaScript: the
