@@ -3,9 +3,9 @@ import { MIN_FILL_MS } from "./request-schema";
 import { normaliseSource, UTM_VALUE_MAX_LENGTH } from "./request-source";
 import { readContent } from "../content/read";
 import { isWebAddress, problemText, validateInvitationRequest } from "./request-validation";
-import { EMPLOYER_FIELDS, LEADER_FIELDS } from "../../tests/support/request-fixture";
+import { EMPLOYER_FIELDS, CANDIDATE_FIELDS } from "../../tests/support/request-fixture";
 
-const leader = LEADER_FIELDS;
+const leader = CANDIDATE_FIELDS;
 const employer = EMPLOYER_FIELDS;
 
 describe("validateInvitationRequest", () => {

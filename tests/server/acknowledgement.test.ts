@@ -12,7 +12,7 @@ import { ROLE_PARAM } from "#shared/roles.ts";
 import { parseSiteConfig } from "#shared/site-config.ts";
 import { freePort } from "../../scripts/lib/free-port";
 import { parseMail, startMailSink, type MailSink } from "../support/mail-sink";
-import { LEADER_FIELDS } from "../support/request-fixture";
+import { CANDIDATE_FIELDS } from "../support/request-fixture";
 import { BASE_ENV, FAST_DELIVERY, until } from "../support/requests-client";
 import { fixtureRoleTimetable } from "../support/role-timetable";
 import { runRequestsCommand } from "../support/site-process";
@@ -110,9 +110,9 @@ describe.each(STORE_TARGETS)("the requester's acknowledgement on $name", (target
   it("sends one per address a day: none for a second request the same day, one for another address", async () => {
     const mail = await mailSink();
     const { send, outboxEmpty } = await setUp({ mail });
-    await send({ ...LEADER_FIELDS, email: "grace@example.com" });
-    await send({ ...LEADER_FIELDS, email: "Grace@Example.com " });
-    await send({ ...LEADER_FIELDS, email: "ada@example.com" });
+    await send({ ...CANDIDATE_FIELDS, email: "grace@example.com" });
+    await send({ ...CANDIDATE_FIELDS, email: "Grace@Example.com " });
+    await send({ ...CANDIDATE_FIELDS, email: "ada@example.com" });
     await outboxEmpty();
     expect(mail.countFor("grace@example.com") + mail.countFor("Grace@Example.com")).toBe(1);
     expect(mail.countFor("ada@example.com")).toBe(1);
@@ -123,8 +123,8 @@ describe.each(STORE_TARGETS)("the requester's acknowledgement on $name", (target
     // The mail server is down at first: what is queued waits.
     const smtpPort = await freePort();
     const { send, store, outboxEmpty, commandEnv } = await setUp({ smtpPort });
-    const held = await send({ ...LEADER_FIELDS, email: "held@example.com" }, { website: "https://spam.example" });
-    await send({ ...LEADER_FIELDS, email: "erased@example.com" });
+    const held = await send({ ...CANDIDATE_FIELDS, email: "held@example.com" }, { website: "https://spam.example" });
+    await send({ ...CANDIDATE_FIELDS, email: "erased@example.com" });
     const queued = () => store.listNotifications().then((rows) => rows.map((row) => [row.requestId, row.channel]));
     await until(queued, (rows) => rows.length === 2, "the erased address's two notifications");
     expect((await queued()).map(([, channel]) => channel).sort()).toEqual(["email", "requester"]);
@@ -149,8 +149,8 @@ describe.each(STORE_TARGETS)("the requester's acknowledgement on $name", (target
   it("gives up an acknowledgement the mail server refuses for good, and keeps sending the others and the team's", async () => {
     const mail = await mailSink({ refuses: (address) => address === "nobody@example.com" });
     const { send, outboxEmpty } = await setUp({ mail });
-    await send({ ...LEADER_FIELDS, email: "nobody@example.com" });
-    await send({ ...LEADER_FIELDS, email: "somebody@example.com" });
+    await send({ ...CANDIDATE_FIELDS, email: "nobody@example.com" });
+    await send({ ...CANDIDATE_FIELDS, email: "somebody@example.com" });
     await outboxEmpty();
     expect(mail.countFor("somebody@example.com")).toBe(1);
     expect(mail.countFor("nobody@example.com")).toBe(0);

@@ -21,7 +21,7 @@ import {
 import { rawRequest, type RawResponse } from "../support/raw-client";
 import { STORE_TARGETS } from "../support/store-targets";
 import { DEPLOYMENT_SITE_FACTS } from "../support/deployment-site-facts";
-import { EMPLOYER_FIELDS, LEADER_FIELDS } from "../support/request-fixture";
+import { EMPLOYER_FIELDS, CANDIDATE_FIELDS } from "../support/request-fixture";
 import { refusedWords, requestWords } from "../support/words";
 import { REQUEST_RECEIVED_PATHS } from "#shared/routes.ts";
 import { API_MESSAGES } from "../../server/api/api-messages";
@@ -31,7 +31,7 @@ const RATE_LIMIT_MAX = 3;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const messages = requestWords.validation;
 
-const candidate = LEADER_FIELDS;
+const candidate = CANDIDATE_FIELDS;
 const employer = EMPLOYER_FIELDS;
 
 const JSON_TYPE: [string, string] = ["Content-Type", "application/json"];

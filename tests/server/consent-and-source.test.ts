@@ -13,7 +13,7 @@ import { freePort } from "../../scripts/lib/free-port";
 import type { RequestStore } from "../../server/requests/store";
 import { DEPLOYMENT_SITE_FACTS } from "../support/deployment-site-facts";
 import { rawRequest } from "../support/raw-client";
-import { LEADER_FIELDS } from "../support/request-fixture";
+import { CANDIDATE_FIELDS } from "../support/request-fixture";
 import { fixtureSite, removeFixtureSite, startSiteProcess, type SiteProcess } from "../support/site-process";
 import { sqliteTarget } from "../support/store-targets";
 
@@ -24,7 +24,7 @@ const SITE_ENV = {
   HUBSPOT_LEGAL_BASIS: "consent",
   HUBSPOT_SUBSCRIPTION_TYPE_ID: "7",
 };
-const candidate = LEADER_FIELDS;
+const candidate = CANDIDATE_FIELDS;
 const consentRequired = requestInvitationContent.validation.consentRequired;
 
 describe("the request API with explicit consent", () => {

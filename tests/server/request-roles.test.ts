@@ -12,7 +12,7 @@ import { ROLE_PARAM } from "#shared/roles.ts";
 import { startFakeHubSpotApi } from "../support/fake-hubspot-api";
 import { parseMail, startMailSink } from "../support/mail-sink";
 import { rawRequest } from "../support/raw-client";
-import { LEADER_FIELDS } from "../support/request-fixture";
+import { CANDIDATE_FIELDS } from "../support/request-fixture";
 import { BASE_ENV, hubspotEnv, SITE_URL, until } from "../support/requests-client";
 import { fixtureRoleTimetable } from "../support/role-timetable";
 import { runRequestsCommand } from "../support/site-process";
@@ -69,7 +69,7 @@ describe.each(STORE_TARGETS)("the role a request names, on $name", (target) => {
 
   it("stores an open role with its title from the site's content, and drops an unknown, malformed or closed one", async () => {
     const { store, post, postJson } = await setUp();
-    const fields = (email: string) => ({ ...LEADER_FIELDS, email });
+    const fields = (email: string) => ({ ...CANDIDATE_FIELDS, email });
     const named = await postJson({ fields: fields("named@example.com"), [ROLE_PARAM]: open.slug });
     // A form post without JavaScript carries it as a hidden field.
     const form = await post(
@@ -103,8 +103,8 @@ describe.each(STORE_TARGETS)("the role a request names, on $name", (target) => {
 
   it("carries the role into the export, the team's email and webhook, HubSpot's hidden field and the status", async () => {
     const { hubspot, mail, webhook, store, postJson, commandEnv } = await setUp();
-    const id = await postJson({ fields: LEADER_FIELDS, [ROLE_PARAM]: open.slug });
-    await postJson({ fields: { ...LEADER_FIELDS, email: "no-role@example.com" } });
+    const id = await postJson({ fields: CANDIDATE_FIELDS, [ROLE_PARAM]: open.slug });
+    await postJson({ fields: { ...CANDIDATE_FIELDS, email: "no-role@example.com" } });
     await until(
       async () => [(await store.list()).every((request) => request.relay === "sent"), await store.listNotifications()],
       ([sent, queued]) => sent === true && (queued as unknown[]).length === 0,

@@ -2,7 +2,7 @@
  * One complete request of each mode, as a visitor fills the form: the fields the schema's,
  * the island's and the API's tests send (sampleRequest in store-contract.ts is the stored row).
  */
-export const LEADER_FIELDS = {
+export const CANDIDATE_FIELDS = {
   firstname: "Ada",
   lastname: "Lovelace",
   email: "ada@example.com",
@@ -10,4 +10,4 @@ export const LEADER_FIELDS = {
   company: "Analytical Engines",
 };
 
-export const EMPLOYER_FIELDS = { ...LEADER_FIELDS, role_to_fill: "Head of Talent" };
+export const EMPLOYER_FIELDS = { ...CANDIDATE_FIELDS, role_to_fill: "Head of Talent" };

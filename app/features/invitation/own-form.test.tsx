@@ -12,7 +12,7 @@ import {
   MODE_FIELD,
 } from "#shared/invitation/request-schema.ts";
 import { RETRY_DELAYS_MS } from "./send-request";
-import { LEADER_FIELDS } from "../../../tests/support/request-fixture";
+import { CANDIDATE_FIELDS } from "../../../tests/support/request-fixture";
 import { ROUTES } from "#shared/routes.ts";
 import { testRequestWords as requestInvitationContent, WithRequestWords } from "./with-request-words";
 
@@ -20,7 +20,7 @@ const copy = requestInvitationContent.ownForm;
 const fieldsOf = (mode: InvitationMode) => ownFormFields(mode, copy.forms);
 const label = (mode: InvitationMode, name: string) => fieldsOf(mode).find((field) => field.name === name)!.label;
 
-const leader = LEADER_FIELDS;
+const leader = CANDIDATE_FIELDS;
 
 function renderForm(mode: InvitationMode = "candidate") {
   const onSent = vi.fn();
