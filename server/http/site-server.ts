@@ -86,14 +86,15 @@ export const SERVER_LIMITS: ServerLimits = {
 /** How often a shutting-down server looks for connections that have been idle long enough to close. */
 const IDLE_SWEEP_MS = 100;
 /**
- * A draining server closes a keep-alive connection only once it has been idle this long.
- * One that looks idle may already hold the client's next request, unread in the kernel's
- * buffer: closing it then resets that request. Any other connection ends after its next
- * answer, which Fastify sends with `Connection: close` while closing
- * (docs/measurements/0024-releases-without-a-refused-visitor.md: 31 resets in 5 switches
- * with the immediate close, 0 with this).
+ * A draining server closes a keep-alive connection only once it has been idle this long: the
+ * keep-alive timeout it announced (`Keep-Alive: timeout=5`), after which a client that honours
+ * it (browsers, undici) never sends on it again. One that looks idle sooner may already hold the
+ * client's next request, unread in the kernel's buffer: closing it then resets that request. Any
+ * other connection ends after its next answer, which Fastify sends with `Connection: close` while
+ * closing (docs/measurements/0024-releases-without-a-refused-visitor.md: 31 resets in 5 switches
+ * with the immediate close; 1 in 16 with 1 s under a heavier load; none with this).
  */
-export const DRAIN_IDLE_CLOSE_MS = 1000;
+export const DRAIN_IDLE_CLOSE_MS = SERVER_LIMITS.keepAliveMs;
 /** Requests on one keep-alive connection, after which it is closed (a bound, not a limit anyone meets). */
 const MAX_REQUESTS_PER_SOCKET = 1000;
 /** No page takes a body; the API's endpoints set their own limits (server/api/). */
