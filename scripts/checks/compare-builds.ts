@@ -129,6 +129,16 @@ async function main() {
   let differences = 0;
   try {
     for (const route of COMPARED_ROUTES) {
+      // A route one build has and the other not (a page added, or removed) is a difference of its own.
+      const present = {
+        before: existsSync(join(dirs.before, route.file)),
+        after: existsSync(join(dirs.after, route.file)),
+      };
+      if (!present.before || !present.after) {
+        differences += 1;
+        console.log(`${route.path}: only in the ${present.before ? "before" : "after"} build`);
+        continue;
+      }
       const [before, after] = [await factsOf(browser, dirs.before, route), await factsOf(browser, dirs.after, route)];
       const lines = (Object.keys(before) as (keyof PageFacts)[]).flatMap((kind) =>
         diffLines(before[kind], after[kind]).map((line) => `  ${kind}: ${line}`),
