@@ -1,48 +1,43 @@
 /**
  * A role closes on its day with no restart and no rebuild, on both servers of a deployment:
- * the Node server (server/serve.ts, in a child process) and nginx with the generated
- * configuration, which hands the roles, their list, the sitemap and a request page naming a
- * role to that Node server. A synthetic build (tests/support/role-build.ts) with a role that
- * closes a few seconds after the servers start: offered before, gone after, on both.
+ * the Node server and nginx with the generated configuration, which hands the roles, their
+ * list, the sitemap and a request page naming a role to that Node server. A synthetic build
+ * (tests/support/role-build.ts) with a role that closes while both run: the Node server (in
+ * process, listening, on a clock the test moves; server/http/site-server-roles.test.ts shows
+ * it reads the system's clock by default) offers it before and not after, and so does nginx.
  */
 import { readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/free-port";
 import { renderNginxConfig } from "../../server/deploy/nginx-config";
 import { buildCsp, HSTS_VALUE } from "../../server/http/csp";
 import { collectInlineScriptHashes } from "../../server/http/inline-scripts";
 import { readPolicyConfig } from "../../server/http/policy-config";
+import { startSiteServer } from "../../server/http/site-server";
 import { CACHE_CONTROL } from "../../server/http/static-policy";
-import { startNginx, tempDataDir, type NginxProcess } from "../support/production-servers";
+import { startNginx, type NginxProcess } from "../support/production-servers";
 import { rawRequest } from "../support/raw-client";
-import { BASE_ENV } from "../support/requests-client";
 import { listedRoles, sitemapPaths, writeRoleBuild, type TestRole } from "../support/role-build";
-import { startSiteProcess, type SiteProcess } from "../support/site-process";
 
-/**
- * Time for both servers to start (about 1.5 s here) and answer the first round: the role
- * closes this long after the build is written. The test waits for the closing time itself,
- * so a longer margin only makes it slower.
- */
-const START_MARGIN_MS = 6000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+const start = Date.UTC(2026, 10, 27, 12);
+const closesAt = start + 60 * 60 * 1000;
 
+let now = start;
 let buildDir: string;
-let closesAt: number;
-let node: SiteProcess;
+let node: { app: FastifyInstance; port: number };
 let nginx: NginxProcess;
-let data: ReturnType<typeof tempDataDir>;
 const client = (file: string) => readFileSync(join(buildDir, "client", file));
 
 beforeAll(async () => {
-  closesAt = Date.now() + START_MARGIN_MS;
   const roles: TestRole[] = [
     { slug: "closing-soon", title: "VP, Talent Acquisition", closesAt },
-    { slug: "open-role", title: "Head of Global Talent", closesAt: Date.now() + 30 * DAY_MS },
+    { slug: "open-role", title: "Head of Global Talent", closesAt: start + 30 * DAY_MS },
   ];
-  buildDir = writeRoleBuild(roles);
+  buildDir = writeRoleBuild(roles, start);
   // The configuration the build ships, with its default upstream: the runner points it at this test's server.
   const csp = buildCsp({
     scriptHashes: collectInlineScriptHashes(join(buildDir, "client")),
@@ -50,22 +45,20 @@ beforeAll(async () => {
   });
   mkdirSync(join(buildDir, "deploy"), { recursive: true });
   writeFileSync(join(buildDir, "deploy", "nginx.conf"), renderNginxConfig({ csp }));
-  data = tempDataDir();
   const [nodePort, nginxPort] = [await freePort(), await freePort()];
-  [node, nginx] = await Promise.all([
-    startSiteProcess({
-      dir: join(buildDir, "client"),
-      port: nodePort,
-      env: { ...BASE_ENV, DATA_DIR: data.dir },
-    }),
-    startNginx({ port: nginxPort, buildDir, upstreamPort: nodePort }),
-  ]);
+  const { app } = await startSiteServer({
+    root: join(buildDir, "client"),
+    port: nodePort,
+    host: "127.0.0.1",
+    clock: () => now,
+  });
+  node = { app, port: nodePort };
+  nginx = await startNginx({ port: nginxPort, buildDir, upstreamPort: nodePort });
 });
 
 afterAll(async () => {
   await nginx?.stop();
-  if (node?.child.exitCode === null) await node.stop();
-  data?.remove();
+  await node?.app.close();
   rmSync(buildDir, { recursive: true, force: true });
 });
 
@@ -87,9 +80,8 @@ describe("a role that closes while the servers run", () => {
       const request = await get(server.port, "/request-invitation?role=closing-soon");
       expect(request.bytes.equals(client("request-invitation/role/closing-soon/index.html")), server.name).toBe(true);
     }
-    expect(Date.now(), "the servers took longer than START_MARGIN_MS to start and answer").toBeLessThan(closesAt);
 
-    await new Promise((wait) => setTimeout(wait, closesAt - Date.now() + 20));
+    now = closesAt + 1;
 
     for (const server of servers()) {
       const page = await get(server.port, "/roles/closing-soon");
@@ -113,7 +105,7 @@ describe("a role that closes while the servers run", () => {
 
 describe("nginx hands the Node server what depends on the time", () => {
   it("with Node's own headers, once: the same as Node's own answer, brotli and 304 included", async () => {
-    await new Promise((wait) => setTimeout(wait, Math.max(0, closesAt - Date.now() + 20)));
+    now = closesAt + 1;
     for (const [target, headers] of [
       ["/roles/closing-soon", { "Accept-Encoding": "gzip, br" }],
       ["/roles", { "Accept-Encoding": "gzip, br" }],
@@ -184,7 +176,7 @@ describe("nginx hands the Node server what depends on the time", () => {
 
   // Last: it stops the Node server.
   it("serves the build's own files when the Node server does not answer", async () => {
-    await node.stop();
+    await node.app.close();
     const list = await get(nginx.port, "/roles");
     expect(list.status).toBe(200);
     expect(list.bytes.equals(client("roles/index.html"))).toBe(true);
