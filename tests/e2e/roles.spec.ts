@@ -15,6 +15,7 @@ import { parseMail, startMailSink, type MailSink } from "../support/mail-sink";
 import { ownFormValues } from "../support/browser/hubspot-request-page";
 import { asLongAsAPerson, theStoredRequest, uniqueEmail } from "../support/browser/stored-requests";
 import { checkJobPostings } from "../support/job-postings";
+import { site } from "../support/browser/site-config";
 import { roleFixtures } from "../support/role-fixtures";
 import { openRolesWords as words, ownFormFields, requestWords, siteWords, teamEmails } from "../support/words";
 import { readContent } from "#shared/content/read.ts";
@@ -26,7 +27,7 @@ const open = fixtures.filter((role) => role.open);
 const closed = fixtures.find((role) => !role.open)!;
 const named = fixtures.find((role) => role.slug === "head-of-global-talent")!;
 const confidential = fixtures.find((role) => role.slug === "vp-talent-acquisition-confidential")!;
-const NETWORK = "The TA Leadership Network";
+const NETWORK = `The ${site.siteName}`;
 
 test.use({ baseURL: ROLES_BUILD_URL });
 
@@ -81,10 +82,10 @@ test("a role's page shows what Google reads: employer, place, pay, dates, and on
   const facts = page.locator("dl").first();
   await expect(facts).toContainText(named.employer!);
   await expect(facts).toContainText("Chicago, IL, United States");
-  await expect(facts).toContainText("$260,000–$320,000 a year");
+  await expect(facts).toContainText(words.facts.payRange.replace("{range}", "$260,000–$320,000"));
   await page.goto(`/roles/${confidential.slug}`);
   await expect(page.locator("dl").first()).toContainText(words.facts.confidential);
-  await expect(page.locator("dl").first()).toContainText("Remote (United States)");
+  await expect(page.locator("dl").first()).toContainText(words.facts.remote.replace("{country}", "United States"));
 });
 
 test("a closed role answers 410 with a page that points to the open roles and the request page", async ({
