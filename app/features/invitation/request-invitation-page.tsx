@@ -231,7 +231,8 @@ function RoleLine({ role, words, onClear }: { role: ChosenRole; words: RoleWords
   );
 }
 
-function RequestForm({
+/** The form of the request page: HubSpot's where configured, the site's own otherwise or for a role. */
+export function RequestForm({
   mode,
   intro,
   onSent,
@@ -245,7 +246,9 @@ function RequestForm({
   const { hubspot, requestApi, contactEmail } = site;
   const content = useRequestWords();
   const hydrated = useHydrated();
-  if (!hubspot) {
+  // HubSpot's embedded form cannot carry the role: a request for one goes through the site's
+  // own form, which stores it and relays it to HubSpot with the role (HUBSPOT_ROLE_FIELD).
+  if (!hubspot || (role !== null && requestApi)) {
     return (
       <>
         <FormIntro {...intro} />
