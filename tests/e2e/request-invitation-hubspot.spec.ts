@@ -278,6 +278,22 @@ for (const embed of EMBEDS) {
       expect(hubspotRequests).toEqual([]);
     });
 
+    test("when the page's own script cannot load, the page shows its own form, not a loader that never ends", async ({
+      page,
+      consoleErrors,
+    }) => {
+      consoleErrors.expect(
+        /Failed to load resource: net::ERR_FAILED|request-invitation-page|dynamically imported module/i,
+      );
+      // Astro tries the island's module twice (the second with ?astro-retry) before giving up.
+      await page.route(/\/assets\/request-invitation-page\.[^/]*\.js/, (route) => route.abort());
+      // Not the fixture's wait for hydration: there is none.
+      await page.goto(PATH, { waitUntil: "domcontentloaded" });
+      const ownForm = page.getByRole("form", { name: copy.ownForm.forms.candidate.name });
+      await expect(ownForm).toBeVisible();
+      await expect(page.getByText(copy.loader.loading)).toBeHidden();
+    });
+
     test.describe("without JavaScript", () => {
       test.use({ javaScriptEnabled: false });
 

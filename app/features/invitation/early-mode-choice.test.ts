@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { IDEMPOTENCY_KEY_FIELD } from "#shared/invitation/request-schema.ts";
 import { SOURCE_NOTE_SCRIPT, SOURCE_STORAGE_KEY } from "#shared/invitation/request-source.ts";
-import { PAGE_FILLS_ATTRIBUTE, PAGE_SHOWN_SCRIPT } from "./early-mode-choice";
+import { ISLAND_FAILED_SCRIPT, PAGE_FILLS_ATTRIBUTE, PAGE_SHOWN_SCRIPT } from "./early-mode-choice";
 
 /** A form as the request page's HTML has it: its key field and its source fields empty. */
 function addForm(): HTMLInputElement {
@@ -67,5 +67,17 @@ describe("the request page's inline script", () => {
     const value = (name: string) => form.querySelector<HTMLInputElement>(`[name="${name}"]`)!.value;
     expect(value("utm_source")).toBe("linkedin");
     expect(value("landingPage")).toBe("/mission?utm_source=linkedin&utm_medium=social&other=x");
+  });
+});
+
+describe("when the island cannot load", () => {
+  afterEach(() => document.documentElement.classList.remove("js"));
+
+  it("the page goes back to what it shows without JavaScript (the own form, not a loader)", () => {
+    document.documentElement.classList.add("js");
+    new Function(ISLAND_FAILED_SCRIPT)();
+    const island = document.body.appendChild(document.createElement("astro-island"));
+    island.dispatchEvent(new CustomEvent("astro:hydration-error", { bubbles: true, cancelable: true }));
+    expect(document.documentElement.classList.contains("js")).toBe(false);
   });
 });

@@ -46,6 +46,13 @@ export const PAGE_SHOWN_SCRIPT =
   `if(document.readyState=="loading")document.addEventListener("readystatechange",f,{once:true});` +
   `requestAnimationFrame(function(){w.${SHOWN_AT_GLOBAL}=performance.now();f()})})()`;
 
+/**
+ * When the island cannot load (its script fails twice: Astro retries once, then dispatches
+ * `astro:hydration-error`), the page goes back to what it shows without JavaScript: on a
+ * HubSpot build, the own form that posts by itself, instead of a loader that never ends.
+ */
+export const ISLAND_FAILED_SCRIPT = `document.addEventListener("astro:hydration-error",function(){document.documentElement.classList.remove("js")})`;
+
 /** Milliseconds since the request page was first painted (since navigation began, if the script did not run). */
 export function msSincePageShown(): number {
   const shownAt = (window as unknown as Record<string, unknown>)[SHOWN_AT_GLOBAL];
