@@ -11,7 +11,7 @@ import type { AppConfig } from "./config";
 import { siteOrigins } from "./api/invitation-requests";
 import { buildApi, type ApiPlugin } from "./api/routes";
 import { exitOnSignals, startSiteServer } from "./http/site-server";
-import { notificationChannels } from "./notifications/channels";
+import { acknowledgementSender, notificationChannels } from "./notifications/channels";
 import { NotificationWorker } from "./notifications/worker";
 import { emailWords } from "./notifications/messages";
 import { readRoleTimetable } from "./roles-timetable";
@@ -157,11 +157,12 @@ export async function startApi(
       : "[notify] no SMTP_URL and NOTIFY_EMAIL_TO, nor NOTIFY_WEBHOOK_URL: the team is not told of new requests",
   );
   console.log(
-    config.server.notifications.acknowledgements
-      ? "[notify] telling each requester by email that their request arrived (at most once a day per address)"
-      : config.server.notifications.email && hubspot
-        ? "[notify] requesters are not emailed by the site: HubSpot's form sends its follow-up (ACKNOWLEDGEMENT_SENDER=hubspot)"
-        : "[notify] no SMTP_URL: requesters are not told by email that their request arrived",
+    {
+      site: "[notify] telling each requester by email that their request arrived (at most once a day per address)",
+      hubspot:
+        "[notify] requesters are not emailed by the site: HubSpot's form sends its follow-up (ACKNOWLEDGEMENT_SENDER=hubspot)",
+      none: "[notify] no SMTP_URL: requesters are not told by email that their request arrived",
+    }[acknowledgementSender(config.server.notifications, hubspot) ?? "none"],
   );
   // The roles of the build served (BUILD_DIR/roles.json beside its client folder): a request names one of the open ones.
   const roles = readRoleTimetable(dirname(resolve(servedRoot)));
