@@ -22,7 +22,6 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify";
 import fastifyStatic from "@fastify/static";
-import { negotiate } from "@fastify/accept-negotiator";
 import pino, { type DestinationStream } from "pino";
 import { buildCsp, documentHeaders, EDITOR_PATH, editorHeaders, HSTS_VALUE, securityHeaders } from "./csp";
 import {
@@ -33,7 +32,6 @@ import {
   COMPRESSED_SUFFIXES,
   contentTypeFor,
   cameOverPlainHttp,
-  ENCODING_PREFERENCE,
   type Encoding,
   GONE_FILE,
   httpsLocation,
@@ -46,7 +44,7 @@ import { answerJson, closeAfterAnswer, deferContinue, isClientAbort } from "./an
 import { collectInlineScriptHashes } from "./inline-scripts";
 import { readPolicyConfig } from "./policy-config";
 import { resolveRequest } from "./request-path";
-import { answerMemoryFile, roleFilteredFiles } from "./role-documents";
+import { answerMemoryFile, roleFilteredFiles, type MemoryDocument } from "./role-documents";
 import { RoleSchedule } from "./role-schedule";
 import { readRoleTimetable } from "../roles-timetable";
 import { ROLES_MANIFEST_FILE, ROLES_PATH } from "#shared/roles.ts";
@@ -104,10 +102,8 @@ const BODY_LIMIT_BYTES = 16 * 1024;
 const API_PATHS = `${API_PREFIX}/`;
 
 /** An error page (404, 410) and its precompressed variants, read once: the answer never depends on the disk. */
-interface ErrorPage {
+interface ErrorPage extends MemoryDocument {
   file: string;
-  identity: Buffer;
-  variants: Partial<Record<Encoding, Buffer>>;
 }
 
 function loadErrorPage(root: string, file: string): ErrorPage {
@@ -320,11 +316,8 @@ export async function buildSiteServer({
 
   /** An error page (404, 410), in the encoding the client prefers; a document, whatever was asked for. */
   function answerErrorPage(request: FastifyRequest, reply: FastifyReply, status: number, page: ErrorPage) {
-    const encoding = negotiate(request.headers["accept-encoding"] ?? "", ENCODING_PREFERENCE);
-    const variant = encoding ? page.variants[encoding] : undefined;
-    reply.headers(headers).header("Vary", "Accept-Encoding").header("Content-Type", contentTypeFor(page.file));
-    if (variant) reply.header("Content-Encoding", encoding!);
-    return reply.code(status).send(variant ?? page.identity);
+    reply.headers(headers).header("Content-Type", contentTypeFor(page.file));
+    return answerMemoryFile(request, reply, page, status);
   }
 
   const answerNotFound = (request: FastifyRequest, reply: FastifyReply) =>
