@@ -15,6 +15,7 @@ import { acknowledgementSender, notificationChannels } from "./notifications/cha
 import { NotificationWorker } from "./notifications/worker";
 import { emailWords } from "./notifications/messages";
 import { readRoleTimetable } from "./roles-timetable";
+import type { RoleTimetable } from "#shared/roles.ts";
 import { openRequestStore } from "./requests/stores/open-store";
 import { RelayWorker } from "./requests/hubspot/relay";
 import { startHeldSummaries } from "./requests/daily/held-summary";
@@ -55,7 +56,16 @@ const TAKE_OVER_SLOW_MS = 15_000;
 
 export async function startApi(
   config: AppConfig,
-  { servedRoot, takeOver = "now" }: { servedRoot: string; takeOver?: TakeOver },
+  {
+    servedRoot,
+    roles,
+    takeOver = "now",
+  }: {
+    servedRoot: string;
+    /** The roles of the build served (BUILD_DIR/roles.json beside its client folder): a request names one of the open ones. */
+    roles: RoleTimetable;
+    takeOver?: TakeOver;
+  },
 ): Promise<RunningApi> {
   let draining = false;
   const drain = () => void (draining = true);
@@ -164,8 +174,6 @@ export async function startApi(
       none: "[notify] no SMTP_URL: requesters are not told by email that their request arrived",
     }[acknowledgementSender(config.server.notifications, hubspot) ?? "none"],
   );
-  // The roles of the build served (BUILD_DIR/roles.json beside its client folder): a request names one of the open ones.
-  const roles = readRoleTimetable(dirname(resolve(servedRoot)));
   const api = buildApi(config, { requests: { store, relay, notifier, roles }, draining: () => draining });
   return {
     api: async (scope) => {
@@ -248,8 +256,11 @@ export async function serveSite(config: AppConfig, options: ServeOptions): Promi
 }
 
 async function listen(config: AppConfig, { root, port, supervised }: ServeOptions): Promise<string> {
+  // Read once for the API and the pages, so both go by the same roles.
+  const roles = readRoleTimetable(dirname(resolve(root)));
   const { api, drain, stop } = await startApi(config, {
     servedRoot: root,
+    roles,
     takeOver: supervised ? "after-predecessor" : "now",
   });
   const { app, url } = await startSiteServer({
@@ -259,6 +270,7 @@ async function listen(config: AppConfig, { root, port, supervised }: ServeOption
     fd: supervised?.fd,
     host: process.env.HOST || "127.0.0.1",
     publicHost: new URL(config.site.siteUrl).host,
+    roles,
     api,
     lifecycle: { drain, stop },
   });

@@ -47,7 +47,7 @@ import { resolveRequest } from "./request-path";
 import { answerMemoryFile, roleFilteredFiles, type MemoryDocument } from "./role-documents";
 import { RoleSchedule } from "./role-schedule";
 import { readRoleTimetable } from "../roles-timetable";
-import { ROLES_MANIFEST_FILE, ROLES_PATH } from "#shared/roles.ts";
+import { ROLES_MANIFEST_FILE, ROLES_PATH, type RoleTimetable } from "#shared/roles.ts";
 import { errorCode } from "../safe-errors";
 
 /** How long in-flight requests may take to finish once shutdown begins. */
@@ -116,17 +116,17 @@ function loadErrorPage(root: string, file: string): ErrorPage {
 }
 
 /**
- * The roles of the build served from `dir` (BUILD_DIR/roles.json), each closing at its time
- * by `clock`; the 410 page; the list and the sitemap, answered without the roles closed
- * since the build (none of these in a build without roles).
+ * The roles of the build served from `dir` (BUILD_DIR/roles.json, or `read`, the caller's
+ * copy of it), each closing at its time by `clock`; the 410 page; the list and the sitemap,
+ * answered without the roles closed since the build (none of these in a build without roles).
  */
-function loadRoles(dir: string, files: ReadonlySet<string>, clock: () => number) {
+function loadRoles(dir: string, files: ReadonlySet<string>, clock: () => number, read?: RoleTimetable) {
   const manifest = join(dirname(dir), ROLES_MANIFEST_FILE);
   // Role pages without it would be offered for ever: a deployment that left it behind stops here.
   if ([...files].some((file) => file.startsWith(`${ROLES_PATH}/`)) && !existsSync(manifest)) {
     throw new Error(`${dir} has role pages but ${manifest} is missing: deploy it with the build.`);
   }
-  const timetable = readRoleTimetable(dirname(dir));
+  const timetable = read ?? readRoleTimetable(dirname(dir));
   const hasRoles = timetable.roles.length > 0;
   if (hasRoles && !files.has(GONE_FILE)) {
     throw new Error(`${dir} lists roles but has no ${GONE_FILE.slice(1)}, the page of a closed role: build again.`);
@@ -194,6 +194,8 @@ export interface SiteServerOptions {
   publicHost?: string;
   /** The site's API under /api/ (server/api/routes.ts); none for static-only hosting. */
   api?: ((api: FastifyInstance) => Promise<void>) | null;
+  /** The build's roles (BUILD_DIR/roles.json), when the caller has read them already; read here otherwise. */
+  roles?: RoleTimetable;
   limits?: ServerLimits;
   /** Where the HTTP layer's log lines go (tests read them); stdout by default. */
   logStream?: DestinationStream;
@@ -233,6 +235,7 @@ export async function buildSiteServer({
   logStream,
   lifecycle,
   clock = Date.now,
+  roles: timetable,
 }: SiteServerOptions): Promise<FastifyInstance> {
   const dir = resolve(root);
   if (!existsSync(join(dir, NOT_FOUND_FILE))) {
@@ -251,7 +254,7 @@ export async function buildSiteServer({
   // The editor's page, in a build with one, under its own policy (csp.ts, editorCsp).
   const editorFile = policyConfig.editor ? `${EDITOR_PATH}/index.html` : null;
   const notFoundPage = loadErrorPage(dir, NOT_FOUND_FILE);
-  const { roles, gonePage, roleFiltered } = loadRoles(dir, files, clock);
+  const { roles, gonePage, roleFiltered } = loadRoles(dir, files, clock, timetable);
   /** The file each request is answered with, for its Content-Type once the variant is chosen. */
   const servedFiles = new WeakMap<FastifyRequest, string>();
 
