@@ -219,6 +219,10 @@ describe("parseConfig", () => {
     ["NOTIFY_EMAIL_FROM", "team at example", "email address"],
     ["REQUEST_RETENTION_DAYS", "a year", "whole number of days"],
     ["REQUEST_RETENTION_DAYS", "0", "at least 1"],
+    // The token exchange would post the client secret in clear.
+    ["GITHUB_OAUTH_ORIGIN", "http://github.com", "https:// origin (http:// only on 127.0.0.1"],
+    ["GITHUB_OAUTH_ORIGIN", "http://10.0.0.5:9998", "https:// origin"],
+    ["GITHUB_OAUTH_ORIGIN", "https://github.com/login", "without a path"],
   ])("rejects a malformed %s", (variable, value, reason) => {
     const message = rejection({ [variable]: value });
     expect(message).toContain(`${variable}:`);

@@ -118,17 +118,21 @@ const databaseUrl = z
  */
 export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
+/** https, or http on this machine only (tests, a local relay or fake): for what carries personal data or a secret. */
+function isHttpsOrLoopback(value: string): boolean {
+  const url = parseHttpUrl(value);
+  return url !== null && (url.protocol === "https:" || LOOPBACK_HOSTS.has(url.hostname));
+}
+const HTTPS_OR_LOOPBACK = "(http:// only on 127.0.0.1, localhost or [::1])";
+
 /**
- * https, or http on this machine only (tests, a local relay): the body carries personal
- * data. No user name or password: fetch refuses such a URL and its error quotes it whole.
+ * https, or http on this machine only: the body carries personal data. No user name or
+ * password: fetch refuses such a URL and its error quotes it whole.
  */
 const webhookUrl = z
   .string()
   .trim()
-  .refine((value) => {
-    const url = parseHttpUrl(value);
-    return url !== null && (url.protocol === "https:" || LOOPBACK_HOSTS.has(url.hostname));
-  }, "must be an https:// URL (http:// only on 127.0.0.1, localhost or [::1])")
+  .refine(isHttpsOrLoopback, `must be an https:// URL ${HTTPS_OR_LOOPBACK}`)
   .refine((value) => {
     const url = parseHttpUrl(value);
     return url === null || (url.username === "" && url.password === "");
@@ -200,7 +204,10 @@ const serverVariables = z.object({
       .regex(/^[\w.-]{8,}$/, "must be a GitHub OAuth app's client id"),
   ),
   CMS_GITHUB_CLIENT_SECRET: optional(z.string().trim().min(20, "must be the GitHub OAuth app's client secret")),
-  GITHUB_OAUTH_ORIGIN: optional(origin).default("https://github.com"),
+  // The token exchange posts the client secret there: never in clear but to a fake on this machine.
+  GITHUB_OAUTH_ORIGIN: optional(
+    origin.refine(isHttpsOrLoopback, `must be an https:// origin ${HTTPS_OR_LOOPBACK}`),
+  ).default("https://github.com"),
 });
 
 /**

@@ -11,10 +11,11 @@ import type { AppConfig } from "./config";
 import { siteOrigins } from "./api/invitation-requests";
 import { buildApi, type ApiPlugin } from "./api/routes";
 import { exitOnSignals, startSiteServer } from "./http/site-server";
-import { notificationChannels } from "./notifications/channels";
+import { acknowledgementSender, notificationChannels } from "./notifications/channels";
 import { NotificationWorker } from "./notifications/worker";
 import { emailWords } from "./notifications/messages";
 import { readRoleTimetable } from "./roles-timetable";
+import type { RoleTimetable } from "#shared/roles.ts";
 import { openRequestStore } from "./requests/stores/open-store";
 import { RelayWorker } from "./requests/hubspot/relay";
 import { startHeldSummaries } from "./requests/daily/held-summary";
@@ -55,7 +56,16 @@ const TAKE_OVER_SLOW_MS = 15_000;
 
 export async function startApi(
   config: AppConfig,
-  { servedRoot, takeOver = "now" }: { servedRoot: string; takeOver?: TakeOver },
+  {
+    servedRoot,
+    roles,
+    takeOver = "now",
+  }: {
+    servedRoot: string;
+    /** The roles of the build served (BUILD_DIR/roles.json beside its client folder): a request names one of the open ones. */
+    roles: RoleTimetable;
+    takeOver?: TakeOver;
+  },
 ): Promise<RunningApi> {
   let draining = false;
   const drain = () => void (draining = true);
@@ -157,14 +167,13 @@ export async function startApi(
       : "[notify] no SMTP_URL and NOTIFY_EMAIL_TO, nor NOTIFY_WEBHOOK_URL: the team is not told of new requests",
   );
   console.log(
-    config.server.notifications.acknowledgements
-      ? "[notify] telling each requester by email that their request arrived (at most once a day per address)"
-      : config.server.notifications.email && hubspot
-        ? "[notify] requesters are not emailed by the site: HubSpot's form sends its follow-up (ACKNOWLEDGEMENT_SENDER=hubspot)"
-        : "[notify] no SMTP_URL: requesters are not told by email that their request arrived",
+    {
+      site: "[notify] telling each requester by email that their request arrived (at most once a day per address)",
+      hubspot:
+        "[notify] requesters are not emailed by the site: HubSpot's form sends its follow-up (ACKNOWLEDGEMENT_SENDER=hubspot)",
+      none: "[notify] no SMTP_URL: requesters are not told by email that their request arrived",
+    }[acknowledgementSender(config.server.notifications, hubspot) ?? "none"],
   );
-  // The roles of the build served (BUILD_DIR/roles.json beside its client folder): a request names one of the open ones.
-  const roles = readRoleTimetable(dirname(resolve(servedRoot)));
   const api = buildApi(config, { requests: { store, relay, notifier, roles }, draining: () => draining });
   return {
     api: async (scope) => {
@@ -247,8 +256,11 @@ export async function serveSite(config: AppConfig, options: ServeOptions): Promi
 }
 
 async function listen(config: AppConfig, { root, port, supervised }: ServeOptions): Promise<string> {
+  // Read once for the API and the pages, so both go by the same roles.
+  const roles = readRoleTimetable(dirname(resolve(root)));
   const { api, drain, stop } = await startApi(config, {
     servedRoot: root,
+    roles,
     takeOver: supervised ? "after-predecessor" : "now",
   });
   const { app, url } = await startSiteServer({
@@ -258,6 +270,7 @@ async function listen(config: AppConfig, { root, port, supervised }: ServeOption
     fd: supervised?.fd,
     host: process.env.HOST || "127.0.0.1",
     publicHost: new URL(config.site.siteUrl).host,
+    roles,
     api,
     lifecycle: { drain, stop },
   });

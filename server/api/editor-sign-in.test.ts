@@ -4,23 +4,30 @@ import { createHash } from "node:crypto";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { EDITOR_AUTH_PATH, EDITOR_CALLBACK_PATH, EDITOR_POPUP_SCRIPT_PATH, editorSignInRoutes } from "./editor-sign-in";
+import { registerRateLimit } from "./rate-limit";
 
 const SECRET = "0123456789abcdef0123456789abcdef01234567";
 const signIn = { clientId: "Iv1.0123456789", clientSecret: SECRET, githubOrigin: "https://github.example" };
 const TOKEN = "gho_thetokenofthesignededitor";
 
 /** The site's server with the sign-in routes, GitHub's token endpoint answered by `github`. */
-async function site(github: (body: Record<string, string>) => Response | Promise<Response>) {
+async function site(
+  github: (body: Record<string, string>) => Response | Promise<Response>,
+  rateLimit = { max: 100, windowMs: 600_000 },
+) {
   const lines: string[] = [];
   const sent: Record<string, string>[] = [];
   // As the site's server builds it (server/http/site-server.ts): HEAD only where a route says so.
   const app = Fastify({ exposeHeadRoutes: false });
   // Mounted at the API's prefix, as the site's server mounts the API (shared/api-paths.ts).
   await app.register(
-    async (api) =>
+    async (api) => {
+      // The API's scope registers the rate limit before its endpoints (server/api/routes.ts).
+      await registerRateLimit(api, { trustProxyHops: 0, counter: undefined });
       editorSignInRoutes({
         signIn,
         siteUrl: "https://network.example",
+        rateLimit,
         log: (line) => lines.push(line),
         fetchImpl: async (url, init) => {
           expect(String(url)).toBe("https://github.example/login/oauth/access_token");
@@ -28,7 +35,8 @@ async function site(github: (body: Record<string, string>) => Response | Promise
           sent.push(body);
           return github(body);
         },
-      })(api),
+      })(api);
+    },
     { prefix: API_PREFIX },
   );
   await app.ready();
@@ -132,5 +140,21 @@ describe("the editor's GitHub sign-in", () => {
     });
     expect(gone.statusCode).toBe(502);
     expect(gone.body).toContain("GitHub did not answer.");
+  });
+
+  it("answers 429 past the per-address limit of callbacks, asking GitHub nothing", async () => {
+    const { app, sent } = await site(() => Response.json({ access_token: TOKEN }), { max: 2, windowMs: 600_000 });
+    const callback = async () => {
+      const { cookie, state } = await start(app);
+      return app.inject({ method: "GET", url: `${EDITOR_CALLBACK_PATH}?code=c&state=${state}`, headers: { cookie } });
+    };
+    expect((await callback()).statusCode).toBe(200);
+    expect((await callback()).statusCode).toBe(200);
+    const over = await callback();
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
+    expect(over.body).toContain('data-error="Too many sign-ins from this address.');
+    expect(over.body).not.toContain("data-token");
+    expect(sent).toHaveLength(2);
   });
 });

@@ -9,12 +9,13 @@
  */
 import { API_ROUTES, apiPath } from "#shared/api-paths.ts";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { escapeHtml } from "#shared/text.ts";
 import type { ServerConfig } from "../config";
-import { endpoint } from "../http/answers";
-import { withinTimeLimit } from "../time-limit";
+import { closeAfterAnswer, endpoint } from "../http/answers";
 import { errorCode } from "../safe-errors";
+import { RateLimited } from "./rate-limit";
+import { cookieValue } from "./request-body";
 
 export const EDITOR_AUTH_PATH = apiPath(API_ROUTES.editorAuth);
 export const EDITOR_CALLBACK_PATH = apiPath(API_ROUTES.editorCallback);
@@ -50,13 +51,8 @@ const base64url = (bytes: Buffer) => bytes.toString("base64url");
 
 /** The cookie's value: the state and the PKCE verifier of one sign-in. */
 function readCookie(header: string | undefined): { state: string; verifier: string } | null {
-  for (const part of (header ?? "").split(";")) {
-    const [name, value = ""] = part.trim().split("=", 2);
-    if (name !== COOKIE) continue;
-    const [state, verifier] = value.split(".");
-    if (state && verifier) return { state, verifier };
-  }
-  return null;
+  const [state, verifier] = cookieValue(header, COOKIE)?.split(".") ?? [];
+  return state && verifier ? { state, verifier } : null;
 }
 
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -64,12 +60,15 @@ const sameText = (a: string, b: string) => a.length === b.length && timingSafeEq
 export function editorSignInRoutes({
   signIn,
   siteUrl,
+  rateLimit,
   log = (line) => console.log(line),
   fetchImpl = fetch,
 }: {
   signIn: NonNullable<ServerConfig["editorSignIn"]>;
   /** SITE_URL: GitHub sends the editor back to its callback there (the OAuth app's callback URL). */
   siteUrl: string;
+  /** Callbacks per client address and window (RATE_LIMIT_MAX, as for the invitation requests), counted on their own. */
+  rateLimit: ServerConfig["rateLimit"];
   log?: (line: string) => void;
   fetchImpl?: typeof fetch;
 }) {
@@ -134,21 +133,19 @@ export function editorSignInRoutes({
     }
     let token: unknown;
     try {
-      const response = await withinTimeLimit(
-        fetchImpl(new URL("/login/oauth/access_token", signIn.githubOrigin), {
-          method: "POST",
-          headers: { Accept: "application/json", "Content-Type": "application/json" },
-          body: JSON.stringify({
-            client_id: signIn.clientId,
-            client_secret: signIn.clientSecret,
-            code,
-            redirect_uri: callbackUrl,
-            code_verifier: kept.verifier,
-          }),
-          signal: AbortSignal.timeout(TOKEN_TIME_LIMIT_MS),
+      // The signal bounds the answer's headers and its body, and drops the connection at the limit.
+      const response = await fetchImpl(new URL("/login/oauth/access_token", signIn.githubOrigin), {
+        method: "POST",
+        headers: { Accept: "application/json", "Content-Type": "application/json" },
+        body: JSON.stringify({
+          client_id: signIn.clientId,
+          client_secret: signIn.clientSecret,
+          code,
+          redirect_uri: callbackUrl,
+          code_verifier: kept.verifier,
         }),
-        TOKEN_TIME_LIMIT_MS,
-      );
+        signal: AbortSignal.timeout(TOKEN_TIME_LIMIT_MS),
+      });
       const body = (await response.json().catch(() => null)) as { access_token?: unknown; error?: unknown } | null;
       token = body?.access_token;
       if (typeof token !== "string") {
@@ -166,9 +163,26 @@ export function editorSignInRoutes({
     return popupPage(reply, 200, { token });
   }
 
+  /** A callback past its rate limit: the popup says so, and GitHub is not asked. */
+  function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+    if (!(error instanceof RateLimited)) throw error;
+    closeAfterAnswer(request, reply);
+    return popupPage(reply.header("Retry-After", String(error.retryAfterSeconds)), 429, {
+      error: "Too many sign-ins from this address. Wait a few minutes, close this window and try again.",
+    });
+  }
+
   return (app: FastifyInstance) => {
     endpoint(app, { method: ["GET"], url: API_ROUTES.editorAuth, handler: start });
-    endpoint(app, { method: ["GET"], url: API_ROUTES.editorCallback, handler: finish });
+    endpoint(app, {
+      method: ["GET"],
+      url: API_ROUTES.editorCallback,
+      // Each callback that passes the state check makes this server post the client secret to
+      // GitHub and wait up to TOKEN_TIME_LIMIT_MS, and a client can forge both halves of it.
+      config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.windowMs, groupId: "editor-sign-in" } },
+      errorHandler: answerError,
+      handler: finish,
+    });
     endpoint(app, {
       method: ["GET"],
       url: API_ROUTES.editorPopupScript,

@@ -57,7 +57,9 @@ export function buildApi(config: AppConfig, services: ApiServices): ApiPlugin {
   // The editor's GitHub sign-in, when the build has the editor and the server has the OAuth app.
   const { editorSignIn } = config.server;
   if (editorSignIn && config.site.editor?.backend === "github") {
-    endpoints.push(editorSignInRoutes({ signIn: editorSignIn, siteUrl: config.site.siteUrl }));
+    endpoints.push(
+      editorSignInRoutes({ signIn: editorSignIn, siteUrl: config.site.siteUrl, rateLimit: config.server.rateLimit }),
+    );
   }
   const { store, relay, notifier = null, roles = { roles: [] } } = services.requests;
   const words = readContent("requestInvitation");

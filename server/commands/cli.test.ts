@@ -74,6 +74,34 @@ describe("the commands, in process", () => {
     });
   });
 
+  it.each([
+    ["no acknowledgement", {}, "tells the team as if it had just arrived (", ")."],
+    [
+      "the site's acknowledgement",
+      { SMTP_URL: "smtp://127.0.0.1:2525", NOTIFY_EMAIL_TO: "ops@example.org" },
+      "tells the team (and the requester) as if it had just arrived (",
+      ").",
+    ],
+    [
+      "HubSpot's acknowledgement",
+      {
+        HUBSPOT_PORTAL_ID: "1234567",
+        HUBSPOT_FORM_ID_CANDIDATE: "3f1c2b8e-1d2a-4c5b-9e8f-0a1b2c3d4e5f",
+        HUBSPOT_FORM_ID_EMPLOYER: "7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d",
+      },
+      "tells the team as if it had just arrived (",
+      "); HubSpot's form tells the requester once it is relayed.",
+    ],
+  ])("release: says who is told of a released request, with %s", async (_case, env, says, ends) => {
+    const store = tempStore();
+    const held = sampleRequest(1, { held: "honeypot" });
+    await store.save(held);
+    const result = await runCommandInProcess(["release", "--id", held.id], { store, env, now: () => NOW });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`Released ${held.id}: the server relays it and ${says}`);
+    expect(result.stderr.endsWith(ends)).toBe(true);
+  });
+
   it("status: the counts on stdout", async () => {
     const store = tempStore();
     await store.save(sampleRequest(1, { receivedAt: NOW - 1000 }));

@@ -11,7 +11,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { AppConfig } from "../config";
-import { acknowledgesRequesters, notificationChannels } from "../notifications/channels";
+import { acknowledgementSender, acknowledgesRequesters, notificationChannels } from "../notifications/channels";
 import { exportCsv, exportJson } from "../requests/export";
 import type { StoreLifecycle, TeamCommandsStore } from "../requests/store";
 import { plural } from "#shared/text.ts";
@@ -127,10 +127,13 @@ export const COMMANDS = {
         out.stderr(`No request with id ${id} is stored.`);
         return 1;
       }
+      const sender = acknowledgementSender(notifications, config.site.hubspot);
       out.stderr(
         outcome === "not-held"
           ? `Request ${id} is not held: nothing to release.`
-          : `Released ${id}: the server relays it and tells the team (and the requester) as if it had just arrived (${store.description}).`,
+          : `Released ${id}: the server relays it and tells the team${sender === "site" ? " (and the requester)" : ""} ` +
+              `as if it had just arrived (${store.description})` +
+              (sender === "hubspot" ? "; HubSpot's form tells the requester once it is relayed." : "."),
       );
       return 0;
     },

@@ -43,10 +43,14 @@ export function sitemapWithoutClosedRoles(xml: string, closed: ReadonlySet<strin
     .join("\n");
 }
 
-/** A filtered file, its compressed variants (those smaller than it), and their ETags. */
-export interface MemoryFile {
+/** A document kept in memory and its compressed variants (those smaller than it). */
+export interface MemoryDocument {
   identity: Buffer;
   variants: Partial<Record<Encoding, Buffer>>;
+}
+
+/** A filtered file, answered 200 or 304: a document with the ETags of its variants. */
+export interface MemoryFile extends MemoryDocument {
   /** The ETag of each encoding (`identity` too): a representation's own, as a file's would be. */
   etags: Record<Encoding | "identity", string>;
 }
@@ -127,16 +131,25 @@ function noneMatch(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * Answers with a file from memory in the encoding the client prefers: 304 when its ETag is
- * the client's, the whole file otherwise (no ranges: these are small). The caller has set the
- * policy's headers for the file.
+ * Answers with a document from memory in the encoding the client prefers, whole (no ranges:
+ * these are small). A file with ETags is answered 304 when its ETag is the client's; one
+ * without (an error page, answered with its `status`) never is. The caller has set the
+ * policy's headers for the document.
  */
-export function answerMemoryFile(request: FastifyRequest, reply: FastifyReply, file: MemoryFile) {
+export function answerMemoryFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: MemoryDocument | MemoryFile,
+  status = 200,
+) {
   const encoding = negotiate(request.headers["accept-encoding"] ?? "", ENCODING_PREFERENCE) as Encoding | undefined;
   const variant = encoding ? file.variants[encoding] : undefined;
-  const etag = variant ? file.etags[encoding!] : file.etags.identity;
-  reply.header("Vary", "Accept-Encoding").header("ETag", etag);
-  if (noneMatch(request.headers["if-none-match"], etag)) return reply.code(304).send();
+  reply.header("Vary", "Accept-Encoding");
+  if ("etags" in file) {
+    const etag = variant ? file.etags[encoding!] : file.etags.identity;
+    reply.header("ETag", etag);
+    if (noneMatch(request.headers["if-none-match"], etag)) return reply.code(304).send();
+  }
   if (variant) reply.header("Content-Encoding", encoding!);
-  return reply.code(200).send(variant ?? file.identity);
+  return reply.code(status).send(variant ?? file.identity);
 }

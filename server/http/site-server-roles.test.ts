@@ -108,6 +108,8 @@ describe("the role answers (a clock the tests move)", () => {
     expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(page.headers["content-encoding"]).toBe("br");
     expect(page.headers.vary).toBe("Accept-Encoding");
+    // An error page carries no validator: nothing to revalidate against.
+    expect(page.headers.etag).toBeUndefined();
     expect(page.headers["cache-control"]).toBe(CACHE_CONTROL.revalidate);
     expect(page.headers["content-security-policy"]).toContain("default-src 'self'");
     expect(page.headers["x-frame-options"]).toBe("DENY");

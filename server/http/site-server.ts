@@ -22,7 +22,6 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify";
 import fastifyStatic from "@fastify/static";
-import { negotiate } from "@fastify/accept-negotiator";
 import pino, { type DestinationStream } from "pino";
 import { buildCsp, documentHeaders, EDITOR_PATH, editorHeaders, HSTS_VALUE, securityHeaders } from "./csp";
 import {
@@ -33,7 +32,6 @@ import {
   COMPRESSED_SUFFIXES,
   contentTypeFor,
   cameOverPlainHttp,
-  ENCODING_PREFERENCE,
   type Encoding,
   GONE_FILE,
   httpsLocation,
@@ -46,10 +44,10 @@ import { answerJson, closeAfterAnswer, deferContinue, isClientAbort } from "./an
 import { collectInlineScriptHashes } from "./inline-scripts";
 import { readPolicyConfig } from "./policy-config";
 import { resolveRequest } from "./request-path";
-import { answerMemoryFile, roleFilteredFiles } from "./role-documents";
+import { answerMemoryFile, roleFilteredFiles, type MemoryDocument } from "./role-documents";
 import { RoleSchedule } from "./role-schedule";
 import { readRoleTimetable } from "../roles-timetable";
-import { ROLES_MANIFEST_FILE, ROLES_PATH } from "#shared/roles.ts";
+import { ROLES_MANIFEST_FILE, ROLES_PATH, type RoleTimetable } from "#shared/roles.ts";
 import { errorCode } from "../safe-errors";
 
 /** How long in-flight requests may take to finish once shutdown begins. */
@@ -104,10 +102,8 @@ const BODY_LIMIT_BYTES = 16 * 1024;
 const API_PATHS = `${API_PREFIX}/`;
 
 /** An error page (404, 410) and its precompressed variants, read once: the answer never depends on the disk. */
-interface ErrorPage {
+interface ErrorPage extends MemoryDocument {
   file: string;
-  identity: Buffer;
-  variants: Partial<Record<Encoding, Buffer>>;
 }
 
 function loadErrorPage(root: string, file: string): ErrorPage {
@@ -120,17 +116,17 @@ function loadErrorPage(root: string, file: string): ErrorPage {
 }
 
 /**
- * The roles of the build served from `dir` (BUILD_DIR/roles.json), each closing at its time
- * by `clock`; the 410 page; the list and the sitemap, answered without the roles closed
- * since the build (none of these in a build without roles).
+ * The roles of the build served from `dir` (BUILD_DIR/roles.json, or `read`, the caller's
+ * copy of it), each closing at its time by `clock`; the 410 page; the list and the sitemap,
+ * answered without the roles closed since the build (none of these in a build without roles).
  */
-function loadRoles(dir: string, files: ReadonlySet<string>, clock: () => number) {
+function loadRoles(dir: string, files: ReadonlySet<string>, clock: () => number, read?: RoleTimetable) {
   const manifest = join(dirname(dir), ROLES_MANIFEST_FILE);
   // Role pages without it would be offered for ever: a deployment that left it behind stops here.
   if ([...files].some((file) => file.startsWith(`${ROLES_PATH}/`)) && !existsSync(manifest)) {
     throw new Error(`${dir} has role pages but ${manifest} is missing: deploy it with the build.`);
   }
-  const timetable = readRoleTimetable(dirname(dir));
+  const timetable = read ?? readRoleTimetable(dirname(dir));
   const hasRoles = timetable.roles.length > 0;
   if (hasRoles && !files.has(GONE_FILE)) {
     throw new Error(`${dir} lists roles but has no ${GONE_FILE.slice(1)}, the page of a closed role: build again.`);
@@ -198,6 +194,8 @@ export interface SiteServerOptions {
   publicHost?: string;
   /** The site's API under /api/ (server/api/routes.ts); none for static-only hosting. */
   api?: ((api: FastifyInstance) => Promise<void>) | null;
+  /** The build's roles (BUILD_DIR/roles.json), when the caller has read them already; read here otherwise. */
+  roles?: RoleTimetable;
   limits?: ServerLimits;
   /** Where the HTTP layer's log lines go (tests read them); stdout by default. */
   logStream?: DestinationStream;
@@ -237,6 +235,7 @@ export async function buildSiteServer({
   logStream,
   lifecycle,
   clock = Date.now,
+  roles: timetable,
 }: SiteServerOptions): Promise<FastifyInstance> {
   const dir = resolve(root);
   if (!existsSync(join(dir, NOT_FOUND_FILE))) {
@@ -255,7 +254,7 @@ export async function buildSiteServer({
   // The editor's page, in a build with one, under its own policy (csp.ts, editorCsp).
   const editorFile = policyConfig.editor ? `${EDITOR_PATH}/index.html` : null;
   const notFoundPage = loadErrorPage(dir, NOT_FOUND_FILE);
-  const { roles, gonePage, roleFiltered } = loadRoles(dir, files, clock);
+  const { roles, gonePage, roleFiltered } = loadRoles(dir, files, clock, timetable);
   /** The file each request is answered with, for its Content-Type once the variant is chosen. */
   const servedFiles = new WeakMap<FastifyRequest, string>();
 
@@ -320,11 +319,8 @@ export async function buildSiteServer({
 
   /** An error page (404, 410), in the encoding the client prefers; a document, whatever was asked for. */
   function answerErrorPage(request: FastifyRequest, reply: FastifyReply, status: number, page: ErrorPage) {
-    const encoding = negotiate(request.headers["accept-encoding"] ?? "", ENCODING_PREFERENCE);
-    const variant = encoding ? page.variants[encoding] : undefined;
-    reply.headers(headers).header("Vary", "Accept-Encoding").header("Content-Type", contentTypeFor(page.file));
-    if (variant) reply.header("Content-Encoding", encoding!);
-    return reply.code(status).send(variant ?? page.identity);
+    reply.headers(headers).header("Content-Type", contentTypeFor(page.file));
+    return answerMemoryFile(request, reply, page, status);
   }
 
   const answerNotFound = (request: FastifyRequest, reply: FastifyReply) =>

@@ -3,7 +3,7 @@ import nodemailer from "nodemailer";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { SafeError } from "../safe-errors";
-import { createEmailSender, smtpOptions } from "./email";
+import { createEmailSender, isBadAddressReply, RecipientRefusedError, smtpOptions } from "./email";
 
 const CONTENT = { subject: "New invitation request", text: "Hello\n", html: "<p>Hello</p>\n" };
 const TEAM = { to: ["team@network.example"], from: "site@network.example" };
@@ -137,6 +137,52 @@ describe("the team's email sender", () => {
     const sender = createEmailSender({ ...TEAM, smtpUrl: `smtp://127.0.0.1:${server.port}` }, 2000);
     try {
       await expect(sender.send(CONTENT, AbortSignal.abort())).rejects.toBeInstanceOf(SafeError);
+    } finally {
+      sender.close();
+    }
+    expect(server.accepted).toEqual([]);
+  });
+});
+
+describe("a recipient refused for good", () => {
+  it.each([
+    "550 5.1.1 No such mailbox",
+    "550-5.1.1 The email account does not exist",
+    "553 5.1.2 Bad domain",
+    "550 5.1.10 Null MX",
+  ])("is a bad address when the enhanced status is 5.1.x: %s", (reply) => {
+    expect(isBadAddressReply(reply)).toBe(true);
+  });
+
+  it.each([
+    "554 5.7.1 Relay access denied",
+    "550 5.7.1 Client host rejected",
+    "550 No such user here",
+    "450 4.1.1 Try again later",
+    "550 5.11.1 Unknown",
+    "550 5.1.1000 Unknown",
+  ])("is not a bad address otherwise: %s", (reply) => {
+    expect(isBadAddressReply(reply)).toBe(false);
+  });
+
+  it.each([
+    ["550 5.1.1 No such mailbox", 550, true],
+    ["554 5.7.1 Relay access denied", 554, false],
+  ] as const)("is told apart by the sender at RCPT TO: %s", async (reply, responseCode, badAddress) => {
+    const server = await startServer({
+      disabledCommands: ["STARTTLS"],
+      onRcptTo(_address, _session, callback) {
+        callback(Object.assign(new Error(reply.slice(4)), { responseCode }));
+      },
+    });
+    const sender = createEmailSender({ ...TEAM, smtpUrl: `smtp://127.0.0.1:${server.port}` }, 2000);
+    try {
+      const error = await sender.send(CONTENT).then(
+        () => null,
+        (rejected: unknown) => rejected,
+      );
+      expect(error).toBeInstanceOf(Error);
+      expect(error instanceof RecipientRefusedError).toBe(badAddress);
     } finally {
       sender.close();
     }

@@ -16,22 +16,32 @@ import { SafeError } from "../safe-errors";
 type EmailSettings = NonNullable<NotificationSettings["email"]>;
 
 /**
- * The mail server refused the message's recipient for good (a 5xx to RCPT TO: no such mailbox
- * or domain). Sending it again would get the same answer; for the team's own addresses it is
- * retried all the same (a mistyped NOTIFY_EMAIL_TO is fixed by the team, and nothing is lost).
+ * The mail server said the recipient's address does not exist (no such mailbox or domain).
+ * Sending it again would get the same answer; for the team's own addresses it is retried all
+ * the same (a mistyped NOTIFY_EMAIL_TO is fixed by the team, and nothing is lost).
  */
 export class RecipientRefusedError extends SafeError {
   override name = "RecipientRefusedError";
 }
 
-/** nodemailer's error when the mail server refused every recipient with a permanent (5xx) answer. */
+/**
+ * A permanent reply whose RFC 3463 enhanced status is 5.1.x: a bad mailbox or domain
+ * ("550 5.1.1", "5.1.2", "5.1.10"). Only that says the address is gone; other 5xx refusals
+ * (5.7.1 "Relay access denied", policy, authentication) are the mail server's set-up, and an
+ * acknowledgement dropped for them would silently drop every one.
+ */
+export function isBadAddressReply(reply: string): boolean {
+  return /^5\d\d[ -]5\.1\.\d{1,3}(?!\d)/.test(reply);
+}
+
+/** nodemailer's error when the mail server refused every recipient because the address is bad. */
 function isPermanentRecipientRefusal(error: unknown): boolean {
-  const { code, command, responseCode } = (error ?? {}) as {
+  const { code, command, response } = (error ?? {}) as {
     code?: unknown;
     command?: unknown;
-    responseCode?: unknown;
+    response?: unknown;
   };
-  return code === "EENVELOPE" && command === "RCPT TO" && typeof responseCode === "number" && responseCode >= 500;
+  return code === "EENVELOPE" && command === "RCPT TO" && typeof response === "string" && isBadAddressReply(response);
 }
 
 export interface EmailSender {

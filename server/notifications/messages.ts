@@ -102,7 +102,7 @@ interface WebhookRequest {
   fields: Record<string, string>;
   /** Where the visit began (docs/product.md#where-requests-come-from), only the values known; null when none is. */
   source: RequestSource | null;
-  /** The open role it is about (DECISIONS §7), or null. */
+  /** The open role it is about (docs/decisions/0025-roles-close-on-their-day.md), or null. */
   role: RequestRole | null;
 }
 

@@ -16,7 +16,8 @@
  *   deleted, is delivered again once its lease runs out. Nothing else goes twice.
  * - The requester's acknowledgement is one more channel (`requester`), through the same mail
  *   server: it pauses on its own, so a failing one never holds up the team's email, and one
- *   whose address the mail server refuses for good (a 5xx) is given up, not retried.
+ *   whose address the mail server says does not exist (a 5xx with 5.1.x) is given up, not
+ *   retried; any other refusal (a relay denied) is retried, as it would refuse every requester.
  */
 import type { EmailWords } from "#shared/content/emails.ts";
 import type { NotificationSettings, DeliverySettings } from "../config";
@@ -125,7 +126,7 @@ export class NotificationWorker {
           const reason = redact((error as Error)?.message ?? String(error), secrets);
           const summary = errorCode(error);
           if (error instanceof ChannelRefusedError) return { kind: "refused", reason, summary, scope: "channel" };
-          // A requester's address that does not exist: only that acknowledgement is given up.
+          // A requester's address that does not exist (5.1.x): only that acknowledgement is given up.
           if (error instanceof RecipientRefusedError && delivery.channel === REQUESTER_CHANNEL) {
             return { kind: "refused", reason, summary, scope: "row" };
           }

@@ -34,7 +34,10 @@ export interface ExportedRequest {
   source: Record<(typeof SOURCE_KEYS)[number], string | null> | null;
   /** What the visitor saw and checked (HUBSPOT_LEGAL_BASIS), or null when no legal basis was set. */
   consent: ConsentRecord | null;
-  /** The open role it is about (DECISIONS §7): its slug and title; null when it named none. */
+  /**
+   * The open role it is about (docs/decisions/0025-roles-close-on-their-day.md): its slug and
+   * title; null when it named none.
+   */
   role: RequestRole | null;
 }
 

@@ -41,7 +41,7 @@ function memoryStore(behaviour: { fails?: boolean } = {}) {
   };
 }
 
-function intake(store: IntakeSettings["store"], lines: string[] = []) {
+function intake(store: IntakeSettings["store"], lines: string[] = [], now = () => NOW) {
   return requestIntake({
     store,
     site: parseSiteConfig({}),
@@ -57,7 +57,7 @@ function intake(store: IntakeSettings["store"], lines: string[] = []) {
     },
     noticeVersion: "2026-11-25+abc",
     log: (line) => lines.push(line),
-    now: () => NOW,
+    now,
   });
 }
 
@@ -107,6 +107,22 @@ describe("the intake (server/requests/intake.ts)", () => {
     expect(other).toMatchObject({ kind: "stored", repeat: false });
     expect(store.saved).toHaveLength(2);
     expect(store.saved[1]!.idempotencyKey).toBeNull();
+  });
+
+  it("stores once a retry that straddles its role's closing moment, answering it as the first", async () => {
+    const store = memoryStore();
+    const closesAt = NOW + 60_000;
+    let now = closesAt;
+    const take = intake(store, [], () => now);
+    const first = await take(sent({ role: "open-role" }), arrival);
+    now = closesAt + 1;
+    const again = await take(sent({ role: "open-role" }), arrival);
+    expect(again).toEqual({ ...first, repeat: true });
+    expect(store.saved).toHaveLength(1);
+    expect(store.saved[0]!.role).toEqual({ slug: "open-role", title: "VP, Talent Acquisition" });
+    // Another role sent with the same key is other words: a request of its own.
+    expect(await take(sent({ role: "closed-role" }), arrival)).toMatchObject({ kind: "stored", repeat: false });
+    expect(store.saved).toHaveLength(2);
   });
 
   it("answers unavailable when the store fails, logging its code and never the visitor's words", async () => {

@@ -64,16 +64,22 @@ export type IntakeOutcome =
   /** The store did not commit within STORE_TIME_LIMIT_MS: the sender should try again. */
   | { kind: "unavailable"; mode: InvitationMode };
 
-/** Whether a stored request is the one sent again: the same mode, the same fields (whatever their order), the same role. */
+/**
+ * Whether a stored request is the one sent again: the same mode, the same fields (whatever
+ * their order), and the role the client sent naming the stored one. The sent slug is looked up
+ * as it stood when the first arrived, not now: a retry just after the role closed is the same
+ * send, and resolving it anew would store it twice.
+ */
 export function isSameRequest(
-  stored: Pick<StoredInvitationRequest, "mode" | "fields" | "role">,
-  sent: Pick<NewInvitationRequest, "mode" | "fields" | "role">,
+  stored: Pick<StoredInvitationRequest, "mode" | "fields" | "role" | "receivedAt">,
+  sent: Pick<NewInvitationRequest, "mode" | "fields"> & { roleSlug: unknown },
+  roles: RoleTimetable,
 ) {
   const entries = (fields: Record<string, string>) => JSON.stringify(Object.entries(fields).sort());
   return (
     stored.mode === sent.mode &&
     entries(stored.fields) === entries(sent.fields) &&
-    (stored.role?.slug ?? null) === (sent.role?.slug ?? null)
+    (stored.role?.slug ?? null) === (openRole(roles, sent.roleSlug, stored.receivedAt)?.slug ?? null)
   );
 }
 
@@ -81,11 +87,16 @@ export function requestIntake(settings: IntakeSettings) {
   const { store, site, words, log, now } = settings;
 
   /** Saves within the time limit; a key already stored with other words is saved again without it. */
-  async function save(request: NewInvitationRequest): Promise<{ id: string; mode: InvitationMode; repeat: boolean }> {
+  async function save(
+    request: NewInvitationRequest,
+    roleSlug: unknown,
+  ): Promise<{ id: string; mode: InvitationMode; repeat: boolean }> {
     const outcome = await withinTimeLimit(store.save(request), STORE_TIME_LIMIT_MS);
     if (outcome.stored === "new") return { id: request.id, mode: request.mode, repeat: false };
-    if (isSameRequest(outcome.first, request)) return { id: outcome.first.id, mode: outcome.first.mode, repeat: true };
-    return save({ ...request, idempotencyKey: null });
+    if (isSameRequest(outcome.first, { ...request, roleSlug }, settings.roles)) {
+      return { id: outcome.first.id, mode: outcome.first.mode, repeat: true };
+    }
+    return save({ ...request, idempotencyKey: null }, roleSlug);
   }
 
   return async function take(input: UnvalidatedRequest, arrival: Arrival): Promise<IntakeOutcome> {
@@ -96,24 +107,27 @@ export function requestIntake(settings: IntakeSettings) {
     const id = randomUUID();
     const receivedAt = now();
     try {
-      const stored = await save({
-        id,
-        receivedAt,
-        mode,
-        fields,
-        context: arrival.context,
-        relay: settings.relayEnabled ? "pending" : "off",
-        noticeVersion: settings.noticeVersion,
-        notify: settings.notify,
-        held,
-        idempotencyKey,
-        // What the visit's first page noted; without it (no JavaScript), the utm_* of the page the form was on.
-        source: normaliseSource(input.source) ?? arrival.pageSource,
-        consent: consentRecord(words.ownForm, site, { communications: result.communicationsConsent }),
-        role: openRole(settings.roles, input.role, receivedAt),
-        // An address the form takes (one, no spaces or line breaks): anything else has nowhere to go.
-        acknowledge: settings.acknowledge && isEmailAddress((fields.email ?? "").trim()),
-      });
+      const stored = await save(
+        {
+          id,
+          receivedAt,
+          mode,
+          fields,
+          context: arrival.context,
+          relay: settings.relayEnabled ? "pending" : "off",
+          noticeVersion: settings.noticeVersion,
+          notify: settings.notify,
+          held,
+          idempotencyKey,
+          // What the visit's first page noted; without it (no JavaScript), the utm_* of the page the form was on.
+          source: normaliseSource(input.source) ?? arrival.pageSource,
+          consent: consentRecord(words.ownForm, site, { communications: result.communicationsConsent }),
+          role: openRole(settings.roles, input.role, receivedAt),
+          // An address the form takes (one, no spaces or line breaks): anything else has nowhere to go.
+          acknowledge: settings.acknowledge && isEmailAddress((fields.email ?? "").trim()),
+        },
+        input.role,
+      );
       if (stored.repeat) {
         log(`[requests] ${stored.id} sent again with its idempotency key: answered as stored, not stored twice`);
       } else {

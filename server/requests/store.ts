@@ -32,7 +32,10 @@ export interface RelayContext {
 /** Why a request that looked automated was held (docs/product.md#nothing-lost). */
 export type { HeldReason };
 
-/** The open role a request is about (DECISIONS §7): its slug and its title, from the build's own content. */
+/**
+ * The open role a request is about (docs/decisions/0025-roles-close-on-their-day.md): its slug
+ * and its title, from the build's own content.
+ */
 export type RequestRole = NonNullable<ReturnType<typeof openRole>>;
 
 export interface NewInvitationRequest {

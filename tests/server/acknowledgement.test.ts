@@ -2,8 +2,9 @@
  * Every requester hears back at once (docs/product.md#notifications-and-privacy), with the real
  * server in a child process on each store and an SMTP server in this process: the
  * acknowledgement's words and headers, nothing the visitor typed in it, at most one per address
- * a day, none for a held request until it is released, none once the address is erased, and an
- * address the mail server refuses given up without holding up anyone else's email.
+ * a day, none for a held request until it is released, none once the address is erased, an
+ * address the mail server says does not exist given up without holding up anyone else's email,
+ * and one it refuses for another reason (its relay policy) kept to try again.
  */
 import { describe, expect, it } from "vitest";
 import { withSiteFacts } from "#shared/content/site-facts.ts";
@@ -155,5 +156,26 @@ describe.each(STORE_TARGETS)("the requester's acknowledgement on $name", (target
     expect(mail.countFor("somebody@example.com")).toBe(1);
     expect(mail.countFor("nobody@example.com")).toBe(0);
     expect(mail.countFor(TEAM)).toBe(2);
+  });
+
+  it("keeps an acknowledgement the mail server refuses for another reason (relay denied) queued, and sends the team's", async () => {
+    const mail = await mailSink({
+      refuses: (address) => address === "elsewhere@example.com" && "554 5.7.1 Relay access denied",
+    });
+    const { send, store } = await setUp({ mail });
+    const id = await send({ ...CANDIDATE_FIELDS, email: "elsewhere@example.com" });
+    const refused = await until(
+      async () => (await store.listNotifications()).find((row) => row.requestId === id && row.channel === "requester"),
+      (row) => (row?.attempts ?? 0) >= 1,
+      "the acknowledgement to be tried once",
+    );
+    expect(refused!.lastError).toContain("5.7.1");
+    await until(
+      async () => mail.countFor(TEAM),
+      (count) => count === 1,
+      "the team's email",
+    );
+    expect(mail.countFor("elsewhere@example.com")).toBe(0);
+    expect((await store.listNotifications()).map((row) => [row.requestId, row.channel])).toEqual([[id, "requester"]]);
   });
 });

@@ -30,8 +30,11 @@ export async function startMailSink({
   delayMs?: number;
   /** Awaited before a message is accepted (its index from 0): a mail server that stalls. */
   beforeAccept?: (index: number) => Promise<void>;
-  /** A recipient the mail server refuses for good (550, no such mailbox). */
-  refuses?: (address: string) => boolean;
+  /**
+   * A recipient the mail server refuses at RCPT TO: `true` for "550 5.1.1" (no such mailbox),
+   * or the reply to give, such as "554 5.7.1 Relay access denied".
+   */
+  refuses?: (address: string) => boolean | string;
 } = {}): Promise<MailSink> {
   let arrived = 0;
   const received: ReceivedMail[] = [];
@@ -40,8 +43,10 @@ export async function startMailSink({
     disabledCommands: ["STARTTLS"],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (!refuses(address.address)) return callback();
-      callback(Object.assign(new Error("5.1.1 No such mailbox"), { responseCode: 550 }));
+      const refusal = refuses(address.address);
+      if (refusal === false) return callback();
+      const [, code, text] = /^(\d{3}) (.*)$/.exec(refusal === true ? "550 5.1.1 No such mailbox" : refusal)!;
+      callback(Object.assign(new Error(text), { responseCode: Number(code) }));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

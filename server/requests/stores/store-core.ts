@@ -200,10 +200,11 @@ export const MIGRATIONS: readonly Migration[] = [
     postgres: `ALTER TABLE invitation_requests ADD COLUMN source json;
      ALTER TABLE invitation_requests ADD COLUMN consent json;`,
   },
-  // The role a request is about (DECISIONS §7), and the requester's acknowledgement
-  // (docs/product.md#notifications-and-privacy): when it was queued, so an address gets at
-  // most one a day, and an outbox channel of its own. The previous release never writes
-  // these and never claims the `requester` channel: its rows wait for the next release.
+  // The role a request is about (docs/decisions/0025-roles-close-on-their-day.md), and the
+  // requester's acknowledgement (docs/product.md#notifications-and-privacy): when it was
+  // queued, so an address gets at most one a day, and an outbox channel of its own. The
+  // previous release never writes these and never claims the `requester` channel: its rows
+  // wait for the next release.
   {
     compatible: true,
     sqlite: `ALTER TABLE invitation_requests ADD COLUMN role TEXT;
