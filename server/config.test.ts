@@ -207,6 +207,8 @@ describe("parseConfig", () => {
     ["HUBSPOT_REGION", "us1", "one of na1, na2, eu1, ap1"],
     ["HUBSPOT_EMBED", "v4", "one of legacy, current"],
     ["HUBSPOT_API_ORIGIN", "https://api.hsforms.com/submissions", "origin"],
+    // The relay would post visitors' requests in clear.
+    ["HUBSPOT_API_ORIGIN", "http://api.hsforms.com", "https:// origin (http:// only on 127.0.0.1"],
     ["INVITATION_API", "yes", "on or off"],
     ["RATE_LIMIT_MAX", "0", "at least 1"],
     ["RATE_LIMIT_WINDOW_SECONDS", "ten", "whole number of seconds"],

@@ -144,7 +144,10 @@ const serverVariables = z.object({
     .default("4173")
     .transform(Number)
     .refine((port) => port > 0 && port < 65536, "must be a port number between 1 and 65535"),
-  HUBSPOT_API_ORIGIN: optional(origin).default("https://api.hsforms.com"),
+  // The relay posts visitors' requests there: never in clear but to a fake on this machine.
+  HUBSPOT_API_ORIGIN: optional(
+    origin.refine(isHttpsOrLoopback, `must be an https:// origin ${HTTPS_OR_LOOPBACK}`),
+  ).default("https://api.hsforms.com"),
   HUBSPOT_SOURCE_FIELDS: optional(
     z
       .string()
