@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, formatTitle, plural, waitText } from "./text";
+import { escapeHtml, fill, formatTitle, plural, waitText } from "./text";
 
 describe("escapeHtml", () => {
   it("escapes the five characters that can end text or an attribute value, and nothing else", () => {
@@ -28,6 +28,22 @@ describe("plural", () => {
       "1 request",
       "2 deliveries",
     ]);
+  });
+});
+
+describe("fill", () => {
+  it("fills every occurrence of a placeholder, not only the first", () => {
+    expect(fill("{title} at {employer}. Ask about {title} today.", { title: "Head of TA", employer: "Acme" })).toBe(
+      "Head of TA at Acme. Ask about Head of TA today.",
+    );
+  });
+
+  it("inserts a value as it is, with no replacement patterns ($&)", () => {
+    expect(fill("Pay: {range}", { range: "$&100" })).toBe("Pay: $&100");
+  });
+
+  it("leaves a placeholder it has no value for, even one named like an object's property", () => {
+    expect(fill("{days} days, {constructor}", { days: 30 })).toBe("30 days, {constructor}");
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The text helpers the pages and the server share (the server imports them as the pages do):
- * escaping for HTML, the page-title format of docs/product.md, plurals.
+ * escaping for HTML, the page-title format of docs/product.md, plurals, `{placeholder}` filling.
  */
 
 const HTML_ENTITIES: Readonly<Record<string, string>> = {
@@ -24,8 +24,18 @@ export function formatTitle(title: string, siteName: string): string {
 /** "1 request", "2 requests"; "2 deliveries" with the plural given. */
 export const plural = (count: number, word: string, words = `${word}s`) => `${count} ${count === 1 ? word : words}`;
 
+/**
+ * A text of content/ with its `{placeholders}` filled in: every occurrence, each value as it is
+ * (a function replacer, so a `$&` in a value stays literal). An unknown placeholder stays as written.
+ */
+export function fill(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{(\w+)\}/g, (token, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : token,
+  );
+}
+
 /** A Retry-After in seconds as words, rounded up to whole minutes: "a minute", "5 minutes". */
 export function waitText(seconds: number, words: { one: string; many: string }): string {
   const minutes = Math.ceil(seconds / 60);
-  return minutes <= 1 ? words.one : words.many.replace("{minutes}", String(minutes));
+  return minutes <= 1 ? words.one : fill(words.many, { minutes });
 }

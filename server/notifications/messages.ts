@@ -20,7 +20,7 @@ import { isEmailAddress } from "#shared/invitation/request-validation.ts";
 import { readContent } from "#shared/content/read.ts";
 import { SOURCE_KEYS, type RequestSource } from "#shared/invitation/request-source.ts";
 import type { ConsentRecord } from "#shared/invitation/consent.ts";
-import { escapeHtml } from "#shared/text.ts";
+import { escapeHtml, fill } from "#shared/text.ts";
 import type { NotificationSettings } from "../config";
 import type {
   NotificationClaim,
@@ -159,11 +159,6 @@ export type AcknowledgementSettings = NonNullable<NotificationSettings["acknowle
 /** The emails' words (content/emails.yaml) with this deployment's facts filled in; read once. */
 export function emailWords(site: SiteConfig): EmailWords {
   return withSiteFacts(readContent("emails"), site);
-}
-
-/** A text of content/emails.yaml with its `{placeholders}` filled in. */
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (token, name: string) => (name in values ? String(values[name]) : token));
 }
 
 /** One line: control characters (CR, LF, tabs...) and Unicode line separators become spaces. */

@@ -6,6 +6,7 @@ import type { OpenRolesWords } from "./open-roles";
 import type { PageInfo } from "./page";
 import { namedEmployer, type Role } from "./roles";
 import { parseLocation, rolePath } from "../roles";
+import { fill } from "../text";
 
 /** `Remote (United States)` or `Chicago, IL, United States`: how a page says where a role is. */
 export function locationText(location: string, words: Pick<OpenRolesWords["facts"], "remote">): string {
@@ -13,15 +14,16 @@ export function locationText(location: string, words: Pick<OpenRolesWords["facts
   if ("problem" in parsed) return location;
   const where = parsed.location;
   return where.kind === "remote"
-    ? words.remote.replace("{country}", where.country.name)
+    ? fill(words.remote, { country: where.country.name })
     : `${where.locality}, ${where.region}, ${where.country.name}`;
 }
 
 export function rolePageInfo(role: Role, words: OpenRolesWords): PageInfo {
-  const description = words.role.description
-    .replace("{title}", role.title)
-    .replace("{employer}", namedEmployer(role) ?? words.facts.confidential)
-    .replace("{location}", locationText(role.location, words.facts));
+  const description = fill(words.role.description, {
+    title: role.title,
+    employer: namedEmployer(role) ?? words.facts.confidential,
+    location: locationText(role.location, words.facts),
+  });
   return {
     path: rolePath(role.slug),
     title: role.title,

@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { dayFrom, roleFixtures, writeRoleFixtures } from "../../tests/support/role-fixtures";
 import { closesAt, isOpen, openRole, parseLocation } from "../roles";
-import { checkAllContent, readRoles } from "./read";
+import { checkAllContent, readContent, readRoles } from "./read";
+import { rolePageInfo } from "./role-page";
 
 const work = mkdtempSync(join(tmpdir(), "roles-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -93,5 +94,16 @@ describe("the roles' timetable (shared/roles.ts)", () => {
       location: { kind: "onsite", locality: "Chicago", region: "IL", country: { name: "United States", code: "US" } },
     });
     expect(parseLocation("Chicago, United States")).toHaveProperty("problem");
+  });
+});
+
+describe("a role page's head (shared/content/role-page.ts)", () => {
+  it("fills a placeholder the description uses twice at both places", () => {
+    const role = readRoles(withRole("extra.md", VALID)).find((each) => each.slug === "head-of-global-talent")!;
+    const words = readContent("openRoles");
+    const twice = { ...words, role: { ...words.role, description: "{title} at {employer}, {location}. Ask about {title}." } };
+    const { description } = rolePageInfo(role, twice);
+    expect(description).not.toContain("{");
+    expect(description.split(role.title)).toHaveLength(3);
   });
 });

@@ -9,6 +9,7 @@
 import type { ConsentWords, PrivacyNoticeWords } from "../content/request-invitation";
 import type { LegalBasis, SiteConfig } from "../site-config";
 import { privacyNotice, type NoticeSite } from "./privacy-notice";
+import { fill } from "../text";
 
 /** The form control (and JSON key) of the required box. */
 export const CONSENT_TO_PROCESS_FIELD = "consentToProcess";
@@ -36,7 +37,7 @@ export interface ConsentTexts {
   privacyNotice: PrivacyNoticeWords;
 }
 
-const withSiteName = (text: string, site: Pick<SiteConfig, "siteName">) => text.replace("{siteName}", site.siteName);
+const withSiteName = (text: string, site: Pick<SiteConfig, "siteName">) => fill(text, { siteName: site.siteName });
 
 export function consentBoxes(copy: ConsentWords, site: ConsentSite): ConsentBox[] {
   if (site.legalBasis?.basis !== "consent") return [];

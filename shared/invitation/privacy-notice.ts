@@ -8,6 +8,7 @@
 import type { PrivacyNoticeWords } from "../content/request-invitation";
 import { ROUTES } from "../routes";
 import type { SiteConfig } from "../site-config";
+import { fill } from "../text";
 
 export type NoticeSite = Pick<SiteConfig, "hubspot" | "requestRetentionDays" | "contactEmail" | "privacyPolicyUrl">;
 
@@ -35,7 +36,7 @@ export function privacyNotice(copy: PrivacyNoticeWords, site: NoticeSite): Priva
     sentences: [
       copy.stored,
       site.hubspot ? copy.recipients.withHubSpot : copy.recipients.withoutHubSpot,
-      copy.retention.replace("{days}", String(site.requestRetentionDays)),
+      fill(copy.retention, { days: site.requestRetentionDays }),
     ],
     rightsLead: copy.rightsLead,
     contactEmail: site.contactEmail,

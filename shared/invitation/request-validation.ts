@@ -6,6 +6,7 @@
  */
 import type { ValidationWords } from "../content/request-invitation";
 import type { LegalBasis } from "../site-config";
+import { fill } from "../text";
 import { CONSENT_TO_PROCESS_FIELD, isChecked } from "./consent";
 import { INVITATION_MODES, type InvitationMode } from "./mode";
 import {
@@ -32,7 +33,7 @@ export type FieldProblems = Record<string, FieldProblem>;
 
 /** The words for a problem, with its limit filled in. */
 export function problemText(words: ValidationWords, problem: FieldProblem): string {
-  return words[problem.code].replace("{max}", String(problem.max ?? ""));
+  return fill(words[problem.code], { max: problem.max ?? "" });
 }
 
 /** Every problem as its words, keyed by field: the API's 400 body and the pages' lists. */

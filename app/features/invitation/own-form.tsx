@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { ExternalLink } from "#app/components/ui/external-link.tsx";
 import { site } from "#app/config/site.ts";
-import { waitText } from "#shared/text.ts";
+import { fill, waitText } from "#shared/text.ts";
 import { msSincePageShown, PAGE_FILLS_ATTRIBUTE } from "./early-mode-choice";
 import { clearDraft, draftValue, rememberDraftValue } from "./form-draft";
 import { loadAfterSend } from "./load-after-send";
@@ -286,7 +286,7 @@ function problemMessage(problem: Problem, copy: OwnFormWords, wait: RequestPageW
     case "invalid":
       return copy.problems.invalid;
     case "rate-limited":
-      return copy.problems.rateLimited.replace("{wait}", waitText(problem.retryAfterSeconds, wait));
+      return fill(copy.problems.rateLimited, { wait: waitText(problem.retryAfterSeconds, wait) });
     case "failed":
       return problem.reason === "offline" ? copy.problems.offline : copy.problems.server;
   }

@@ -17,6 +17,7 @@ import { prefersReducedMotion } from "#app/lib/use-reduced-motion.ts";
 import { ArrowLink } from "#app/components/ui/button.tsx";
 import { ROLE_PARAM } from "#shared/roles.ts";
 import { requestPagePath, ROUTES } from "#shared/routes.ts";
+import { fill } from "#shared/text.ts";
 
 /** What never changes with the mode or the state, prerendered by Astro and passed in as static HTML (its slots). */
 interface StaticParts {
@@ -218,7 +219,7 @@ function RoleLine({ role, words, onClear }: { role: ChosenRole; words: RoleWords
       <span className="min-w-0 break-words">{role.title}</span>
       <a
         href={requestPagePath("candidate")}
-        aria-label={words.clearLabel.replace("{title}", role.title)}
+        aria-label={fill(words.clearLabel, { title: role.title })}
         className="ml-auto font-medium text-navy-900 underline underline-offset-4"
         onClick={(event) => {
           event.preventDefault();

@@ -6,6 +6,7 @@ import type { OpenRolesWords } from "#shared/content/open-roles.ts";
 import { namedEmployer, type RoleFields } from "#shared/content/roles.ts";
 import { locationText } from "#shared/content/role-page.ts";
 import { longDate } from "#app/lib/dates.ts";
+import { fill } from "#shared/text.ts";
 
 type FactWords = OpenRolesWords["facts"];
 
@@ -28,7 +29,7 @@ export function roleFacts(role: RoleFields, words: FactWords, { posted = false }
     { label: words.employer, value: namedEmployer(role) ?? words.confidential },
     { label: words.location, value: locationText(role.location, words) },
     { label: words.type, value: words.types[role.employmentType] },
-    ...(role.salary ? [{ label: words.pay, value: words.payRange.replace("{range}", payRange(role.salary)) }] : []),
+    ...(role.salary ? [{ label: words.pay, value: fill(words.payRange, { range: payRange(role.salary) }) }] : []),
     ...(posted ? [{ label: words.posted, value: longDate(role.datePosted), dateTime: role.datePosted }] : []),
     { label: words.closes, value: longDate(role.validThrough), dateTime: role.validThrough },
   ];
