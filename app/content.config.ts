@@ -2,24 +2,32 @@
 // root, checked by its schema in shared/content/ (the one definition of its shape, which the
 // server's reader applies too). A bad edit stops the build naming the file and the field.
 import { defineCollection } from "astro:content";
-import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
-import { glob } from "astro/loaders";
+import { glob, type Loader, type LoaderContext } from "astro/loaders";
 import { CONTENT, type ContentName } from "#shared/content/collections.ts";
-import { ROLES_FOLDER, roleSchema } from "#shared/content/roles.ts";
-
-/** The folder holding content/: this checkout, or CONTENT_ROOT (astro.config.ts; `npm run edit`'s browser test edits a copy). */
-declare const __CONTENT_ROOT__: string;
-
-const rolesFolder = join(__CONTENT_ROOT__, "content", ROLES_FOLDER);
-const hasRoleFiles = (folder: string) => existsSync(folder) && readdirSync(folder).some((file) => file.endsWith(".md"));
+import { roleSchema } from "#shared/content/roles.ts";
+import { contentFolder, hasRoleFiles, rolesFolder } from "#app/lib/role-files.ts";
 
 function collection<Name extends ContentName>(name: Name) {
   const { file, schema } = CONTENT[name];
   return defineCollection({
-    loader: glob({ pattern: file, base: join(__CONTENT_ROOT__, "content") }),
+    loader: glob({ pattern: file, base: contentFolder }),
     schema: schema as (typeof CONTENT)[Name]["schema"],
   });
+}
+
+const roleFiles = glob({ pattern: "*.md", base: rolesFolder });
+/**
+ * glob()'s loader, without its warning of an empty folder while there is no role file (the site
+ * ships none). It still watches the folder, so under `npm run edit` a first role shows without a restart.
+ */
+const roleLoader: Loader = {
+  name: "roles",
+  load: (context: LoaderContext) =>
+    roleFiles.load(hasRoleFiles() ? context : { ...context, logger: withoutWarnings(context.logger) }),
+};
+
+function withoutWarnings(logger: LoaderContext["logger"]): LoaderContext["logger"] {
+  return Object.assign(Object.create(logger) as LoaderContext["logger"], { warn: () => {} });
 }
 
 export const collections = {
@@ -32,10 +40,10 @@ export const collections = {
   requestInvitation: collection("requestInvitation"),
   requestRefused: collection("requestRefused"),
   openRoles: collection("openRoles"),
-  // One Markdown file per role (DECISIONS §7): the front matter checked by its schema, the body the description.
-  // With no role file (the site ships none), nothing to load: glob() would warn of an empty folder.
+  // One Markdown file per role (docs/decisions/0025-roles-close-on-their-day.md): the front matter
+  // checked by its schema, the body the description.
   roles: defineCollection({
-    loader: hasRoleFiles(rolesFolder) ? glob({ pattern: "*.md", base: rolesFolder }) : async () => [],
+    loader: roleLoader,
     schema: roleSchema,
   }),
 };

@@ -1,23 +1,12 @@
 import { getCollection, type CollectionEntry } from "astro:content";
-import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
-import { ROLES_FOLDER, type Role } from "#shared/content/roles.ts";
+import type { Role } from "#shared/content/roles.ts";
 import { closesAt, isOpen } from "#shared/roles.ts";
+import { hasRoleFiles } from "./role-files";
 
 /** A role's entry as the build read it: its fields, its slug, and its description as HTML. */
 export interface BuiltRole {
   role: Role;
   descriptionHtml: string;
-}
-
-/** The folder holding content/ (astro.config.ts, CONTENT_ROOT or this checkout). */
-declare const __CONTENT_ROOT__: string;
-
-let roleFiles: boolean | undefined;
-function hasRoleFiles(): boolean {
-  const folder = join(__CONTENT_ROOT__, "content", ROLES_FOLDER);
-  roleFiles ??= existsSync(folder) && readdirSync(folder).some((file) => file.endsWith(".md"));
-  return roleFiles;
 }
 
 function builtRole(entry: CollectionEntry<"roles">): BuiltRole {
