@@ -5,7 +5,7 @@
  */
 import { Component, type ComponentType, type ReactNode } from "react";
 import type { CMS as DecapCms, PreviewTemplateComponentProps } from "decap-cms-core";
-import type { HowWeHelpWords, TermsWords } from "#shared/content/pages.ts";
+import type { HowWeHelpWords } from "#shared/content/pages.ts";
 import type { RequestInvitationWords } from "#shared/content/request-invitation.ts";
 import type { SiteWords } from "#shared/content/site.ts";
 import { modeLinks } from "#shared/routes.ts";
@@ -14,9 +14,8 @@ import { withSiteFacts } from "#shared/content/site-facts.ts";
 import HomePage from "#app/pages/_home.tsx";
 import HowWeHelpPage from "#app/pages/_how-we-help.tsx";
 import MissionPage from "#app/pages/_mission.tsx";
+import TermsPage from "#app/pages/_terms.tsx";
 import WhoWeArePage from "#app/pages/_who-we-are.tsx";
-import { DocumentHero } from "#app/components/sections/document-hero.tsx";
-import { TermsDocument } from "#app/components/sections/terms-document.tsx";
 import { EmailsPreview } from "./email-preview";
 import type { OpenRolesWords } from "#shared/content/open-roles.ts";
 import type { RoleFields } from "#shared/content/roles.ts";
@@ -81,26 +80,7 @@ export function registerPreviews(cms: DecapCms, { siteWords, services, openRoles
         <WhoWeArePage content={wordsOf(props)} newTabHint={siteWords.newTabHint} requestActions={requestActions} />
       ),
     ],
-    terms: [
-      "Terms of Engagement",
-      (props) => {
-        const terms = wordsOf<TermsWords>(props);
-        return (
-          <>
-            <DocumentHero
-              title={terms.meta.heading}
-              lastUpdated={{ label: terms.lastUpdatedLabel, date: terms.lastUpdated }}
-            />
-            <TermsDocument
-              intro={terms.intro}
-              tocLabel={terms.tocLabel}
-              sections={terms.sections}
-              contactEmail={site.contactEmail}
-            />
-          </>
-        );
-      },
-    ],
+    terms: ["Terms of Engagement", (props) => <TermsPage content={wordsOf(props)} contactEmail={site.contactEmail} />],
     requestInvitation: ["Request an invitation", (props) => <RequestPagePreview words={wordsOf(props)} />],
     emails: ["Emails to the team and to requesters", (props) => <EmailsPreview words={wordsOf(props)} />],
     // A role, as its page shows it: the description is Decap's own rendering of the Markdown being typed.
