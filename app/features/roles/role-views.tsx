@@ -49,6 +49,28 @@ function BulletList({ items }: { items: readonly string[] }) {
   );
 }
 
+/** A part of a role's page under its heading, which names it. */
+function RoleSection({
+  id,
+  heading,
+  className,
+  children,
+}: {
+  id: string;
+  heading: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="text-2xl font-semibold tracking-tight sm:text-3xl">
+        {heading}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** A role's page: what it is, who hires (or Confidential), where, the pay when given, and the way to ask for it. */
 export function RolePage({
   role,
@@ -101,29 +123,20 @@ export function RolePage({
       </div>
       <div className="container-page grid gap-12 py-16 sm:py-20 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-16">
         <div className="max-w-3xl min-w-0">
-          <section aria-labelledby="role-description">
-            <h2 id="role-description" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-              {copy.descriptionHeading}
-            </h2>
+          <RoleSection id="role-description" heading={copy.descriptionHeading}>
             <div
               {...("html" in description
                 ? { dangerouslySetInnerHTML: { __html: description.html } }
                 : { children: description.node })}
               className="mt-5 grid gap-4 text-body [&_a]:font-medium [&_a]:text-navy-900 [&_a]:underline [&_a]:underline-offset-4 [&_li]:ml-5 [&_li]:pl-1 [&_ol]:list-decimal [&_ol]:space-y-2 [&_strong]:font-semibold [&_strong]:text-ink [&_ul]:list-disc [&_ul]:space-y-2"
             />
-          </section>
-          <section aria-labelledby="role-qualifications" className="mt-12">
-            <h2 id="role-qualifications" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-              {copy.qualificationsHeading}
-            </h2>
+          </RoleSection>
+          <RoleSection id="role-qualifications" heading={copy.qualificationsHeading} className="mt-12">
             <BulletList items={role.qualifications} />
-          </section>
-          <section aria-labelledby="role-responsibilities" className="mt-12">
-            <h2 id="role-responsibilities" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-              {copy.responsibilitiesHeading}
-            </h2>
+          </RoleSection>
+          <RoleSection id="role-responsibilities" heading={copy.responsibilitiesHeading} className="mt-12">
             <BulletList items={role.responsibilities} />
-          </section>
+          </RoleSection>
         </div>
         <aside aria-label={role.title} className="lg:sticky lg:top-[calc(var(--spacing-header)+2rem)] lg:self-start">
           <div className="rounded-card border border-line bg-white p-6 shadow-lift sm:p-8">
