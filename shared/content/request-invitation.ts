@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { fixed, linkAction, list, text } from "./fields";
 import { pageMeta } from "./page";
+import { REQUEST_FIELDS } from "../invitation/request-schema";
 
 const fieldWords = z.strictObject({
   label: text({ max: 60 }),
@@ -14,6 +15,9 @@ const fieldWords = z.strictObject({
   /** A line under the field, read with it. */
   hint: text({ max: 100 }).optional(),
 });
+
+/** The words of one field of the own form: its label, and a placeholder and a hint where it has them. */
+export type FieldWords = z.infer<typeof fieldWords>;
 
 const modeWords = <const Confirmation extends string, const Headline extends string>(
   confirmationBody: Confirmation,
@@ -53,8 +57,6 @@ const formWords = <const Fields extends string>(fields: readonly Fields[]) =>
       Object.fromEntries(fields.map((name) => [name, fieldWords])) as Record<Fields, typeof fieldWords>,
     ),
   });
-
-const SHARED_FIELDS = ["firstname", "lastname", "email", "jobtitle", "company", "message"] as const;
 
 /** The messages of the validation the form and the server share, keyed by its codes (shared/invitation/request-schema.ts). */
 export const validationWords = z.strictObject({
@@ -134,8 +136,9 @@ export const requestInvitationSchema = z.strictObject({
     requiredNote: text({ max: 80 }),
     optional: text({ max: 12 }),
     forms: z.strictObject({
-      candidate: formWords([...SHARED_FIELDS, "linkedin_url"]),
-      employer: formWords([...SHARED_FIELDS, "role_to_fill"]),
+      // Words for each field of the mode's form, named as the schema names them: a field added there needs its words here.
+      candidate: formWords(REQUEST_FIELDS.candidate.map((field) => field.name)),
+      employer: formWords(REQUEST_FIELDS.employer.map((field) => field.name)),
     }),
     sending: text({ max: 20 }),
     privacyNotice: privacyNoticeWords,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { requestInvitationSchema } from "../content/request-invitation";
 import { readContent } from "../content/read";
 import { INVITATION_MODES } from "./mode";
 import { ownFormFields } from "./own-form-fields";
@@ -8,14 +9,27 @@ describe("ownFormFields", () => {
   it.each(INVITATION_MODES)(
     "gives the %s form the schema's fields in its order, each with its rule and words",
     (mode) => {
-      const forms = readContent("requestInvitation").ownForm.forms;
-      const words: Record<string, object> = forms[mode].fields;
-      expect(ownFormFields(mode, forms)).toEqual(
-        REQUEST_FIELDS[mode].map((rule) => ({ ...rule, ...words[rule.name] })),
-      );
-      expect(ownFormFields(mode, forms).map((field) => field.name)).toEqual(
-        REQUEST_FIELDS[mode].map((rule) => rule.name),
-      );
+      const fields = ownFormFields(mode, readContent("requestInvitation").ownForm.forms);
+      expect(fields.map((field) => field.name)).toEqual(REQUEST_FIELDS[mode].map((rule) => rule.name));
+      expect(fields).toEqual(REQUEST_FIELDS[mode].map((rule) => expect.objectContaining(rule)));
+      for (const field of fields) expect(field.label, `${mode} ${field.name}`).toMatch(/\S/);
     },
   );
+
+  it.each(INVITATION_MODES)("is never given %s words that leave out one of the schema's fields", (mode) => {
+    const words = readContent("requestInvitation");
+    const [first, ...rest] = REQUEST_FIELDS[mode].map((rule) => rule.name);
+    const fields = Object.fromEntries(rest.map((name) => [name, { label: "A label" }]));
+    const withoutFirst = {
+      ...words,
+      ownForm: {
+        ...words.ownForm,
+        forms: { ...words.ownForm.forms, [mode]: { ...words.ownForm.forms[mode], fields } },
+      },
+    };
+    const result = requestInvitationSchema.safeParse(withoutFirst);
+    expect(result.error?.issues.map((issue) => issue.path.join("."))).toContain(
+      `ownForm.forms.${mode}.fields.${first}`,
+    );
+  });
 });

@@ -5,19 +5,12 @@
  * its schema name. The form, the server's refusal pages and the team's notifications
  * all read the fields from here, so each shows the same labels in the same order.
  */
-import type { RequestInvitationWords } from "../content/request-invitation";
+import type { FieldWords, RequestInvitationWords } from "../content/request-invitation";
 import type { InvitationMode } from "./mode";
 import { REQUEST_FIELDS, type RequestFieldName, type RequestFieldRule } from "./request-schema";
 
 /** The words of the form of each mode. */
 export type OwnFormWords = RequestInvitationWords["ownForm"]["forms"];
-
-/** The words of one field: its label, and a placeholder and a hint where it has them. */
-export interface FieldWords {
-  label: string;
-  placeholder?: string;
-  hint?: string;
-}
 
 /** One field of the own form: its rule from the schema and its words. */
 export interface OwnFormField<Name extends string = string> extends RequestFieldRule, FieldWords {
@@ -30,6 +23,8 @@ export function ownFormFields<M extends InvitationMode>(
   forms: OwnFormWords,
 ): readonly OwnFormField<RequestFieldName<M>>[] {
   const rules: readonly (RequestFieldRule & { name: RequestFieldName<M> })[] = REQUEST_FIELDS[mode];
-  const words = forms[mode].fields as Record<RequestFieldName<M>, FieldWords>;
+  // Checked, not cast: each mode's words must name every field of its mode.
+  const byMode: { [K in InvitationMode]: { fields: Record<RequestFieldName<K>, FieldWords> } } = forms;
+  const words = byMode[mode].fields;
   return rules.map((rule) => ({ ...rule, ...words[rule.name] }));
 }
