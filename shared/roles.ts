@@ -4,9 +4,10 @@
  * server answers a role that closed since the build with 410, and drops it from the list and
  * the sitemap, with no rebuild (DECISIONS §7).
  */
+import { ROUTES } from "./routes";
 
 /** Where a role's URL lives: `/roles/<slug>`. */
-export const ROLES_PATH = "/roles";
+export const ROLES_PATH = ROUTES.roles.path;
 /** A role's slug: its file's name, lower-case words joined by hyphens. */
 export const ROLE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The request page's query parameter naming the role a request is about (`?role=<slug>`). */

@@ -6,13 +6,11 @@
  */
 import { z } from "zod";
 import { isSitePath } from "../routes";
-
-/** The deployment's facts a text may name; each is filled in by the page that shows it. */
-export const SITE_FACT_TOKENS = ["siteName", "contactEmail", "supporterName", "supporterUrl"] as const;
+import { SITE_FACT_TOKENS } from "./site-facts";
 
 const TOKEN = /\{([^{}]*)\}/g;
 /** Markup, which the site never renders from content: a tag or an HTML entity. */
-const MARKUP = /<\/?[a-z!][^>]*>|&[a-z]+;|&#\d+;/i;
+export const MARKUP = /<\/?[a-z!][^>]*>|&[a-z]+;|&#\d+;/i;
 
 export interface TextLimits {
   /** Characters at most: the layout was checked with this many (docs/measurements/0021-words-as-content.md). */

@@ -5,7 +5,7 @@
  * the server's timetable (shared/roles.ts) all read these fields.
  */
 import { z } from "zod";
-import { list, text } from "./fields";
+import { list, MARKUP, text } from "./fields";
 import { COUNTRIES, parseLocation } from "../roles";
 
 const isoDate = z.iso.date({ error: "Write the date as YYYY-MM-DD, for example 2027-01-31." });
@@ -80,8 +80,6 @@ export const ROLES_FOLDER = "roles";
 /** A description shorter than this says too little for a role page (and for Google). */
 export const DESCRIPTION_MIN_LENGTH = 80;
 const DESCRIPTION_MAX_LENGTH = 6000;
-/** Markup, which the site never renders from content: a tag or an HTML entity. */
-const MARKUP = /<\/?[a-z!][^>]*>|&[a-z]+;|&#\d+;/i;
 
 /**
  * The description: Markdown paragraphs, lists and emphasis, no HTML (the page renders the

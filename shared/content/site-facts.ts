@@ -1,33 +1,33 @@
 import type { SiteConfig } from "../site-config";
+import { fill } from "../text";
 
-/** The site facts content may name as `{token}`; they differ per deployment (docs/product.md#configuration). */
+/** The deployment's facts a text may name as `{token}`; each is filled in by the page that shows it. */
+export const SITE_FACT_TOKENS = ["siteName", "contactEmail", "supporterName", "supporterUrl"] as const;
+export type SiteFactToken = (typeof SITE_FACT_TOKENS)[number];
+
+/** The site facts' values; they differ per deployment (docs/product.md#configuration). */
 export function siteFacts(site: SiteConfig) {
   return {
     siteName: site.siteName,
     contactEmail: site.contactEmail,
     supporterName: site.supporter.name,
     supporterUrl: site.supporter.url,
-  } satisfies Record<string, string>;
+  } satisfies Record<SiteFactToken, string>;
 }
 
-export type SiteFactToken = keyof ReturnType<typeof siteFacts>;
-
-const TOKEN = /\{(siteName|contactEmail|supporterName|supporterUrl)\}/g;
-
 /**
- * Content with its `{siteName}`, `{contactEmail}`, `{supporterName}` and `{supporterUrl}`
- * tokens replaced by this deployment's values, in every string however deep. Content
- * stays plain data; the page that renders it applies the facts.
+ * Content with its site-fact tokens (SITE_FACT_TOKENS) replaced by this deployment's values,
+ * in every string however deep. Content stays plain data; the page that renders it applies the facts.
  */
 export function withSiteFacts<T>(content: T, site: SiteConfig): T {
   const facts = siteFacts(site);
-  const fill = (value: unknown): unknown => {
-    if (typeof value === "string") return value.replace(TOKEN, (_, token: SiteFactToken) => facts[token]);
-    if (Array.isArray(value)) return value.map(fill);
+  const withFacts = (value: unknown): unknown => {
+    if (typeof value === "string") return fill(value, facts);
+    if (Array.isArray(value)) return value.map(withFacts);
     if (typeof value === "object" && value !== null) {
-      return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, fill(entry)]));
+      return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, withFacts(entry)]));
     }
     return value;
   };
-  return fill(content) as T;
+  return withFacts(content) as T;
 }

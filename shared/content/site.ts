@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { fixed, link, linkAction, list, text } from "./fields";
 import { pageMeta } from "./page";
+import { ROUTES } from "../routes";
 
 const navItem = <const Label extends string>(label: Label, href: string) =>
   z.strictObject({ label: fixed(label), href: fixed(href) });
@@ -14,10 +15,10 @@ const navItem = <const Label extends string>(label: Label, href: string) =>
 export const siteSchema = z.strictObject({
   /** The top navigation, in the specification's order and words. */
   primaryNav: z.tuple([
-    navItem("Home", "/"),
-    navItem("Mission", "/mission"),
-    navItem("How We Help", "/how-we-help"),
-    navItem("Who We Are", "/who-we-are"),
+    navItem("Home", ROUTES.home.path),
+    navItem("Mission", ROUTES.mission.path),
+    navItem("How We Help", ROUTES.howWeHelp.path),
+    navItem("Who We Are", ROUTES.whoWeAre.path),
   ]),
   header: z.strictObject({
     /** The navigation's name for screen readers. */
@@ -57,7 +58,7 @@ export const siteSchema = z.strictObject({
   notFound: z.strictObject({
     meta: pageMeta.extend({ heading: fixed("Oops! Page not found") }),
     body: text({ max: 140 }),
-    homeLink: z.strictObject({ label: fixed("Return to Home"), href: fixed("/") }),
+    homeLink: z.strictObject({ label: fixed("Return to Home"), href: fixed(ROUTES.home.path) }),
   }),
   error: z.strictObject({
     heading: fixed("Unexpected Application Error!"),
