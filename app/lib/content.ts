@@ -2,9 +2,7 @@ import { getEntry } from "astro:content";
 import { site } from "#app/config/site.ts";
 import { entryId, type Content, type ContentName } from "#shared/content/collections.ts";
 import type { PageMeta } from "#shared/content/page.ts";
-import type { ModeActions } from "#shared/content/sections.ts";
-import type { SiteWords } from "#shared/content/site.ts";
-import { modeLinks, ROUTES, type RouteName } from "#shared/routes.ts";
+import { ROUTES, type RouteName } from "#shared/routes.ts";
 import { buildHead, type HeadInput, type PageHead } from "./seo";
 import { withSiteFacts } from "#shared/content/site-facts.ts";
 
@@ -22,9 +20,4 @@ export async function words<Name extends ContentName>(name: Name): Promise<Conte
 /** Every head tag of a route's page, from its words (`meta`). */
 export function pageHead(route: RouteName, meta: PageMeta, extra: Omit<HeadInput, "page"> = {}): PageHead {
   return buildHead({ page: { ...ROUTES[route], ...meta }, ...extra });
-}
-
-/** The two calls to action of every content page, to each mode of the request page (DECISIONS, "Calls to action"). */
-export function requestActions(siteWords: SiteWords): ModeActions {
-  return modeLinks(siteWords.requestActions);
 }
