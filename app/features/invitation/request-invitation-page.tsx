@@ -204,11 +204,6 @@ function RequestInvitationBody({
 }
 
 /**
- * The form for the mode (docs/product.md#nothing-lost), under its heading: HubSpot's embed when configured, with the
- * site's own form first when it cannot load and for visitors without JavaScript;
- * otherwise the site's own form alone. The own form is offered only where the site's request API runs.
- */
-/**
  * "About: <role>", above the form, with a way to clear it: a link to the page without the role,
  * which works without JavaScript, and which the island handles in place once it runs.
  */
@@ -232,7 +227,11 @@ function RoleLine({ role, words, onClear }: { role: ChosenRole; words: RoleWords
   );
 }
 
-/** The form of the request page: HubSpot's where configured, the site's own otherwise or for a role. */
+/**
+ * The form for the mode (docs/product.md#nothing-lost), under its heading: HubSpot's embed when configured, with the
+ * site's own form first when it cannot load and for visitors without JavaScript; the site's own form alone otherwise,
+ * and for a request about a role. The own form is offered only where the site's request API runs.
+ */
 export function RequestForm({
   mode,
   intro,
