@@ -2,7 +2,7 @@
  * The roles' facts every layer shares: where a role is (as Google reads a location), when it
  * closes, and the timetable the build hands the server (BUILD_DIR/roles.json), by which the
  * server answers a role that closed since the build with 410, and drops it from the list and
- * the sitemap, with no rebuild (DECISIONS §7).
+ * the sitemap, with no rebuild (docs/decisions/0025-roles-close-on-their-day.md).
  */
 import { ROUTES } from "./routes";
 

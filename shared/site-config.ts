@@ -17,7 +17,7 @@ import {
 
 /**
  * The settings the pages read (docs/product.md#configuration): public values, inlined into the build
- * (config/site.ts). The server's own settings are in server/config.ts.
+ * (app/config/site.ts). The server's own settings are in server/config.ts.
  */
 
 /** HubSpot's data regions (HUBSPOT_REGION). */

@@ -64,8 +64,9 @@ interface RolesCollection {
 }
 
 /**
- * The roles, one file each (DECISIONS §7): the front matter from the role's schema, the body the
- * description in Markdown without HTML (the build refuses HTML; the toolbar offers none).
+ * The roles, one file each (docs/decisions/0025-roles-close-on-their-day.md): the front matter from the role's
+ * schema, the body the description in Markdown without HTML (the build refuses HTML; the
+ * toolbar offers none).
  */
 export function rolesCollection(): RolesCollection {
   return {

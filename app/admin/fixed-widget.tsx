@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /**
- * A text the specification fixes (SPEC.md's quoted words, DECISIONS §2): the editor shows it
+ * A text the specification fixes (docs/copy.md#what-stays-as-the-specification-writes-it): the editor shows it
  * and keeps it as it is when it saves. Decap has no read-only option of its own.
  */
 export function FixedControl({

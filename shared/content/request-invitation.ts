@@ -58,7 +58,10 @@ const formWords = <const Fields extends string>(fields: readonly Fields[]) =>
     ),
   });
 
-/** The messages of the validation the form and the server share, keyed by its codes (shared/invitation/request-schema.ts). */
+/**
+ * The messages of the validation the form and the server share, keyed by its codes
+ * (`ProblemCode`, shared/invitation/request-validation.ts).
+ */
 export const validationWords = z.strictObject({
   required: text({ max: 80 }),
   email: text({ max: 80 }),
@@ -136,7 +139,7 @@ export const requestInvitationSchema = z.strictObject({
     requiredNote: text({ max: 80 }),
     optional: text({ max: 12 }),
     forms: z.strictObject({
-      // Words for each field of the mode's form, named as the schema names them: a field added there needs its words here.
+      // Words for each field of the mode's form, by the schema's names: a field added there needs its words here.
       candidate: formWords(REQUEST_FIELDS.candidate.map((field) => field.name)),
       employer: formWords(REQUEST_FIELDS.employer.map((field) => field.name)),
     }),

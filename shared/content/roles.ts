@@ -1,7 +1,7 @@
 /**
  * An open executive role the team publishes: one Markdown file per role in content/roles/
- * (DECISIONS §7), its front matter checked here, its body the description. The file's name
- * is the role's slug (`/roles/<slug>`). The role page, the list, the JobPosting record and
+ * (docs/decisions/0025-roles-close-on-their-day.md), its front matter checked here, its body the
+ * description. The file's name is the role's slug (`/roles/<slug>`). The role page, the list, the JobPosting record and
  * the server's timetable (shared/roles.ts) all read these fields.
  */
 import { z } from "zod";

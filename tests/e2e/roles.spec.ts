@@ -1,5 +1,5 @@
-// The open roles (DECISIONS §7), in a browser against the roles' test build
-// (tests/support/browser/roles-build.ts): four fixtures dated from today (open and named, confidential,
+// The open roles (docs/decisions/0025-roles-close-on-their-day.md), in a browser against the roles'
+// test build (tests/support/browser/roles-build.ts): four fixtures dated from today (open and named, confidential,
 // closed yesterday, named with pay on site). The list, each role's page and its JobPosting as Google
 // reads it, the page of a closed role, the sitemap, and a request for a role, with and without JavaScript,
 // found in the team's export with its role.

@@ -1,6 +1,6 @@
 /**
- * The request names its role (DECISIONS §7), with the real server in a child process on each
- * store, serving a build's roles' timetable of the role fixtures (open, confidential, closed
+ * The request names its role (docs/decisions/0025-roles-close-on-their-day.md), with the real server
+ * in a child process on each store, serving a build's roles' timetable of the role fixtures (open, confidential, closed
  * yesterday, with a pay range): an open role is stored with its title from the site's content
  * whether it comes as JSON or as a form post; an unknown, malformed or closed one is dropped and
  * the request answered as any other; and the role travels into the export, the team's email and

@@ -1,6 +1,6 @@
 /**
- * Roles the tests publish (DECISIONS §7): a copy of content/ with four role files whose dates
- * follow today's, so "closed yesterday" stays closed and "open" stays open whenever the tests run.
+ * Roles the tests publish (docs/decisions/0025-roles-close-on-their-day.md): a copy of content/ with four
+ * role files whose dates follow today's, so "closed yesterday" stays closed and "open" stays open whenever the tests run.
  * The checkout's own content/roles/ is left as it is (the site ships no role of its own).
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
