@@ -23,10 +23,13 @@ export interface RoleFact {
   dateTime?: string;
 }
 
-/** The employer (or Confidential), where, what kind, the pay when given, and when it closes. */
-export function roleFacts(role: RoleFields, words: FactWords, { posted = false } = {}): RoleFact[] {
+/**
+ * The employer (or Confidential) unless left out, where, what kind, the pay when given, when it
+ * was posted if asked, and when it closes.
+ */
+export function roleFacts(role: RoleFields, words: FactWords, { posted = false, employer = true } = {}): RoleFact[] {
   return [
-    { label: words.employer, value: namedEmployer(role) ?? words.confidential },
+    ...(employer ? [{ label: words.employer, value: namedEmployer(role) ?? words.confidential }] : []),
     { label: words.location, value: locationText(role.location, words) },
     { label: words.type, value: words.types[role.employmentType] },
     ...(role.salary ? [{ label: words.pay, value: fill(words.payRange, { range: payRange(role.salary) }) }] : []),

@@ -1,6 +1,6 @@
 /**
- * The roles as visitors see them: a role's page, the list of open roles, and the home page's
- * few. Static HTML (no island): links and the request button work before any script.
+ * The roles as visitors see them: a role's page and the list of open roles. Static HTML (no
+ * island): links and the request button work before any script.
  *
  * The list's markup is a contract with the site's server (server/http/site-server.ts): each role
  * is one `<li data-role="<slug>">` in `<ul data-role-list>`, with no `<li>` inside it, so the
@@ -154,26 +154,18 @@ export function RolePage({
 }
 
 /** A role in a list: its title (the link), who and where, and the facts a leader scans for. */
-function RoleCard({
-  role,
-  words,
-  headingLevel,
-}: {
-  role: RoleFields & { slug: string };
-  words: OpenRolesWords;
-  headingLevel: 2 | 3;
-}) {
-  const Heading = headingLevel === 2 ? "h2" : "h3";
-  const facts = roleFacts(role, words.facts).filter((fact) => fact.label !== words.facts.employer);
+function RoleCard({ role, words }: { role: RoleFields & { slug: string }; words: OpenRolesWords }) {
+  // The employer heads the card, so it is left out of the facts.
+  const facts = roleFacts(role, words.facts, { employer: false });
   return (
     <article className="group relative flex h-full flex-col rounded-card border border-line bg-white p-6 shadow-card transition-shadow hover:shadow-lift sm:p-7">
       <p className="text-sm font-semibold text-gold-600">{namedEmployer(role) ?? words.facts.confidential}</p>
-      <Heading className="mt-2 text-xl font-semibold tracking-tight break-words text-ink">
+      <h2 className="mt-2 text-xl font-semibold tracking-tight break-words text-ink">
         {/* The whole card is the link's target, through this link's stretched box. */}
         <a href={rolePath(role.slug)} className="after:absolute after:inset-0 after:rounded-card">
           {role.title}
         </a>
-      </Heading>
+      </h2>
       <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
         {facts.map((fact) => (
           <span key={fact.label}>
@@ -198,20 +190,12 @@ function RoleCard({
 }
 
 /** Open roles as cards, each its own `<li data-role>` (the server's contract, above). */
-export function RoleList({
-  roles,
-  words,
-  headingLevel,
-}: {
-  roles: readonly (RoleFields & { slug: string })[];
-  words: OpenRolesWords;
-  headingLevel: 2 | 3;
-}) {
+function RoleList({ roles, words }: { roles: readonly (RoleFields & { slug: string })[]; words: OpenRolesWords }) {
   return (
     <ul data-role-list aria-label={words.list.label} className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
       {roles.map((role) => (
         <li key={role.slug} data-role={role.slug}>
-          <RoleCard role={role} words={words} headingLevel={headingLevel} />
+          <RoleCard role={role} words={words} />
         </li>
       ))}
     </ul>
@@ -242,7 +226,7 @@ export function RolesListPage({
         </div>
       </div>
       <div className="container-page py-16 sm:py-20">
-        <RoleList roles={roles} words={words} headingLevel={2} />
+        <RoleList roles={roles} words={words} />
         <div data-roles-empty className="max-w-2xl rounded-card border border-line bg-surface p-8">
           <p className="text-lead text-body">{list.empty}</p>
           <LinkButton href={requestPagePath("candidate")} size="lg" arrow className="mt-6">
