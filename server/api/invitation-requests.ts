@@ -22,7 +22,7 @@ import type { AppConfig } from "../config";
 import type { RequestInvitationWords } from "#shared/content/request-invitation.ts";
 import { readContent } from "#shared/content/read.ts";
 import { REQUEST_RECEIVED_PATHS, requestPagePath } from "#shared/routes.ts";
-import { formatTitle } from "#shared/text.ts";
+import { fill, formatTitle } from "#shared/text.ts";
 import { MODE_PARAM, parseMode, type InvitationMode } from "#shared/invitation/mode.ts";
 import { sourceFromPageUrl } from "#shared/invitation/request-source.ts";
 import { MODE_FIELD } from "#shared/invitation/request-schema.ts";
@@ -213,7 +213,7 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions) {
       // Close the connection rather than read the rest of an oversized body.
       closeAfterAnswer(request, reply);
       if (asPage) return sendTooLargePage(reply, site, postedMode(request.raw, origins));
-      return answerJson(reply, 413, { error: messages.tooLarge.replace("{limit}", String(REQUEST_BODY_LIMIT_BYTES)) });
+      return answerJson(reply, 413, { error: fill(messages.tooLarge, { limit: REQUEST_BODY_LIMIT_BYTES }) });
     }
     throw error;
   }

@@ -9,7 +9,7 @@ import type { FastifyReply } from "fastify";
 import type { SiteConfig } from "#shared/site-config.ts";
 import { readContent } from "#shared/content/read.ts";
 import { requestPagePath } from "#shared/routes.ts";
-import { escapeHtml, formatTitle, waitText } from "#shared/text.ts";
+import { escapeHtml, formatTitle, waitText, fill } from "#shared/text.ts";
 import type { InvitationMode } from "#shared/invitation/mode.ts";
 import { ownFormFields } from "#shared/invitation/own-form-fields.ts";
 import { CONSENT_TO_PROCESS_FIELD } from "#shared/invitation/consent.ts";
@@ -106,7 +106,7 @@ export function sendRateLimitedPage(reply: FastifyReply, site: SiteConfig, mode:
     status: 429,
     title: copy.rateLimited.title,
     heading: copy.rateLimited.heading,
-    body: paragraph(copy.rateLimited.body.replace("{wait}", wait)),
+    body: paragraph(fill(copy.rateLimited.body, { wait })),
     mode,
     site,
     headers: { "Retry-After": String(retryAfter) },
