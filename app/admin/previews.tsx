@@ -20,6 +20,10 @@ import { EmailsPreview } from "./email-preview";
 import type { OpenRolesWords } from "#shared/content/open-roles.ts";
 import type { RoleFields } from "#shared/content/roles.ts";
 import { RolePage } from "#app/features/roles/role-views.tsx";
+import { NextSteps, SentMark } from "#app/features/invitation/confirmation-notice.tsx";
+import { FormIntro } from "#app/features/invitation/form-intro.tsx";
+import { OwnForm } from "#app/features/invitation/own-form.tsx";
+import { islandWords, RequestWords } from "#app/features/invitation/request-words.ts";
 
 /** The words of other files a page's preview shows beside its own (the build's, not the ones being edited). */
 export interface PreviewData {
@@ -81,7 +85,10 @@ export function registerPreviews(cms: DecapCms, { siteWords, services, openRoles
       ),
     ],
     terms: ["Terms of Engagement", (props) => <TermsPage content={wordsOf(props)} contactEmail={site.contactEmail} />],
-    requestInvitation: ["Request an invitation", (props) => <RequestPagePreview words={wordsOf(props)} />],
+    requestInvitation: [
+      "Request an invitation",
+      (props) => <RequestPagePreview words={wordsOf(props)} newTabHint={siteWords.newTabHint} />,
+    ],
     emails: ["Emails to the team and to requesters", (props) => <EmailsPreview words={wordsOf(props)} />],
     // A role, as its page shows it: the description is Decap's own rendering of the Markdown being typed.
     roles: [
@@ -105,56 +112,35 @@ export function registerPreviews(cms: DecapCms, { siteWords, services, openRoles
 }
 
 /**
- * The request page's words in both modes: heading, form, and what the visitor reads once it is
- * sent. Drawn here with the site's CSS rather than by the page's island: sharing the island's
- * modules with the editor would split them into chunks of their own, and every visitor of the
- * request page would load more JavaScript (app/admin/README.md).
+ * The request page's words in both modes, drawn by the page's own pieces (the editor is built
+ * apart from the site, so sharing them changes no visitor's JavaScript): the heading, the
+ * site's own form, and what the visitor reads once it is sent. The confirmation is drawn
+ * without ConfirmationNotice, which takes focus and scrolls when it appears.
  */
-function RequestPagePreview({ words }: { words: RequestInvitationWords }) {
+function RequestPagePreview({ words, newTabHint }: { words: RequestInvitationWords; newTabHint: string }) {
   return (
-    <>
+    <RequestWords value={islandWords(words, newTabHint)}>
       {(["candidate", "employer"] as const).map((mode) => {
         const copy = words.modes[mode];
-        const form = words.ownForm.forms[mode];
         return (
           <section key={mode} className="container-page grid gap-8 py-12 lg:grid-cols-2">
             <div>
               <h1 className="text-display font-semibold">{copy.heading}</h1>
               <p className="mt-4 text-lead text-body">{copy.subtitle}</p>
               <div className="mt-8 rounded-[1.25rem] border border-line bg-white p-5 shadow-lift sm:p-8">
-                <h2 className="text-xl font-semibold tracking-tight">{copy.formHeading}</h2>
-                <p className="mt-1.5 mb-6 text-sm text-muted">{copy.formLead}</p>
-                <p className="text-sm text-muted">{words.ownForm.requiredNote}</p>
-                <ul className="mt-4 grid gap-3">
-                  {Object.entries(form.fields).map(([name, field]) => (
-                    <li key={name} className="grid gap-1">
-                      <span className="text-sm font-medium text-ink">{field.label}</span>
-                      {field.hint && <span className="text-sm text-muted">{field.hint}</span>}
-                    </li>
-                  ))}
-                </ul>
-                <p className="mt-6 rounded-button bg-navy-900 px-6 py-3 text-center font-semibold text-white">
-                  {form.submit}
-                </p>
+                <FormIntro heading={copy.formHeading} lead={copy.formLead} />
+                <OwnForm mode={mode} contactEmail={site.contactEmail} onSent={() => {}} />
               </div>
             </div>
-            <div className="rounded-card border border-line bg-white p-8 shadow-card">
+            <div className="flex flex-col items-center gap-5 rounded-card border border-line bg-white p-8 text-center shadow-card">
+              <SentMark />
               <h2 className="text-2xl font-semibold tracking-tight">{words.confirmation.title}</h2>
-              <p className="mt-3 text-lead text-body">{copy.confirmationBody}</p>
-              <h3 className="mt-6 text-sm font-semibold tracking-wide text-gold-600 uppercase">
-                {words.confirmation.nextStepsHeading}
-              </h3>
-              <ol className="mt-3 grid list-decimal gap-3 pl-5">
-                {copy.sent.nextSteps.map((step) => (
-                  <li key={step} className="text-base text-body">
-                    {step}
-                  </li>
-                ))}
-              </ol>
+              <p className="max-w-md text-lead text-body">{copy.confirmationBody}</p>
+              <NextSteps heading={words.confirmation.nextStepsHeading} steps={copy.sent.nextSteps} />
             </div>
           </section>
         );
       })}
-    </>
+    </RequestWords>
   );
 }
