@@ -55,9 +55,23 @@ export interface ReleaseCommandContext {
   places: ReleasePlaces;
   log(line: string): void;
   now(): number;
+  /** How npm ci, the build and the check run (runStep); a test's runner may build nothing. */
+  runStep?: StepRunner;
 }
 
 type Stage = UpdateFailure["stage"];
+
+/** A command an update runs in a release. */
+export interface Step {
+  stage: Stage;
+  command: string;
+  args: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Runs a step, its output appended to `logFile`; resolves with the output, rejects with StepFailed. */
+export type StepRunner = (step: Step, logFile: string) => Promise<string>;
 
 class StepFailed extends Error {
   constructor(
@@ -94,8 +108,8 @@ function reasonFrom(output: string): string {
   return redact(text.length > REASON_MAX_CHARS ? `…${text.slice(-REASON_MAX_CHARS)}` : text, secretTextsOf(process.env));
 }
 
-/** Runs a step's command in `cwd`, its output kept in `logFile`; rejects with the output's last lines. */
-function runStep(stage: Stage, command: string, args: string[], cwd: string, logFile: string, env: NodeJS.ProcessEnv): Promise<string> {
+/** Runs a step's command in its `cwd`, its output kept in `logFile`; rejects with the output's last lines. */
+export function runStep({ stage, command, args, cwd, env }: Step, logFile: string): Promise<string> {
   return new Promise((resolveStep, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
@@ -116,7 +130,7 @@ function runStep(stage: Stage, command: string, args: string[], cwd: string, log
  * .vite), which a build writes: those are copied, so no build writes into another release.
  */
 export async function linkNodeModules(from: string, to: string, logFile: string): Promise<void> {
-  await runStep("install", "cp", ["-al", from, to], join(to, ".."), logFile, process.env);
+  await runStep({ stage: "install", command: "cp", args: ["-al", from, to], cwd: join(to, ".."), env: process.env }, logFile);
   for (const entry of readdirSync(from, { withFileTypes: true })) {
     if (!entry.name.startsWith(".") || entry.name === ".bin" || !entry.isDirectory()) continue;
     rmSync(join(to, entry.name), { recursive: true, force: true });
@@ -137,13 +151,15 @@ function stepEnv(context: ReleaseCommandContext): NodeJS.ProcessEnv {
 /** The release's own check (check-release.ts), with its own Node. */
 function checkRelease(release: Release, context: ReleaseCommandContext, logFile: string): Promise<string> {
   const node = existsSync(join(release.dir, "node_modules/.bin/node")) ? join(release.dir, "node_modules/.bin/node") : process.execPath;
-  return runStep(
-    "check",
-    node,
-    ["--import", "tsx", "server/deploy/check-release.ts", "--dir", release.client],
-    release.dir,
+  return (context.runStep ?? runStep)(
+    {
+      stage: "check",
+      command: node,
+      args: ["--import", "tsx", "server/deploy/check-release.ts", "--dir", release.client],
+      cwd: release.dir,
+      env: stepEnv(context),
+    },
     logFile,
-    stepEnv(context),
   );
 }
 
@@ -173,6 +189,7 @@ const failureKey = (stage: Stage, commit: string | null) => `${stage} ${commit ?
 
 export async function update(context: ReleaseCommandContext, { force = false } = {}): Promise<number> {
   const { places, log } = context;
+  const run = context.runStep ?? runStep;
   const lock = lockUpdates(places);
   const state = readState(places);
   const head = gitHead(places.checkout);
@@ -207,7 +224,9 @@ export async function update(context: ReleaseCommandContext, { force = false } =
       return await fail("fetch", (error as Error).message);
     }
     // --force builds the live commit again too: how new settings (read at build and start) go live.
-    if (target.commit === live.commit && !force) {
+    // The checkout is never up to date: it was built (if at all) in place, not as a release, and
+    // a fresh install's first update is what builds the release its service serves.
+    if (target.commit === live.commit && live.id !== CHECKOUT_ID && !force) {
       log(`up to date: release ${live.id} is ${target.ref} (commit ${target.commit.slice(0, 12)})`);
       if (state.lastFailure?.startsWith("fetch ")) state.lastFailure = null;
       writeState(places, state);
@@ -246,11 +265,11 @@ export async function update(context: ReleaseCommandContext, { force = false } =
         await linkNodeModules(join(sameLock.dir, "node_modules"), join(partial, "node_modules"), logFile);
         log(`installed: node_modules linked from release ${sameLock.id} (same package-lock.json) in ${Math.round(performance.now() - started)} ms`);
       } else {
-        await runStep("install", "npm", ["ci", "--no-audit", "--no-fund"], partial, logFile, stepEnv(context));
+        await run({ stage: "install", command: "npm", args: ["ci", "--no-audit", "--no-fund"], cwd: partial, env: stepEnv(context) }, logFile);
         log(`installed: npm ci in ${Math.round(performance.now() - started)} ms`);
       }
       const built = performance.now();
-      await runStep("build", "npm", ["--loglevel=error", "run", "build"], partial, logFile, stepEnv(context));
+      await run({ stage: "build", command: "npm", args: ["--loglevel=error", "run", "build"], cwd: partial, env: stepEnv(context) }, logFile);
       log(`built in ${Math.round(performance.now() - built)} ms`);
       const release: Release = { id, dir: partial, client: join(partial, "build", "client"), commit: target.commit, subject: target.subject };
       const checked = performance.now();
