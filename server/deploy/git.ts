@@ -40,6 +40,16 @@ export function trackedBranch(dir: string): { remote: string; branch: string } {
   return { remote, branch: merge.replace(/^refs\/heads\//, "") };
 }
 
+/** The tracked branch's commit as last fetched (no network), or null when the checkout tracks none. */
+export function remoteHead(dir: string): string | null {
+  try {
+    const { remote, branch } = trackedBranch(dir);
+    return git(dir, ["rev-parse", "--verify", "--quiet", `refs/remotes/${remote}/${branch}^{commit}`]) || null;
+  } catch {
+    return null;
+  }
+}
+
 /** Fetches the tracked branch and returns the commit it is at now, with its subject line. */
 export function fetchTracked(dir: string): { commit: string; subject: string; ref: string } {
   const { remote, branch } = trackedBranch(dir);

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
 import { CHECKOUT_ID, readState, releasePlaces, type ReleasePlaces } from "./releases";
-import { lockUpdates, update, type ReleaseCommandContext, type StepRunner } from "./update";
+import { lockUpdates, rollback, update, type ReleaseCommandContext, type StepRunner } from "./update";
 
 let root: string;
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -84,5 +84,28 @@ describe("an update", () => {
     expect(await update(context)).toBe(0);
     expect(logged.at(-1)).toContain("up to date");
     expect(readState(places).live!.id).toBe(live.id);
+  });
+
+  it("leaves every commit rolled back from alone, after two rollbacks, until a newer one is pushed", async () => {
+    const { context, push, first, logged, liveCommit } = deployment();
+    await update(context);
+    const second = push("B");
+    await update(context);
+    const third = push("C");
+    await update(context);
+    expect(liveCommit()).toBe(third);
+
+    expect(await rollback(context)).toBe(0);
+    expect(liveCommit()).toBe(second);
+    expect(await rollback(context)).toBe(0);
+    expect(liveCommit()).toBe(first);
+    // The timer's next run: the branch's head is still the commit first rolled back from.
+    expect(await update(context)).toBe(0);
+    expect(logged.at(-1)).toContain(`commit ${third.slice(0, 12)} (origin/main) is left alone`);
+    expect(liveCommit()).toBe(first);
+
+    const fourth = push("D");
+    expect(await update(context)).toBe(0);
+    expect(liveCommit()).toBe(fourth);
   });
 });

@@ -24,7 +24,7 @@ import type { UpdateFailure } from "../notifications/messages";
 import { redact, secretTextsOf } from "../safe-errors";
 import { tellTeam } from "./alert";
 import { askServer, NoServerError, type ControlAnswer } from "./control";
-import { exportCommit, fetchTracked, gitHead } from "./git";
+import { exportCommit, fetchTracked, gitHead, remoteHead } from "./git";
 import {
   appendHistory,
   CHECKOUT_ID,
@@ -346,9 +346,12 @@ export async function rollback(context: ReleaseCommandContext): Promise<number> 
       log(`not rolled back: ${answer.error}; release ${live.id} still serves`);
       return 1;
     }
-    // The timer would otherwise build the commit just left again within minutes.
-    if (live.commit) {
-      state.skip = { commit: live.commit, why: "rolled-back", reason: `rolled back from release ${live.id}`, at: context.now() };
+    // The timer would otherwise build the branch's head again within minutes: after a second
+    // rollback that is the commit the first one left, not the one this one leaves.
+    const skip = remoteHead(places.checkout) ?? live.commit;
+    if (skip && state.skip?.commit !== skip) {
+      const reason = skip === live.commit ? `rolled back from release ${live.id}` : `the branch's head when release ${live.id} was rolled back from`;
+      state.skip = { commit: skip, why: "rolled-back", reason, at: context.now() };
     }
     recordLive(target, "rollback", answer, context, state);
     return 0;
