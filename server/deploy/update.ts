@@ -223,7 +223,8 @@ export async function update(context: ReleaseCommandContext, { force = false } =
     } catch (error) {
       return await fail("fetch", (error as Error).message);
     }
-    // --force builds the live commit again too: how new settings (read at build and start) go live.
+    // --force builds the live commit again too: how new build-time settings go live (the server's
+    // own take a restart of the service: the supervisor gives each release its environment).
     // The checkout is never up to date: it was built (if at all) in place, not as a release, and
     // a fresh install's first update is what builds the release its service serves.
     if (target.commit === live.commit && live.id !== CHECKOUT_ID && !force) {
