@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
 import { CHECKOUT_ID, readState, releasePlaces, type ReleasePlaces } from "./releases";
-import { lockUpdates, rollback, update, type ReleaseCommandContext, type StepRunner } from "./update";
+import { lockUpdates, rollback, runStep, update, type ReleaseCommandContext, type StepRunner } from "./update";
 
 let root: string;
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -107,5 +107,23 @@ describe("an update", () => {
     const fourth = push("D");
     expect(await update(context)).toBe(0);
     expect(liveCommit()).toBe(fourth);
+  });
+
+  it("fails when a step hangs: stopped at its time limit, the live release kept, the team told once", async () => {
+    // A build whose process (and the one it started) never ends, with a limit of a moment.
+    const hungBuild: StepRunner = (step, logFile) =>
+      step.stage === "build"
+        ? runStep({ ...step, command: "sh", args: ["-c", "sleep 600 & sleep 600"], timeoutMs: 200 }, logFile)
+        : fakeSteps(step, logFile);
+    const { context, places, logged, liveCommit } = deployment(hungBuild);
+    expect(await update(context)).toBe(1);
+    const said = logged.join("\n");
+    expect(said).toContain("not updated: build failed");
+    expect(said).toContain("did not finish within 0.2 s (stopped)");
+    expect(liveCommit()).toBeNull();
+    const state = readState(places);
+    expect(state.skip?.why).toBe("failed");
+    expect(state.lastFailure).toMatch(/^build /);
+    expect(readdirSync(places.releasesDir).filter((name) => name.endsWith(".partial"))).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@
  */
 import { spawn } from "node:child_process";
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { hostname } from "node:os";
+import { constants, hostname } from "node:os";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import type { AppConfig } from "../config";
@@ -61,6 +61,14 @@ export interface ReleaseCommandContext {
 
 type Stage = UpdateFailure["stage"];
 
+const MINUTE_MS = 60_000;
+/**
+ * How long each step may take before it is stopped and the update fails (told like any
+ * failure). With the fetch's (git.ts) and the switch's, they stay under the 30 min
+ * TimeoutStartSec of ta-network-update.service: killed by systemd, no one would be told.
+ */
+export const STEP_LIMITS_MS = { install: 10 * MINUTE_MS, build: 10 * MINUTE_MS, check: 3 * MINUTE_MS } as const;
+
 /** A command an update runs in a release. */
 export interface Step {
   stage: Stage;
@@ -68,6 +76,7 @@ export interface Step {
   args: string[];
   cwd: string;
   env: NodeJS.ProcessEnv;
+  timeoutMs: number;
 }
 
 /** Runs a step, its output appended to `logFile`; resolves with the output, rejects with StepFailed. */
@@ -109,17 +118,49 @@ function reasonFrom(output: string): string {
 }
 
 /** Runs a step's command in its `cwd`, its output kept in `logFile`; rejects with the output's last lines. */
-export function runStep({ stage, command, args, cwd, env }: Step, logFile: string): Promise<string> {
+export function runStep({ stage, command, args, cwd, env, timeoutMs }: Step, logFile: string): Promise<string> {
   return new Promise((resolveStep, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    // A process group of its own, stopped whole: a build is npm, sh, astro, vite..., and a
+    // grandchild left running would hold the output open (and this update with it).
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const stopGroup = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // It has ended already.
+      }
+    };
+    let overran = false;
+    const timer = setTimeout(() => {
+      overran = true;
+      stopGroup();
+    }, timeoutMs);
+    // Its own group is out of reach of a terminal's Ctrl-C: a signal to the update stops it too.
+    const onSignal = (signal: NodeJS.Signals) => {
+      stopGroup();
+      process.exit(128 + constants.signals[signal]);
+    };
+    process.once("SIGINT", onSignal);
+    process.once("SIGTERM", onSignal);
+    const settle = () => {
+      clearTimeout(timer);
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+    };
     let output = "";
     const collect = (chunk: Buffer) => (output += chunk.toString());
     child.stdout.on("data", collect);
     child.stderr.on("data", collect);
-    child.once("error", (error) => reject(new StepFailed(stage, error.message)));
+    child.once("error", (error) => {
+      settle();
+      reject(new StepFailed(stage, error.message));
+    });
     child.once("close", (code) => {
+      settle();
       writeFileSync(logFile, output, { flag: "a" });
-      if (code === 0) resolveStep(output);
+      const limit = timeoutMs >= MINUTE_MS ? `${timeoutMs / MINUTE_MS} min` : `${timeoutMs / 1000} s`;
+      if (overran) reject(new StepFailed(stage, `${reasonFrom(output)}\n${command} ${args[0] ?? ""} did not finish within ${limit} (stopped)`.trim()));
+      else if (code === 0) resolveStep(output);
       else reject(new StepFailed(stage, reasonFrom(output) || `${command} exited with code ${code}`));
     });
   });
@@ -130,7 +171,10 @@ export function runStep({ stage, command, args, cwd, env }: Step, logFile: strin
  * .vite), which a build writes: those are copied, so no build writes into another release.
  */
 export async function linkNodeModules(from: string, to: string, logFile: string): Promise<void> {
-  await runStep({ stage: "install", command: "cp", args: ["-al", from, to], cwd: join(to, ".."), env: process.env }, logFile);
+  await runStep(
+    { stage: "install", command: "cp", args: ["-al", from, to], cwd: join(to, ".."), env: process.env, timeoutMs: STEP_LIMITS_MS.install },
+    logFile,
+  );
   for (const entry of readdirSync(from, { withFileTypes: true })) {
     if (!entry.name.startsWith(".") || entry.name === ".bin" || !entry.isDirectory()) continue;
     rmSync(join(to, entry.name), { recursive: true, force: true });
@@ -158,6 +202,7 @@ function checkRelease(release: Release, context: ReleaseCommandContext, logFile:
       args: ["--import", "tsx", "server/deploy/check-release.ts", "--dir", release.client],
       cwd: release.dir,
       env: stepEnv(context),
+      timeoutMs: STEP_LIMITS_MS.check,
     },
     logFile,
   );
@@ -266,11 +311,11 @@ export async function update(context: ReleaseCommandContext, { force = false } =
         await linkNodeModules(join(sameLock.dir, "node_modules"), join(partial, "node_modules"), logFile);
         log(`installed: node_modules linked from release ${sameLock.id} (same package-lock.json) in ${Math.round(performance.now() - started)} ms`);
       } else {
-        await run({ stage: "install", command: "npm", args: ["ci", "--no-audit", "--no-fund"], cwd: partial, env: stepEnv(context) }, logFile);
+        await run({ stage: "install", command: "npm", args: ["ci", "--no-audit", "--no-fund"], cwd: partial, env: stepEnv(context), timeoutMs: STEP_LIMITS_MS.install }, logFile);
         log(`installed: npm ci in ${Math.round(performance.now() - started)} ms`);
       }
       const built = performance.now();
-      await run({ stage: "build", command: "npm", args: ["--loglevel=error", "run", "build"], cwd: partial, env: stepEnv(context) }, logFile);
+      await run({ stage: "build", command: "npm", args: ["--loglevel=error", "run", "build"], cwd: partial, env: stepEnv(context), timeoutMs: STEP_LIMITS_MS.build }, logFile);
       log(`built in ${Math.round(performance.now() - built)} ms`);
       const release: Release = { id, dir: partial, client: join(partial, "build", "client"), commit: target.commit, subject: target.subject };
       const checked = performance.now();
