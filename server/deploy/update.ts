@@ -43,7 +43,7 @@ import {
   type ReleaseState,
   type SwitchedBy,
 } from "./releases";
-import { START_TIMEOUT_MS } from "./supervisor";
+import { nodeOf, START_TIMEOUT_MS } from "./supervisor";
 
 const LOCK_FILE = "update.lock";
 /** The lines of a failed step's output that the log and the team's alert quote. */
@@ -194,11 +194,10 @@ function stepEnv(context: ReleaseCommandContext): NodeJS.ProcessEnv {
 
 /** The release's own check (check-release.ts), with its own Node. */
 function checkRelease(release: Release, context: ReleaseCommandContext, logFile: string): Promise<string> {
-  const node = existsSync(join(release.dir, "node_modules/.bin/node")) ? join(release.dir, "node_modules/.bin/node") : process.execPath;
   return (context.runStep ?? runStep)(
     {
       stage: "check",
-      command: node,
+      command: nodeOf(release.dir),
       args: ["--import", "tsx", "server/deploy/check-release.ts", "--dir", release.client],
       cwd: release.dir,
       env: stepEnv(context),
