@@ -119,7 +119,7 @@ describe("an update", () => {
     expect(await update(context)).toBe(1);
     const said = logged.join("\n");
     expect(said).toContain("not updated: build failed");
-    expect(said).toContain("did not finish within 0.2 s (stopped)");
+    expect(said).toContain("sh -c sleep 600 & sleep 600 did not finish within 0.2 s (stopped)");
     expect(liveCommit()).toBeNull();
     const state = readState(places);
     expect(state.skip?.why).toBe("failed");

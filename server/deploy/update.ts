@@ -159,7 +159,7 @@ export function runStep({ stage, command, args, cwd, env, timeoutMs }: Step, log
       settle();
       writeFileSync(logFile, output, { flag: "a" });
       const limit = timeoutMs >= MINUTE_MS ? `${timeoutMs / MINUTE_MS} min` : `${timeoutMs / 1000} s`;
-      if (overran) reject(new StepFailed(stage, `${reasonFrom(output)}\n${command} ${args[0] ?? ""} did not finish within ${limit} (stopped)`.trim()));
+      if (overran) reject(new StepFailed(stage, `${reasonFrom(output)}\n${[command, ...args].join(" ")} did not finish within ${limit} (stopped)`.trim()));
       else if (code === 0) resolveStep(output);
       else reject(new StepFailed(stage, reasonFrom(output) || `${command} exited with code ${code}`));
     });
