@@ -10,6 +10,12 @@ const ONE_ALIAS = {
     'Import app/ as "#app/<path>.<ext>" (package.json "imports"): no "~/" alias, no relative path into app/ from outside it.',
 };
 
+/** shared/ is the bottom layer: both of its blocks below (a rule's options are replaced, not merged). */
+const SHARED_IS_THE_BOTTOM = {
+  group: ["#app/**", "**/server/**", "**/scripts/**", "**/tests/**"],
+  message: "shared/ imports nothing of app/, server/, scripts/ or tests/: they build on it.",
+};
+
 const SERVER_IMPORTS_NO_UI = {
   group: ["#app/**", "**/scripts/**"],
   message:
@@ -103,10 +109,7 @@ export default tseslint.config(
         {
           patterns: [
             ONE_ALIAS,
-            {
-              group: ["#app/**", "**/server/**", "**/scripts/**", "**/tests/**"],
-              message: "shared/ imports nothing of app/, server/, scripts/ or tests/: they build on it.",
-            },
+            SHARED_IS_THE_BOTTOM,
             {
               group: ["node:*"],
               message:
@@ -123,13 +126,7 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          patterns: [
-            ONE_ALIAS,
-            {
-              group: ["#app/**", "**/server/**", "**/scripts/**", "**/tests/**"],
-              message: "shared/ imports nothing of app/, server/, scripts/ or tests/: they build on it.",
-            },
-          ],
+          patterns: [ONE_ALIAS, SHARED_IS_THE_BOTTOM],
         },
       ],
     },

@@ -14,9 +14,10 @@
 // The window is ready minus FCP: the time a visible control may not answer.
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { CHROMIUM_ARGS } from "../../tests/support/e2e-env";
 import { CHROMIUM_PATH } from "../checks/ensure-chromium";
-import { BENCH_ROUTES, median, option, startServer } from "./lighthouse";
+import { BENCH_ROUTES, median, runsOption, startServer } from "./lighthouse";
 import { textTable } from "../lib/text-table";
 import { ROUTES } from "#shared/routes.ts";
 
@@ -108,8 +109,9 @@ export function formatInteractiveTable(rows: readonly { route: string; run: Inte
 }
 
 async function main(): Promise<void> {
-  const runs = Number(option("runs")[0] ?? 3);
-  const routes = option("route").length ? option("route") : [...BENCH_ROUTES, "/no-such-page"];
+  const { values } = parseArgs({ options: { runs: { type: "string" }, route: { type: "string", multiple: true } } });
+  const runs = runsOption(values.runs, 3);
+  const routes = values.route ?? [...BENCH_ROUTES, "/no-such-page"];
   const dir = resolve(process.env.BUILD_DIR ?? "build", "client");
   const server = await startServer(dir);
   let browser: Browser | undefined;

@@ -14,6 +14,7 @@
 //
 // Each checkout's build is BUILD_DIR (default build/) under it; build both first.
 import { resolve } from "node:path";
+import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Flags } from "lighthouse";
 import { throttling as throttlingPresets } from "lighthouse/core/config/constants.js";
@@ -24,8 +25,10 @@ import {
   formatBenchTable,
   medianMetrics,
   metricsOf,
-  option,
+  presetsOption,
+  runsOption,
   startServer,
+  throttlingsOption,
   type BenchRow,
   type Preset,
   type RunMetrics,
@@ -35,15 +38,30 @@ import {
 const DEFAULT_ROUTES = [requestPagePath("candidate"), requestPagePath("employer")];
 
 async function main(): Promise<void> {
-  const before = option("before")[0];
-  if (!before) throw new Error("--before <checkout> is required: the other build's repository folder");
-  const sides = { before: resolve(before), after: resolve(option("after")[0] ?? ".") };
-  const runs = Number(option("runs")[0] ?? 4);
-  const routes = option("route").length ? option("route") : DEFAULT_ROUTES;
-  const preset = (option("preset")[0] ?? "mobile") as Preset;
-  const throttling = (option("throttling")[0] ?? "devtools") as Throttling;
+  // An unknown option (a typo such as --run) or one without its value stops here.
+  const { values } = parseArgs({
+    options: {
+      before: { type: "string" },
+      after: { type: "string", default: "." },
+      runs: { type: "string" },
+      route: { type: "string", multiple: true },
+      preset: { type: "string" },
+      throttling: { type: "string" },
+      "cpu-slowdown": { type: "string" },
+    },
+  });
+  if (!values.before) throw new Error("--before <checkout> is required: the other build's repository folder");
+  const sides = { before: resolve(values.before), after: resolve(values.after) };
+  const runs = runsOption(values.runs, 4);
+  const routes = values.route ?? DEFAULT_ROUTES;
+  const [preset] = presetsOption(values.preset === undefined ? undefined : [values.preset], ["mobile"]) as [Preset];
+  const [throttling] = throttlingsOption(values.throttling === undefined ? undefined : [values.throttling], [
+    "devtools",
+  ]) as [Throttling];
   const build = process.env.BUILD_DIR ?? "build";
-  const cpuSlowdown = option("cpu-slowdown")[0];
+  const cpuSlowdown = values["cpu-slowdown"];
+  if (cpuSlowdown !== undefined && !(Number(cpuSlowdown) >= 1))
+    throw new Error(`--cpu-slowdown must be a number of at least 1, not "${cpuSlowdown}"`);
   const flags: Flags = {
     logLevel: "error",
     output: "json",

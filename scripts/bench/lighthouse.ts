@@ -15,6 +15,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Config, type Result, type RunnerResult } from "lighthouse";
 import { requestPagePath, ROUTES } from "#shared/routes.ts";
@@ -225,26 +226,43 @@ export async function startServer(dir: string, checkout = "."): Promise<{ origin
   throw new Error(`server/serve.ts did not answer on ${origin} within ${SERVER_READY_TIMEOUT_MS} ms`);
 }
 
-/** Every value given for `--name` on the command line. */
-export function option(name: string): string[] {
-  const values: string[] = [];
-  process.argv.forEach((arg, index) => {
-    if (arg === `--${name}` && process.argv[index + 1]) values.push(process.argv[index + 1]!);
-  });
-  return values;
+/** `--runs`: a whole number of at least 1, else `fallback` when not given. */
+export function runsOption(given: string | undefined, fallback: number): number {
+  if (given === undefined) return fallback;
+  const runs = Number(given);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, not "${given}"`);
+  return runs;
+}
+
+/** `--preset`s given, each one Lighthouse has, else `fallback`. */
+export function presetsOption(given: string[] | undefined, fallback: readonly Preset[]): Preset[] {
+  for (const preset of given ?? []) if (!(preset in PRESET_CONFIG)) throw new Error(`unknown preset "${preset}"`);
+  return [...((given as Preset[] | undefined) ?? fallback)];
+}
+
+/** `--throttling` methods given, each one of THROTTLING_METHODS, else `fallback`. */
+export function throttlingsOption(given: string[] | undefined, fallback: readonly Throttling[]): Throttling[] {
+  for (const method of given ?? []) {
+    if (!THROTTLING_METHODS.includes(method as Throttling)) throw new Error(`unknown throttling "${method}"`);
+  }
+  return [...((given as Throttling[] | undefined) ?? fallback)];
 }
 
 async function main(): Promise<void> {
   const budgets = loadBudgets().lighthouse;
-  const runs = Number(option("runs")[0] ?? budgets.runs);
-  const presets = (option("preset").length ? option("preset") : ["mobile", "desktop"]) as Preset[];
-  const routes = option("route").length ? option("route") : BENCH_ROUTES;
-  const methods = (option("throttling").length ? option("throttling") : THROTTLING_METHODS) as Throttling[];
-  for (const method of methods)
-    if (!THROTTLING_METHODS.includes(method)) throw new Error(`unknown throttling "${method}"`);
+  const { values } = parseArgs({
+    options: {
+      runs: { type: "string" },
+      preset: { type: "string", multiple: true },
+      route: { type: "string", multiple: true },
+      throttling: { type: "string", multiple: true },
+    },
+  });
+  const runs = runsOption(values.runs, budgets.runs);
+  const presets = presetsOption(values.preset, ["mobile", "desktop"]);
+  const routes = values.route ?? BENCH_ROUTES;
+  const methods = throttlingsOption(values.throttling, THROTTLING_METHODS);
   const dir = resolve(process.env.BUILD_DIR ?? "build", "client");
-  if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs must be a positive integer");
-  for (const preset of presets) if (!(preset in PRESET_CONFIG)) throw new Error(`unknown preset "${preset}"`);
 
   rmSync(REPORT_DIR, { recursive: true, force: true });
   mkdirSync(REPORT_DIR, { recursive: true });

@@ -12,9 +12,10 @@ import { chromium } from "@playwright/test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { CHROMIUM_ARGS } from "../../tests/support/e2e-env";
 import { CHROMIUM_PATH } from "../checks/ensure-chromium";
-import { median, option, startServer } from "./lighthouse";
+import { median, runsOption, startServer } from "./lighthouse";
 import { throttlePage, type PageThrottling } from "./interactive";
 import { textTable } from "../lib/text-table";
 
@@ -123,8 +124,9 @@ async function traceLoad(url: string, tracePath: string): Promise<MainThreadSumm
 }
 
 async function main(): Promise<void> {
-  const runs = Number(option("runs")[0] ?? 3);
-  const routes = option("route").length ? option("route") : ["/request-invitation"];
+  const { values } = parseArgs({ options: { runs: { type: "string" }, route: { type: "string", multiple: true } } });
+  const runs = runsOption(values.runs, 3);
+  const routes = values.route ?? ["/request-invitation"];
   const dir = resolve(process.env.BUILD_DIR ?? "build", "client");
   const server = await startServer(dir);
   const scratch = mkdtempSync(join(tmpdir(), "main-thread-"));

@@ -81,8 +81,9 @@ export function envExample(markdown: string): string {
     ...comment(
       "The settings of a deployment, made from docs/configuration.md by `npm run env-example` (do not edit here). " +
         "Copy it to /etc/ta-network/env (the systemd unit's EnvironmentFile) or .env, uncomment what differs from the default, " +
-        "and load it for the build too: set -a && . /etc/ta-network/env && set +a && npm run build. " +
-        "Quote a value with spaces or shell characters in single quotes (systemd reads the quotes the same way).",
+        "and have Node read it for a command run by hand, as systemd does for the units (sh would cut a URL at its & " +
+        'or expand a $): node --env-file=/etc/ta-network/env "$(command -v npm)" run build (docs/deployment.md). ' +
+        "Quote a value with spaces in single quotes (systemd and Node read the quotes the same way).",
     ),
     ...comment(
       "A public SITE_URL needs the deployment's own CONTACT_EMAIL, PRIVACY_POLICY_URL, SUPPORTER_NAME and SUPPORTER_URL: " +

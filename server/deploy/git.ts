@@ -6,15 +6,27 @@
 import { spawnSync } from "node:child_process";
 import { redact, secretTextsOf } from "../safe-errors";
 
-/** Runs git in `dir`; its output, or an error with git's own words (redacted). */
-export function git(dir: string, args: readonly string[], input?: Buffer): string {
-  const result = spawnSync("git", ["-C", dir, ...args], {
+/**
+ * How long a fetch may take: git has no time limit of its own on a host that stops answering.
+ * With the update's other limits it stays under ta-network-update.service's TimeoutStartSec.
+ */
+export const FETCH_TIMEOUT_MS = 2 * 60_000;
+/** A transfer slower than this many bytes a second for that many seconds is given up by git itself (HTTPS). */
+const LOW_SPEED = ["http.lowSpeedLimit=1000", "http.lowSpeedTime=30"];
+
+/** Runs git in `dir` (with `settings` as `-c` options); its output, or an error with git's own words (redacted). */
+export function git(dir: string, args: readonly string[], { timeoutMs, settings = [] }: { timeoutMs?: number; settings?: string[] } = {}): string {
+  const result = spawnSync("git", ["-C", dir, ...settings.flatMap((setting) => ["-c", setting]), ...args], {
     encoding: "utf8",
-    input,
     // No terminal prompt for a password: a timer has no one to answer it.
     env: { ...process.env, GIT_TERMINAL_PROMPT: "0" },
     maxBuffer: 64 * 1024 * 1024,
+    timeout: timeoutMs,
+    killSignal: "SIGKILL",
   });
+  if ((result.error as NodeJS.ErrnoException | undefined)?.code === "ETIMEDOUT") {
+    throw new Error(`git ${args[0]} did not finish within ${timeoutMs! / 1000} s (stopped)`);
+  }
   if (result.error) throw result.error;
   if (result.status !== 0) {
     const said = `${result.stderr}`.trim().split("\n").slice(-3).join(" ");
@@ -40,11 +52,21 @@ export function trackedBranch(dir: string): { remote: string; branch: string } {
   return { remote, branch: merge.replace(/^refs\/heads\//, "") };
 }
 
+/** The tracked branch's commit as last fetched (no network), or null when the checkout tracks none. */
+export function remoteHead(dir: string): string | null {
+  try {
+    const { remote, branch } = trackedBranch(dir);
+    return git(dir, ["rev-parse", "--verify", "--quiet", `refs/remotes/${remote}/${branch}^{commit}`]) || null;
+  } catch {
+    return null;
+  }
+}
+
 /** Fetches the tracked branch and returns the commit it is at now, with its subject line. */
 export function fetchTracked(dir: string): { commit: string; subject: string; ref: string } {
   const { remote, branch } = trackedBranch(dir);
   const ref = `refs/remotes/${remote}/${branch}`;
-  git(dir, ["fetch", "--quiet", "--no-tags", remote, `+refs/heads/${branch}:${ref}`]);
+  git(dir, ["fetch", "--quiet", "--no-tags", remote, `+refs/heads/${branch}:${ref}`], { timeoutMs: FETCH_TIMEOUT_MS, settings: LOW_SPEED });
   const commit = git(dir, ["rev-parse", "--verify", `${ref}^{commit}`]);
   return { commit, subject: git(dir, ["log", "-1", "--format=%s", commit]), ref: `${remote}/${branch}` };
 }

@@ -11,7 +11,13 @@ import { exitOnStartError } from "../safe-errors";
 import { releasePlaces } from "./releases";
 import { rollback, update } from "./update";
 
-const USAGE = "Usage: npm run update [-- --force]\n       npm run rollback";
+const USAGE = [
+  "Usage: npm run update [-- --force]",
+  "       npm run rollback",
+  "--force: build the branch's head even when it is live or left alone (it failed, or was rolled back from).",
+  "A release's server gets the running server's settings: after changing them, restart the service",
+  "(systemctl restart ta-network) or npm start (docs/deployment.md#updates-and-rollbacks).",
+].join("\n");
 
 const [command, ...args] = process.argv.slice(2);
 let force = false;

@@ -77,7 +77,7 @@ function tell(child: ChildProcess, message: SupervisorMessage): void {
 }
 
 /** The release's own Node (it may bring a newer one), else this one. */
-function nodeOf(dir: string): string {
+export function nodeOf(dir: string): string {
   const own = join(dir, "node_modules", ".bin", "node");
   return existsSync(own) ? own : process.execPath;
 }

@@ -16,7 +16,7 @@
  */
 import { spawn } from "node:child_process";
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { hostname } from "node:os";
+import { constants, hostname } from "node:os";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import type { AppConfig } from "../config";
@@ -24,7 +24,7 @@ import type { UpdateFailure } from "../notifications/messages";
 import { redact, secretTextsOf } from "../safe-errors";
 import { tellTeam } from "./alert";
 import { askServer, NoServerError, type ControlAnswer } from "./control";
-import { exportCommit, fetchTracked, gitHead } from "./git";
+import { exportCommit, fetchTracked, gitHead, remoteHead } from "./git";
 import {
   appendHistory,
   CHECKOUT_ID,
@@ -43,7 +43,7 @@ import {
   type ReleaseState,
   type SwitchedBy,
 } from "./releases";
-import { START_TIMEOUT_MS } from "./supervisor";
+import { nodeOf, START_TIMEOUT_MS } from "./supervisor";
 
 const LOCK_FILE = "update.lock";
 /** The lines of a failed step's output that the log and the team's alert quote. */
@@ -55,9 +55,32 @@ export interface ReleaseCommandContext {
   places: ReleasePlaces;
   log(line: string): void;
   now(): number;
+  /** How npm ci, the build and the check run (runStep); a test's runner may build nothing. */
+  runStep?: StepRunner;
 }
 
 type Stage = UpdateFailure["stage"];
+
+const MINUTE_MS = 60_000;
+/**
+ * How long each step may take before it is stopped and the update fails (told like any
+ * failure). With the fetch's (git.ts) and the switch's, they stay under the 30 min
+ * TimeoutStartSec of ta-network-update.service: killed by systemd, no one would be told.
+ */
+export const STEP_LIMITS_MS = { install: 10 * MINUTE_MS, build: 10 * MINUTE_MS, check: 3 * MINUTE_MS } as const;
+
+/** A command an update runs in a release. */
+export interface Step {
+  stage: Stage;
+  command: string;
+  args: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  timeoutMs: number;
+}
+
+/** Runs a step, its output appended to `logFile`; resolves with the output, rejects with StepFailed. */
+export type StepRunner = (step: Step, logFile: string) => Promise<string>;
 
 class StepFailed extends Error {
   constructor(
@@ -94,18 +117,50 @@ function reasonFrom(output: string): string {
   return redact(text.length > REASON_MAX_CHARS ? `…${text.slice(-REASON_MAX_CHARS)}` : text, secretTextsOf(process.env));
 }
 
-/** Runs a step's command in `cwd`, its output kept in `logFile`; rejects with the output's last lines. */
-function runStep(stage: Stage, command: string, args: string[], cwd: string, logFile: string, env: NodeJS.ProcessEnv): Promise<string> {
+/** Runs a step's command in its `cwd`, its output kept in `logFile`; rejects with the output's last lines. */
+export function runStep({ stage, command, args, cwd, env, timeoutMs }: Step, logFile: string): Promise<string> {
   return new Promise((resolveStep, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    // A process group of its own, stopped whole: a build is npm, sh, astro, vite..., and a
+    // grandchild left running would hold the output open (and this update with it).
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const stopGroup = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // It has ended already.
+      }
+    };
+    let overran = false;
+    const timer = setTimeout(() => {
+      overran = true;
+      stopGroup();
+    }, timeoutMs);
+    // Its own group is out of reach of a terminal's Ctrl-C: a signal to the update stops it too.
+    const onSignal = (signal: NodeJS.Signals) => {
+      stopGroup();
+      process.exit(128 + constants.signals[signal]);
+    };
+    process.once("SIGINT", onSignal);
+    process.once("SIGTERM", onSignal);
+    const settle = () => {
+      clearTimeout(timer);
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+    };
     let output = "";
     const collect = (chunk: Buffer) => (output += chunk.toString());
     child.stdout.on("data", collect);
     child.stderr.on("data", collect);
-    child.once("error", (error) => reject(new StepFailed(stage, error.message)));
+    child.once("error", (error) => {
+      settle();
+      reject(new StepFailed(stage, error.message));
+    });
     child.once("close", (code) => {
+      settle();
       writeFileSync(logFile, output, { flag: "a" });
-      if (code === 0) resolveStep(output);
+      const limit = timeoutMs >= MINUTE_MS ? `${timeoutMs / MINUTE_MS} min` : `${timeoutMs / 1000} s`;
+      if (overran) reject(new StepFailed(stage, `${reasonFrom(output)}\n${[command, ...args].join(" ")} did not finish within ${limit} (stopped)`.trim()));
+      else if (code === 0) resolveStep(output);
       else reject(new StepFailed(stage, reasonFrom(output) || `${command} exited with code ${code}`));
     });
   });
@@ -116,7 +171,10 @@ function runStep(stage: Stage, command: string, args: string[], cwd: string, log
  * .vite), which a build writes: those are copied, so no build writes into another release.
  */
 export async function linkNodeModules(from: string, to: string, logFile: string): Promise<void> {
-  await runStep("install", "cp", ["-al", from, to], join(to, ".."), logFile, process.env);
+  await runStep(
+    { stage: "install", command: "cp", args: ["-al", from, to], cwd: join(to, ".."), env: process.env, timeoutMs: STEP_LIMITS_MS.install },
+    logFile,
+  );
   for (const entry of readdirSync(from, { withFileTypes: true })) {
     if (!entry.name.startsWith(".") || entry.name === ".bin" || !entry.isDirectory()) continue;
     rmSync(join(to, entry.name), { recursive: true, force: true });
@@ -136,14 +194,16 @@ function stepEnv(context: ReleaseCommandContext): NodeJS.ProcessEnv {
 
 /** The release's own check (check-release.ts), with its own Node. */
 function checkRelease(release: Release, context: ReleaseCommandContext, logFile: string): Promise<string> {
-  const node = existsSync(join(release.dir, "node_modules/.bin/node")) ? join(release.dir, "node_modules/.bin/node") : process.execPath;
-  return runStep(
-    "check",
-    node,
-    ["--import", "tsx", "server/deploy/check-release.ts", "--dir", release.client],
-    release.dir,
+  return (context.runStep ?? runStep)(
+    {
+      stage: "check",
+      command: nodeOf(release.dir),
+      args: ["--import", "tsx", "server/deploy/check-release.ts", "--dir", release.client],
+      cwd: release.dir,
+      env: stepEnv(context),
+      timeoutMs: STEP_LIMITS_MS.check,
+    },
     logFile,
-    stepEnv(context),
   );
 }
 
@@ -173,6 +233,7 @@ const failureKey = (stage: Stage, commit: string | null) => `${stage} ${commit ?
 
 export async function update(context: ReleaseCommandContext, { force = false } = {}): Promise<number> {
   const { places, log } = context;
+  const run = context.runStep ?? runStep;
   const lock = lockUpdates(places);
   const state = readState(places);
   const head = gitHead(places.checkout);
@@ -206,8 +267,11 @@ export async function update(context: ReleaseCommandContext, { force = false } =
     } catch (error) {
       return await fail("fetch", (error as Error).message);
     }
-    // --force builds the live commit again too: how new settings (read at build and start) go live.
-    if (target.commit === live.commit && !force) {
+    // --force builds the live commit again too: how new build-time settings go live (the server's
+    // own take a restart of the service: the supervisor gives each release its environment).
+    // The checkout is never up to date: it was built (if at all) in place, not as a release, and
+    // a fresh install's first update is what builds the release its service serves.
+    if (target.commit === live.commit && live.id !== CHECKOUT_ID && !force) {
       log(`up to date: release ${live.id} is ${target.ref} (commit ${target.commit.slice(0, 12)})`);
       if (state.lastFailure?.startsWith("fetch ")) state.lastFailure = null;
       writeState(places, state);
@@ -246,11 +310,11 @@ export async function update(context: ReleaseCommandContext, { force = false } =
         await linkNodeModules(join(sameLock.dir, "node_modules"), join(partial, "node_modules"), logFile);
         log(`installed: node_modules linked from release ${sameLock.id} (same package-lock.json) in ${Math.round(performance.now() - started)} ms`);
       } else {
-        await runStep("install", "npm", ["ci", "--no-audit", "--no-fund"], partial, logFile, stepEnv(context));
+        await run({ stage: "install", command: "npm", args: ["ci", "--no-audit", "--no-fund"], cwd: partial, env: stepEnv(context), timeoutMs: STEP_LIMITS_MS.install }, logFile);
         log(`installed: npm ci in ${Math.round(performance.now() - started)} ms`);
       }
       const built = performance.now();
-      await runStep("build", "npm", ["--loglevel=error", "run", "build"], partial, logFile, stepEnv(context));
+      await run({ stage: "build", command: "npm", args: ["--loglevel=error", "run", "build"], cwd: partial, env: stepEnv(context), timeoutMs: STEP_LIMITS_MS.build }, logFile);
       log(`built in ${Math.round(performance.now() - built)} ms`);
       const release: Release = { id, dir: partial, client: join(partial, "build", "client"), commit: target.commit, subject: target.subject };
       const checked = performance.now();
@@ -327,9 +391,12 @@ export async function rollback(context: ReleaseCommandContext): Promise<number> 
       log(`not rolled back: ${answer.error}; release ${live.id} still serves`);
       return 1;
     }
-    // The timer would otherwise build the commit just left again within minutes.
-    if (live.commit) {
-      state.skip = { commit: live.commit, why: "rolled-back", reason: `rolled back from release ${live.id}`, at: context.now() };
+    // The timer would otherwise build the branch's head again within minutes: after a second
+    // rollback that is the commit the first one left, not the one this one leaves.
+    const skip = remoteHead(places.checkout) ?? live.commit;
+    if (skip && state.skip?.commit !== skip) {
+      const reason = skip === live.commit ? `rolled back from release ${live.id}` : `the branch's head when release ${live.id} was rolled back from`;
+      state.skip = { commit: skip, why: "rolled-back", reason, at: context.now() };
     }
     recordLive(target, "rollback", answer, context, state);
     return 0;

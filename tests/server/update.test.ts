@@ -17,8 +17,8 @@ import { freePort } from "../../scripts/lib/free-port";
 import { askServer } from "../../server/deploy/control";
 import { STORE_TARGETS } from "../support/store-targets";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { baseEnv } from "../support/site-process";
 import {
-  commandEnv,
   makeDeployment,
   npmRun,
   npmStart,
@@ -63,7 +63,7 @@ describe("the update path", () => {
       // SQLite's own DATA_DIR, or (PostgreSQL) one for the control socket only.
       const dataDir = fresh.env.DATA_DIR ?? join(deployment.root, "data");
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      const env = commandEnv({
+      const env = baseEnv({
         ...fresh.env,
         DATA_DIR: dataDir,
         PORT: String(await freePort()),

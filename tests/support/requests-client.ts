@@ -3,7 +3,7 @@
  * a client that re-sends only what never reached the server, the environment that
  * points a server's relay at the fake HubSpot API with fast timings, and polling.
  */
-import { request } from "node:http";
+import { request, type Agent } from "node:http";
 import { INVITATION_MODES, type InvitationMode } from "#shared/invitation/mode.ts";
 import { INVITATION_API_PATH } from "#shared/invitation/request-schema.ts";
 import { DEPLOYMENT_SITE_FACTS } from "./deployment-site-facts";
@@ -48,22 +48,38 @@ export function requestBody(index: number) {
   return { mode, fields };
 }
 
-/** One POST on a connection of its own (no reused socket that a killed server may have left half-closed). */
-function postOnce(
+/**
+ * One request (a JSON `body` when given) and its whole answer, never retried. By default on
+ * a connection of its own (no reused socket that a killed server may have left half-closed);
+ * past `timeoutMs`, it fails with the code TIMEOUT.
+ */
+export function sendOnce(
   url: string,
-  body: string,
-  headers: Record<string, string>,
+  {
+    method = "POST",
+    body,
+    headers = {},
+    agent = false,
+    timeoutMs,
+  }: { method?: string; body?: string; headers?: Record<string, string>; agent?: Agent | false; timeoutMs?: number },
 ): Promise<{ status: number; body: string }> {
-  return new Promise((resolvePost, reject) => {
+  return new Promise((resolveSend, reject) => {
     const req = request(url, {
-      method: "POST",
-      agent: false,
-      headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), ...headers },
+      method,
+      agent,
+      timeout: timeoutMs,
+      headers: {
+        ...(body === undefined
+          ? {}
+          : { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) }),
+        ...headers,
+      },
     });
+    req.on("timeout", () => req.destroy(Object.assign(new Error("timeout"), { code: "TIMEOUT" })));
     req.on("response", (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolvePost({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      res.on("end", () => resolveSend({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
       res.on("error", reject);
     });
     req.on("error", reject);
@@ -86,7 +102,10 @@ export async function postRequest(
   for (let attempt = 0; ; attempt += 1) {
     const origin = targets[attempt % targets.length]!;
     try {
-      const response = await postOnce(`${origin}${INVITATION_API_PATH}`, JSON.stringify(requestBody(index)), headers);
+      const response = await sendOnce(`${origin}${INVITATION_API_PATH}`, {
+        body: JSON.stringify(requestBody(index)),
+        headers,
+      });
       return { status: response.status, id: (JSON.parse(response.body) as { id?: string }).id };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ECONNREFUSED") {

@@ -48,7 +48,7 @@ export function removeFixtureSite(dir: string): void {
 }
 
 /** Only what a server needs from the test runner's environment, so nothing leaks in by accident. */
-function baseEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+export function baseEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const { PATH, HOME, TMPDIR } = process.env;
   return { PATH, HOME, TMPDIR, ...env };
 }
@@ -123,20 +123,29 @@ export function runToExit(
   env: Record<string, string>,
   timeoutMs = 20_000,
 ): Promise<{ output: string; code: number | null }> {
+  return runCommand(process.execPath, ["--import", "tsx", script, ...args], { env: baseEnv(env), timeoutMs });
+}
+
+/**
+ * Runs a command in `cwd` to its exit (killed after `timeoutMs`, when given): everything it
+ * printed, its exit code and how long it took.
+ */
+export function runCommand(
+  file: string,
+  args: string[],
+  { cwd = PROJECT_ROOT, env, timeoutMs }: { cwd?: string; env: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<{ output: string; code: number | null; ms: number }> {
   return new Promise((resolveRun) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
-      cwd: PROJECT_ROOT,
-      env: baseEnv(env),
-      stdio: "pipe",
-    });
+    const started = performance.now();
+    const child = spawn(file, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     const collect = (chunk: Buffer) => (output += chunk.toString());
     child.stdout.on("data", collect);
     child.stderr.on("data", collect);
-    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    const timer = timeoutMs === undefined ? undefined : setTimeout(() => child.kill("SIGKILL"), timeoutMs);
     child.once("exit", (code) => {
       clearTimeout(timer);
-      resolveRun({ output, code });
+      resolveRun({ output, code, ms: Math.round(performance.now() - started) });
     });
   });
 }

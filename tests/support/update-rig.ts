@@ -6,15 +6,15 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { INVITATION_API_PATH } from "#shared/invitation/request-schema.ts";
 import { buildFingerprint, staleReason } from "../../server/build-stamp";
 import { parseConfig } from "../../server/config";
 import { linkNodeModules } from "../../server/deploy/update";
-import { requestBody } from "./requests-client";
-import { PROJECT_ROOT, servingUrl } from "./site-process";
+import { requestBody, sendOnce } from "./requests-client";
+import { PROJECT_ROOT, runCommand, servingUrl } from "./site-process";
 
 const GIT_IDENTITY = ["-c", "user.name=Update Test", "-c", "user.email=update-test@example.com"];
 
@@ -52,10 +52,10 @@ export async function makeDeployment(siteEnv: Record<string, string>): Promise<D
   git(seed, "init", "--quiet", "-b", "main");
   git(seed, "add", "-A");
   git(seed, "commit", "--quiet", "-m", "The site as tested");
-  spawnSync("git", ["clone", "--quiet", "--bare", seed, join(root, "remote.git")]);
+  git(root, "clone", "--quiet", "--bare", seed, join(root, "remote.git"));
   const checkout = join(root, "checkout");
   const dev = join(root, "dev");
-  for (const clone of [checkout, dev]) spawnSync("git", ["clone", "--quiet", join(root, "remote.git"), clone]);
+  for (const clone of [checkout, dev]) git(root, "clone", "--quiet", join(root, "remote.git"), clone);
   await linkNodeModules(join(PROJECT_ROOT, "node_modules"), join(checkout, "node_modules"), join(root, "link.log"));
   const projectBuild = join(PROJECT_ROOT, process.env.BUILD_DIR ?? "build");
   const site = parseConfig(siteEnv).site;
@@ -76,12 +76,6 @@ export function pushEdit(dev: string, message: string, edits: [file: string, fro
   git(dev, "commit", "--quiet", "-am", message);
   git(dev, "push", "--quiet", "origin", "main");
   return git(dev, "rev-parse", "HEAD");
-}
-
-/** The environment of the deployment's commands: a clean one, as a service has. */
-export function commandEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const { PATH, HOME } = process.env;
-  return { PATH, HOME, ...env };
 }
 
 export interface Started {
@@ -115,20 +109,14 @@ export async function npmStart(checkout: string, env: NodeJS.ProcessEnv, timeout
   };
 }
 
-/** `npm run <script>` in the checkout: its output, exit code and how long it took. */
-export function npmRun(
+/** `npm run <script>` in the checkout: its output, exit code (-1 when killed) and how long it took. */
+export async function npmRun(
   cwd: string,
   args: string[],
   env: NodeJS.ProcessEnv,
 ): Promise<{ code: number; output: string; ms: number }> {
-  return new Promise((resolveRun) => {
-    const started = performance.now();
-    const child = spawn("npm", ["run", "--silent", ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("exit", (code) => resolveRun({ code: code ?? -1, output, ms: Math.round(performance.now() - started) }));
-  });
+  const run = await runCommand("npm", ["run", "--silent", ...args], { cwd, env });
+  return { ...run, code: run.code ?? -1 };
 }
 
 export interface LoadCounts {
@@ -162,32 +150,12 @@ export function startLoad(
   let running = true;
   let posted = 0;
 
-  function send(method: string, path: string, agent: Agent | false, body?: string) {
-    return new Promise<{ status: number; body: string }>((resolveSend, reject) => {
-      const req = request(`${origin}${path}`, {
-        method,
-        agent,
-        timeout: 15_000,
-        headers: body ? { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } : {},
-      });
-      req.on("timeout", () => req.destroy(Object.assign(new Error("timeout"), { code: "TIMEOUT" })));
-      req.on("response", (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolveSend({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-        res.on("error", reject);
-      });
-      req.on("error", reject);
-      req.end(body);
-    });
-  }
-
   async function one(method: string, path: string, agent: Agent | false, expected: number, body?: string) {
     const started = performance.now();
     let failure: string | null;
     let answer: { status: number; body: string } | null = null;
     try {
-      answer = await send(method, path, agent, body);
+      answer = await sendOnce(`${origin}${path}`, { method, agent, body, timeoutMs: 15_000 });
       failure = failureOf(answer.status, expected);
     } catch (error) {
       failure = String((error as NodeJS.ErrnoException).code ?? (error as Error).message);
