@@ -4,6 +4,9 @@
  * quote a remote's URL, credentials and all: they pass through `redact` before anyone reads them.
  */
 import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, utimesSync } from "node:fs";
+import { join } from "node:path";
+import { ROLES_FOLDER } from "#shared/content/roles.ts";
 import { redact, secretTextsOf } from "../safe-errors";
 
 /**
@@ -77,4 +80,19 @@ export function exportCommit(dir: string, commit: string, into: string): void {
   if (archive.status !== 0) throw new Error(`git archive failed: ${`${archive.stderr}`.trim()}`);
   const unpack = spawnSync("tar", ["-x", "-f", "-", "-C", into], { input: archive.stdout });
   if (unpack.status !== 0) throw new Error(`tar failed: ${`${unpack.stderr}`.trim()}`);
+  datePerLastCommit(dir, commit, into, `content/${ROLES_FOLDER}`);
+}
+
+/**
+ * An archive stamps every file with the commit's time, and a release has no .git to ask: each
+ * file of `folder` gets the time of the last commit that changed it, which the build reads as
+ * the day a role's page last changed (the sitemap's lastmod, scripts/build/roles-timetable.ts).
+ */
+function datePerLastCommit(dir: string, commit: string, into: string, folder: string): void {
+  const exported = join(into, folder);
+  if (!existsSync(exported)) return;
+  for (const name of readdirSync(exported)) {
+    const seconds = Number(git(dir, ["log", "-1", "--format=%ct", commit, "--", `${folder}/${name}`]));
+    if (seconds > 0) utimesSync(join(exported, name), seconds, seconds);
+  }
 }
