@@ -145,7 +145,7 @@ export function startLoad(
   }: { clients?: number; pauseMs?: number; paths: string[]; asset: () => string },
 ) {
   const keepAlive = new Agent({ keepAlive: true });
-  const acknowledged: { id: string; key: string }[] = [];
+  const acknowledged: { id: string; key: string; body: string }[] = [];
   let counts: LoadCounts = { served: 0, failed: 0, failures: {}, maxLatencyMs: 0 };
   let running = true;
   let posted = 0;
@@ -181,7 +181,7 @@ export function startLoad(
       const key = randomUUID();
       const body = JSON.stringify({ ...requestBody(posted++), idempotencyKey: key });
       const answer = await one("POST", INVITATION_API_PATH, agent, 201, body);
-      if (answer) acknowledged.push({ id: (JSON.parse(answer.body) as { id: string }).id, key });
+      if (answer) acknowledged.push({ id: (JSON.parse(answer.body) as { id: string }).id, key, body });
       await pause();
     }
   }
