@@ -118,6 +118,21 @@ describe("the editor's GitHub sign-in", () => {
     expect(sent).toEqual([]);
   });
 
+  it("answers 400, not 500, for a state as long as the kept one in letters but not in bytes", async () => {
+    const { app, sent } = await site(() => Response.json({ access_token: TOKEN }));
+    const { cookie, state } = await start(app);
+    // 32 letters of two bytes each against the kept 32-letter, 32-byte state.
+    const forged = "é".repeat(state.length);
+    const response = await app.inject({
+      method: "GET",
+      url: `${EDITOR_CALLBACK_PATH}?code=c&state=${encodeURIComponent(forged)}`,
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('data-error="This sign-in expired or did not start here.');
+    expect(sent).toEqual([]);
+  });
+
   it("says so when GitHub refuses the code or does not answer, logging GitHub's error code only", async () => {
     const refused = await site(() => Response.json({ error: "bad_verification_code" }));
     const first = await start(refused.app);

@@ -55,7 +55,11 @@ function readCookie(header: string | undefined): { state: string; verifier: stri
   return state && verifier ? { state, verifier } : null;
 }
 
-const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+/** Compared as bytes, in constant time: a string's length in letters says nothing of its length in bytes. */
+function sameText(a: string, b: string): boolean {
+  const [left, right] = [Buffer.from(a), Buffer.from(b)];
+  return left.length === right.length && timingSafeEqual(left, right);
+}
 
 export function editorSignInRoutes({
   signIn,
