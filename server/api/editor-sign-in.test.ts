@@ -1,8 +1,13 @@
 // @vitest-environment node
 import { API_PREFIX } from "#shared/api-paths.ts";
 import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
+import { writePolicyConfig } from "../http/policy-config";
+import { SERVER_LIMITS, startSiteServer } from "../http/site-server";
 import { EDITOR_AUTH_PATH, EDITOR_CALLBACK_PATH, EDITOR_POPUP_SCRIPT_PATH, editorSignInRoutes } from "./editor-sign-in";
 import { registerRateLimit } from "./rate-limit";
 
@@ -155,6 +160,49 @@ describe("the editor's GitHub sign-in", () => {
     });
     expect(gone.statusCode).toBe(502);
     expect(gone.body).toContain("GitHub did not answer.");
+  });
+
+  it("answers the 502 page, not a dropped connection, when GitHub's token endpoint outlasts the connection's idle limit", async () => {
+    const buildDir = mkdtempSync(join(tmpdir(), "editor-sign-in-"));
+    mkdirSync(join(buildDir, "client"));
+    writeFileSync(join(buildDir, "client", "404.html"), "<html></html>");
+    writePolicyConfig(buildDir, { hubspot: null, reports: false });
+    let asked = 0;
+    const running = await startSiteServer({
+      root: join(buildDir, "client"),
+      port: 0,
+      host: "127.0.0.1",
+      // The connection's idle limit shortened, so the test takes a second: a GitHub that never answers outlasts it.
+      limits: { ...SERVER_LIMITS, sendMs: 800 },
+      api: async (api) => {
+        await registerRateLimit(api, { trustProxyHops: 0, counter: undefined });
+        editorSignInRoutes({
+          signIn,
+          siteUrl: "https://network.example",
+          rateLimit: { max: 100, windowMs: 600_000 },
+          log: () => {},
+          fetchImpl: (_url, init) =>
+            new Promise((_resolve, reject) => {
+              asked += 1;
+              init?.signal?.addEventListener("abort", () => reject(init.signal!.reason as Error));
+            }),
+        })(api);
+      },
+    });
+    try {
+      const started = await fetch(new URL(EDITOR_AUTH_PATH, running.url), { redirect: "manual" });
+      const state = new URL(started.headers.get("location")!).searchParams.get("state")!;
+      const cookie = started.headers.get("set-cookie")!.split(";")[0]!;
+      const callback = await fetch(new URL(`${EDITOR_CALLBACK_PATH}?code=the-code&state=${state}`, running.url), {
+        headers: { cookie },
+      });
+      expect(callback.status).toBe(502);
+      expect(await callback.text()).toContain('data-error="GitHub did not answer.');
+      expect(asked).toBe(1);
+    } finally {
+      await running.app.close();
+      rmSync(buildDir, { recursive: true, force: true });
+    }
   });
 
   it("answers 429 past the per-address limit of callbacks, asking GitHub nothing", async () => {

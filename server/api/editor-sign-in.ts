@@ -9,10 +9,12 @@
  */
 import { API_ROUTES, apiPath } from "#shared/api-paths.ts";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { escapeHtml } from "#shared/text.ts";
 import type { ServerConfig } from "../config";
 import { closeAfterAnswer, endpoint } from "../http/answers";
+import { SERVER_LIMITS } from "../http/site-server";
 import { errorCode } from "../safe-errors";
 import { RateLimited } from "./rate-limit";
 import { cookieValue } from "./request-body";
@@ -25,8 +27,19 @@ export const EDITOR_POPUP_SCRIPT_PATH = apiPath(API_ROUTES.editorPopupScript);
 const COOKIE = "editor_sign_in";
 /** How long a sign-in may take between leaving for GitHub and coming back. */
 const SIGN_IN_SECONDS = 600;
-/** GitHub's token endpoint answers within seconds; a sign-in that waits longer is told to try again. */
-const TOKEN_TIME_LIMIT_MS = 10_000;
+/**
+ * The token exchange may take this share of the connection's idle limit (the server's `sendMs`,
+ * docs/deployment/node-server.md, "Time limits"): nothing moves on the popup's connection while
+ * the server waits for GitHub, and past that limit the connection is cut without an answer. The
+ * rest of it is for answering the 502 page. GitHub's token endpoint answers within seconds.
+ */
+const EXCHANGE_SHARE_OF_IDLE_LIMIT = 0.75;
+
+/** How long the token exchange may take on `socket`: under its idle limit (the production one when it has none). */
+export function exchangeTimeLimitMs(socket: Socket): number {
+  const idleLimitMs = socket.timeout || SERVER_LIMITS.sendMs;
+  return Math.floor(idleLimitMs * EXCHANGE_SHARE_OF_IDLE_LIMIT);
+}
 /** What the editor needs of the repository: its contents and pull requests (Decap's `repo` scope). */
 const SCOPE = "repo";
 
@@ -148,7 +161,7 @@ export function editorSignInRoutes({
           redirect_uri: callbackUrl,
           code_verifier: kept.verifier,
         }),
-        signal: AbortSignal.timeout(TOKEN_TIME_LIMIT_MS),
+        signal: AbortSignal.timeout(exchangeTimeLimitMs(request.raw.socket)),
       });
       const body = (await response.json().catch(() => null)) as { access_token?: unknown; error?: unknown } | null;
       token = body?.access_token;
@@ -182,7 +195,7 @@ export function editorSignInRoutes({
       method: ["GET"],
       url: API_ROUTES.editorCallback,
       // Each callback that passes the state check makes this server post the client secret to
-      // GitHub and wait up to TOKEN_TIME_LIMIT_MS, and a client can forge both halves of it.
+      // GitHub and wait up to exchangeTimeLimitMs, and a client can forge both halves of it.
       config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.windowMs, groupId: "editor-sign-in" } },
       errorHandler: answerError,
       handler: finish,
