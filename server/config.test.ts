@@ -33,6 +33,7 @@ describe("parseConfig", () => {
         legalBasis: null,
         analytics: null,
         editor: null,
+        editorOrigin: null,
       },
       port: 4173,
       server: {
@@ -100,6 +101,7 @@ describe("parseConfig", () => {
       CMS_GITHUB_REPO: "acme/ta-network",
       CMS_BRANCH: "live",
       CMS_PUBLISH_MODE: "commit",
+      EDITOR_ORIGIN: "https://edit.network.example.org/",
       CMS_GITHUB_CLIENT_ID: "Iv1.0123456789",
       CMS_GITHUB_CLIENT_SECRET: "0123456789abcdef0123456789abcdef01234567",
       GITHUB_OAUTH_ORIGIN: "http://127.0.0.1:9998",
@@ -123,6 +125,7 @@ describe("parseConfig", () => {
         legalBasis: { basis: "consent", subscriptionTypeId: 42 },
         analytics: { kind: "plausible", scriptUrl: "https://stats.network.example.org/js/script.js" },
         editor: { backend: "github", repo: "acme/ta-network", branch: "live", publishMode: "commit" },
+        editorOrigin: "https://edit.network.example.org",
       },
       port: 8080,
       server: {
@@ -225,6 +228,9 @@ describe("parseConfig", () => {
     ["GITHUB_OAUTH_ORIGIN", "http://github.com", "https:// origin (http:// only on 127.0.0.1"],
     ["GITHUB_OAUTH_ORIGIN", "http://10.0.0.5:9998", "https:// origin"],
     ["GITHUB_OAUTH_ORIGIN", "https://github.com/login", "without a path"],
+    // The editor's token would travel in clear.
+    ["EDITOR_ORIGIN", "http://edit.network.example.org", "https:// origin (http:// only on loopback"],
+    ["EDITOR_ORIGIN", "https://network.example.org/admin", "without a path"],
   ])("rejects a malformed %s", (variable, value, reason) => {
     const message = rejection({ [variable]: value });
     expect(message).toContain(`${variable}:`);
@@ -268,6 +274,41 @@ describe("parseConfig", () => {
   ])("accepts a well-formed %s with escapes and several hosts", (variable, value) => {
     const env = { [variable]: value, ...(variable === "SMTP_URL" ? { NOTIFY_EMAIL_TO: "ops@example.org" } : {}) };
     expect(() => parseConfig(env)).not.toThrow();
+  });
+
+  it("gives the GitHub editor an origin of its own, which a public SITE_URL requires", () => {
+    const deployment = {
+      ...DEPLOYMENT_SITE_FACTS,
+      SITE_URL: "https://network.example.org",
+      CMS_GITHUB_REPO: "acme/ta",
+    };
+    expect(rejection(deployment)).toMatch(
+      /EDITOR_ORIGIN: must be set when CMS_GITHUB_REPO is set and SITE_URL \(network\.example\.org\) is public: .*e\.g\. https:\/\/edit\.network\.example\.org/,
+    );
+    expect(rejection({ ...deployment, EDITOR_ORIGIN: "https://network.example.org" })).toContain(
+      "EDITOR_ORIGIN: must be an origin of its own, not SITE_URL's",
+    );
+    expect(rejection({ EDITOR_ORIGIN: "https://edit.network.example.org" })).toContain(
+      "CMS_GITHUB_REPO: must be set when EDITOR_ORIGIN is set",
+    );
+    expect(parseConfig({ ...deployment, EDITOR_ORIGIN: "https://edit.network.example.org" }).site.editorOrigin).toBe(
+      "https://edit.network.example.org",
+    );
+    // A checkout, or a test on loopback, may serve it on SITE_URL's origin; `npm run edit`'s local backend keeps no token.
+    expect(parseConfig({ CMS_GITHUB_REPO: "acme/ta" }).site.editorOrigin).toBeNull();
+    expect(parseConfig({ ...deployment, CMS_LOCAL_BACKEND: "http://127.0.0.1:8081/api/v1" }).site.editor).toMatchObject(
+      {
+        backend: "local",
+      },
+    );
+    // A browser keeps http://localhost and its subdomains on this machine.
+    expect(
+      parseConfig({
+        CMS_GITHUB_REPO: "acme/ta",
+        SITE_URL: "http://127.0.0.1:4310",
+        EDITOR_ORIGIN: "http://localhost:4310",
+      }).site.editorOrigin,
+    ).toBe("http://localhost:4310");
   });
 
   it("sends email only with both a mail server and addresses, from CONTACT_EMAIL unless told otherwise", () => {

@@ -88,6 +88,14 @@ const siteVariables = z.object({
   CMS_PUBLISH_MODE: optional(z.enum(EDITOR_PUBLISH_MODES, `must be one of ${EDITOR_PUBLISH_MODES.join(", ")}`)).default(
     "pull-request",
   ),
+  // Where /admin and its sign-in are served (docs/deployment/editor.md): a browser keeps the
+  // signed-in editor's GitHub token in that origin's storage, out of reach of the public pages' scripts.
+  EDITOR_ORIGIN: optional(
+    origin.refine((value) => {
+      const url = new URL(value);
+      return url.protocol === "https:" || isLoopbackHost(url.hostname);
+    }, "must be an https:// origin (http:// only on loopback: localhost, 127.0.0.1, [::1])"),
+  ),
   // Set by `npm run edit` (scripts/edit/edit.ts) for the editor's local backend; never by a deployment.
   CMS_LOCAL_BACKEND: optional(
     httpUrl.refine((value) => isLoopbackHost(new URL(value).hostname), "must be on this machine (a loopback URL)"),
@@ -136,6 +144,40 @@ export const siteSettings = siteVariables
         code: "custom",
         path: ["NETWORK_PROFILE_URLS"],
         message: `must list the network's own profiles only: ${theSupporters} is SUPPORTER_URL, the parent organization's`,
+      });
+    }
+  })
+  .superRefine((env, ctx) => {
+    // The editor's origin of its own (docs/deployment/editor.md): unset, /admin is served on SITE_URL's, which
+    // only a loopback SITE_URL allows. `npm run edit`'s local backend has no token to keep.
+    if (env.EDITOR_ORIGIN === undefined) {
+      const hostname = parseHttpUrl(env.SITE_URL)?.hostname;
+      if (env.CMS_GITHUB_REPO === undefined || env.CMS_LOCAL_BACKEND !== undefined) return;
+      if (hostname === undefined || isLoopbackHost(hostname)) return;
+      ctx.addIssue({
+        code: "custom",
+        path: ["EDITOR_ORIGIN"],
+        message:
+          `must be set when CMS_GITHUB_REPO is set and SITE_URL (${hostname}) is public: the editor keeps each ` +
+          "editor's GitHub token in its origin's browser storage, which every script of the public pages can read " +
+          "there. Give it an origin of its own, e.g. https://edit." +
+          `${hostname} (docs/deployment/editor.md)`,
+      });
+      return;
+    }
+    if (env.CMS_GITHUB_REPO === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["CMS_GITHUB_REPO"],
+        message: "must be set when EDITOR_ORIGIN is set: without it the build has no editor to serve there",
+      });
+    }
+    const siteOrigin = parseHttpUrl(env.SITE_URL)?.origin;
+    if (siteOrigin !== undefined && siteOrigin === parseHttpUrl(env.EDITOR_ORIGIN)?.origin) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["EDITOR_ORIGIN"],
+        message: "must be an origin of its own, not SITE_URL's: the public pages' scripts could read its storage",
       });
     }
   })
@@ -221,6 +263,11 @@ export const siteSettings = siteVariables
             publishMode: value.CMS_PUBLISH_MODE,
           }
         : null,
+    /**
+     * EDITOR_ORIGIN: where the GitHub editor (/admin) and its sign-in are served, and nowhere else
+     * (docs/deployment/editor.md); null: on SITE_URL's origin, which only a loopback SITE_URL allows.
+     */
+    editorOrigin: value.EDITOR_ORIGIN === undefined ? null : new URL(value.EDITOR_ORIGIN).origin,
   }));
 
 /** Everything that differs between deployments and reaches the pages: every value here is public. */
