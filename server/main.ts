@@ -10,7 +10,7 @@ import { dirname, isAbsolute, relative, resolve } from "node:path";
 import type { AppConfig } from "./config";
 import { siteOrigins } from "./api/invitation-requests";
 import { buildApi, type ApiPlugin } from "./api/routes";
-import { exitOnSignals, startSiteServer } from "./http/site-server";
+import { editorPlace, exitOnSignals, startSiteServer } from "./http/site-server";
 import { acknowledgementSender, notificationChannels } from "./notifications/channels";
 import { NotificationWorker } from "./notifications/worker";
 import { emailWords } from "./notifications/messages";
@@ -270,6 +270,7 @@ async function listen(config: AppConfig, { root, port, supervised }: ServeOption
     fd: supervised?.fd,
     host: process.env.HOST || "127.0.0.1",
     publicHost: new URL(config.site.siteUrl).host,
+    editor: editorPlace(config.site),
     roles,
     api,
     lifecycle: { drain, stop },

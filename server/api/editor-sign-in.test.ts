@@ -174,6 +174,7 @@ describe("the editor's GitHub sign-in", () => {
       host: "127.0.0.1",
       // The connection's idle limit shortened, so the test takes a second: a GitHub that never answers outlasts it.
       limits: { ...SERVER_LIMITS, sendMs: 800 },
+      editor: "every-host",
       api: async (api) => {
         await registerRateLimit(api, { trustProxyHops: 0, counter: undefined });
         editorSignInRoutes({

@@ -48,6 +48,8 @@ import { answerMemoryFile, roleFilteredFiles, type MemoryDocument } from "./role
 import { RoleSchedule } from "./role-schedule";
 import { readRoleTimetable } from "../roles-timetable";
 import { ROLES_MANIFEST_FILE, ROLES_PATH, type RoleTimetable } from "#shared/roles.ts";
+import { isLoopbackHost } from "#shared/env.ts";
+import type { SiteConfig } from "#shared/site-config.ts";
 import { errorCode } from "../safe-errors";
 
 /** How long in-flight requests may take to finish once shutdown begins. */
@@ -100,6 +102,32 @@ const BODY_LIMIT_BYTES = 16 * 1024;
 
 /** Every path under it is answered by the API, never by a file (shared/api-paths.ts). */
 const API_PATHS = `${API_PREFIX}/`;
+/** The editor's sign-in (server/api/editor-sign-in.ts): answered where the editor is, and nowhere else. */
+const EDITOR_API_PATHS = `${API_PREFIX}/editor/`;
+/** The editor's page is EDITOR_PATH; its script and chunks are under this. */
+const EDITOR_FILES = `${EDITOR_PATH}/`;
+
+/**
+ * Where the build's editor (`/admin`, its files) and its sign-in are answered
+ * (docs/deployment/editor.md): `{ host }`, EDITOR_ORIGIN's host with its port, and there nothing
+ * else is; `"every-host"`, beside the site's pages, which only a loopback SITE_URL allows; null:
+ * nowhere. A browser keeps the signed-in editor's token in that origin's storage, where any script
+ * of a page served on the same origin could read it.
+ */
+export type EditorPlace = { host: string } | "every-host" | null;
+
+/** Where this configuration's editor is answered: on EDITOR_ORIGIN; beside the pages only on a loopback SITE_URL. */
+export function editorPlace(site: Pick<SiteConfig, "editor" | "editorOrigin" | "siteUrl">): EditorPlace {
+  if (site.editor?.backend !== "github") return null;
+  if (site.editorOrigin) return { host: new URL(site.editorOrigin).host };
+  // The configuration refuses a public SITE_URL without EDITOR_ORIGIN (shared/site-config.ts); this holds regardless.
+  return isLoopbackHost(new URL(site.siteUrl).hostname) ? "every-host" : null;
+}
+
+/** The Host a request names, as an origin's `host` writes it: lower case, without the scheme's default port. */
+function hostOf(request: FastifyRequest): string {
+  return (request.headers.host ?? "").toLowerCase().replace(/:(80|443)$/, "");
+}
 
 /** An error page (404, 410) and its precompressed variants, read once: the answer never depends on the disk. */
 interface ErrorPage extends MemoryDocument {
@@ -199,6 +227,8 @@ export interface SiteServerOptions {
   limits?: ServerLimits;
   /** Where the HTTP layer's log lines go (tests read them); stdout by default. */
   logStream?: DestinationStream;
+  /** Where the build's editor and its sign-in are answered (`editorPlace`); by default nowhere. */
+  editor?: EditorPlace;
   /** Called as a shutdown begins (the health check turns 503) and once in-flight requests are done. */
   lifecycle?: { drain(): void; stop(): Promise<void> };
   /** The time roles close by (tests move it); the system's clock by default. */
@@ -231,6 +261,7 @@ export async function buildSiteServer({
   olderRoots = [],
   publicHost = "localhost",
   api = null,
+  editor = null,
   limits = SERVER_LIMITS,
   logStream,
   lifecycle,
@@ -253,6 +284,17 @@ export async function buildSiteServer({
   const documentOnly = Object.keys(documentHeaders("", { reports: policyConfig.reports }));
   // The editor's page, in a build with one, under its own policy (csp.ts, editorCsp).
   const editorFile = policyConfig.editor ? `${EDITOR_PATH}/index.html` : null;
+  const editorHostHeaders = editorHeaders();
+  const editorHost = editor !== null && editor !== "every-host" ? editor.host : null;
+  /** On the editor's own host: its page and files, its sign-in, nothing else, all under the editor's policy. */
+  const onEditorHost = (request: FastifyRequest) => editorHost !== null && hostOf(request) === editorHost;
+  /** Whether the editor's sign-in answers this request's host. */
+  const editorAnswers = (request: FastifyRequest) => editor === "every-host" || onEditorHost(request);
+  const isEditorFile = (file: string) => file.startsWith(EDITOR_FILES);
+  const editorFiles: ReadonlySet<string> = editorHost ? new Set([...files].filter(isEditorFile)) : new Set();
+  // The build's editor is never one of the site's files, unless it is served beside them (a loopback SITE_URL).
+  const siteFiles: ReadonlySet<string> =
+    editor === "every-host" ? files : new Set([...files].filter((file) => !isEditorFile(file)));
   const notFoundPage = loadErrorPage(dir, NOT_FOUND_FILE);
   const { roles, gonePage, roleFiltered } = loadRoles(dir, files, clock, timetable);
   /** The file each request is answered with, for its Content-Type once the variant is chosen. */
@@ -307,7 +349,7 @@ export async function buildSiteServer({
   });
 
   function setPolicyHeaders(request: FastifyRequest, reply: FastifyReply) {
-    reply.headers(headers);
+    reply.headers(onEditorHost(request) ? editorHostHeaders : headers);
     const encrypted = (request.raw.socket as Partial<TLSSocket>).encrypted === true;
     const forwardedHeader = request.headers["x-forwarded-proto"];
     const forwardedProto = Array.isArray(forwardedHeader) ? forwardedHeader[0] : forwardedHeader;
@@ -323,8 +365,9 @@ export async function buildSiteServer({
     return answerMemoryFile(request, reply, page, status);
   }
 
+  // The site's 404 page is a visitor's page: the editor's host answers in words alone.
   const answerNotFound = (request: FastifyRequest, reply: FastifyReply) =>
-    answerErrorPage(request, reply, 404, notFoundPage);
+    onEditorHost(request) ? answerText(reply, 404, "Not Found") : answerErrorPage(request, reply, 404, notFoundPage);
 
   /**
    * What is not a route of the site: under /api/ (on the raw path, as nginx decides) a
@@ -349,11 +392,17 @@ export async function buildSiteServer({
       // 308, not 301: a POST stays a POST (RFC 9110); SITE_URL's port is kept.
       closeAfterAnswer(request, reply);
       return void answerText(
-        reply.header("Location", httpsLocation(publicHost, request.url)),
+        reply.header("Location", httpsLocation(onEditorHost(request) ? editorHost! : publicHost, request.url)),
         308,
         "Permanent Redirect",
       );
     }
+    const path = rawPath(request.url);
+    // The editor's host answers nothing of the API but the sign-in, and no other host answers that.
+    const apiElsewhere = onEditorHost(request)
+      ? path.startsWith(API_PATHS) && !path.startsWith(EDITOR_API_PATHS)
+      : path.startsWith(EDITOR_API_PATHS) && !editorAnswers(request);
+    if (apiElsewhere) return void answerUnrouted(request, reply);
     const routed = request.routeOptions.url;
     // The router decodes the path (`/%61pi/...` finds /api/...); an API route answers its exact raw path only.
     if (request.is404 || (routed?.startsWith(API_PATHS) && rawPath(request.url) !== routed)) {
@@ -408,8 +457,9 @@ export async function buildSiteServer({
     },
     handler(request, reply) {
       if (rawPath(request.url).startsWith(API_PATHS)) return answerUnrouted(request, reply);
+      if (onEditorHost(request)) return answerEditorHost(request, reply);
       const rolesNow = roles.now();
-      const resolution = resolveRequest(request.url, files, rolesNow);
+      const resolution = resolveRequest(request.url, siteFiles, rolesNow);
       switch (resolution.kind) {
         case "bad-request":
           return answerText(reply, 400, "Bad Request");
@@ -421,22 +471,44 @@ export async function buildSiteServer({
           // Only a role of the timetable is ever gone, and a build with roles has its 410 page.
           return answerErrorPage(request, reply, 410, gonePage!);
         case "file": {
-          // Scripts, styles, images and data files are not documents: no CSP and its kin.
-          if (!isDocumentFile(resolution.file)) for (const name of documentOnly) reply.removeHeader(name);
-          if (resolution.file === editorFile) reply.removeHeader("Reporting-Endpoints").headers(editorHeaders());
-          reply.header("Cache-Control", CACHE_CONTROL[cacheClassFor(resolution.file)]);
-          servedFiles.set(request, resolution.file);
+          if (resolution.file === editorFile) reply.removeHeader("Reporting-Endpoints").headers(editorHostHeaders);
+          fileHeaders(request, reply, resolution.file);
           const filtered = roleFiltered.get(resolution.file);
-          // An earlier release's hashed asset is sent from its own folder (a page loaded before a switch).
-          const root = earlierAssets.get(resolution.file) ?? dir;
-          if (!filtered) return reply.sendFile(resolution.file, root);
+          if (!filtered) return sendFile(reply, resolution.file);
           return filtered
             .at(rolesNow)
-            .then((file) => (file ? answerMemoryFile(request, reply, file) : reply.sendFile(resolution.file, root)));
+            .then((file) => (file ? answerMemoryFile(request, reply, file) : sendFile(reply, resolution.file)));
         }
       }
     },
   });
+
+  /** A file's caching; scripts, styles, images and data files are not documents: no CSP and its kin. */
+  function fileHeaders(request: FastifyRequest, reply: FastifyReply, file: string) {
+    if (!isDocumentFile(file)) for (const name of documentOnly) reply.removeHeader(name);
+    reply.header("Cache-Control", CACHE_CONTROL[cacheClassFor(file)]);
+    servedFiles.set(request, file);
+  }
+
+  /** An earlier release's hashed asset is sent from its own folder (a page loaded before a switch). */
+  const sendFile = (reply: FastifyReply, file: string) => reply.sendFile(file, earlierAssets.get(file) ?? dir);
+
+  /** The editor's host: its page and files (its root leads to the page), a plain 404 for anything else. */
+  function answerEditorHost(request: FastifyRequest, reply: FastifyReply) {
+    if (rawPath(request.url) === "/") return answerText(reply.header("Location", EDITOR_PATH), 302, "Found");
+    const resolution = resolveRequest(request.url, editorFiles);
+    switch (resolution.kind) {
+      case "bad-request":
+        return answerText(reply, 400, "Bad Request");
+      case "redirect":
+        return answerText(reply.header("Location", resolution.location), 301, "Moved Permanently");
+      case "file":
+        fileHeaders(request, reply, resolution.file);
+        return sendFile(reply, resolution.file);
+      default:
+        return answerNotFound(request, reply);
+    }
+  }
 
   // The API's routes are named below its prefix (shared/api-paths.ts): Fastify mounts them there.
   if (api) await app.register(api, { prefix: API_PREFIX });
