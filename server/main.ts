@@ -9,7 +9,9 @@ import type { ServerResponse } from "node:http";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import type { AppConfig } from "./config";
 import { siteOrigins } from "./api/invitation-requests";
+import { editorStartupLines } from "./api/editor-sign-in";
 import { buildApi, type ApiPlugin } from "./api/routes";
+import { readPolicyConfig } from "./http/policy-config";
 import { editorPlace, exitOnSignals, startSiteServer } from "./http/site-server";
 import { acknowledgementSender, notificationChannels } from "./notifications/channels";
 import { NotificationWorker } from "./notifications/worker";
@@ -258,6 +260,13 @@ export async function serveSite(config: AppConfig, options: ServeOptions): Promi
 async function listen(config: AppConfig, { root, port, supervised }: ServeOptions): Promise<string> {
   // Read once for the API and the pages, so both go by the same roles.
   const roles = readRoleTimetable(dirname(resolve(root)));
+  for (const { warning, line } of editorStartupLines(
+    config,
+    readPolicyConfig(dirname(resolve(root))).editor === true,
+  )) {
+    if (warning) console.warn(line);
+    else console.log(line);
+  }
   const { api, drain, stop } = await startApi(config, {
     servedRoot: root,
     roles,

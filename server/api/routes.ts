@@ -54,11 +54,14 @@ export function apiScope(
 /** The API of this configuration (a deployment with INVITATION_API=off has none, and never builds it). */
 export function buildApi(config: AppConfig, services: ApiServices): ApiPlugin {
   const endpoints: Endpoint[] = [createCspReportsRoute({ origins: siteOrigins(config) })];
-  // The editor's GitHub sign-in, when the build has the editor and the server has the OAuth app.
-  const { editorSignIn } = config.server;
-  if (editorSignIn && config.site.editor?.backend === "github") {
+  // The editor's GitHub sign-in, on the editor's origin; without the GitHub App's settings, it says it is not set up.
+  if (config.site.editor?.backend === "github") {
     endpoints.push(
-      editorSignInRoutes({ signIn: editorSignIn, siteUrl: config.site.siteUrl, rateLimit: config.server.rateLimit }),
+      editorSignInRoutes({
+        signIn: config.server.editorSignIn,
+        origin: config.site.editorOrigin ?? config.site.siteUrl,
+        rateLimit: config.server.rateLimit,
+      }),
     );
   }
   const { store, relay, notifier = null, roles = { roles: [] } } = services.requests;

@@ -3,12 +3,24 @@
  * secret (docs/product.md#configuration): for each value that can hold a password, the
  * server's start and the requests command exit non-zero, name the variable, and print
  * nothing of the password, whether the configuration refuses the value or a library
- * fails on it later. A public SITE_URL with the example site facts stops the start too.
+ * fails on it later. A public SITE_URL with the example site facts stops the start too;
+ * an editor without its GitHub App is named as the server starts.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXAMPLE_SITE_FACTS } from "#shared/site-config.ts";
 import { freePort } from "../../scripts/lib/free-port";
-import { fixtureSite, removeFixtureSite, runRequestsCommand, runToExit } from "../support/site-process";
+import { EDITOR_AUTH_PATH } from "../../server/api/editor-sign-in";
+import { writePolicyConfig } from "../../server/http/policy-config";
+import { tempDataDir } from "../support/production-servers";
+import {
+  fixtureSite,
+  removeFixtureSite,
+  runRequestsCommand,
+  runToExit,
+  startSiteProcess,
+} from "../support/site-process";
 
 const PASSWORD = "pa55-w0rd-never-shown";
 
@@ -72,4 +84,30 @@ it("a start for a public SITE_URL with the example site facts stops, naming each
   expect(code, output).not.toBe(0);
   for (const variable of Object.keys(EXAMPLE_SITE_FACTS))
     expect(output).toContain(`${variable}: must be this deployment's own value`);
+});
+
+it("a server whose build has the editor but not its GitHub App says so as it starts, and so does the editor's sign-in", async () => {
+  const site = fixtureSite();
+  mkdirSync(join(site, "admin"));
+  writeFileSync(join(site, "admin", "index.html"), "<!doctype html><title>Editor</title>\n");
+  writePolicyConfig(dirname(site), { hubspot: null, reports: true, editor: true });
+  const data = tempDataDir();
+  // A loopback SITE_URL without EDITOR_ORIGIN: the editor beside the pages, as a checkout has it.
+  const server = await startSiteProcess({
+    dir: site,
+    port: await freePort(),
+    env: { CMS_GITHUB_REPO: "acme/network", DATA_DIR: data.dir },
+  });
+  try {
+    const signIn = await fetch(new URL(EDITOR_AUTH_PATH, server.origin));
+    expect(signIn.status).toBe(503);
+    expect(await signIn.text()).toContain("CMS_GITHUB_CLIENT_ID and CMS_GITHUB_CLIENT_SECRET");
+    expect(server.output()).toContain(
+      "[editor] http://localhost:4173/admin cannot sign anyone in: CMS_GITHUB_CLIENT_ID and CMS_GITHUB_CLIENT_SECRET, the GitHub App's, are unset",
+    );
+  } finally {
+    await server.stop();
+    data.remove();
+    removeFixtureSite(site);
+  }
 });
