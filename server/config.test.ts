@@ -285,9 +285,11 @@ describe("parseConfig", () => {
     expect(rejection(deployment)).toMatch(
       /EDITOR_ORIGIN: must be set when CMS_GITHUB_REPO is set and SITE_URL \(network\.example\.org\) is public: .*e\.g\. https:\/\/edit\.network\.example\.org/,
     );
-    expect(rejection({ ...deployment, EDITOR_ORIGIN: "https://network.example.org" })).toContain(
-      "EDITOR_ORIGIN: must be an origin of its own, not SITE_URL's",
-    );
+    for (const sameHost of ["https://network.example.org", "https://network.example.org:8443"]) {
+      expect(rejection({ ...deployment, EDITOR_ORIGIN: sameHost })).toContain(
+        "EDITOR_ORIGIN: must have a host of its own, not SITE_URL's (network.example.org), such as edit.network.example.org",
+      );
+    }
     expect(rejection({ EDITOR_ORIGIN: "https://edit.network.example.org" })).toContain(
       "CMS_GITHUB_REPO: must be set when EDITOR_ORIGIN is set",
     );

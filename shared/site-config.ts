@@ -172,12 +172,13 @@ export const siteSettings = siteVariables
         message: "must be set when EDITOR_ORIGIN is set: without it the build has no editor to serve there",
       });
     }
-    const siteOrigin = parseHttpUrl(env.SITE_URL)?.origin;
-    if (siteOrigin !== undefined && siteOrigin === parseHttpUrl(env.EDITOR_ORIGIN)?.origin) {
+    // A host of its own, not SITE_URL's on another port: nginx tells its server blocks apart by host name alone.
+    const siteHost = parseHttpUrl(env.SITE_URL)?.hostname;
+    if (siteHost !== undefined && siteHost === parseHttpUrl(env.EDITOR_ORIGIN)?.hostname) {
       ctx.addIssue({
         code: "custom",
         path: ["EDITOR_ORIGIN"],
-        message: "must be an origin of its own, not SITE_URL's: the public pages' scripts could read its storage",
+        message: `must have a host of its own, not SITE_URL's (${siteHost}), such as edit.${siteHost}`,
       });
     }
   })

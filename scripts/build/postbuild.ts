@@ -116,6 +116,7 @@ writeFileSync(
     publicPort: new URL(site.siteUrl).port,
     apiUpstream: server.apiUpstream,
     editor: policyConfig.editor,
+    editorOrigin: site.editorOrigin,
   }),
 );
 writePolicyConfig(buildDir, policyConfig);

@@ -17,8 +17,9 @@ import { REDIRECT_LISTEN_TAG, SITE_LISTEN_TAG, SITE_SERVER_TAG } from "../../ser
 const TEMP_FOLDERS = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"] as const;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const listenLine = (tag: string) => new RegExp(`^(\\s*)listen [^;]+; ${escapeRegExp(tag)}$`, "m");
-const REDIRECT_SERVER = new RegExp(`^server \\{\\n[^}]*${escapeRegExp(REDIRECT_LISTEN_TAG)}[^}]*\\}\\n`, "m");
+// Every server block's: the site's, and the editor's when the build has one (EDITOR_ORIGIN).
+const listenLine = (tag: string) => new RegExp(`^(\\s*)listen [^;]+; ${escapeRegExp(tag)}$`, "gm");
+const REDIRECT_SERVER = new RegExp(`^server \\{\\n[^}]*${escapeRegExp(REDIRECT_LISTEN_TAG)}[^}]*\\}\\n`, "gm");
 
 /**
  * The shipped configuration with the site's `listen` and `root` set for this machine,
@@ -29,11 +30,14 @@ export function localiseNginxConfig(
   shipped: string,
   { port, root, redirectPort, upstream }: { port: number; root: string; redirectPort?: number; upstream?: string },
 ): string {
-  let replaced = 0;
+  let listens = 0;
+  let roots = 0;
   let config = shipped
-    .replace(listenLine(SITE_LISTEN_TAG), (_line, indent: string) => (replaced++, `${indent}listen 127.0.0.1:${port};`))
-    .replace(/^(\s*)root [^;]+;$/m, (_line, indent: string) => (replaced++, `${indent}root ${root};`));
-  if (replaced !== 2) throw new Error("serve-nginx: the configuration has no site `listen` or no `root` line to set");
+    .replace(listenLine(SITE_LISTEN_TAG), (_line, indent: string) => (listens++, `${indent}listen 127.0.0.1:${port};`))
+    .replace(/^(\s*)root [^;]+;$/gm, (_line, indent: string) => (roots++, `${indent}root ${root};`));
+  if (listens === 0 || listens !== roots) {
+    throw new Error("serve-nginx: the configuration has no site `listen` or no `root` line to set");
+  }
   if (upstream !== undefined) {
     if (!/^[\w.:[\]-]+$/.test(upstream))
       throw new Error(`serve-nginx: --upstream must be host:port, got "${upstream}"`);

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { buildCsp, CSP_REPORT_PATH, editorCsp, HSTS_VALUE, REPORTING_ENDPOINTS_VALUE } from "../http/csp";
-import { CACHE_CONTROL, QUERY_PAGES } from "../http/static-policy";
+import { CACHE_CONTROL, NOT_FOUND_FILE, QUERY_PAGES } from "../http/static-policy";
 import {
   NGINX_DEFAULT_API_UPSTREAM,
   NGINX_DEFAULT_LISTEN,
@@ -227,12 +227,46 @@ describe("the editor's page (a build with an editor)", () => {
     expect(renderNginxConfig({ csp })).not.toContain("/admin");
   });
 
-  it("static hosts send the editor's policy with /admin only", () => {
-    const headers = renderStaticHostHeaders({ csp, files: ["/index.html", "/admin/index.html"] });
+  it("nginx gives the editor a server block of its own on EDITOR_ORIGIN's host, and the site's answers /admin 404", () => {
+    const config = renderNginxConfig({
+      csp,
+      editor: true,
+      serverName: "network.example",
+      editorOrigin: "https://edit.network.example:8443",
+    });
+    const blocks = config.split(/\n(?=server \{)/).slice(1);
+    const named = (name: string, listen: string) =>
+      blocks.filter((block) => block.includes(`server_name ${name};`) && block.includes(listen));
+    const [site] = named("network.example", SITE_LISTEN_TAG);
+    const [editor] = named("edit.network.example", SITE_LISTEN_TAG);
+    const [editorRedirect] = named("edit.network.example", REDIRECT_LISTEN_TAG);
+    expect(blocks).toHaveLength(4);
+    // The site's block: no editor, its page or files 404 (the site's 404 page).
+    expect(site).toContain("location = /admin {\n        return 404;\n    }");
+    expect(site).toContain("location ^~ /admin/ {\n        return 404;\n    }");
+    expect(site).not.toContain("'unsafe-eval'");
+    // The editor's block: its policy on every answer, its page and files, the sign-in, and nothing else.
+    expect(editor).toContain(`    add_header Content-Security-Policy "${editorCsp()}" always;\n`);
+    expect(editor).not.toContain("$site_csp");
+    expect(editor).toContain("location = /admin {");
+    expect(editor).toContain("try_files /admin/index.html =404;");
+    expect(editor).toMatch(/location \^~ \/admin\/ \{[^]*try_files \$uri =404;/);
+    expect(editor).toMatch(/location \^~ \/api\/editor\/ \{\n {8}proxy_pass http:\/\/site_upstream;/);
+    expect(editor).not.toMatch(/location \^~ \/api\/ /);
+    expect(editor).toContain("location / {\n        return 404;\n    }");
+    expect(editor).not.toContain(NOT_FOUND_FILE);
+    expect(editor).toContain("return 308 https://$server_name:8443$request_uri;");
+    expect(editorRedirect).toContain("return 308 https://$server_name:8443$request_uri;");
+  });
+
+  it("static hosts, which cannot sign an editor in nor keep the site off the editor's origin, run nothing at /admin", () => {
+    const headers = renderStaticHostHeaders({ csp, files: ["/index.html", "/admin/index.html", "/admin/editor.js"] });
     const admin = headers.split("\n/admin\n")[1]!.split("\n/")[0]!;
-    expect(admin).toContain(`Content-Security-Policy: ${editorCsp()}`);
+    expect(admin).toContain(
+      "Content-Security-Policy: default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox",
+    );
     expect(admin).toContain("X-Robots-Tag: noindex, nofollow");
-    expect(headers.split("\n/admin\n")[0]).not.toContain("'unsafe-eval'");
+    expect(headers).not.toContain("'unsafe-eval'");
   });
 });
 

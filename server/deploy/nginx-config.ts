@@ -15,6 +15,10 @@
  * So does what depends on the time, which only that server knows (the roles' timetable,
  * BUILD_DIR/roles.json): the roles' pages and list, the sitemap, and the request page whose
  * query names a role; should it not answer, nginx serves the build's own file instead.
+ *
+ * A build with the editor and EDITOR_ORIGIN gets a server block of the editor's own for that host
+ * (docs/deployment/editor.md): its page, its files and its sign-in (from the Node server), under
+ * the editor's policy, and a plain 404 for anything else; the site's block answers /admin 404.
  */
 import { COMMON_HEADERS, EDITOR_PATH, editorHeaders, HSTS_VALUE, securityHeaders } from "../http/csp";
 import { ROLES_PATH } from "#shared/roles.ts";
@@ -80,6 +84,11 @@ export interface NginxConfigInput {
   apiUpstream?: string;
   /** Whether the build has the editor's page (EDITOR_PATH), answered under its own policy. */
   editor?: boolean;
+  /**
+   * EDITOR_ORIGIN, where the editor is answered, and nothing else; the site's block then answers
+   * no /admin. Without it, a build with the editor serves it beside the pages (a loopback SITE_URL).
+   */
+  editorOrigin?: string | null;
 }
 
 /**
@@ -170,6 +179,7 @@ export function renderNginxConfig({
   publicPort = "",
   apiUpstream = NGINX_DEFAULT_API_UPSTREAM,
   editor = false,
+  editorOrigin = null,
 }: NginxConfigInput): string {
   const hidden = `(\\.(${HIDDEN_EXTENSIONS.join("|")})$)|(/\\.)`;
   const types = Object.entries(CONTENT_TYPES).map(([extension, type]) => `${type} ${extension};`);
@@ -209,18 +219,19 @@ export function renderNginxConfig({
   ];
   const requestPage = ROUTES.requestInvitation.path;
 
-  const server = [
+  /** What both server blocks share: the listen line (and its TLS template), the root, types, compression. */
+  const serving = (name: string) => [
     "# Behind a load balancer that terminates TLS, it forwards to this port. To serve TLS",
     "# from this nginx instead, replace the line below with this template:",
     "#   listen 443 ssl;",
     "#   listen [::]:443 ssl;",
     "#   http2 on;",
-    `#   ssl_certificate     /etc/letsencrypt/live/${serverName}/fullchain.pem;`,
-    `#   ssl_certificate_key /etc/letsencrypt/live/${serverName}/privkey.pem;`,
+    `#   ssl_certificate     /etc/letsencrypt/live/${name}/fullchain.pem;`,
+    `#   ssl_certificate_key /etc/letsencrypt/live/${name}/privkey.pem;`,
     "#   ssl_protocols TLSv1.2 TLSv1.3;",
     "#   ssl_session_cache shared:SSL:10m;",
     `listen ${listen}; ${SITE_LISTEN_TAG}`,
-    `server_name ${serverName};`,
+    `server_name ${name};`,
     `root ${root};`,
     "",
     "server_tokens off;",
@@ -244,16 +255,13 @@ export function renderNginxConfig({
     "brotli_static on;",
     "gzip_vary on;",
     "",
-    `error_page 404 ${NOT_FOUND_FILE};`,
-    "",
-    "# Answers made here, before a location is chosen (405, redirects), carry these.",
-    ...headers("revalidate"),
-    "add_header Allow $site_allow always;",
-    "",
+  ];
+  /** The site's answers before a location is chosen: http -> https behind a proxy, methods, one canonical form. */
+  const refusals = (httpsHost: string) => [
     "# A load balancer that terminated TLS says a visitor came over plain http: send them to https.",
     "# Local requests carry no X-Forwarded-Proto and are served as they are.",
     `if ($http_x_forwarded_proto ~* "^\\s*http\\s*(,|$)") {`,
-    `    ${toHttps}`,
+    `    return 308 https://${httpsHost}$request_uri;`,
     "}",
     "# Pages take GET and HEAD; the API (its own methods) is left to the Node server.",
     "if ($site_method_refused) {",
@@ -266,6 +274,56 @@ export function renderNginxConfig({
     `if ($request_uri ~ "^(/(?!${API_PATHS.slice(1)})[^/\\x5c?][^?]*?)/+(\\?.*)?$") {`,
     "    return 301 $1$2;",
     "}",
+  ];
+  const editorHost = editor && editorOrigin ? new URL(editorOrigin) : null;
+  const editorPageHeaders = [
+    ...Object.entries({ ...editorHeaders(), "Cache-Control": CACHE_CONTROL.revalidate }).map(
+      ([name, value]) => `add_header ${name} ${quoted(value)} always;`,
+    ),
+    "add_header Strict-Transport-Security $site_hsts always;",
+  ];
+  /**
+   * The editor's own server block: its page, its files and its sign-in, nothing else; everything
+   * answered under its policy, a missing path in plain words, as the Node server answers it.
+   */
+  const editorServer = (host: URL) => [
+    ...serving(host.hostname),
+    "# Answers made here (redirects, refusals, 404) carry the editor's policy.",
+    ...editorPageHeaders,
+    "add_header Allow $site_allow always;",
+    "error_page 404 = @site_editor_not_found;",
+    "",
+    ...refusals(`$server_name${host.port ? `:${host.port}` : ""}`),
+    "",
+    ...block("location = /", [`return 302 ${EDITOR_PATH};`]),
+    ...block(`location = ${EDITOR_PATH}`, [...editorPageHeaders, `try_files ${EDITOR_PATH}/index.html =404;`]),
+    "# Its script and chunks, and the images its previews draw.",
+    ...block(`location ^~ ${EDITOR_PATH}/`, [
+      ...block(`location ~* "${hidden}"`, ["return 404;"]),
+      ...headers("short", "files"),
+      "try_files $uri =404;",
+    ]),
+    "# The sign-in: answered by the Node server, under the headers it sends for this host.",
+    ...block(`location ^~ ${API_PREFIX}/editor/`, [
+      ...toSiteServer(),
+      "# An add_header of its own keeps the server block's from being added to the Node server's.",
+      "proxy_hide_header X-Content-Type-Options;",
+      ...Object.entries(COMMON_HEADERS).map(([name, value]) => `add_header ${name} ${quoted(value)} always;`),
+    ]),
+    "# Nothing of the site: no visitor's page, file or endpoint.",
+    ...block("location /", ["return 404;"]),
+    ...block("location @site_editor_not_found", ['default_type "text/plain";', 'return 404 "Not Found\\n";']),
+  ];
+
+  const server = [
+    ...serving(serverName),
+    `error_page 404 ${NOT_FOUND_FILE};`,
+    "",
+    "# Answers made here, before a location is chosen (405, redirects), carry these.",
+    ...headers("revalidate"),
+    "add_header Allow $site_allow always;",
+    "",
+    ...refusals(publicHost),
     "",
     `# The request API: answered by the Node server.`,
     ...block(`location ^~ ${API_PATHS}`, apiLocation()),
@@ -313,19 +371,20 @@ export function renderNginxConfig({
     ...block(`location ^~ ${ROLE_REQUEST_PAGES_PATH}/`, ["return 404;"]),
     ...block(`location = ${ROLE_REQUEST_PAGES_PATH}`, ["return 404;"]),
     "",
-    ...(editor
+    ...(editorHost
       ? [
-          "# The editor's page: its own policy (Decap needs 'unsafe-eval' and inline styles), never indexed.",
-          ...block(`location = ${EDITOR_PATH}`, [
-            ...Object.entries({ ...editorHeaders(), "Cache-Control": CACHE_CONTROL.revalidate }).map(
-              ([name, value]) => `add_header ${name} ${quoted(value)} always;`,
-            ),
-            "add_header Strict-Transport-Security $site_hsts always;",
-            `try_files ${EDITOR_PATH}/index.html =404;`,
-          ]),
+          `# The editor is served on its own origin (${editorHost.origin}), never here: its token stays out of these pages' reach.`,
+          ...block(`location = ${EDITOR_PATH}`, ["return 404;"]),
+          ...block(`location ^~ ${EDITOR_PATH}/`, ["return 404;"]),
           "",
         ]
-      : []),
+      : editor
+        ? [
+            "# The editor's page: its own policy (Decap needs 'unsafe-eval' and inline styles), never indexed.",
+            ...block(`location = ${EDITOR_PATH}`, [...editorPageHeaders, `try_files ${EDITOR_PATH}/index.html =404;`]),
+            "",
+          ]
+        : []),
     "# Pages: an extensionless path is a prerendered route, <path>/index.html.",
     ...block("location /", [...headers("revalidate"), "try_files $uri/index.html =404;"]),
     "",
@@ -405,5 +464,19 @@ export function renderNginxConfig({
     "",
     ...block("server", server),
     "",
+    ...(editorHost
+      ? [
+          "# The editor's own origin (EDITOR_ORIGIN, docs/deployment/editor.md), over https too.",
+          ...block("server", [
+            `listen ${redirectListen}; ${REDIRECT_LISTEN_TAG}`,
+            `server_name ${editorHost.hostname};`,
+            "server_tokens off;",
+            `return 308 https://$server_name${editorHost.port ? `:${editorHost.port}` : ""}$request_uri;`,
+          ]),
+          "",
+          ...block("server", editorServer(editorHost)),
+          "",
+        ]
+      : []),
   ].join("\n");
 }

@@ -4,9 +4,11 @@
  * server/http/csp.ts and server/http/static-policy.ts like the nginx configuration. Each
  * path gets exactly one Cache-Control, so hosts that join the values of overlapping rules
  * never mix two. Nothing on such a host closes a role between builds: a role's page stays
- * until the next build (docs/deployment/build-and-hosting.md, "Roles").
+ * until the next build (docs/deployment/build-and-hosting.md, "Roles"). Nor does anything sign an
+ * editor in, or keep the site's pages off the editor's own origin: a build's editor page is inert
+ * here (csp.ts, inertEditorHeaders), and the editor is served by the Node server on EDITOR_ORIGIN.
  */
-import { COMMON_HEADERS, documentHeaders, EDITOR_PATH, editorHeaders, HSTS_VALUE } from "../http/csp";
+import { COMMON_HEADERS, documentHeaders, EDITOR_PATH, HSTS_VALUE, inertEditorHeaders } from "../http/csp";
 import { ASSETS_PREFIX, CACHE_CONTROL, cacheClassFor, isHiddenFile, NOT_FOUND_FILE } from "../http/static-policy";
 
 export const STATIC_HOST_HEADERS_FILE = "/_headers";
@@ -38,8 +40,8 @@ export function renderStaticHostHeaders({
   // Pages are documents: the CSP and its kin go with them, and with no other file.
   const pageRule = (path: string) => [
     ...cacheRule(path, `${path === "/" ? "" : path}${INDEX_SUFFIX}`).slice(0, 2),
-    // The editor's page has a policy of its own (csp.ts, editorCsp).
-    ...rule(path, path === EDITOR_PATH ? editorHeaders() : documentHeaders(csp, { reports })).slice(1),
+    // The editor's page runs nothing on a static host.
+    ...rule(path, path === EDITOR_PATH ? inertEditorHeaders() : documentHeaders(csp, { reports })).slice(1),
   ];
 
   return [

@@ -242,6 +242,16 @@ export function editorHeaders(): Readonly<Record<string, string>> {
   return { ...securityHeaders(editorCsp()), "X-Robots-Tag": "noindex, nofollow" };
 }
 
+/**
+ * The editor's page where it must never run: a static host, which cannot answer its sign-in nor
+ * keep the site's pages off the editor's origin (docs/deployment/editor.md). A policy that runs
+ * nothing, so no token is ever kept in the storage of the origin it is served on.
+ */
+export function inertEditorHeaders(): Readonly<Record<string, string>> {
+  const csp = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox";
+  return { ...documentHeaders(csp), "X-Robots-Tag": "noindex, nofollow" };
+}
+
 /** Powerful features the site never uses, switched off for it and for any frame it embeds. */
 export const PERMISSIONS_POLICY = [
   "accelerometer=()",
