@@ -1,8 +1,8 @@
 // `npm run edit`: edit the site's words in a browser on this machine. Starts the editor's local
 // backend (decap-server, writing the files of content/ in this checkout) and the site's
 // development server with the editor at /admin; each save changes a file, and the page shows
-// the new words. Ctrl+C stops both. Committing the change is git's (or the editor at the
-// deployed site's /admin, which opens a pull request: docs/copy.md).
+// the new words. Ctrl+C stops both. Committing the change is git's (or the deployed editor's,
+// at /admin on its own origin, which opens a pull request: docs/copy.md).
 //
 //   npm run edit [-- --port 4321]
 //

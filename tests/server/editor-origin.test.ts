@@ -27,17 +27,17 @@ let editorHost: string;
 beforeAll(async () => {
   buildDir = mkdtempSync(join(tmpdir(), "editor-origin-"));
   const client = join(buildDir, "client");
-  for (const [file, body] of Object.entries({
-    "404.html": NOT_FOUND_PAGE,
-    "index.html": "<!doctype html><title>Home</title>\n",
-    "mission/index.html": "<!doctype html><title>Mission</title>\n",
-    "admin/index.html": EDITOR_PAGE,
-    "admin/editor.js": "the editor\n",
-    "admin/chunks/decap.1a2b3c.js": "a chunk\n",
-    "assets/island.abc.js": "an island\n",
-  })) {
-    mkdirSync(join(client, file, ".."), { recursive: true });
-    writeFileSync(join(client, file), body);
+  for (const [path, body] of [
+    [["404.html"], NOT_FOUND_PAGE],
+    [["index.html"], "<!doctype html><title>Home</title>\n"],
+    [["mission", "index.html"], "<!doctype html><title>Mission</title>\n"],
+    [["admin", "index.html"], EDITOR_PAGE],
+    [["admin", "editor.js"], "the editor\n"],
+    [["admin", "chunks", "decap.1a2b3c.js"], "a chunk\n"],
+    [["assets", "island.abc.js"], "an island\n"],
+  ] as const) {
+    mkdirSync(join(client, ...path.slice(0, -1)), { recursive: true });
+    writeFileSync(join(client, ...path), body);
   }
   const [nodePort, nginxPort] = [await freePort(), await freePort()];
   editorHost = `localhost:${nginxPort}`;
