@@ -77,6 +77,17 @@ async function start(app: Awaited<ReturnType<typeof site>>["app"]) {
   return { location, cookie, state: location.searchParams.get("state")! };
 }
 
+/** A whole sign-in: started, then GitHub's callback with a code, the state and the cookie kept. */
+async function signInThrough(app: Awaited<ReturnType<typeof site>>["app"]) {
+  const started = await start(app);
+  const response = await app.inject({
+    method: "GET",
+    url: `${EDITOR_CALLBACK_PATH}?code=the-code&state=${started.state}`,
+    headers: { cookie: started.cookie },
+  });
+  return { ...started, response };
+}
+
 describe("the editor's GitHub sign-in", () => {
   it("sends the editor to GitHub with the app, the callback on the editor's origin, a state and a PKCE challenge kept in an HttpOnly cookie, and no scope", async () => {
     const { app } = await site(() => Response.json({}));
@@ -103,12 +114,7 @@ describe("the editor's GitHub sign-in", () => {
 
   it("trades the code for a token with the secret and the verifier, and hands the token, not the refresh token, to the editor's window only", async () => {
     const { app, lines, sent } = await site(() => Response.json(APP_TOKEN));
-    const { cookie, state } = await start(app);
-    const response = await app.inject({
-      method: "GET",
-      url: `${EDITOR_CALLBACK_PATH}?code=the-code&state=${state}`,
-      headers: { cookie },
-    });
+    const { cookie, response } = await signInThrough(app);
     expect(response.statusCode).toBe(200);
     expect(sent).toEqual([
       {
@@ -163,24 +169,13 @@ describe("the editor's GitHub sign-in", () => {
 
   it("says so when GitHub refuses the code or does not answer, logging GitHub's error code only", async () => {
     const refused = await site(() => Response.json({ error: "bad_verification_code" }));
-    const first = await start(refused.app);
-    const answer = await refused.app.inject({
-      method: "GET",
-      url: `${EDITOR_CALLBACK_PATH}?code=the-code&state=${first.state}`,
-      headers: { cookie: first.cookie },
-    });
-    expect(answer.statusCode).toBe(400);
+    expect((await signInThrough(refused.app)).response.statusCode).toBe(400);
     expect(refused.lines).toEqual(["[editor] GitHub refused a sign-in (200, bad_verification_code)"]);
 
     const away = await site(() =>
       Promise.reject(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })),
     );
-    const second = await start(away.app);
-    const gone = await away.app.inject({
-      method: "GET",
-      url: `${EDITOR_CALLBACK_PATH}?code=the-code&state=${second.state}`,
-      headers: { cookie: second.cookie },
-    });
+    const { response: gone } = await signInThrough(away.app);
     expect(gone.statusCode).toBe(502);
     expect(gone.body).toContain("GitHub did not answer.");
   });
@@ -233,12 +228,7 @@ describe("the editor's GitHub sign-in", () => {
     const { app, lines } = await site(() =>
       Response.json({ access_token: "gho_anoauthappstoken", scope: "", token_type: "bearer" }),
     );
-    const { cookie, state } = await start(app);
-    const response = await app.inject({
-      method: "GET",
-      url: `${EDITOR_CALLBACK_PATH}?code=the-code&state=${state}`,
-      headers: { cookie },
-    });
+    const { response } = await signInThrough(app);
     expect(response.statusCode).toBe(400);
     expect(response.body).not.toContain("gho_anoauthappstoken");
     expect(response.body).toContain('data-error="GitHub gave this sign-in a token that never expires');
@@ -258,10 +248,7 @@ describe("the editor's GitHub sign-in", () => {
 
   it("answers 429 past the per-address limit of callbacks, asking GitHub nothing", async () => {
     const { app, sent } = await site(() => Response.json(APP_TOKEN), { max: 2, windowMs: 600_000 });
-    const callback = async () => {
-      const { cookie, state } = await start(app);
-      return app.inject({ method: "GET", url: `${EDITOR_CALLBACK_PATH}?code=c&state=${state}`, headers: { cookie } });
-    };
+    const callback = async () => (await signInThrough(app)).response;
     expect((await callback()).statusCode).toBe(200);
     expect((await callback()).statusCode).toBe(200);
     const over = await callback();

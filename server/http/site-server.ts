@@ -457,9 +457,17 @@ export async function buildSiteServer({
     },
     handler(request, reply) {
       if (rawPath(request.url).startsWith(API_PATHS)) return answerUnrouted(request, reply);
-      if (onEditorHost(request)) return answerEditorHost(request, reply);
+      // The editor's host finds the editor's files only (its root leads to its page), and no role.
+      const forEditor = onEditorHost(request);
+      if (forEditor && rawPath(request.url) === "/") {
+        return answerText(reply.header("Location", EDITOR_PATH), 302, "Found");
+      }
       const rolesNow = roles.now();
-      const resolution = resolveRequest(request.url, siteFiles, rolesNow);
+      const resolution = resolveRequest(
+        request.url,
+        forEditor ? editorFiles : siteFiles,
+        forEditor ? undefined : rolesNow,
+      );
       switch (resolution.kind) {
         case "bad-request":
           return answerText(reply, 400, "Bad Request");
@@ -492,23 +500,6 @@ export async function buildSiteServer({
 
   /** An earlier release's hashed asset is sent from its own folder (a page loaded before a switch). */
   const sendFile = (reply: FastifyReply, file: string) => reply.sendFile(file, earlierAssets.get(file) ?? dir);
-
-  /** The editor's host: its page and files (its root leads to the page), a plain 404 for anything else. */
-  function answerEditorHost(request: FastifyRequest, reply: FastifyReply) {
-    if (rawPath(request.url) === "/") return answerText(reply.header("Location", EDITOR_PATH), 302, "Found");
-    const resolution = resolveRequest(request.url, editorFiles);
-    switch (resolution.kind) {
-      case "bad-request":
-        return answerText(reply, 400, "Bad Request");
-      case "redirect":
-        return answerText(reply.header("Location", resolution.location), 301, "Moved Permanently");
-      case "file":
-        fileHeaders(request, reply, resolution.file);
-        return sendFile(reply, resolution.file);
-      default:
-        return answerNotFound(request, reply);
-    }
-  }
 
   // The API's routes are named below its prefix (shared/api-paths.ts): Fastify mounts them there.
   if (api) await app.register(api, { prefix: API_PREFIX });
