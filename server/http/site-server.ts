@@ -479,27 +479,22 @@ export async function buildSiteServer({
           // Only a role of the timetable is ever gone, and a build with roles has its 410 page.
           return answerErrorPage(request, reply, 410, gonePage!);
         case "file": {
+          // Scripts, styles, images and data files are not documents: no CSP and its kin.
+          if (!isDocumentFile(resolution.file)) for (const name of documentOnly) reply.removeHeader(name);
           if (resolution.file === editorFile) reply.removeHeader("Reporting-Endpoints").headers(editorHostHeaders);
-          fileHeaders(request, reply, resolution.file);
+          reply.header("Cache-Control", CACHE_CONTROL[cacheClassFor(resolution.file)]);
+          servedFiles.set(request, resolution.file);
           const filtered = roleFiltered.get(resolution.file);
-          if (!filtered) return sendFile(reply, resolution.file);
+          // An earlier release's hashed asset is sent from its own folder (a page loaded before a switch).
+          const root = earlierAssets.get(resolution.file) ?? dir;
+          if (!filtered) return reply.sendFile(resolution.file, root);
           return filtered
             .at(rolesNow)
-            .then((file) => (file ? answerMemoryFile(request, reply, file) : sendFile(reply, resolution.file)));
+            .then((file) => (file ? answerMemoryFile(request, reply, file) : reply.sendFile(resolution.file, root)));
         }
       }
     },
   });
-
-  /** A file's caching; scripts, styles, images and data files are not documents: no CSP and its kin. */
-  function fileHeaders(request: FastifyRequest, reply: FastifyReply, file: string) {
-    if (!isDocumentFile(file)) for (const name of documentOnly) reply.removeHeader(name);
-    reply.header("Cache-Control", CACHE_CONTROL[cacheClassFor(file)]);
-    servedFiles.set(request, file);
-  }
-
-  /** An earlier release's hashed asset is sent from its own folder (a page loaded before a switch). */
-  const sendFile = (reply: FastifyReply, file: string) => reply.sendFile(file, earlierAssets.get(file) ?? dir);
 
   // The API's routes are named below its prefix (shared/api-paths.ts): Fastify mounts them there.
   if (api) await app.register(api, { prefix: API_PREFIX });
