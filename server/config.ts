@@ -199,14 +199,14 @@ const serverVariables = z.object({
   ACKNOWLEDGEMENT_SENDER: optional(
     z.enum(ACKNOWLEDGEMENT_SENDERS, { error: `must be one of ${ACKNOWLEDGEMENT_SENDERS.join(", ")}` }),
   ),
-  // The editor's GitHub sign-in (server/api/editor-sign-in.ts): the OAuth app's id and secret.
+  // The editor's GitHub sign-in (server/api/editor-sign-in.ts): the GitHub App's client id and secret.
   CMS_GITHUB_CLIENT_ID: optional(
     z
       .string()
       .trim()
-      .regex(/^[\w.-]{8,}$/, "must be a GitHub OAuth app's client id"),
+      .regex(/^[\w.-]{8,}$/, "must be a GitHub App's client id"),
   ),
-  CMS_GITHUB_CLIENT_SECRET: optional(z.string().trim().min(20, "must be the GitHub OAuth app's client secret")),
+  CMS_GITHUB_CLIENT_SECRET: optional(z.string().trim().min(20, "must be a client secret of the GitHub App")),
   // The token exchange posts the client secret there: never in clear but to a fake on this machine.
   GITHUB_OAUTH_ORIGIN: optional(
     origin.refine(isHttpsOrLoopback, `must be an https:// origin ${HTTPS_OR_LOOPBACK}`),
@@ -227,7 +227,7 @@ const serverSettings = (site: Pick<SiteConfig, "contactEmail" | "siteName" | "hu
       if (env.NOTIFY_EMAIL_TO !== undefined && env.SMTP_URL === undefined) {
         ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "must be set when NOTIFY_EMAIL_TO is set" });
       }
-      // The editor's sign-in needs both halves of the OAuth app.
+      // The editor's sign-in needs both halves of the GitHub App's credentials.
       for (const [set, missing] of [
         ["CMS_GITHUB_CLIENT_ID", "CMS_GITHUB_CLIENT_SECRET"],
         ["CMS_GITHUB_CLIENT_SECRET", "CMS_GITHUB_CLIENT_ID"],
@@ -313,7 +313,7 @@ const serverSettings = (site: Pick<SiteConfig, "contactEmail" | "siteName" | "hu
           leaseMs: value.DELIVERY_LEASE_SECONDS * 1000,
         },
         /**
-         * The editor's GitHub sign-in (docs/decisions/0023-editor-sign-in.md): the OAuth app, and GitHub's
+         * The editor's GitHub sign-in (docs/decisions/0023-editor-sign-in.md): the GitHub App, and GitHub's
          * origin (tests point it at a fake). Null without both halves of the app: /admin then signs no one in.
          */
         editorSignIn:

@@ -125,7 +125,7 @@ export function decapConfig(settings: EditorSettings, siteUrl: string, origin: s
           name: "github",
           repo: settings.repo,
           branch: settings.branch,
-          // Sign-in goes through the site's own server, which holds the OAuth app's secret.
+          // Sign-in goes through the site's own server (holding the GitHub App's secret), on the editor's own origin.
           base_url: origin,
           auth_endpoint: EDITOR_AUTH_ENDPOINT,
           squash_merges: true,
