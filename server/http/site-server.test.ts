@@ -108,7 +108,7 @@ describe("buildSiteServer", () => {
   });
 
   // What each host answers, on both servers: tests/server/editor-origin.test.ts.
-  it("knows the editor's host with or without the scheme's default port written out, and in any case", async () => {
+  it("knows the editor's host with or without the scheme's default port written out, in any case, and sends it to https there", async () => {
     await withEditorBuild(async (root) => {
       const app = await buildSiteServer({
         root,
@@ -123,7 +123,13 @@ describe("buildSiteServer", () => {
           app.inject({ url: "/admin", headers: { host } }),
         ),
       );
+      // Behind a proxy that terminated TLS, a plain-http request goes to https on the editor's own host.
+      const plain = await app.inject({
+        url: "/admin",
+        headers: { host: "edit.network.example", "x-forwarded-proto": "http" },
+      });
       await app.close();
+      expect([plain.statusCode, plain.headers.location]).toEqual([308, "https://edit.network.example/admin"]);
       expect(answers.map((answer) => [answer.statusCode, answer.body])).toEqual([
         [200, EDITOR_PAGE],
         [200, EDITOR_PAGE],
