@@ -8,6 +8,9 @@ import { PROJECT_ROOT } from "../../tests/support/site-process";
 
 const eslint = new ESLint({ cwd: PROJECT_ROOT });
 
+/** A file that does not exist, in `folder`: linted as the layer's own code. */
+const newFileIn = (folder: string, extension = "ts") => `${folder}/a-new-file.${extension}`;
+
 /** The rule that refused `specifier` in a file at `filePath`, or null when it passed. */
 async function refusal(filePath: string, specifier: string): Promise<string | null> {
   const code = `import { thing } from "${specifier}";\nexport const used = thing;\n`;
@@ -19,42 +22,42 @@ async function refusal(filePath: string, specifier: string): Promise<string | nu
 describe("the layers' lint fences", () => {
   it.each([
     // One way to import app/.
-    ["server/http/example.ts", "~/lib/seo.ts"],
-    ["scripts/build/example.ts", "../../app/lib/seo.ts"],
+    [newFileIn("server/http"), "~/lib/seo.ts"],
+    [newFileIn("scripts/build"), "../../app/lib/seo.ts"],
     // shared/ is the bottom layer, and runs in the browser too.
-    ["shared/example.ts", "#app/lib/seo.ts"],
-    ["shared/invitation/example.ts", "../../server/config.ts"],
-    ["shared/example.ts", "../scripts/lib/free-port.ts"],
-    ["shared/example.ts", "../tests/support/words.ts"],
-    ["shared/example.ts", "node:fs"],
+    [newFileIn("shared"), "#app/lib/seo.ts"],
+    [newFileIn("shared/invitation"), "../../server/config.ts"],
+    [newFileIn("shared"), "../scripts/lib/free-port.ts"],
+    [newFileIn("shared"), "../tests/support/words.ts"],
+    [newFileIn("shared"), "node:fs"],
     ["shared/content/read.ts", "#app/lib/seo.ts"],
     // The pages never import the server, tooling, tests or Node's reader of content/.
-    ["app/lib/example.ts", "../../server/config.ts"],
-    ["app/features/roles/example.tsx", "../../../scripts/lib/free-port.ts"],
-    ["app/lib/example.ts", "../../tests/support/words.ts"],
-    ["app/lib/example.ts", "#shared/content/read.ts"],
+    [newFileIn("app/lib"), "../../server/config.ts"],
+    [newFileIn("app/features/roles", "tsx"), "../../../scripts/lib/free-port.ts"],
+    [newFileIn("app/lib"), "../../tests/support/words.ts"],
+    [newFileIn("app/lib"), "#shared/content/read.ts"],
     ["app/admin/page-data.ts", "../../server/config.ts"],
     // UI components read no words and import no features.
-    ["app/components/ui/example.tsx", "#app/lib/content.ts"],
-    ["app/components/ui/example.tsx", "#app/features/roles/role-views.tsx"],
+    [newFileIn("app/components/ui", "tsx"), "#app/lib/content.ts"],
+    [newFileIn("app/components/ui", "tsx"), "#app/features/roles/role-views.tsx"],
     // The server imports nothing of app/, no tooling, no tests.
-    ["server/example.ts", "#app/lib/seo.ts"],
-    ["server/api/example.ts", "../../scripts/lib/free-port.ts"],
-    ["server/api/example.ts", "../../tests/support/words.ts"],
+    [newFileIn("server"), "#app/lib/seo.ts"],
+    [newFileIn("server/api"), "../../scripts/lib/free-port.ts"],
+    [newFileIn("server/api"), "../../tests/support/words.ts"],
     // The request side's parts depend one way.
-    ["server/requests/stores/example.ts", "../outbox/delivery-loop.ts"],
-    ["server/requests/stores/example.ts", "../../notifications/worker.ts"],
-    ["server/requests/outbox/example.ts", "../hubspot/relay.ts"],
+    [newFileIn("server/requests/stores"), "../outbox/delivery-loop.ts"],
+    [newFileIn("server/requests/stores"), "../../notifications/worker.ts"],
+    [newFileIn("server/requests/outbox"), "../hubspot/relay.ts"],
   ])("%s may not import %s", async (filePath, specifier) => {
     expect(await refusal(filePath, specifier)).not.toBeNull();
   });
 
   it.each([
-    ["server/http/example.ts", "#shared/routes.ts"],
-    ["app/lib/example.ts", "#app/lib/seo.ts"],
+    [newFileIn("server/http"), "#shared/routes.ts"],
+    [newFileIn("app/lib"), "#app/lib/seo.ts"],
     ["shared/content/read.ts", "node:fs"],
     ["app/admin/page-data.ts", "#shared/content/read.ts"],
-    ["server/notifications/example.ts", "../requests/outbox/delivery-loop.ts"],
+    [newFileIn("server/notifications"), "../requests/outbox/delivery-loop.ts"],
   ])("%s may import %s", async (filePath, specifier) => {
     expect(await refusal(filePath, specifier)).toBeNull();
   });
