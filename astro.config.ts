@@ -32,7 +32,7 @@ const buildDir = process.env.BUILD_DIR ?? "build";
 export default defineConfig({
   srcDir: "./app",
   publicDir: "./public",
-  outDir: `./${buildDir}/client`,
+  outDir: resolve(buildDir, "client"),
   site: config.site.siteUrl,
   // /mission/index.html, served at /mission; hashed files under /assets/, cached as immutable.
   build: { format: "directory", assets: "assets", inlineStylesheets: "never" },

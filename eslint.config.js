@@ -3,6 +3,13 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/**
+ * A pattern of package.json's `#` aliases as no-restricted-imports reads it: its patterns are
+ * .gitignore lines (the `ignore` package), where a line starting with `#` is a comment that
+ * matches nothing, so the `#` is escaped (scripts/checks/lint-fences.test.ts lints each fence).
+ */
+const alias = (pattern) => `\\${pattern}`;
+
 /** One way to import app/: `#app/<path with its extension>` (package.json "imports"), as tests and scripts do too. */
 const ONE_ALIAS = {
   group: ["~/**", "**/app/**"],
@@ -12,14 +19,21 @@ const ONE_ALIAS = {
 
 /** shared/ is the bottom layer: both of its blocks below (a rule's options are replaced, not merged). */
 const SHARED_IS_THE_BOTTOM = {
-  group: ["#app/**", "**/server/**", "**/scripts/**", "**/tests/**"],
+  group: [alias("#app/**"), "**/server/**", "**/scripts/**", "**/tests/**"],
   message: "shared/ imports nothing of app/, server/, scripts/ or tests/: they build on it.",
 };
 
+const PAGES_IMPORT_NO_SERVER = {
+  group: ["**/server/**", "**/scripts/**", "**/tests/**"],
+  message: "The pages import no server, no tooling and no tests: they build on shared/, as the server does.",
+};
+const NODE_READER =
+  "The pages do not read content/ with Node's reader: read words with app/lib/content.ts (astro:content) and pass them as props.";
+
 const SERVER_IMPORTS_NO_UI = {
-  group: ["#app/**", "**/scripts/**"],
+  group: [alias("#app/**"), "**/scripts/**", "**/tests/**"],
   message:
-    "The server imports nothing of app/ and no tooling: it builds on shared/ (the invitation domain, the content schemas and their reader, the routes), as the pages do; scripts/ is for builds, checks and benches.",
+    "The server imports nothing of app/, no tooling and no tests: it builds on shared/ (the invitation domain, the content schemas and their reader, the routes), as the pages do; scripts/ is for builds, checks and benches.",
 };
 
 /** The request side's folders (and the server's notifications, commands and API) a part must not import. */
@@ -58,22 +72,25 @@ export default tseslint.config(
   // reader of content/ (the server's, the checks'): the pages read the same files through astro:content.
   {
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/**/*.test.{ts,tsx}", "app/features/invitation/with-request-words.tsx"],
+    ignores: ["app/**/*.test.{ts,tsx}"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
           patterns: [
             ONE_ALIAS,
-            {
-              group: ["**/server/**", "**/scripts/**", "#shared/content/read.ts"],
-              message:
-                "The pages import no server, no tooling and not Node's reader of content/: read words with app/lib/content.ts (astro:content) and pass them as props.",
-            },
+            PAGES_IMPORT_NO_SERVER,
+            { group: [alias("#shared/content/read.ts")], message: NODE_READER },
           ],
         },
       ],
     },
+  },
+  // Two files of app/ run in Node only and read content/ with its reader: the tests' words for
+  // the island, and the editor page's data, written into its HTML at build time.
+  {
+    files: ["app/features/invitation/with-request-words.tsx", "app/admin/page-data.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [ONE_ALIAS, PAGES_IMPORT_NO_SERVER] }] },
   },
   // UI components are copy-free and feature-free: their words come in through props.
   {
@@ -85,11 +102,11 @@ export default tseslint.config(
           patterns: [
             ONE_ALIAS,
             {
-              group: ["#app/lib/content.ts", "#shared/content/read.ts"],
+              group: [alias("#app/lib/content.ts"), alias("#shared/content/read.ts")],
               message: "UI components read no words: pass them in as props.",
             },
             {
-              group: ["#app/features/**", "../../features/**"],
+              group: [alias("#app/features/**"), "../../features/**"],
               message: "UI components import no features: put the component in features/ instead.",
             },
           ],

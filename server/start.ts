@@ -37,6 +37,7 @@ try {
     dataDir: config.server.dataDir,
     host: process.env.HOST || "127.0.0.1",
     port: config.port,
+    places,
     first: live,
     olderRoots: olderRoots(keptReleases(places, state, head), live, `${places.checkoutBuildDir}/client`),
   });

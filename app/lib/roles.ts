@@ -1,18 +1,19 @@
 import { getCollection, type CollectionEntry } from "astro:content";
 import type { Role } from "#shared/content/roles.ts";
 import { closesAt, isOpen } from "#shared/roles.ts";
+import { roleDescriptionHtml, type RoleDescriptionHtml } from "./role-description";
 import { hasRoleFiles } from "./role-files";
 
-/** A role's entry as the build read it: its fields, its slug, and its description as HTML. */
+/** A role's entry as the build read it: its fields, its slug, and its description as HTML, for its page and its JobPosting. */
 export interface BuiltRole {
   role: Role;
-  descriptionHtml: string;
+  descriptionHtml: RoleDescriptionHtml;
 }
 
 function builtRole(entry: CollectionEntry<"roles">): BuiltRole {
   return {
     role: { ...entry.data, slug: entry.id, body: entry.body ?? "" },
-    descriptionHtml: entry.rendered?.html ?? "",
+    descriptionHtml: roleDescriptionHtml(entry.rendered?.html ?? ""),
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseSiteConfig } from "#shared/site-config.ts";
 import type { Role } from "#shared/content/roles.ts";
+import { roleDescriptionHtml } from "./role-description";
 import { jobPostingSchema, organizationSchema, serviceSchema } from "./structured-data";
 
 const deployment = {
@@ -62,7 +63,7 @@ describe("jobPostingSchema", () => {
   };
 
   it("names the employer, the place with its country code, the pay as given, and closes at the end of its last day", () => {
-    expect(jobPostingSchema(role, "<p>Northwind is hiring.</p>", config)).toEqual({
+    expect(jobPostingSchema(role, roleDescriptionHtml("<p>Northwind is hiring.</p>"), config)).toEqual({
       "@context": "https://schema.org",
       "@type": "JobPosting",
       title: "Head of Global Talent",
@@ -97,7 +98,7 @@ describe("jobPostingSchema", () => {
     for (const employer of [undefined, "Confidential", "confidential"]) {
       const remote = jobPostingSchema(
         { ...role, employer, location: "Remote, United States", salary: undefined },
-        "<p>x</p>",
+        roleDescriptionHtml("<p>x</p>"),
         config,
       );
       expect(remote.hiringOrganization).toEqual({ "@type": "Organization", name: "confidential" });

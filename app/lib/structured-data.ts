@@ -4,6 +4,7 @@ import { parseLocation, rolePath, validThroughTime } from "#shared/roles.ts";
 import { ROUTES } from "#shared/routes.ts";
 import type { SiteConfig } from "#shared/site-config.ts";
 import { site } from "#app/config/site.ts";
+import type { RoleDescriptionHtml } from "./role-description";
 import { absoluteUrl } from "./seo";
 
 export const FOUNDING_YEAR = "2024";
@@ -77,7 +78,8 @@ export function serviceSchema(facts: ServiceFacts, config: SiteConfig = site): W
  */
 export function jobPostingSchema(
   role: Role,
-  descriptionHtml: string,
+  /** The description as the role's page has it (app/lib/role-description.ts): Markdown's elements, only the links a role may carry. */
+  descriptionHtml: RoleDescriptionHtml,
   config: SiteConfig = site,
 ): WithContext<JobPosting> {
   const parsed = parseLocation(role.location);

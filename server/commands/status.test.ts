@@ -14,6 +14,7 @@ const STATUS: StoreStatus = {
   held: 0,
   notificationsQueued: 0,
   oldestNotificationAt: null,
+  acknowledgementsDroppedLastWeek: { refused: 0, expired: 0 },
   stoppedChannels: [],
 };
 
@@ -44,5 +45,12 @@ describe("requests -- status", () => {
 
   it("says nothing of roles while no request of the week named one", () => {
     expect(formatStatus(STATUS, NOW)).not.toContain("about");
+  });
+
+  it("counts the acknowledgements given up in the week, by why", () => {
+    expect(formatStatus(STATUS, NOW)).toContain("Acknowledgements dropped in the last week: 0\n");
+    expect(formatStatus({ ...STATUS, acknowledgementsDroppedLastWeek: { refused: 2, expired: 1 } }, NOW)).toContain(
+      "Acknowledgements dropped in the last week: 3 (2 to an address the mail server refused; 1 not sent within",
+    );
   });
 });

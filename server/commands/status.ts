@@ -50,6 +50,19 @@ export function ageText(ms: number): string {
   return plural(Math.floor(seconds / 86_400), "day");
 }
 
+/**
+ * The requesters' acknowledgements given up in the last week (docs/deployment/notifications.md): an
+ * address the mail server refused is the requester's typo; many past the reply time, a mail
+ * server that has been failing.
+ */
+function acknowledgementsDropped({ refused, expired }: StoreStatus["acknowledgementsDroppedLastWeek"]): string {
+  const reasons = [
+    refused > 0 ? `${refused} to an address the mail server refused` : null,
+    expired > 0 ? `${expired} not sent within the reply time they promise (see the server's log)` : null,
+  ].filter(Boolean);
+  return `Acknowledgements dropped in the last week: ${refused + expired}${reasons.length > 0 ? ` (${reasons.join("; ")})` : ""}`;
+}
+
 export function formatStatus(status: StoreStatus, now: number): string {
   const lines = [
     `Requests stored in the last day: ${status.requestsLastDay}`,
@@ -70,6 +83,7 @@ export function formatStatus(status: StoreStatus, now: number): string {
       (status.held > 0 ? " (see `held` in the export; send one on with: npm run requests -- release --id <id>)" : ""),
     `Notifications queued: ${status.notificationsQueued}` +
       (status.oldestNotificationAt === null ? "" : `, the oldest for ${ageText(now - status.oldestNotificationAt)}`),
+    acknowledgementsDropped(status.acknowledgementsDroppedLastWeek),
   ];
   for (const stopped of status.stoppedChannels) {
     lines.push(

@@ -6,8 +6,9 @@
  * - The socket is systemd's (socket activation: fd 3, LISTEN_FDS) or one it binds itself
  *   (net.BoundSocket), never accepted on here. Every release's server listens on a copy of
  *   it, so there is one accept queue: closing one copy loses nothing that waits in it.
- * - A switch (`npm run update`, `npm run rollback`, through DATA_DIR/control.sock, control.ts)
- *   starts the new release's server with that release's own Node; once it says it is ready
+ * - A switch (`npm run update`, `npm run rollback`, through DATA_DIR/control.sock, control.ts,
+ *   which answers whatever it is sent and starts only the checkout or a release folder under
+ *   RELEASES_DIR) starts the new release's server with that release's own Node; once it says it is ready
  *   (listening), the old one drains: it stops accepting and ends each connection after its
  *   answer (server/http/site-server.ts). A release that does not come up leaves the old one
  *   serving, and the answer says why.
@@ -27,9 +28,16 @@ import { existsSync, mkdirSync, rmSync } from "node:fs";
 import * as net from "node:net";
 import { join, resolve } from "node:path";
 import type { SupervisorMessage, WorkerMessage } from "../main";
-import { askServer, controlSocketPath, NoServerError, type ControlAnswer, type ControlRequest, type Serving } from "./control";
-import type { Release } from "./releases";
-import { CHECKOUT_ID } from "./releases";
+import {
+  askServer,
+  controlServer,
+  controlSocketPath,
+  NoServerError,
+  releaseToStart,
+  type ControlAnswer,
+  type Serving,
+} from "./control";
+import { CHECKOUT_ID, type Release, type ReleasePlaces } from "./releases";
 
 /** How long a release's server may take from spawn to listening (tsx compiling it, the store opening). */
 export const START_TIMEOUT_MS = 60_000;
@@ -55,6 +63,8 @@ export interface SuperviseOptions {
   /** HOST and PORT, when systemd passes no socket. */
   host: string;
   port: number;
+  /** The checkout and RELEASES_DIR: a switch starts nothing else. */
+  places: ReleasePlaces;
   first: Release;
   olderRoots: string[];
   log?: (line: string) => void;
@@ -86,6 +96,7 @@ export async function supervise({
   dataDir,
   host,
   port,
+  places,
   first,
   olderRoots,
   log = (line) => console.log(`[supervisor] ${line}`),
@@ -184,25 +195,12 @@ export async function supervise({
     }
   }
 
-  const control: net.Server = net.createServer({ allowHalfOpen: true }, (connection) => {
-    let asked = "";
-    connection.setEncoding("utf8");
-    // A command that went away: the switch it asked for goes on.
-    connection.on("error", () => {});
-    connection.on("data", (chunk: string) => (asked += chunk));
-    connection.on("end", () => {
-      let request: ControlRequest;
-      try {
-        request = JSON.parse(asked) as ControlRequest;
-      } catch {
-        return void connection.end(`${JSON.stringify({ ok: false, error: "not a JSON request" })}\n`);
-      }
-      const answering: Promise<ControlAnswer> =
-        request.command === "switch"
-          ? switchTo(request.release, request.olderRoots)
-          : Promise.resolve(current ? { ok: true, serving: serving(current) } : { ok: false, error: "starting" });
-      void answering.then((answer) => connection.end(`${JSON.stringify(answer)}\n`));
-    });
+  const control = controlServer({
+    status: () => (current ? { ok: true, serving: serving(current) } : { ok: false, error: "starting" }),
+    async switch(request) {
+      const asked = releaseToStart(places, request.release, request.olderRoots);
+      return switchTo(asked.release, asked.olderRoots);
+    },
   });
   await new Promise<void>((listening, failed) => {
     control.once("error", failed);

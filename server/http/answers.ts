@@ -105,16 +105,31 @@ export function mediaTypeOf(headers: IncomingHttpHeaders): string {
 /** Labels of UTF-8 a client may write as the Content-Type's charset (the WHATWG Encoding Standard's common two). */
 const UTF8_LABELS: ReadonlySet<string> = new Set(["utf-8", "utf8"]);
 
+/** RFC 2231's extended value, `<charset>'<language>'<percent-encoded text>`: the text, or null when it is not one. */
+function extendedValue(value: string): string | null {
+  const match = /^[^']*'[^']*'(.*)$/.exec(value);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Whether a body is declared as UTF-8, or not declared at all (JSON is UTF-8 by its RFC, and a
  * form post from a UTF-8 page carries no charset). A body labelled with another charset would
- * be misread as UTF-8, so it is refused rather than guessed at.
+ * be misread as UTF-8, so it is refused rather than guessed at. RFC 2231's forms of the
+ * parameter count as the parameter: `charset*=utf-8''utf-8` is UTF-8, `charset*=iso-8859-1''`
+ * is not, and a charset in parts (`charset*0=`) is not taken.
  */
 export function declaresUtf8OrNothing(headers: IncomingHttpHeaders): boolean {
   const parameters = (headers["content-type"] ?? "").split(";").slice(1);
   return parameters.every((parameter) => {
     const [name = "", value = ""] = parameter.split("=", 2).map((part) => part.trim().toLowerCase());
-    return name !== "charset" || UTF8_LABELS.has(value.replace(/^"(.*)"$/, "$1"));
+    if (name === "charset") return UTF8_LABELS.has(value.replace(/^"(.*)"$/, "$1"));
+    if (name === "charset*") return UTF8_LABELS.has(extendedValue(value) ?? "");
+    return !name.startsWith("charset*");
   });
 }
 

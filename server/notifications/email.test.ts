@@ -3,7 +3,13 @@ import nodemailer from "nodemailer";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { SafeError } from "../safe-errors";
-import { createEmailSender, isBadAddressReply, RecipientRefusedError, smtpOptions } from "./email";
+import {
+  createEmailSender,
+  RecipientDeferredError,
+  recipientRefusal,
+  RecipientRefusedError,
+  smtpOptions,
+} from "./email";
 
 const CONTENT = { subject: "New invitation request", text: "Hello\n", html: "<p>Hello</p>\n" };
 const TEAM = { to: ["team@network.example"], from: "site@network.example" };
@@ -144,48 +150,64 @@ describe("the team's email sender", () => {
   });
 });
 
-describe("a recipient refused for good", () => {
+describe("a recipient the mail server refuses at RCPT TO", () => {
   it.each([
     "550 5.1.1 No such mailbox",
     "550-5.1.1 The email account does not exist",
     "553 5.1.2 Bad domain",
     "550 5.1.10 Null MX",
-  ])("is a bad address when the enhanced status is 5.1.x: %s", (reply) => {
-    expect(isBadAddressReply(reply)).toBe(true);
-  });
-
-  it.each([
-    "554 5.7.1 Relay access denied",
-    "550 5.7.1 Client host rejected",
+    // Postfix's answers to `a..b@example.com` and `x@intranet`: no 5.1.x, still the address.
+    "501 5.1.3 Bad recipient address syntax",
+    "504 5.5.2 <x@intranet>: Recipient address rejected: need fully-qualified address",
+    "501 Syntax error in parameters",
     "550 No such user here",
-    "450 4.1.1 Try again later",
-    "550 5.11.1 Unknown",
-    "550 5.1.1000 Unknown",
-  ])("is not a bad address otherwise: %s", (reply) => {
-    expect(isBadAddressReply(reply)).toBe(false);
+  ])("is refused for good on any 5xx about the address: %s", (reply) => {
+    expect(recipientRefusal(reply)).toBe("refused");
+  });
+
+  it.each(["450 4.1.1 Try again later", "451 Greylisted", "452 4.2.2 Mailbox full", "554 5.7.1 Relay access denied"])(
+    "is deferred on a 4xx, or a 5.7.x policy that may be the mail server's set-up: %s",
+    (reply) => {
+      expect(recipientRefusal(reply)).toBe("deferred");
+    },
+  );
+
+  it("is no answer about the recipient when the mail server is closing (421)", () => {
+    expect(recipientRefusal("421 4.3.2 Service shutting down")).toBeNull();
   });
 
   it.each([
-    ["550 5.1.1 No such mailbox", 550, true],
-    ["554 5.7.1 Relay access denied", 554, false],
-  ] as const)("is told apart by the sender at RCPT TO: %s", async (reply, responseCode, badAddress) => {
-    const server = await startServer({
-      disabledCommands: ["STARTTLS"],
-      onRcptTo(_address, _session, callback) {
-        callback(Object.assign(new Error(reply.slice(4)), { responseCode }));
-      },
-    });
-    const sender = createEmailSender({ ...TEAM, smtpUrl: `smtp://127.0.0.1:${server.port}` }, 2000);
-    try {
-      const error = await sender.send(CONTENT).then(
-        () => null,
-        (rejected: unknown) => rejected,
+    ["550 5.1.1 No such mailbox", 550, RecipientRefusedError, "SMTP 550 5.1.1"],
+    ["504 5.5.2 <x@intranet>: need fully-qualified address", 504, RecipientRefusedError, "SMTP 504 5.5.2"],
+    ["501 <a..b@example.com>: bad address", 501, RecipientRefusedError, "SMTP 501"],
+    ["554 5.7.1 Relay access denied", 554, RecipientDeferredError, "SMTP 554 5.7.1"],
+    ["450 4.2.1 <x@example.com>: try later", 450, RecipientDeferredError, "SMTP 450 4.2.1"],
+  ] as const)(
+    "is told apart by the sender, in words without the address: %s",
+    async (reply, responseCode, kind, said) => {
+      const server = await startServer({
+        disabledCommands: ["STARTTLS"],
+        onRcptTo(_address, _session, callback) {
+          callback(Object.assign(new Error(reply.slice(4)), { responseCode }));
+        },
+      });
+      const sender = createEmailSender(
+        { ...TEAM, to: ["x@intranet"], smtpUrl: `smtp://127.0.0.1:${server.port}` },
+        2000,
       );
-      expect(error).toBeInstanceOf(Error);
-      expect(error instanceof RecipientRefusedError).toBe(badAddress);
-    } finally {
-      sender.close();
-    }
-    expect(server.accepted).toEqual([]);
-  });
+      try {
+        const error = await sender.send(CONTENT).then(
+          () => null,
+          (rejected: unknown) => rejected as Error,
+        );
+        expect(error).toBeInstanceOf(kind);
+        expect(error!.message).toBe(
+          `the mail server ${kind === RecipientRefusedError ? "refused" : "deferred"} the recipient (${said})`,
+        );
+      } finally {
+        sender.close();
+      }
+      expect(server.accepted).toEqual([]);
+    },
+  );
 });

@@ -16,32 +16,51 @@ import { SafeError } from "../safe-errors";
 type EmailSettings = NonNullable<NotificationSettings["email"]>;
 
 /**
- * The mail server said the recipient's address does not exist (no such mailbox or domain).
- * Sending it again would get the same answer; for the team's own addresses it is retried all
- * the same (a mistyped NOTIFY_EMAIL_TO is fixed by the team, and nothing is lost).
+ * The mail server refused the recipient's address for good at RCPT TO (a 5xx: no such mailbox or
+ * domain, or an address it cannot take, such as `a..b@example.com` or one with no domain's dot).
+ * Sending it again would get the same answer. For the team's own addresses it is retried all the
+ * same (a mistyped NOTIFY_EMAIL_TO is fixed by the team, and nothing is lost).
  */
 export class RecipientRefusedError extends SafeError {
   override name = "RecipientRefusedError";
 }
 
 /**
- * A permanent reply whose RFC 3463 enhanced status is 5.1.x: a bad mailbox or domain
- * ("550 5.1.1", "5.1.2", "5.1.10"). Only that says the address is gone; other 5xx refusals
- * (5.7.1 "Relay access denied", policy, authentication) are the mail server's set-up, and an
- * acknowledgement dropped for them would silently drop every one.
+ * The mail server would not take the recipient now (a 4xx at RCPT TO: greylisting, a full
+ * mailbox), or refused it by its own policy (5.7.x: relay denied, authentication), which may be
+ * its set-up and be fixed: the message may go later.
  */
-export function isBadAddressReply(reply: string): boolean {
-  return /^5\d\d[ -]5\.1\.\d{1,3}(?!\d)/.test(reply);
+export class RecipientDeferredError extends SafeError {
+  override name = "RecipientDeferredError";
 }
 
-/** nodemailer's error when the mail server refused every recipient because the address is bad. */
-function isPermanentRecipientRefusal(error: unknown): boolean {
-  const { code, command, response } = (error ?? {}) as {
-    code?: unknown;
-    command?: unknown;
-    response?: unknown;
-  };
-  return code === "EENVELOPE" && command === "RCPT TO" && typeof response === "string" && isBadAddressReply(response);
+/** A reply's code and its RFC 3463 enhanced status when it has one: `550 5.1.1`, `501`. */
+const REPLY_CODES = /^([245]\d\d)(?:[ -]([245]\.\d{1,3}\.\d{1,3})(?!\d))?/;
+
+/**
+ * What a refusal at RCPT TO says of the recipient (docs/deployment/notifications.md): `refused`
+ * for good (any 5xx about the address, with an enhanced status of 5.1.x or none at all: 501 and
+ * 504 come without one), `deferred` for now (a 4xx, or the policy refusals of 5.7.x), or null
+ * when the reply is about the mail server rather than the recipient (421: it is closing).
+ */
+export function recipientRefusal(reply: string): "refused" | "deferred" | null {
+  const [, code = "", enhanced = ""] = REPLY_CODES.exec(reply) ?? [];
+  if (code.startsWith("5")) return enhanced.startsWith("5.7.") ? "deferred" : "refused";
+  if (code.startsWith("4") && code !== "421") return "deferred";
+  return null;
+}
+
+/** nodemailer's error when the mail server refused the message's every recipient at RCPT TO, as the error to throw. */
+function recipientError(error: unknown): SafeError | null {
+  const { code, command, response } = (error ?? {}) as { code?: unknown; command?: unknown; response?: unknown };
+  if (code !== "EENVELOPE" || command !== "RCPT TO" || typeof response !== "string") return null;
+  const refusal = recipientRefusal(response);
+  if (!refusal) return null;
+  // The codes only: the rest of the reply usually quotes the address.
+  const codes = REPLY_CODES.exec(response)!.slice(1).filter(Boolean).join(" ");
+  return refusal === "refused"
+    ? new RecipientRefusedError(`the mail server refused the recipient (SMTP ${codes})`, { cause: error })
+    : new RecipientDeferredError(`the mail server deferred the recipient (SMTP ${codes})`, { cause: error });
 }
 
 export interface EmailSender {
@@ -98,13 +117,7 @@ export function createEmailSender(settings: EmailSettings, timeoutMs: number): E
         });
       } catch (error) {
         if (signal?.aborted) throw new SafeError("the send was cut off at its deadline", { cause: error });
-        if (isPermanentRecipientRefusal(error)) {
-          const { responseCode } = error as { responseCode: number };
-          throw new RecipientRefusedError(`the mail server refused the recipient (SMTP ${responseCode})`, {
-            cause: error,
-          });
-        }
-        throw error;
+        throw recipientError(error) ?? error;
       }
       // All refused: an error to retry. Some refused: the others have it, and a retry would send them a second copy.
       if (info.accepted.length === 0) throw new SafeError("the mail server refused every recipient");

@@ -23,7 +23,7 @@ import {
 import { webhookSignature } from "./webhook";
 import { teamEmails } from "../../tests/support/words";
 
-const CLAIM = { seq: 1, channel: "email", deliveryId: "delivery-1", attempts: 0 } as const;
+const CLAIM = { seq: 1, channel: "email", deliveryId: "delivery-1", queuedAt: 0, attempts: 0 } as const;
 const REQUEST_ID = sampleRequest(2).id;
 /** The candidate form's label of its `message` field (sampleRequest(2) is a candidate's). */
 const MESSAGE_LABEL = readContent("requestInvitation").ownForm.forms.candidate.fields.message.label;

@@ -8,7 +8,8 @@ import { emails as EMAIL_WORDS } from "../../tests/support/words";
 import type { NotificationOutbox } from "../requests/store";
 import type { EmailContent } from "./messages";
 import { YIELD_MAX_MS } from "../requests/outbox/delivery-loop";
-import { NOTIFY_BATCH_SIZE, NotificationWorker, type NotificationOptions } from "./worker";
+import { ACKNOWLEDGEMENT_DEADLINE_MS, NOTIFY_BATCH_SIZE, NotificationWorker, type NotificationOptions } from "./worker";
+import { RecipientDeferredError, RecipientRefusedError } from "./email";
 
 const SETTINGS: NotificationSettings = {
   email: { smtpUrl: "smtp://127.0.0.1:2525", to: ["team@network.example"], from: "site@network.example" },
@@ -16,6 +17,12 @@ const SETTINGS: NotificationSettings = {
   acknowledgements: null,
 };
 const TIMING = { retryMinMs: 2000, retryMaxMs: 60_000, timeoutMs: 10_000, leaseMs: 60_000 };
+/** The team's email and the requesters' acknowledgements. */
+const ACKNOWLEDGING: NotificationSettings = {
+  ...SETTINGS,
+  webhook: null,
+  acknowledgements: { fromName: "Net", replyTo: "hello@network.example" },
+};
 const T0 = sampleRequest(0).receivedAt + 60_000;
 
 const tempStore = tempSqliteStores("notify");
@@ -112,8 +119,14 @@ describe("the notification worker", () => {
       settings: { ...SETTINGS, webhook: null, acknowledgements: { fromName: "Net", replyTo: "hello@network.example" } },
       email: {
         async send(content: EmailContent) {
-          // The mail server defers each requester (a 4xx to RCPT TO: try later).
-          if (content.to) throw Object.assign(new Error("451 try later"), { code: "EENVELOPE", responseCode: 451 });
+          // The mail server fails each requester's message after taking the address (a 4xx to DATA).
+          if (content.to) {
+            throw Object.assign(new Error("Data command failed: 452 4.3.1 Insufficient system storage"), {
+              code: "EENVELOPE",
+              command: "DATA",
+              responseCode: 452,
+            });
+          }
           teamAt.push(clock.now);
         },
         close() {},
@@ -124,12 +137,88 @@ describe("the notification worker", () => {
     // Each request's email went in the first round, not after an acknowledgement's backoff.
     expect(teamAt).toEqual([T0, T0, T0]);
     await worker.stop();
-    // A deferral is tried again later, not given up.
+    // A failure is tried again later, not given up.
     expect((await store.listNotifications()).map((row) => row.channel)).toEqual([
       "requester",
       "requester",
       "requester",
     ]);
+  });
+});
+
+describe("a requester's address is its own row's problem", () => {
+  /** A mail server that answers each requester's address as `answers` says (sent when it says nothing). */
+  function addressedWorker(
+    store: NotificationOutbox,
+    answers: Record<string, () => Error>,
+    overrides: Partial<NotificationOptions> = {},
+  ) {
+    const tried: { to: string; at: number }[] = [];
+    const lines: string[] = [];
+    const worker = virtualWorker(store, {
+      settings: ACKNOWLEDGING,
+      log: (line) => lines.push(line),
+      email: {
+        async send(content: EmailContent) {
+          const to = String(content.to ?? "team");
+          tried.push({ to, at: worker.clock.now });
+          const answer = answers[to];
+          if (answer) throw answer();
+        },
+        close() {},
+      },
+      ...overrides,
+    });
+    return { ...worker, tried, lines, sent: (to: string) => tried.filter((attempt) => attempt.to === to) };
+  }
+  const address = (index: number) => sampleRequest(index).fields.email!;
+
+  it("drops one refused for good and tries one deferred again by itself; the requester after them is told in the same round", async () => {
+    const store = tempStore();
+    for (const index of [1, 2, 3]) await store.save(sampleRequest(index, { acknowledge: true }));
+    const { worker, clock, tried, lines, sent } = addressedWorker(store, {
+      [address(1)]: () => new RecipientRefusedError("the mail server refused the recipient (SMTP 501)"),
+      [address(2)]: () => new RecipientDeferredError("the mail server deferred the recipient (SMTP 451)"),
+    });
+    worker.start();
+    await untilTrue(() => sent(address(2)).length >= 3, "the deferred address tried three times");
+    await worker.stop();
+    expect(sent(address(3))).toEqual([{ to: address(3), at: T0 }]);
+    // Refused: tried once, dropped. Deferred: again after its own backoff (2 s, then 4 s), nothing else waiting on it.
+    expect(sent(address(1))).toHaveLength(1);
+    expect(
+      sent(address(2))
+        .map((attempt) => attempt.at)
+        .slice(0, 3),
+    ).toEqual([T0, T0 + 2000, T0 + 6000]);
+    expect(tried.filter((attempt) => attempt.at === T0).map((attempt) => attempt.to)).toEqual([
+      address(1),
+      address(2),
+      address(3),
+    ]);
+    expect((await store.listNotifications()).map((row) => row.requestId)).toEqual([sampleRequest(2).id]);
+    expect((await store.status(clock.now)).acknowledgementsDroppedLastWeek).toEqual({ refused: 1, expired: 0 });
+    // Logged by request id and SMTP code, never the address.
+    expect(lines).toContain(
+      `[notify] acknowledgement for ${sampleRequest(1).id} refused (the mail server refused the recipient (SMTP 501))`,
+    );
+    expect(lines.join("\n")).not.toContain("@example.com");
+  });
+
+  it("drops an acknowledgement that could not go within the reply time it promises, and sends one that still can", async () => {
+    const store = tempStore();
+    // Queued while the mail server was down: one just over the promised time ago, one just under.
+    await store.save(sampleRequest(1, { acknowledge: true, receivedAt: T0 - ACKNOWLEDGEMENT_DEADLINE_MS }));
+    await store.save(sampleRequest(2, { acknowledge: true, receivedAt: T0 - ACKNOWLEDGEMENT_DEADLINE_MS + 1000 }));
+    const { worker, clock, tried, lines } = addressedWorker(store, {});
+    worker.start();
+    await untilTrue(async () => (await store.listNotifications()).length === 0, "the outbox to empty");
+    await worker.stop();
+    expect(tried.map((attempt) => attempt.to)).toEqual([address(2)]);
+    expect((await store.status(clock.now)).acknowledgementsDroppedLastWeek).toEqual({ refused: 0, expired: 1 });
+    expect(lines).toContain(
+      `[notify] acknowledgement for ${sampleRequest(1).id} refused (not sent within the 48 h it promises)`,
+    );
   });
 });
 

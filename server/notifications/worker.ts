@@ -15,28 +15,37 @@
  * - At least once: a notification delivered just before a crash, before its row was
  *   deleted, is delivered again once its lease runs out. Nothing else goes twice.
  * - The requester's acknowledgement is one more channel (`requester`), through the same mail
- *   server: it pauses on its own, so a failing one never holds up the team's email, and one
- *   whose address the mail server says does not exist (a 5xx with 5.1.x) is given up, not
- *   retried; any other refusal (a relay denied) is retried, as it would refuse every requester.
+ *   server: it pauses on its own, so a failing mail server never holds up the team's email.
+ *   A requester's address is that row's problem alone (docs/deployment/notifications.md): one
+ *   the mail server refuses for good at RCPT TO (a 5xx) is dropped, one it defers (a 4xx, or
+ *   a 5.7.x policy) is tried again by itself while the others go, and one that could not go
+ *   within the reply time it promises is dropped; each drop is logged by request id and counted
+ *   in `requests -- status`. Anyone can queue such addresses up to the API's rate limit.
  */
 import type { EmailWords } from "#shared/content/emails.ts";
 import type { NotificationSettings, DeliverySettings } from "../config";
 import { DeliveryLoop, type DeliveryOutcome, type DeliveryTarget } from "../requests/outbox/delivery-loop";
 import {
   REQUESTER_CHANNEL,
+  type AcknowledgementDrop,
   type NotificationChannel,
   type NotificationClaim,
   type NotificationOutbox,
   type TeamChannel,
 } from "../requests/store";
 import { errorCode, redact, secretTexts } from "../safe-errors";
-import { createEmailSender, RecipientRefusedError, type EmailSender } from "./email";
+import { createEmailSender, RecipientDeferredError, RecipientRefusedError, type EmailSender } from "./email";
 import { notificationChannels } from "./channels";
 import { composeAcknowledgement, composeEmail, composeWebhook, type EmailContent } from "./messages";
 import { ChannelRefusedError, postWebhook } from "./webhook";
 
 /** The most notifications one claim takes. */
 export const NOTIFY_BATCH_SIZE = 25;
+/**
+ * The reply time an acknowledgement promises (content/emails.yaml: "within 48 hours", the
+ * product's constant): one still unsent by then would promise what is already late, so it is dropped.
+ */
+export const ACKNOWLEDGEMENT_DEADLINE_MS = 48 * 60 * 60 * 1000;
 
 export interface NotificationOptions {
   store: NotificationOutbox;
@@ -106,11 +115,23 @@ export class NotificationWorker {
       },
       stillWanted: (delivery, owner) => store.notificationStillWanted(delivery.seq, owner),
       async send(delivery, signal): Promise<DeliveryOutcome> {
+        if (delivery.kind === "acknowledgement" && now() - delivery.queuedAt >= ACKNOWLEDGEMENT_DEADLINE_MS) {
+          const reason = `not sent within the ${ACKNOWLEDGEMENT_DEADLINE_MS / 3_600_000} h it promises`;
+          return {
+            kind: "refused",
+            reason,
+            summary: reason,
+            scope: "row",
+            detail: "expired" satisfies AcknowledgementDrop,
+          };
+        }
         try {
           if (delivery.kind === "acknowledgement" || delivery.channel === "email") {
             const content = emailFor(delivery);
-            if (!content)
-              return { kind: "refused", reason: "no address to send to", summary: "no address", scope: "row" };
+            if (!content) {
+              const detail: AcknowledgementDrop = "refused";
+              return { kind: "refused", reason: "no address to send to", summary: "no address", scope: "row", detail };
+            }
             await sender!.send(content, signal);
           } else
             await postWebhook(webhook!, composeWebhook(delivery, options.words.team), {
@@ -126,9 +147,19 @@ export class NotificationWorker {
           const reason = redact((error as Error)?.message ?? String(error), secrets);
           const summary = errorCode(error);
           if (error instanceof ChannelRefusedError) return { kind: "refused", reason, summary, scope: "channel" };
-          // A requester's address that does not exist (5.1.x): only that acknowledgement is given up.
-          if (error instanceof RecipientRefusedError && delivery.channel === REQUESTER_CHANNEL) {
-            return { kind: "refused", reason, summary, scope: "row" };
+          // A requester's address refused for good: only that acknowledgement is given up; deferred: only it waits.
+          if (delivery.channel === REQUESTER_CHANNEL) {
+            if (error instanceof RecipientRefusedError) {
+              return {
+                kind: "refused",
+                reason,
+                summary,
+                scope: "row",
+                detail: "refused" satisfies AcknowledgementDrop,
+              };
+            }
+            if (error instanceof RecipientDeferredError)
+              return { kind: "retry", reason, summary, retryAfterMs: null, scope: "row" };
           }
           return { kind: "retry", reason, summary, retryAfterMs: null };
         }
@@ -144,7 +175,7 @@ export class NotificationWorker {
       async recordRefused(delivery, owner, outcome) {
         // An acknowledgement that cannot be delivered is dropped: the request itself is stored and told to the team.
         if (outcome.scope === "row") {
-          await store.markNotificationsDelivered([delivery.seq], owner);
+          await store.dropAcknowledgement(delivery.seq, owner, outcome.detail as AcknowledgementDrop);
           return;
         }
         // The notification stays queued for when the channel is open again; the team hears once, by email.

@@ -55,7 +55,7 @@ export interface NewInvitationRequest {
   /**
    * Whether the requester is to hear back (docs/product.md#notifications-and-privacy): an
    * acknowledgement queued on the requester channel in the same transaction, unless the request
-   * is held or its address had one in the last day. Only for a request with one valid address.
+   * is held or its mailbox had one in the last day (server/requests/mailbox.ts). Only for a request with one valid address.
    */
   acknowledge?: boolean;
   /** Set when it looked automated: stored, but neither relayed nor notified until `requests -- release`. */
@@ -191,6 +191,11 @@ export interface NotificationOutbox {
   notificationStillWanted(seq: number, owner: string): Promise<boolean>;
   /** Delivered: the rows `owner` still owns are deleted, in one transaction. Returns the seqs deleted. */
   markNotificationsDelivered(seqs: readonly number[], owner: string): Promise<number[]>;
+  /**
+   * A requester's acknowledgement given up (docs/product.md#notifications-and-privacy): deleted, and
+   * its request marks why, for `requests -- status`, in one transaction; only while `owner` owns it.
+   */
+  dropAcknowledgement(seq: number, owner: string, why: AcknowledgementDrop): Promise<void>;
   /** Delivery failed for now: try again at `retryAt`. */
   scheduleNotificationRetry(seq: number, owner: string, retryAt: number, reason: string): Promise<boolean>;
   /** Gives claims back unused (the worker is stopping, the channel is paused, or the lease is too short for them). */
@@ -262,7 +267,7 @@ export interface TeamCommandsStore extends PrivacyStore, Pick<StoreLifecycle, "d
   /**
    * Sends a held request on as if it had just arrived: clears `held`, makes a pending
    * relay due at `now`, queues its notifications on `notify` and, with `acknowledge`, the
-   * requester's acknowledgement (at most one per address a day), in one transaction.
+   * requester's acknowledgement (at most one per mailbox a day), in one transaction.
    */
   releaseHeld(
     id: string,
@@ -367,9 +372,17 @@ export type NotificationClaim = NotificationSubject & {
   channel: NotificationChannel;
   /** The same on every retry of this notification: receivers drop duplicates by it (X-Delivery-Id). */
   deliveryId: string;
+  /** When it was queued (ms). */
+  queuedAt: number;
   /** Attempts before this one. */
   attempts: number;
 };
+
+/**
+ * Why a requester's acknowledgement was given up: the mail server refused the address for good,
+ * or it could not go within the reply time it promises.
+ */
+export type AcknowledgementDrop = "refused" | "expired";
 
 export interface ErasedCounts {
   requests: number;
@@ -401,5 +414,7 @@ export interface StoreStatus {
   notificationsQueued: number;
   /** When the oldest queued notification was first due (ms), or null. */
   oldestNotificationAt: number | null;
+  /** The last week's acknowledgements (by when they were queued) given up, by why. */
+  acknowledgementsDroppedLastWeek: Record<AcknowledgementDrop, number>;
   stoppedChannels: StoppedChannel[];
 }

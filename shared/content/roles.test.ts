@@ -66,6 +66,27 @@ describe("a role's file (content/roles/<slug>.md)", () => {
   });
 });
 
+describe("a role's description links only where a visitor can safely go", () => {
+  const described = (line: string) => VALID.replace("You will report", `${line} You will report`);
+  const problem = (line: string) => checkAllContent(withRole("links.md", described(line))).join("\n");
+
+  it.each([
+    ["a script", "[Apply](javascript:alert(document.cookie))", '"javascript:alert(document.cookie)" is none of these'],
+    ["a document made of the link", "[Brief](data:text/html;base64,PHNjcmlwdD4=)", '"data:text/html;base64,PHNjcmlwdD4=" is none'],
+    ["another host without its scheme", "[About](//evil.example/about)", '"//evil.example/about" is none'],
+    ["a script by reference", "[Apply][go]\n\n[go]: javascript:alert(1)", '"javascript:alert(1)" is none'],
+    ["an image", "![Team](https://tracker.example/pixel.png)", "Remove the image"],
+  ])("refuses %s, naming it", (_what, line, said) => {
+    expect(problem(line)).toContain(`description (the text under the fields): `);
+    expect(problem(line)).toContain(said);
+  });
+
+  it("takes https, http and mailto links and the site's own pages", () => {
+    const links = "[Northwind](https://northwind.example), [old](http://old.example), [write](mailto:a@b.example), [roles](/roles).";
+    expect(checkAllContent(withRole("links.md", described(links)))).toEqual([]);
+  });
+});
+
 describe("the roles' timetable (shared/roles.ts)", () => {
   it("closes a role at the end of its last day, in UTC", () => {
     const end = closesAt("2026-12-31");

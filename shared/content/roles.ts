@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { list, MARKUP, text } from "./fields";
+import { roleLinkProblem } from "./role-links";
 import { COUNTRIES, parseLocation } from "../roles";
 
 const isoDate = z.iso.date({ error: "Write the date as YYYY-MM-DD, for example 2027-01-31." });
@@ -83,7 +84,8 @@ const DESCRIPTION_MAX_LENGTH = 6000;
 
 /**
  * The description: Markdown paragraphs, lists and emphasis, no HTML (the page renders the
- * Markdown); long enough to say what the role is. A problem in an editor's words, or null.
+ * Markdown), links only where role-links.ts allows and no image; long enough to say what the
+ * role is. A problem in an editor's words, or null.
  */
 export function checkRoleBody(body: string): string | null {
   const text = body.trim();
@@ -95,5 +97,5 @@ export function checkRoleBody(body: string): string | null {
     return `Use at most ${DESCRIPTION_MAX_LENGTH} characters (this has ${text.length}).`;
   }
   if (MARKUP.test(text)) return "Write plain text or Markdown: no HTML tags or entities (the site adds the formatting).";
-  return null;
+  return roleLinkProblem(text);
 }

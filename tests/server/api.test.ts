@@ -191,6 +191,12 @@ const REFUSED: Case[] = [
     check: errorMessage(API_MESSAGES.unsupportedType),
   },
   {
+    name: "JSON labelled with RFC 2231's charset*=iso-8859-1''",
+    headers: [["Content-Type", "application/json; charset*=iso-8859-1''"]],
+    body: withFields({}),
+    status: 415,
+  },
+  {
     name: "a form post labelled charset=iso-8859-1",
     headers: [
       ["Content-Type", "application/x-www-form-urlencoded; charset=iso-8859-1"],

@@ -4,16 +4,21 @@
 // build obeys it, and that a deployment's build carries its own site facts and none of
 // the examples a checkout starts with (docs/configuration.md).
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { EXAMPLE_SITE_FACTS } from "#shared/site-config.ts";
 import { DEPLOYMENT_SITE_FACTS } from "../support/deployment-site-facts";
 import { PROJECT_ROOT } from "../support/site-process";
 
-// BUILD_DIR is a folder of the project (astro.config.ts writes to ./BUILD_DIR/client), ignored by git as /build-*/.
+// A relative BUILD_DIR is a folder of the project, ignored by git as /build-*/; an absolute one is where it says.
 const scratch = `build-config-test-${process.pid}`;
-afterAll(() => rmSync(join(PROJECT_ROOT, scratch), { recursive: true, force: true }));
+const elsewhere = mkdtempSync(join(tmpdir(), "build-config-test-"));
+afterAll(() => {
+  rmSync(join(PROJECT_ROOT, scratch), { recursive: true, force: true });
+  rmSync(elsewhere, { recursive: true, force: true });
+});
 
 const PUBLIC_SITE_URL = "https://tanetwork.org";
 const LINKEDIN_PAGE = "https://www.linkedin.com/company/ta-leadership-network";
@@ -45,13 +50,15 @@ describe(`a deployment build (SITE_URL=${PUBLIC_SITE_URL})`, () => {
     expect(() => readdirSync(join(PROJECT_ROOT, buildDir))).toThrow();
   });
 
-  it("with its own site facts builds, and no page carries an example", () => {
-    const client = join(PROJECT_ROOT, scratch, "accepted", "client");
+  it("with its own site facts builds, into an absolute BUILD_DIR where it says, and no page carries an example", () => {
+    const client = join(elsewhere, "client");
     const result = build(
       { SITE_URL: PUBLIC_SITE_URL, ...DEPLOYMENT_SITE_FACTS, NETWORK_PROFILE_URLS: LINKEDIN_PAGE },
-      `${scratch}/accepted`,
+      elsewhere,
     );
     expect(result.status, result.stderr).toBe(0);
+    // Not under the checkout (./tmp/...), where the build's post-steps would not find it.
+    expect(() => readdirSync(join(PROJECT_ROOT, elsewhere.replace(/^\//, "")))).toThrow();
     const pages = readdirSync(client, { recursive: true, encoding: "utf8" })
       .filter((path) => path.endsWith(".html"))
       .map((path) => readFileSync(join(client, path), "utf8"));

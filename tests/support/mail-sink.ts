@@ -17,6 +17,8 @@ export interface MailSink {
   received: ReceivedMail[];
   /** How many messages each recipient received. */
   countFor(address: string): number;
+  /** How many times a message was offered to `address` (RCPT TO), taken or refused. */
+  triesFor(address: string): number;
   stop(): Promise<void>;
 }
 
@@ -32,17 +34,19 @@ export async function startMailSink({
   beforeAccept?: (index: number) => Promise<void>;
   /**
    * A recipient the mail server refuses at RCPT TO: `true` for "550 5.1.1" (no such mailbox),
-   * or the reply to give, such as "554 5.7.1 Relay access denied".
+   * or the reply to give, such as "554 5.7.1 Relay access denied" or "450 4.2.1 Try again later".
    */
   refuses?: (address: string) => boolean | string;
 } = {}): Promise<MailSink> {
   let arrived = 0;
   const received: ReceivedMail[] = [];
+  const offered: string[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
     onRcptTo(address, _session, callback) {
+      offered.push(address.address);
       const refusal = refuses(address.address);
       if (refusal === false) return callback();
       const [, code, text] = /^(\d{3}) (.*)$/.exec(refusal === true ? "550 5.1.1 No such mailbox" : refusal)!;
@@ -77,6 +81,7 @@ export async function startMailSink({
     url: `smtp://127.0.0.1:${actualPort}`,
     received,
     countFor: (recipient) => received.filter((mail) => mail.to.includes(recipient)).length,
+    triesFor: (recipient) => offered.filter((address) => address === recipient).length,
     stop: () => new Promise<void>((resolveStop) => server.close(() => resolveStop())),
   };
 }

@@ -249,12 +249,12 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
       expect((await store.eraseByEmail(sampleRequest(2).fields.email!, later + LEASE_MS)).inFlight).toBe(0);
     });
 
-    it("queues the requester's acknowledgement with the request, at most one per address a day, on its own channel", async () => {
+    it("queues the requester's acknowledgement with the request, at most one per mailbox a day, on its own channel", async () => {
       const ada = (index: number, email: string, receivedAt = sampleRequest(index).receivedAt) =>
         sampleRequest(index, { fields: { email }, notify: ["email"], acknowledge: true, receivedAt });
       await store.save(ada(1, "ada@example.com"));
-      // The same address, however it is written, the same day: no second one.
-      await store.save(ada(2, " ADA@example.com"));
+      // The same mailbox, however it is written, the same day: no second one.
+      await store.save(ada(2, " ADA+jobs@example.com"));
       await store.save(ada(3, "grace@example.com"));
       // A retried send of the first stores nothing, and queues nothing.
       await store.save({ ...ada(4, "ada@example.com"), idempotencyKey: "k" });
@@ -278,6 +278,35 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
       const [first] = await store.claimNotifications("requester", T0 + 5000, LEASE_MS, 1, ["requester"]);
       expect(first).toMatchObject({ kind: "acknowledgement", channel: "requester" });
       expect(requestOf(first)?.id).toBe(sampleRequest(1).id);
+    });
+
+    it("counts one Gmail mailbox once however its dots and tags are written, and only Gmail's dots", async () => {
+      const spellings = ["name@gmail.com", "n.ame+1@gmail.com", "Na.Me@googlemail.com", "n.ame@example.com"];
+      for (const [index, email] of spellings.entries()) {
+        await store.save(sampleRequest(index + 1, { fields: { email }, acknowledge: true }));
+      }
+      expect((await store.list()).map((request) => request.acknowledgedAt !== null)).toEqual([
+        true,
+        false,
+        false,
+        true,
+      ]);
+    });
+
+    it("drops an acknowledgement given up under its claim, and counts it by why for the week", async () => {
+      for (const index of [1, 2, 3]) await store.save(sampleRequest(index, { acknowledge: true }));
+      const now = sampleRequest(3).receivedAt;
+      const [refused, expired, other] = await store.claimNotifications("w", now, LEASE_MS, 3, ["requester"]);
+      await store.dropAcknowledgement(refused!.seq, "w", "refused");
+      await store.dropAcknowledgement(expired!.seq, "w", "expired");
+      // Only under its claim: another worker's drop changes nothing.
+      await store.dropAcknowledgement(other!.seq, "someone else", "refused");
+      expect((await store.listNotifications()).map((row) => row.seq)).toEqual([other!.seq]);
+      expect((await store.status(now)).acknowledgementsDroppedLastWeek).toEqual({ refused: 1, expired: 1 });
+      expect((await store.status(now + 8 * 24 * 60 * 60 * 1000)).acknowledgementsDroppedLastWeek).toEqual({
+        refused: 0,
+        expired: 0,
+      });
     });
 
     it("acknowledges a held request only when it is released, and one address once however many servers save at once", async () => {
@@ -332,6 +361,7 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
         held: 1,
         notificationsQueued: 1,
         oldestNotificationAt: sampleRequest(2).receivedAt,
+        acknowledgementsDroppedLastWeek: { refused: 0, expired: 0 },
         stoppedChannels: [],
       });
     });

@@ -82,6 +82,8 @@ export interface Started {
   child: ChildProcess;
   origin: string;
   output(): string;
+  /** Each line of the output with when it arrived (ms since the epoch): the switch's steps, to set beside slow answers. */
+  lines(): { at: number; text: string }[];
   /** SIGTERM to its process group (npm, tsx, the supervisor and the servers); resolves on exit. */
   stop(): Promise<void>;
 }
@@ -90,8 +92,13 @@ export interface Started {
 export async function npmStart(checkout: string, env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<Started> {
   const child = spawn("npm", ["start"], { cwd: checkout, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const lines: { at: number; text: string }[] = [];
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const text of chunk.toString().split("\n")) if (text.trim() !== "") lines.push({ at: Date.now(), text });
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
   const exited = new Promise<void>((resolveExit) => child.once("exit", () => resolveExit()));
   const deadline = Date.now() + timeoutMs;
   while (!servingUrl(output) || !output.includes("[supervisor] listening")) {
@@ -102,8 +109,9 @@ export async function npmStart(checkout: string, env: NodeJS.ProcessEnv, timeout
     child,
     origin: servingUrl(output)!,
     output: () => output,
+    lines: () => lines,
     stop: async () => {
-      if (child.exitCode === null) process.kill(-child.pid!, "SIGTERM");
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGTERM");
       await exited;
     },
   };
@@ -125,7 +133,15 @@ export interface LoadCounts {
   /** What failed, by error code or status. */
   failures: Record<string, number>;
   maxLatencyMs: number;
+  /** The slowest page view or file (GET). */
+  maxGetMs: number;
+  /** The answers that took longer than SLOW_MS, or failed: when each was sent (ms since the epoch), what, how long. */
+  slow: { at: number; what: string; ms: number; failure: string | null }[];
 }
+
+/** An answer slower than this is listed in LoadCounts.slow. */
+export const SLOW_MS = 1000;
+const noCounts = (): LoadCounts => ({ served: 0, failed: 0, failures: {}, maxLatencyMs: 0, maxGetMs: 0, slow: [] });
 
 /** One visitor's answer that was not what a page, a file or a post should get. */
 const failureOf = (status: number, expected: number) => (status === expected ? null : `HTTP ${status}`);
@@ -146,12 +162,13 @@ export function startLoad(
 ) {
   const keepAlive = new Agent({ keepAlive: true });
   const acknowledged: { id: string; key: string; body: string }[] = [];
-  let counts: LoadCounts = { served: 0, failed: 0, failures: {}, maxLatencyMs: 0 };
+  let counts: LoadCounts = noCounts();
   let running = true;
   let posted = 0;
 
   async function one(method: string, path: string, agent: Agent | false, expected: number, body?: string) {
     const started = performance.now();
+    const sentAt = Date.now();
     let failure: string | null;
     let answer: { status: number; body: string } | null = null;
     try {
@@ -160,7 +177,12 @@ export function startLoad(
     } catch (error) {
       failure = String((error as NodeJS.ErrnoException).code ?? (error as Error).message);
     }
-    counts.maxLatencyMs = Math.max(counts.maxLatencyMs, Math.round(performance.now() - started));
+    const ms = Math.round(performance.now() - started);
+    counts.maxLatencyMs = Math.max(counts.maxLatencyMs, ms);
+    if (method === "GET") counts.maxGetMs = Math.max(counts.maxGetMs, ms);
+    if (ms > SLOW_MS || failure) {
+      counts.slow.push({ at: sentAt, what: `${method} ${path}${agent ? " (kept alive)" : ""}`, ms, failure });
+    }
     if (failure) {
       counts.failed += 1;
       counts.failures[failure] = (counts.failures[failure] ?? 0) + 1;
@@ -192,7 +214,7 @@ export function startLoad(
     /** The counts since the last call, and a fresh start. */
     take(): LoadCounts {
       const taken = counts;
-      counts = { served: 0, failed: 0, failures: {}, maxLatencyMs: 0 };
+      counts = noCounts();
       return taken;
     },
     async stop() {

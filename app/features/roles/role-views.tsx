@@ -16,6 +16,7 @@ import { ArrowIcon, LinkButton } from "#app/components/ui/button.tsx";
 import { ArrowLeftIcon } from "#app/components/ui/icons.tsx";
 import { Eyebrow, EyebrowHeadingText } from "#app/components/sections/section.tsx";
 import { locationText } from "#shared/content/role-page.ts";
+import type { RoleDescriptionHtml } from "#app/lib/role-description.ts";
 import { roleFacts, type RoleFact } from "./role-facts";
 
 /** The request page with the role chosen (leaders' mode: a role is for a TA leader). */
@@ -80,9 +81,10 @@ export function RolePage({
   role: RoleFields & { slug: string };
   /**
    * The description: its Markdown as HTML, rendered by the build from the role's file (which the
-   * build checks holds no HTML of its own), or the editor's preview of it.
+   * build checks holds no HTML of its own) and kept to Markdown's elements and the links a role
+   * may carry (app/lib/role-description.ts), as its JobPosting has it; or the editor's preview of it.
    */
-  description: { html: string } | { node: ReactNode };
+  description: { html: RoleDescriptionHtml } | { node: ReactNode };
   words: OpenRolesWords;
 }) {
   const { role: copy } = words;

@@ -15,6 +15,8 @@
  *   per round, so a long outage or a wrong password never turns the backlog into a
  *   storm; the batch's other rows of that channel go back untried. A channel that
  *   refuses for good (a webhook's 404) stops until a restart or `requests -- retry`.
+ *   A failure the receiver says is that row's alone (a requester's address the mail server
+ *   defers) waits the same backoff, by the row's own attempts, and the channel goes on.
  * - An overall deadline on every send (the timeout plus a second; a send starts only with
  *   twice the timeout of lease left), so a stuck receiver cannot outlast a claim and
  *   cause a duplicate.
@@ -81,8 +83,11 @@ export interface Delivery {
 
 export type DeliveryOutcome =
   | { kind: "sent" }
-  /** Failed for now: try again after the channel's backoff (or Retry-After, when longer). */
-  | { kind: "retry"; reason: string; summary: string; retryAfterMs: number | null }
+  /**
+   * Failed for now: try again after the channel's backoff (or Retry-After, when longer). With
+   * `scope: "row"` only this row waits, by its own attempts; the channel goes on.
+   */
+  | { kind: "retry"; reason: string; summary: string; retryAfterMs: number | null; scope?: "row" }
   /** The receiver refused this row for good (HubSpot's 400), or the whole channel (a webhook's 404). */
   | { kind: "refused"; reason: string; summary: string; scope: "row" | "channel"; detail?: unknown };
 
@@ -313,18 +318,30 @@ export class DeliveryLoop<D extends Delivery> {
         return;
       }
       case "retry": {
+        if (outcome.scope === "row") {
+          const pause = Math.max(outcome.retryAfterMs ?? 0, this.jittered(delivery.attempts + 1));
+          await this.target.recordRetry(delivery, this.owner, this.now() + pause, outcome.reason);
+          this.log(`[${name}] ${delivery.label} not sent (${outcome.summary}); it alone is tried again in ${pause} ms`);
+          return;
+        }
         state.failures += 1;
-        const failures = Math.max(state.failures, delivery.attempts + 1);
-        const exponential = backoffMs(failures, this.options.timing);
-        const jittered = Math.round(exponential / 2 + (this.random() * exponential) / 2);
         // Retry-After is the least the receiver asks us to wait; the backoff still grows behind it.
-        const pause = Math.max(outcome.retryAfterMs ?? 0, jittered);
+        const pause = Math.max(
+          outcome.retryAfterMs ?? 0,
+          this.jittered(Math.max(state.failures, delivery.attempts + 1)),
+        );
         state.pausedUntil = this.now() + pause;
         await this.target.recordRetry(delivery, this.owner, state.pausedUntil, outcome.reason);
         this.log(`[${name}] ${delivery.label} not sent (${outcome.summary}); ${delivery.channel} pauses ${pause} ms`);
         return;
       }
     }
+  }
+
+  /** The pause after `failures` failures in a row: the backoff, between half and all of it at random. */
+  private jittered(failures: number): number {
+    const exponential = backoffMs(failures, this.options.timing);
+    return Math.round(exponential / 2 + (this.random() * exponential) / 2);
   }
 
   /** Waits while this server has sent a channel's allowance in the last 10 s. */

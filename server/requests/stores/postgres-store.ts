@@ -20,6 +20,7 @@
  *   soon); docs/deployment/personal-data.md says what erasure means here and in backups.
  */
 import postgres from "postgres";
+import { mailboxKey } from "../mailbox";
 import {
   REQUESTER_CHANNEL,
   type NotificationChannel,
@@ -218,16 +219,18 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
   const ms = (value: Date | null) => (value === null ? null : value.getTime());
 
   /**
-   * Whether `email` may have an acknowledgement at `now` (none queued for it in the last day),
-   * inside the caller's transaction. A lock on the address until it commits makes two servers
-   * saving requests of one address at once decide in turn, so only one of them queues one.
+   * The mailbox `email` reaches when it may have an acknowledgement at `now` (none queued for it
+   * in the last day), else null, inside the caller's transaction. A lock on the mailbox until it
+   * commits makes two servers saving requests of one mailbox at once decide in turn, so only one
+   * of them queues one.
    */
-  async function mayAcknowledge(tx: postgres.TransactionSql, email: string, now: number): Promise<boolean> {
-    await tx`SELECT pg_advisory_xact_lock(${ACKNOWLEDGEMENT_LOCK_SPACE}, hashtext(lower(${email.trim()})))`;
+  async function mailboxToAcknowledge(tx: postgres.TransactionSql, email: string, now: number): Promise<string | null> {
+    const mailbox = mailboxKey(email);
+    await tx`SELECT pg_advisory_xact_lock(${ACKNOWLEDGEMENT_LOCK_SPACE}, hashtext(${mailbox}))`;
     const [recent] = await tx`
       SELECT 1 FROM invitation_requests
-      WHERE acknowledged_at > ${new Date(now - DAY_MS)} AND ${byEmail(email)} LIMIT 1`;
-    return recent === undefined;
+      WHERE acknowledged_mailbox = ${mailbox} AND acknowledged_at > ${new Date(now - DAY_MS)} LIMIT 1`;
+    return recent === undefined ? mailbox : null;
   }
 
   /** Queues one notification per channel, inside the caller's transaction. */
@@ -257,10 +260,10 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
       const acknowledge = !request.held && request.acknowledge === true && typeof email === "string";
       const key = request.idempotencyKey ?? null;
       // A key stored already: this is a retry of that request, which stays the only one.
-      const insertRequest = (tx: postgres.Sql | postgres.TransactionSql, acknowledgedAt: Date | null = null) => tx`
+      const insertRequest = (tx: postgres.Sql | postgres.TransactionSql, mailbox: string | null = null) => tx`
         INSERT INTO invitation_requests
           (id, received_at, mode, fields, context, relay, next_attempt_at, notice_version, held, idempotency_key,
-           source, consent, role, acknowledged_at)
+           source, consent, role, acknowledged_at, acknowledged_mailbox)
         VALUES (
           ${request.id}, ${new Date(request.receivedAt)}, ${request.mode},
           ${JSON.stringify(request.fields)}::text::json, ${JSON.stringify(request.context)}::text::json,
@@ -272,7 +275,8 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
           ${jsonOrNull(request.source)}::text::json,
           ${jsonOrNull(request.consent)}::text::json,
           ${jsonOrNull(request.role)}::text::json,
-          ${acknowledgedAt}
+          ${mailbox === null ? null : new Date(request.receivedAt)},
+          ${mailbox}
         )
         ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
         RETURNING id`;
@@ -285,11 +289,10 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
         return (await insertRequest(sql)).length === 1 ? { stored: "new" } : first(sql);
       }
       return sql.begin(async (tx): Promise<SaveOutcome> => {
-        const acknowledged = acknowledge && (await mayAcknowledge(tx, email, request.receivedAt));
-        const at = new Date(request.receivedAt);
-        if ((await insertRequest(tx, acknowledged ? at : null)).length === 0) return first(tx);
+        const mailbox = acknowledge ? await mailboxToAcknowledge(tx, email, request.receivedAt) : null;
+        if ((await insertRequest(tx, mailbox)).length === 0) return first(tx);
         await enqueue(tx, { kind: "request", requestId: request.id }, channels, request.receivedAt);
-        if (acknowledged) {
+        if (mailbox !== null) {
           await enqueue(
             tx,
             { kind: "acknowledgement", requestId: request.id },
@@ -387,6 +390,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
       return 0;
     },
     async status(now) {
+      const week = new Date(now - 7 * DAY_MS);
       const [row] = await sql<
         {
           requests_last_day: string;
@@ -396,17 +400,22 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
           held: string;
           notifications_queued: string;
           oldest_notification_at: Date | null;
+          acknowledgements_refused: string;
+          acknowledgements_expired: string;
         }[]
       >`
         SELECT
           (SELECT COUNT(*) FROM invitation_requests WHERE received_at >= ${new Date(now - DAY_MS)}) AS requests_last_day,
-          (SELECT COUNT(*) FROM invitation_requests WHERE received_at >= ${new Date(now - 7 * DAY_MS)}) AS requests_last_week,
+          (SELECT COUNT(*) FROM invitation_requests WHERE received_at >= ${week}) AS requests_last_week,
           (SELECT COUNT(*) FROM invitation_requests WHERE relay = 'pending' AND held IS NULL) AS relays_pending,
           (SELECT COUNT(*) FROM invitation_requests WHERE relay = 'failed') AS relays_failed,
           (SELECT COUNT(*) FROM invitation_requests WHERE held IS NOT NULL) AS held,
           (SELECT COUNT(*) FROM invitation_notifications) AS notifications_queued,
-          (SELECT MIN(queued_at) FROM invitation_notifications) AS oldest_notification_at`;
-      const week = new Date(now - 7 * DAY_MS);
+          (SELECT MIN(queued_at) FROM invitation_notifications) AS oldest_notification_at,
+          (SELECT COUNT(*) FROM invitation_requests
+            WHERE acknowledged_at >= ${week} AND acknowledgement_dropped = 'refused') AS acknowledgements_refused,
+          (SELECT COUNT(*) FROM invitation_requests
+            WHERE acknowledged_at >= ${week} AND acknowledgement_dropped = 'expired') AS acknowledgements_expired`;
       const sources = await sql<{ label: string | null; requests: string }[]>`
         SELECT coalesce(source->>'utm_source', source->>'referrer') AS label, COUNT(*) AS requests
         FROM invitation_requests WHERE received_at >= ${week} GROUP BY label`;
@@ -422,6 +431,10 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
         held: Number(row!.held),
         notificationsQueued: Number(row!.notifications_queued),
         oldestNotificationAt: ms(row!.oldest_notification_at),
+        acknowledgementsDroppedLastWeek: {
+          refused: Number(row!.acknowledgements_refused),
+          expired: Number(row!.acknowledgements_expired),
+        },
         stoppedChannels: await store.stoppedChannels(),
       };
     },
@@ -481,6 +494,13 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
         DELETE FROM invitation_notifications WHERE ${ownedNotifications(seqs, owner)} RETURNING seq`;
       return rows.map((row) => Number(row.seq));
     },
+    async dropAcknowledgement(seq, owner, why) {
+      await sql`
+        WITH dropped AS (
+          DELETE FROM invitation_notifications WHERE ${ownedNotifications([seq], owner)} RETURNING request_id
+        )
+        UPDATE invitation_requests SET acknowledgement_dropped = ${why} WHERE id IN (SELECT request_id FROM dropped)`;
+    },
     async scheduleNotificationRetry(seq, owner, retryAt, reason) {
       const result = await sql`
         UPDATE invitation_notifications SET attempts = attempts + 1, last_error = ${reason},
@@ -531,14 +551,15 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
           SELECT held, fields->>'email' AS email FROM invitation_requests WHERE id = ${id} FOR UPDATE`;
         const decision = releaseDecision(row);
         if (decision !== "release") return decision;
-        const acknowledged = acknowledge && row!.email !== null && (await mayAcknowledge(tx, row!.email!, now));
+        const mailbox = acknowledge && row!.email !== null ? await mailboxToAcknowledge(tx, row!.email!, now) : null;
         await tx`
           UPDATE invitation_requests SET held = NULL,
             next_attempt_at = CASE WHEN relay = 'pending' THEN ${new Date(now)} ELSE next_attempt_at END,
-            acknowledged_at = ${acknowledged ? new Date(now) : null}
+            acknowledged_at = ${mailbox === null ? null : new Date(now)},
+            acknowledged_mailbox = ${mailbox}
           WHERE id = ${id}`;
         await enqueue(tx, { kind: "request", requestId: id }, notify, now);
-        if (acknowledged) await enqueue(tx, { kind: "acknowledgement", requestId: id }, [REQUESTER_CHANNEL], now);
+        if (mailbox !== null) await enqueue(tx, { kind: "acknowledgement", requestId: id }, [REQUESTER_CHANNEL], now);
         return "released" as const;
       });
     },

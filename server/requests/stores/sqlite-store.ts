@@ -23,8 +23,10 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 
 import { setTimeout as sleep } from "node:timers/promises";
 import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
+import { mailboxKey } from "../mailbox";
 import {
   REQUESTER_CHANNEL,
+  type AcknowledgementDrop,
   type NewInvitationRequest,
   type NotificationChannel,
   type NotificationClaim,
@@ -197,9 +199,9 @@ export function openSqliteStore(dataDir: string): RequestStore {
   const insert = db.prepare(
     `INSERT INTO invitation_requests
        (id, received_at, mode, fields, context, relay, next_attempt_at, notice_version, held, idempotency_key, source,
-        consent, role, acknowledged_at)
+        consent, role, acknowledged_at, acknowledged_mailbox)
      VALUES (@id, @receivedAt, @mode, @fields, @context, @relay, @nextAttemptAt, @noticeVersion, @held, @idempotencyKey,
-       @source, @consent, @role, @acknowledgedAt)
+       @source, @consent, @role, @acknowledgedAt, @acknowledgedMailbox)
      ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING`,
   );
   const requestByKey = db.prepare<{ key: string | null }, RequestRow>(
@@ -304,15 +306,23 @@ export function openSqliteStore(dataDir: string): RequestStore {
   const heldState = db.prepare<{ id: string }, { held: string | null; email: string | null }>(
     `SELECT held, json_extract(fields, '$.email') AS email FROM invitation_requests WHERE id = @id`,
   );
-  // --- The requester's acknowledgement: at most one per address a day, remembered on the request row ---
-  const acknowledgedSince = db.prepare<{ email: string; since: number }, { id: string }>(
-    `SELECT id FROM invitation_requests
-     WHERE acknowledged_at > @since AND email_key(json_extract(fields, '$.email')) = email_key(@email) LIMIT 1`,
+  // --- The requester's acknowledgement: at most one per mailbox a day, remembered on the request row ---
+  const acknowledgedSince = db.prepare<{ mailbox: string; since: number }, { id: string }>(
+    `SELECT id FROM invitation_requests WHERE acknowledged_mailbox = @mailbox AND acknowledged_at > @since LIMIT 1`,
   );
-  const markAcknowledged = db.prepare(`UPDATE invitation_requests SET acknowledged_at = @now WHERE id = @id`);
-  /** Whether `email` may have an acknowledgement at `now`: none was queued for it in the last day. */
-  const mayAcknowledge = (email: unknown, now: number): email is string =>
-    typeof email === "string" && acknowledgedSince.get({ email, since: now - DAY_MS }) === undefined;
+  const markAcknowledged = db.prepare(
+    `UPDATE invitation_requests SET acknowledged_at = @now, acknowledged_mailbox = @mailbox WHERE id = @id`,
+  );
+  /** The mailbox `email` reaches when it may have an acknowledgement at `now` (none was queued for it in the last day), else null. */
+  const mailboxToAcknowledge = (email: unknown, now: number): string | null => {
+    if (typeof email !== "string") return null;
+    const mailbox = mailboxKey(email);
+    return acknowledgedSince.get({ mailbox, since: now - DAY_MS }) === undefined ? mailbox : null;
+  };
+  const dropAcknowledgement = db.prepare(
+    `UPDATE invitation_requests SET acknowledgement_dropped = @why
+     WHERE id = (SELECT request_id FROM invitation_notifications WHERE seq = @seq AND lease_owner = @owner)`,
+  );
   const unhold = db.prepare(
     `UPDATE invitation_requests SET held = NULL,
        next_attempt_at = CASE WHEN relay = 'pending' THEN @now ELSE next_attempt_at END
@@ -339,6 +349,8 @@ export function openSqliteStore(dataDir: string): RequestStore {
       held: number;
       notifications_queued: number;
       oldest_notification_at: number | null;
+      acknowledgements_refused: number;
+      acknowledgements_expired: number;
     }
   >(
     `SELECT
@@ -348,7 +360,11 @@ export function openSqliteStore(dataDir: string): RequestStore {
        (SELECT COUNT(*) FROM invitation_requests WHERE relay = 'failed') AS relays_failed,
        (SELECT COUNT(*) FROM invitation_requests WHERE held IS NOT NULL) AS held,
        (SELECT COUNT(*) FROM invitation_notifications) AS notifications_queued,
-       (SELECT MIN(queued_at) FROM invitation_notifications) AS oldest_notification_at`,
+       (SELECT MIN(queued_at) FROM invitation_notifications) AS oldest_notification_at,
+       (SELECT COUNT(*) FROM invitation_requests WHERE acknowledged_at >= @week AND acknowledgement_dropped = 'refused')
+         AS acknowledgements_refused,
+       (SELECT COUNT(*) FROM invitation_requests WHERE acknowledged_at >= @week AND acknowledgement_dropped = 'expired')
+         AS acknowledgements_expired`,
   );
 
   const sourcesSince = db.prepare<{ week: number }, { label: string | null; requests: number }>(
@@ -403,8 +419,10 @@ export function openSqliteStore(dataDir: string): RequestStore {
   const transactions = {
     save: db.transaction((request: NewInvitationRequest): SaveOutcome => {
       // A held request tells no one until it is released.
-      const acknowledge =
-        !request.held && request.acknowledge === true && mayAcknowledge(request.fields.email, request.receivedAt);
+      const mailbox =
+        !request.held && request.acknowledge === true
+          ? mailboxToAcknowledge(request.fields.email, request.receivedAt)
+          : null;
       const { changes } = insert.run({
         id: request.id,
         receivedAt: request.receivedAt,
@@ -419,12 +437,13 @@ export function openSqliteStore(dataDir: string): RequestStore {
         source: jsonOrNull(request.source),
         consent: jsonOrNull(request.consent),
         role: jsonOrNull(request.role),
-        acknowledgedAt: acknowledge ? request.receivedAt : null,
+        acknowledgedAt: mailbox === null ? null : request.receivedAt,
+        acknowledgedMailbox: mailbox,
       });
       if (changes === 0)
         return { stored: "repeat", first: toStoredRequest(requestByKey.get({ key: request.idempotencyKey ?? null })!) };
       if (!request.held) enqueue({ kind: "request", requestId: request.id }, request.notify ?? [], request.receivedAt);
-      if (acknowledge)
+      if (mailbox !== null)
         enqueue({ kind: "acknowledgement", requestId: request.id }, [REQUESTER_CHANNEL], request.receivedAt);
       return { stored: "new" };
     }),
@@ -452,6 +471,10 @@ export function openSqliteStore(dataDir: string): RequestStore {
         return claims;
       },
     ),
+    dropAcknowledgement: db.transaction((seq: number, owner: string, why: AcknowledgementDrop) => {
+      dropAcknowledgement.run({ seq, owner, why });
+      delivered.all({ seqs: list([seq]), owner });
+    }),
     notificationStillWanted: db.transaction((seq: number, owner: string) => {
       const row = ownedNotification.get({ seq, owner });
       if (!row) return false;
@@ -472,8 +495,9 @@ export function openSqliteStore(dataDir: string): RequestStore {
       if (decision !== "release") return decision;
       unhold.run({ id, now });
       enqueue({ kind: "request", requestId: id }, notify, now);
-      if (acknowledge && mayAcknowledge(row!.email, now)) {
-        markAcknowledged.run({ id, now });
+      const mailbox = acknowledge ? mailboxToAcknowledge(row!.email, now) : null;
+      if (mailbox !== null) {
+        markAcknowledged.run({ id, now, mailbox });
         enqueue({ kind: "acknowledgement", requestId: id }, [REQUESTER_CHANNEL], now);
       }
       return "released" as const;
@@ -587,6 +611,10 @@ export function openSqliteStore(dataDir: string): RequestStore {
         held: row.held,
         notificationsQueued: row.notifications_queued,
         oldestNotificationAt: row.oldest_notification_at,
+        acknowledgementsDroppedLastWeek: {
+          refused: row.acknowledgements_refused,
+          expired: row.acknowledgements_expired,
+        },
         stoppedChannels: await this.stoppedChannels(),
       };
     },
@@ -602,6 +630,9 @@ export function openSqliteStore(dataDir: string): RequestStore {
       if (seqs.length === 0) return [];
       const rows = await whenUnlocked(() => delivered.all({ seqs: list(seqs), owner }));
       return rows.map((row) => row.seq);
+    },
+    async dropAcknowledgement(seq, owner, why) {
+      await whenUnlocked(() => transactions.dropAcknowledgement.immediate(seq, owner, why));
     },
     async scheduleNotificationRetry(seq, owner, retryAt, reason) {
       return (await whenUnlocked(() => notificationRetry.run({ seq, owner, retryAt, reason }))).changes === 1;

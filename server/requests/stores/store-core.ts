@@ -245,6 +245,27 @@ export const MIGRATIONS: readonly Migration[] = [
      ALTER TABLE invitation_notifications ADD CONSTRAINT invitation_notifications_channel_check
        CHECK (channel IN ('email', 'webhook', 'requester'));`,
   },
+  // One acknowledgement a day per mailbox, not per spelling (server/requests/mailbox.ts): the
+  // mailbox it went to, on the request it was queued for (rows queued before keep their address,
+  // folded as before); and why one was given up (an address the mail server refused, or no
+  // chance to send it within the promised reply time), for `requests -- status`.
+  {
+    compatible: true,
+    sqlite: `ALTER TABLE invitation_requests ADD COLUMN acknowledged_mailbox TEXT;
+     ALTER TABLE invitation_requests ADD COLUMN acknowledgement_dropped TEXT
+       CHECK (acknowledgement_dropped IN ('refused', 'expired'));
+     UPDATE invitation_requests SET acknowledged_mailbox = lower(trim(json_extract(fields, '$.email')))
+       WHERE acknowledged_at IS NOT NULL;
+     CREATE INDEX invitation_requests_mailbox ON invitation_requests (acknowledged_mailbox, acknowledged_at)
+       WHERE acknowledged_mailbox IS NOT NULL;`,
+    postgres: `ALTER TABLE invitation_requests ADD COLUMN acknowledged_mailbox text;
+     ALTER TABLE invitation_requests ADD COLUMN acknowledgement_dropped text
+       CHECK (acknowledgement_dropped IN ('refused', 'expired'));
+     UPDATE invitation_requests SET acknowledged_mailbox = lower(btrim(fields->>'email'))
+       WHERE acknowledged_at IS NOT NULL;
+     CREATE INDEX invitation_requests_mailbox ON invitation_requests (acknowledged_mailbox, acknowledged_at)
+       WHERE acknowledged_mailbox IS NOT NULL;`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -314,7 +335,8 @@ export function migrationPlan(
 export const REQUEST_COLUMNS =
   "id, received_at, mode, fields, context, relay, attempts, last_error, sent_at, notice_version, held, source, consent, role, acknowledged_at";
 /** The columns of a notification row. */
-export const NOTIFICATION_COLUMNS = "seq, request_id, kind, channel, details, delivery_id, attempts, last_error";
+export const NOTIFICATION_COLUMNS =
+  "seq, request_id, kind, channel, details, delivery_id, queued_at, attempts, last_error";
 
 /** A nullable JSON value as a column takes it: text, or NULL. */
 export const jsonOrNull = (value: object | null | undefined): string | null =>
@@ -379,6 +401,7 @@ export interface NotificationRow {
   /** What the notification is about beside its request: HubSpot's refusal, the held summary, the channel's refusal. */
   details: JsonColumn<RelayRefusal | HeldSummary | ChannelRefusal> | null;
   delivery_id: string;
+  queued_at: TimeColumn;
   attempts: number;
   last_error: string | null;
 }
@@ -419,7 +442,13 @@ export function toNotificationClaim(
   row: NotificationRow,
   request: StoredInvitationRequest | null,
 ): NotificationClaim | null {
-  const base = { seq: Number(row.seq), channel: row.channel, deliveryId: row.delivery_id, attempts: row.attempts };
+  const base = {
+    seq: Number(row.seq),
+    channel: row.channel,
+    deliveryId: row.delivery_id,
+    queuedAt: toMs(row.queued_at),
+    attempts: row.attempts,
+  };
   const details = row.details === null ? null : json(row.details);
   switch (row.kind) {
     case "request":
