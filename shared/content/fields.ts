@@ -25,10 +25,12 @@ export interface TextLimits {
   requires?: readonly string[];
   /** The field's name in the editor's form, where the key alone would mislead. */
   title?: string;
+  /** What the field is for, under it in the editor's form (app/admin/editor-fields.ts). */
+  description?: string;
 }
 
 /** Plain text: trimmed of nothing (what is typed is shown), without markup, within its limits. */
-export function text({ max, min = 1, maxWord, tokens = [], requires = [], title }: TextLimits) {
+export function text({ max, min = 1, maxWord, tokens = [], requires = [], title, description }: TextLimits) {
   const allowed = new Set<string>([...SITE_FACT_TOKENS, ...tokens, ...requires]);
   // The limits, for the editor's form too (app/admin/editor-fields.ts).
   const limits = {
@@ -37,6 +39,7 @@ export function text({ max, min = 1, maxWord, tokens = [], requires = [], title 
     ...(maxWord !== undefined ? { maxWord } : {}),
     ...(requires.length > 0 ? { requires } : {}),
     ...(title !== undefined ? { title } : {}),
+    ...(description !== undefined ? { description } : {}),
   };
   return z.string({ error: "Write some text here." }).meta(limits).check((ctx) => {
     const value = ctx.value;
@@ -85,7 +88,23 @@ export const link = z.string({ error: "Write a link here." }).check((ctx) => {
       message: `"${value}" is not a page of this site or an https:// address. Link to a page such as /mission, or to https://...`,
     });
   }
+}).meta({
+  title: "Link",
+  description: "One of this site's pages, such as /mission or /request-invitation?type=employer, or an address starting https://.",
 });
+
+/**
+ * A day, `YYYY-MM-DD`. Written unquoted (`datePosted: 2026-11-28`, as the editor writes it), YAML
+ * reads a date at midnight UTC, and the pages' loader and the server's reader both hand that on:
+ * it is the same day, so it is read as that day's `YYYY-MM-DD` (docs/copy.md).
+ */
+export function day(error: string) {
+  const asDay = (value: unknown) =>
+    value instanceof Date && !Number.isNaN(value.getTime()) && value.getTime() % 86_400_000 === 0
+      ? value.toISOString().slice(0, 10)
+      : value;
+  return z.preprocess(asDay, z.iso.date({ error }));
+}
 
 /** A label and where it leads: a button, a call to action, a navigation link. */
 export const linkAction = (limits: TextLimits) => z.strictObject({ label: text(limits), href: link });

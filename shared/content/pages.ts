@@ -5,7 +5,7 @@
  * Dual Purpose's halves) keep its words (docs/copy.md).
  */
 import { z } from "zod";
-import { exactly, fixed, linkAction, list, text } from "./fields";
+import { day, exactly, fixed, linkAction, list, text } from "./fields";
 import { pageMeta } from "./page";
 import { audiencePanel, callToAction, feature, pageHero, sectionIntro } from "./sections";
 
@@ -137,7 +137,10 @@ const termsBlock = z.discriminatedUnion("type", [
 export const termsSchema = z.strictObject({
   meta: pageMeta,
   /** When the terms last changed (YYYY-MM-DD): change it with the terms. The page shows it in words. */
-  lastUpdated: z.iso.date({ error: "Write the date the terms last changed as YYYY-MM-DD." }),
+  lastUpdated: day("Write the date the terms last changed as YYYY-MM-DD.").meta({
+    title: "Last changed on",
+    description: "The day the terms last changed: change it with the terms. The page shows it in words.",
+  }),
   lastUpdatedLabel: text({ max: 30 }),
   intro: text({ max: 600 }),
   tocLabel: text({ max: 30 }),

@@ -39,15 +39,30 @@ function issueMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === "unrecognized_keys") {
     return `${issue.keys.map((key) => `"${key}"`).join(", ")} is not a field of this page: remove it or check its spelling.`;
   }
+  // Only a key that is absent is missing: a value of the wrong kind gets its schema's own words.
   if (issue.code === "invalid_type" && issue.input === undefined) return "This is required: it is missing.";
   return issue.message;
 }
+
+/**
+ * Checks words against their schema, each issue carrying the value it is about (zod leaves it
+ * out unless asked), so a value that is there is never called missing.
+ */
+export const checkWords = <Schema extends z.ZodType>(schema: Schema, data: unknown) =>
+  schema.safeParse(data, { reportInput: true });
 
 const cache = new Map<ContentName, unknown>();
 
 /** A file's words, parsed and checked; read once per process. Throws a ContentError naming the file and each field. */
 export function readContent<Name extends ContentName>(name: Name, dir: string = CONTENT_DIR): Content<Name> {
   if (dir === CONTENT_DIR && cache.has(name)) return cache.get(name) as Content<Name>;
+  const words = parseContentFile(name, dir);
+  if (dir === CONTENT_DIR) cache.set(name, words);
+  return words;
+}
+
+/** A file's words, read and checked now, whatever was read before. */
+function parseContentFile<Name extends ContentName>(name: Name, dir: string): Content<Name> {
   const { file, schema } = CONTENT[name];
   let data: unknown;
   try {
@@ -56,9 +71,8 @@ export function readContent<Name extends ContentName>(name: Name, dir: string = 
     const reason = error instanceof yaml.YAMLException ? error.message : String(error);
     throw new ContentError(`content/${file} cannot be read: ${reason}`);
   }
-  const result = schema.safeParse(data);
+  const result = checkWords(schema, data);
   if (!result.success) throw new ContentError(describeIssues(file, result.error.issues));
-  if (dir === CONTENT_DIR) cache.set(name, result.data);
   return result.data as Content<Name>;
 }
 
@@ -85,7 +99,7 @@ export function readRole(file: string, dir: string = CONTENT_DIR): Role {
     const reason = error instanceof yaml.YAMLException ? error.message : String(error);
     throw new ContentError(`content/${path} cannot be read: ${reason}`);
   }
-  const result = roleSchema.safeParse(data);
+  const result = checkWords(roleSchema, data);
   const issues: z.core.$ZodIssue[] = result.success ? [] : [...result.error.issues];
   const custom = (message: string, field: string) =>
     issues.push({ code: "custom", message, path: [field], input: undefined } as z.core.$ZodIssue);
@@ -111,7 +125,10 @@ export function readRoles(dir: string = CONTENT_DIR): Role[] {
     .map((file) => readRole(file, dir));
 }
 
-/** Checks every file; the build runs it first, so a bad edit stops it with every problem listed at once. */
+/**
+ * Checks every file as it is now; the build runs it first, so a bad edit stops it with every problem
+ * listed at once, and the development server before each page (app/admin/content-notice.ts).
+ */
 export function checkAllContent(dir: string = CONTENT_DIR): string[] {
   const problems: string[] = [];
   const folder = join(dir, ROLES_FOLDER);
@@ -124,7 +141,7 @@ export function checkAllContent(dir: string = CONTENT_DIR): string[] {
   }
   for (const name of Object.keys(CONTENT) as ContentName[]) {
     try {
-      readContent(name, dir);
+      parseContentFile(name, dir);
     } catch (error) {
       problems.push(error instanceof ContentError ? error.message : String(error));
     }

@@ -5,7 +5,7 @@
  * The specification's own texts are `fixed`: shown in the editor, never changed.
  */
 import { z } from "zod";
-import { fixed, linkAction, list, text } from "./fields";
+import { day, fixed, linkAction, list, text } from "./fields";
 import { pageMeta } from "./page";
 import { REQUEST_FIELDS } from "../invitation/request-schema";
 
@@ -78,7 +78,10 @@ export const validationWords = z.strictObject({
 
 export const privacyNoticeWords = z.strictObject({
   /** Change it (a date, YYYY-MM-DD) with the words: each stored request records the version it was sent under. */
-  version: z.iso.date({ error: "Write the date of this wording as YYYY-MM-DD." }),
+  version: day("Write the date of this wording as YYYY-MM-DD.").meta({
+    title: "Wording of",
+    description: "The day this notice was last reworded: change it with the words. Each stored request records it.",
+  }),
   /** What is stored and why. */
   stored: text({ max: 200 }),
   /** Who receives it: `withHubSpot` when the site forwards requests to HubSpot. */

@@ -61,8 +61,22 @@ describe("a role's file (content/roles/<slug>.md)", () => {
     expect(message).toContain("description (the text under the fields): Write plain text or Markdown: no HTML");
     const early = VALID.replace(/validThrough: "[^"]+"/, `validThrough: "${dayFrom(Date.now(), -40)}"`);
     expect(checkAllContent(withRole("early.md", early)).join("\n")).toContain(
-      "validThrough: The role closes before it was posted",
+      "validThrough: The role would close before it was posted",
     );
+  });
+
+  it("reads its dates as the editor writes them, unquoted, and calls a value of the wrong kind wrong, not missing", () => {
+    const posted = dayFrom(Date.now(), -20);
+    const unquoted = VALID.replace(/datePosted: "([^"]+)"/, "datePosted: $1").replace(/validThrough: "([^"]+)"/, "validThrough: $1");
+    expect(unquoted).toContain(`datePosted: ${posted}\n`);
+    const [role] = readRoles(withRole("unquoted.md", unquoted)).filter((each) => each.slug === "unquoted");
+    expect(role).toMatchObject({ datePosted: posted, validThrough: dayFrom(Date.now(), 30) });
+
+    const timed = unquoted.replace(`datePosted: ${posted}`, `datePosted: ${posted}T10:30:00Z`).replace(/^title: .*$/m, "title: 42");
+    const message = checkAllContent(withRole("timed.md", timed)).join("\n");
+    expect(message).toContain("datePosted: Write the date as YYYY-MM-DD, for example 2027-01-31.");
+    expect(message).toContain("title: Write some text here.");
+    expect(message).not.toContain("missing");
   });
 });
 
