@@ -6,8 +6,12 @@
  */
 import { CONTENT, type ContentName } from "#shared/content/collections.ts";
 import type { SiteConfig } from "#shared/site-config.ts";
-import { DESCRIPTION_MIN_LENGTH, ROLES_FOLDER, roleSchema } from "#shared/content/roles.ts";
-import { objectFields, type EditorField } from "./editor-fields";
+import { DESCRIPTION_MIN_LENGTH, ROLES_FOLDER, roleBodySchema, roleSchema } from "#shared/content/roles.ts";
+import { ROUTES } from "#shared/routes.ts";
+import { ROLES_PATH } from "#shared/roles.ts";
+import { checkName, objectFields, type EditorField } from "./editor-fields";
+import { ROLE_BODY, ROLES_COLLECTION } from "./entry-checks";
+import { PAGE_FORMAT, toFormFields } from "./form-shape";
 
 export type EditorSettings = NonNullable<SiteConfig["editor"]>;
 
@@ -24,7 +28,7 @@ const FILE_LABELS: Readonly<Record<ContentName, string>> = {
   terms: "Terms of Engagement",
   site: "Every page: navigation, footer, 404",
   requestRefused: "Pages of a request not sent (without JavaScript)",
-  emails: "Emails to the team and to requesters",
+  emails: "Emails: to each requester, and the team's",
   openRoles: "Open roles: the list, the role pages' labels, the links",
 };
 
@@ -39,11 +43,25 @@ const PAGES: readonly ContentName[] = [
 ];
 const SHARED: readonly ContentName[] = ["site", "requestRefused"];
 
+/** Where "View Live" leads for each file: the page it holds the words of. */
+const LIVE_PATHS: Partial<Readonly<Record<ContentName, string>>> = {
+  home: ROUTES.home.path,
+  mission: ROUTES.mission.path,
+  howWeHelp: ROUTES.howWeHelp.path,
+  whoWeAre: ROUTES.whoWeAre.path,
+  requestInvitation: ROUTES.requestInvitation.path,
+  terms: ROUTES.terms.path,
+  openRoles: ROUTES.roles.path,
+  site: ROUTES.home.path,
+};
+
 interface FilesCollection {
   name: string;
   label: string;
   editor: { preview: boolean };
-  files: { name: string; label: string; file: string; fields: EditorField[] }[];
+  format: string;
+  extension: string;
+  files: { name: string; label: string; file: string; preview_path?: string; fields: EditorField[] }[];
 }
 
 /** A folder of one file per entry: the roles, content/roles/<slug>.md. */
@@ -60,6 +78,7 @@ interface RolesCollection {
   slug: string;
   identifier_field: string;
   summary: string;
+  preview_path: string;
   fields: EditorField[];
 }
 
@@ -70,7 +89,7 @@ interface RolesCollection {
  */
 export function rolesCollection(): RolesCollection {
   return {
-    name: "roles",
+    name: ROLES_COLLECTION,
     label: "Open roles",
     label_singular: "Role",
     editor: { preview: true },
@@ -82,11 +101,12 @@ export function rolesCollection(): RolesCollection {
     // The file's name is the role's address: /roles/<slug>.
     slug: "{{slug}}",
     identifier_field: "title",
-    summary: "{{title}} (closes {{validThrough}})",
+    summary: "{{title}} (open until {{validThrough}})",
+    preview_path: `${ROLES_PATH.slice(1)}/{{slug}}`,
     fields: [
       ...objectFields(roleSchema),
       {
-        name: "body",
+        name: ROLE_BODY,
         label: "Description",
         widget: "markdown",
         required: true,
@@ -94,6 +114,8 @@ export function rolesCollection(): RolesCollection {
         modes: ["rich_text", "raw"],
         buttons: ["bold", "italic", "link", "bulleted-list", "numbered-list"],
         editor_components: [],
+        check: checkName(roleBodySchema),
+        path: [ROLE_BODY],
       },
     ],
   };
@@ -108,15 +130,40 @@ export interface DecapConfig {
   media_folder: string;
   public_folder: string;
   locale: string;
+  /** A role's file name from its title: only the letters, digits and hyphens of an address (shared/roles.ts, ROLE_SLUG). */
+  slug: { encoding: "ascii"; clean_accents: true; sanitize_replacement: "-" };
   collections: (FilesCollection | RolesCollection)[];
 }
 
+/** Where the editor's image library keeps what a marketer uploads: apart from the site's own icons and logo. */
+export const MEDIA_FOLDER = "public/media";
+
 function fileEntry(name: ContentName) {
   const { file, schema } = CONTENT[name];
-  return { name, label: FILE_LABELS[name], file: `content/${file}`, fields: objectFields(schema) };
+  const live = LIVE_PATHS[name];
+  return {
+    name,
+    label: FILE_LABELS[name],
+    file: `content/${file}`,
+    ...(live ? { preview_path: live.slice(1) } : {}),
+    fields: toFormFields(objectFields(schema)),
+  };
 }
 
-/** The whole configuration: the backend for these settings and the site's files, in two groups. */
+function filesCollection(
+  name: string,
+  label: string,
+  preview: boolean,
+  files: readonly ContentName[],
+): FilesCollection {
+  return { name, label, editor: { preview }, format: PAGE_FORMAT, extension: "yaml", files: files.map(fileEntry) };
+}
+
+/**
+ * The whole configuration: the backend for these settings and the site's files, in groups.
+ * `origin` is the editor's page's own: under `npm run edit` the development server, which is also
+ * the site the marketer sees ("View Live").
+ */
 export function decapConfig(settings: EditorSettings, siteUrl: string, origin: string = siteUrl): DecapConfig {
   const backend =
     settings.backend === "local"
@@ -130,6 +177,7 @@ export function decapConfig(settings: EditorSettings, siteUrl: string, origin: s
           auth_endpoint: EDITOR_AUTH_ENDPOINT,
           squash_merges: true,
         };
+  const liveSite = settings.backend === "local" ? origin : siteUrl;
   return {
     load_config_file: false,
     backend,
@@ -137,16 +185,17 @@ export function decapConfig(settings: EditorSettings, siteUrl: string, origin: s
     ...(settings.backend === "github" && settings.publishMode === "pull-request"
       ? { publish_mode: "editorial_workflow" as const }
       : {}),
-    site_url: siteUrl,
-    display_url: siteUrl,
-    // The words have no media: Decap asks for a folder all the same (no widget of these forms writes one).
-    media_folder: "public/brand",
-    public_folder: "/brand",
+    site_url: liveSite,
+    display_url: liveSite,
+    // No field of these forms takes an image: the library is a folder of its own, never public/brand's icons.
+    media_folder: MEDIA_FOLDER,
+    public_folder: `/${MEDIA_FOLDER.replace(/^public\//, "")}`,
     locale: "en",
+    slug: { encoding: "ascii", clean_accents: true, sanitize_replacement: "-" },
     collections: [
-      { name: "pages", label: "Pages", editor: { preview: true }, files: PAGES.map(fileEntry) },
-      { name: "shared", label: "Shared words", editor: { preview: false }, files: SHARED.map(fileEntry) },
-      { name: "emails", label: "Emails", editor: { preview: true }, files: [fileEntry("emails")] },
+      filesCollection("pages", "Pages", true, PAGES),
+      filesCollection("shared", "Shared words", false, SHARED),
+      filesCollection("emails", "Emails", true, ["emails"]),
       rolesCollection(),
     ],
   };

@@ -90,7 +90,8 @@ export const link = z.string({ error: "Write a link here." }).check((ctx) => {
   }
 }).meta({
   title: "Link",
-  description: "One of this site's pages, such as /mission or /request-invitation?type=employer, or an address starting https://.",
+  description:
+    "One of this site's pages, such as /mission or /request-invitation?type=employer, or an address starting https://.",
 });
 
 /**
@@ -106,6 +107,14 @@ export function day(error: string) {
   return z.preprocess(asDay, z.iso.date({ error }));
 }
 
+/**
+ * A field that may be left out. Empty is left out: a field cleared in the editor is saved empty
+ * (`lead: ""`) and a key with no value reads as null, and both mean the same as no key.
+ */
+export function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
+}
+
 /** A label and where it leads: a button, a call to action, a navigation link. */
 export const linkAction = (limits: TextLimits) => z.strictObject({ label: text(limits), href: link });
 
@@ -116,12 +125,10 @@ export function fixed<const T extends string>(value: T) {
   });
 }
 
-/** A list of between `min` and `max` items. */
+/** A list of between `min` and `max` items (the editor's list says the same words: app/admin/editor-phrases.ts). */
 export function list<T extends z.ZodType>(item: T, { min = 1, max }: { min?: number; max: number }) {
-  return z
-    .array(item, { error: "Give a list here." })
-    .min(min, { error: min === 1 ? "Give at least one item." : `Give at least ${min} items.` })
-    .max(max, { error: `Give at most ${max} items: the layout has room for ${max}.` });
+  const error = `Give between ${min} and ${max} items: the layout has room for ${max}.`;
+  return z.array(item, { error: "Give a list here." }).min(min, { error }).max(max, { error });
 }
 
 /** Exactly `count` items: the layout is drawn for that many (three pillars, six services). */
@@ -172,4 +179,7 @@ export const illustration = z.enum(ILLUSTRATION_NAMES, { error: "Choose planning
 /** The network art an inner page's hero shows, each saying its page's idea. */
 export const HERO_ART_NAMES = ["rightSeat", "twoAudiences", "supportedNetwork"] as const;
 export type HeroArtName = (typeof HERO_ART_NAMES)[number];
-export const heroArt = z.enum(HERO_ART_NAMES, { error: `Choose one of: ${HERO_ART_NAMES.join(", ")}.` });
+export const heroArt = z.enum(HERO_ART_NAMES, { error: `Choose one of: ${HERO_ART_NAMES.join(", ")}.` }).meta({
+  title: "Picture",
+  options: { rightSeat: "The right seat", twoAudiences: "Two audiences", supportedNetwork: "A supported network" },
+});

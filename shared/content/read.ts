@@ -13,6 +13,9 @@ import type { z } from "zod";
 import { CONTENT, type Content, type ContentName } from "./collections";
 import { checkRoleBody, ROLES_FOLDER, roleSchema, type Role } from "./roles";
 import { ROLE_SLUG } from "../roles";
+import { checkWords, describeIssues } from "./issues";
+
+export { describeIssues };
 
 /**
  * content/ at the repository's root, or under CONTENT_ROOT: the folder `npm run edit` edits (a
@@ -24,33 +27,6 @@ export class ContentError extends Error {
   override name = "ContentError";
 }
 
-/** `hero → title`, `services → 3 → body`: a field as its editor finds it (lists count from 1). */
-function fieldPath(path: readonly PropertyKey[]): string {
-  return path.map((key) => (typeof key === "number" ? String(key + 1) : String(key))).join(" → ") || "(the whole file)";
-}
-
-/** Every problem of a file, one line each: the field, then what to do. */
-export function describeIssues(file: string, issues: readonly z.core.$ZodIssue[]): string {
-  const lines = issues.map((issue) => `  - ${fieldPath(issue.path)}: ${issueMessage(issue)}`);
-  return `content/${file} cannot be published:\n${lines.join("\n")}`;
-}
-
-function issueMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === "unrecognized_keys") {
-    return `${issue.keys.map((key) => `"${key}"`).join(", ")} is not a field of this page: remove it or check its spelling.`;
-  }
-  // Only a key that is absent is missing: a value of the wrong kind gets its schema's own words.
-  if (issue.code === "invalid_type" && issue.input === undefined) return "This is required: it is missing.";
-  return issue.message;
-}
-
-/**
- * Checks words against their schema, each issue carrying the value it is about (zod leaves it
- * out unless asked), so a value that is there is never called missing.
- */
-export const checkWords = <Schema extends z.ZodType>(schema: Schema, data: unknown) =>
-  schema.safeParse(data, { reportInput: true });
-
 const cache = new Map<ContentName, unknown>();
 
 /** A file's words, parsed and checked; read once per process. Throws a ContentError naming the file and each field. */
@@ -59,6 +35,18 @@ export function readContent<Name extends ContentName>(name: Name, dir: string = 
   const words = parseContentFile(name, dir);
   if (dir === CONTENT_DIR) cache.set(name, words);
   return words;
+}
+
+/**
+ * A file's words as they are, unchecked, or null when it cannot be read: for the development
+ * server's editor only, which opens on a refused file so that it can be fixed there.
+ */
+export function readContentUnchecked(name: ContentName, dir: string = CONTENT_DIR): unknown {
+  try {
+    return yaml.load(readFileSync(join(dir, CONTENT[name].file), "utf8"));
+  } catch {
+    return null;
+  }
 }
 
 /** A file's words, read and checked now, whatever was read before. */

@@ -5,7 +5,7 @@
  * the server's timetable (shared/roles.ts) all read these fields.
  */
 import { z } from "zod";
-import { day, list, MARKUP, text } from "./fields";
+import { day, list, MARKUP, optional, text } from "./fields";
 import { COUNTRIES, parseLocation } from "../roles";
 
 const DATE_ERROR = "Write the date as YYYY-MM-DD, for example 2027-01-31.";
@@ -41,16 +41,51 @@ const CURRENCY_NAMES: Record<(typeof SALARY_CURRENCIES)[number], string> = {
   EUR: "Euros (EUR)",
 };
 
+const salary = z
+  .strictObject({
+    min: amount("Lowest, a year"),
+    max: amount("Highest, a year"),
+    currency: z
+      .enum(SALARY_CURRENCIES, { error: `Choose one of: ${SALARY_CURRENCIES.join(", ")}.` })
+      .meta({ title: "Currency", options: CURRENCY_NAMES }),
+  })
+  .refine((pay) => pay.min <= pay.max, {
+    error: "The highest pay is below the lowest: write the lowest first.",
+    path: ["max"],
+  })
+  .meta({
+    title: "Yearly base pay",
+    description:
+      "The base salary for a year, as the employer gives it (never an estimate), in whole numbers without commas. Leave both amounts empty when the employer gives none.",
+  });
+
+const blank = (value: unknown) => value === undefined || value === null || value === "";
+/** A pay the editor's form left without amounts (its currency chosen, or nothing) is no pay. */
+const noAmounts = (value: unknown) =>
+  typeof value === "object" &&
+  value !== null &&
+  blank((value as { min?: unknown }).min) &&
+  blank((value as { max?: unknown }).max)
+    ? undefined
+    : value;
+
 export const roleSchema = z
   .strictObject({
     /** The role's own title (not the posting's): the page's `<h1>`. */
-    title: text({ max: 80, maxWord: 14, title: "Role title", description: "The page's heading and the posting's title." }),
-    /** The hiring organization; absent or "Confidential": not named, on the page or to Google. */
-    employer: text({
+    title: text({
       max: 80,
-      title: "Employer",
-      description: "The hiring organization's name. Leave it empty, or write Confidential, when it is not named.",
-    }).optional(),
+      maxWord: 14,
+      title: "Role title",
+      description: "The page's heading and the posting's title.",
+    }),
+    /** The hiring organization; absent or "Confidential": not named, on the page or to Google. */
+    employer: optional(
+      text({
+        max: 80,
+        title: "Employer",
+        description: "The hiring organization's name. Leave it empty, or write Confidential, when it is not named.",
+      }),
+    ),
     /** `Remote, United States`, or `Chicago, IL, United States`. */
     location: location.meta({
       title: "Location",
@@ -74,24 +109,7 @@ export const roleSchema = z
         "The role's last day: it closes at the end of this day (23:59 UTC). From the next day its page says it has closed, and it leaves the list.",
     }),
     /** The yearly base pay, as the employer gives it (never an estimate). */
-    salary: z
-      .strictObject({
-        min: amount("Lowest, a year"),
-        max: amount("Highest, a year"),
-        currency: z
-          .enum(SALARY_CURRENCIES, { error: `Choose one of: ${SALARY_CURRENCIES.join(", ")}.` })
-          .meta({ title: "Currency", options: CURRENCY_NAMES }),
-      })
-      .refine((salary) => salary.min <= salary.max, {
-        error: "The highest pay is below the lowest: write the lowest first.",
-        path: ["max"],
-      })
-      .meta({
-        title: "Yearly base pay",
-        description:
-          "The base salary for a year, as the employer gives it (never an estimate), in whole numbers without commas. Leave it out when the employer gives none.",
-      })
-      .optional(),
+    salary: z.preprocess(noAmounts, salary.optional()),
     qualifications: list(text({ max: 240 }), { max: 12 }).meta({
       title: "Qualifications",
       description: "What the role asks for, one line each (up to 12).",
@@ -128,6 +146,14 @@ export const ROLES_FOLDER = "roles";
 export const DESCRIPTION_MIN_LENGTH = 80;
 const DESCRIPTION_MAX_LENGTH = 6000;
 
+/** The description as a schema, for the editor's field (app/admin/editor-config.ts): the same check. */
+export const roleBodySchema = z
+  .string({ error: "This is required: describe the role under its fields." })
+  .check((ctx) => {
+    const problem = checkRoleBody(ctx.value);
+    if (problem) ctx.issues.push({ code: "custom", input: ctx.value, message: problem });
+  });
+
 /**
  * The description: Markdown paragraphs, lists and emphasis, no HTML (the page renders the
  * Markdown); long enough to say what the role is. A problem in an editor's words, or null.
@@ -141,6 +167,7 @@ export function checkRoleBody(body: string): string | null {
   if (text.length > DESCRIPTION_MAX_LENGTH) {
     return `Use at most ${DESCRIPTION_MAX_LENGTH} characters (this has ${text.length}).`;
   }
-  if (MARKUP.test(text)) return "Write plain text or Markdown: no HTML tags or entities (the site adds the formatting).";
+  if (MARKUP.test(text))
+    return "Write plain text or Markdown: no HTML tags or entities (the site adds the formatting).";
   return null;
 }
