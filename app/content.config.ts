@@ -9,29 +9,54 @@ import { checkAllContent } from "#shared/content/read.ts";
 import { roleSchema } from "#shared/content/roles.ts";
 import { contentFolder, hasRoleFiles, rolesFolder } from "#app/lib/role-files.ts";
 
+/** What Astro hands a loader besides its documented context: each file type's reader (glob() reads YAML and Markdown with it). */
+type EntryTypes = Map<string, { getEntryInfo: (params: never) => Promise<{ data: unknown; body?: string }> }>;
+
 /**
- * In the development server (the one with a file watcher), a file its schema refuses is kept as it
- * is, and its problems are printed with the build's words: `npm run dev` and `npm run edit` start,
- * their pages say what to fix (app/admin/content-notice.ts) and the editor opens to fix it. The
- * build refuses the file as before (astro.config.ts).
+ * In the development server (the one with a file watcher), a file its schema refuses, or that is
+ * not YAML at all, is kept as it is (or empty), and its problems are printed with the build's
+ * words: `npm run dev` and `npm run edit` start, their pages say what to fix
+ * (app/admin/content-notice.ts) and the editor opens to fix it. The build refuses the file as
+ * before (astro.config.ts).
  */
 function tolerant(loader: Loader): Loader {
   return {
     ...loader,
     load: (context: LoaderContext) => {
       if (!context.watcher) return loader.load(context);
+      const report = (filePath: string | undefined) => {
+        const file = filePath?.slice(filePath.lastIndexOf("/content/") + 1);
+        for (const problem of checkAllContent().filter((each) => file && each.startsWith(`${file} `))) {
+          context.logger.error(`${problem}\nThe site shows this until it is fixed (npm run edit: at /admin).`);
+        }
+      };
       const parseData: LoaderContext["parseData"] = async (props) => {
         try {
           return await context.parseData(props);
         } catch {
-          const file = props.filePath?.slice(props.filePath.lastIndexOf("/content/") + 1);
-          for (const problem of checkAllContent().filter((each) => file && each.startsWith(file))) {
-            context.logger.error(`${problem}\nThe site shows this until it is fixed (npm run edit: at /admin).`);
-          }
+          report(props.filePath);
           return props.data;
         }
       };
-      return loader.load({ ...context, parseData });
+      const entryTypes: EntryTypes = new Map(
+        [...((context as LoaderContext & { entryTypes?: EntryTypes }).entryTypes ?? new Map())].map(
+          ([extension, type]) => [
+            extension,
+            {
+              ...type,
+              getEntryInfo: async (params: never) => {
+                try {
+                  return await type.getEntryInfo(params);
+                } catch {
+                  // Not YAML (or front matter) at all: read as empty, its problem printed when it is checked.
+                  return { data: {}, body: "" };
+                }
+              },
+            },
+          ],
+        ),
+      );
+      return loader.load({ ...context, parseData, entryTypes } as LoaderContext);
     },
   };
 }

@@ -87,9 +87,9 @@ window.confirm = (message?: string) => (message === KEPT_DRAFT_QUESTION ? false 
 // sentences read better as sentences, under the label, above the field.
 const refusalStyle = document.createElement("style");
 refusalStyle.textContent =
-  "div:has(> label + ul) { flex-wrap: wrap; } label + ul { flex-basis: 100%; order: 1; text-align: left; text-transform: none; font-size: 13px; padding: 4px 0 6px; }";
+  "div:has(> label[for] + ul) { flex-wrap: wrap; } label[for] + ul { flex-basis: 100%; order: 1; text-align: left; text-transform: none; font-size: 13px; padding: 4px 0 6px; }";
 document.head.append(refusalStyle);
 
 // Decap's own types describe its YAML config loosely; this one is checked by ./editor-config.ts's.
-const config = decapConfig(data.settings, data.siteUrl, window.location.origin) as unknown as CmsConfig;
+const config = decapConfig(data.settings, data.siteUrl, window.location.origin, data.siteName) as unknown as CmsConfig;
 CMS.init({ config });

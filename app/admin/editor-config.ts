@@ -12,6 +12,8 @@ import { ROLES_PATH } from "#shared/roles.ts";
 import { checkName, objectFields, type EditorField } from "./editor-fields";
 import { ROLE_BODY, ROLES_COLLECTION } from "./entry-checks";
 import { PAGE_FORMAT, toFormFields } from "./form-shape";
+import { MEDIA_FOLDER, MEDIA_PATH } from "./media-folder";
+import siteIcon from "../../assets-src/icon.svg?raw";
 
 export type EditorSettings = NonNullable<SiteConfig["editor"]>;
 
@@ -123,6 +125,8 @@ export function rolesCollection(): RolesCollection {
 
 export interface DecapConfig {
   load_config_file: false;
+  /** The sign-in screen's picture: the site's mark and name, where Decap shows its own. */
+  logo: { src: string };
   backend: Record<string, unknown>;
   publish_mode?: "simple" | "editorial_workflow";
   site_url: string;
@@ -135,8 +139,19 @@ export interface DecapConfig {
   collections: (FilesCollection | RolesCollection)[];
 }
 
-/** Where the editor's image library keeps what a marketer uploads: apart from the site's own icons and logo. */
-export const MEDIA_FOLDER = "public/media";
+/**
+ * The site's mark and name as one picture (an SVG as a data: address, which the editor's page allows
+ * for images): the sign-in screen names the site.
+ */
+export function siteMark(siteName: string): string {
+  const name = `The ${siteName}`.replace(/[<>&"]/g, "");
+  const width = Math.round(64 + name.length * 10);
+  const icon = siteIcon.replace("<svg ", '<svg x="0" y="4" width="48" height="48" ');
+  // Decap shows the picture in a box 300 pixels wide: a long name is drawn smaller.
+  const shown = Math.min(width, 300);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${shown}" height="${Math.round((56 * shown) / width)}" viewBox="0 0 ${width} 56">${icon}<text x="62" y="25" font-family="system-ui, sans-serif" font-size="18" font-weight="700" fill="#0b1f3a">${name}</text><text x="62" y="46" font-family="system-ui, sans-serif" font-size="14" fill="#5e6473">Words and open roles</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
 
 function fileEntry(name: ContentName) {
   const { file, schema } = CONTENT[name];
@@ -164,7 +179,12 @@ function filesCollection(
  * `origin` is the editor's page's own: under `npm run edit` the development server, which is also
  * the site the marketer sees ("View Live").
  */
-export function decapConfig(settings: EditorSettings, siteUrl: string, origin: string = siteUrl): DecapConfig {
+export function decapConfig(
+  settings: EditorSettings,
+  siteUrl: string,
+  origin: string = siteUrl,
+  siteName = "",
+): DecapConfig {
   const backend =
     settings.backend === "local"
       ? { name: "proxy", proxy_url: settings.url, branch: settings.branch }
@@ -180,6 +200,7 @@ export function decapConfig(settings: EditorSettings, siteUrl: string, origin: s
   const liveSite = settings.backend === "local" ? origin : siteUrl;
   return {
     load_config_file: false,
+    logo: { src: siteMark(siteName) },
     backend,
     // A pull request per edit, which the gate checks before anyone merges it (docs/deployment.md).
     ...(settings.backend === "github" && settings.publishMode === "pull-request"
@@ -189,7 +210,7 @@ export function decapConfig(settings: EditorSettings, siteUrl: string, origin: s
     display_url: liveSite,
     // No field of these forms takes an image: the library is a folder of its own, never public/brand's icons.
     media_folder: MEDIA_FOLDER,
-    public_folder: `/${MEDIA_FOLDER.replace(/^public\//, "")}`,
+    public_folder: MEDIA_PATH,
     locale: "en",
     slug: { encoding: "ascii", clean_accents: true, sanitize_replacement: "-" },
     collections: [

@@ -5,7 +5,8 @@ import { CONTENT } from "#shared/content/collections.ts";
 import { checkWords, issueMessage } from "#shared/content/issues.ts";
 import { roleSchema } from "#shared/content/roles.ts";
 import { fixed, text } from "#shared/content/fields.ts";
-import { decapConfig, MEDIA_FOLDER } from "./editor-config";
+import { decapConfig } from "./editor-config";
+import { MEDIA_FOLDER } from "./media-folder";
 import { checkSchema, editorField, labelOf, objectFields, type EditorField } from "./editor-fields";
 import { checkEntry } from "./entry-checks";
 import { FORM_HEADLINE, fileKeyOrder, toFileShape, toFormFields, toFormShape } from "./form-shape";
@@ -28,10 +29,18 @@ function refusals(field: EditorField, value: unknown): string[] {
 }
 
 describe("the editor's forms, made from the content schemas", () => {
-  it("give every file of content/ a form, one field per key of its schema, in order", () => {
+  it("give every file of content/ a form, one field per key of its schema, in order but the page's head last", () => {
     for (const { schema } of Object.values(CONTENT)) {
-      expect(objectFields(schema).map((field) => field.name)).toEqual(Object.keys(schema.shape));
+      const keys = Object.keys(schema.shape);
+      expect(objectFields(schema).map((field) => field.name)).toEqual([
+        ...keys.filter((key) => key !== "meta"),
+        ...keys.filter((key) => key === "meta"),
+      ]);
     }
+    const candidate = objectFields(CONTENT.requestInvitation.schema)
+      .find((field) => field.name === "modes")!
+      .fields!.find((field) => field.name === "candidate")!;
+    expect(candidate.fields!.at(-1)).toMatchObject({ name: "meta", collapsed: true });
   });
 
   it("check a text as its schema does, in its words, and say the limits in characters", () => {
@@ -195,7 +204,9 @@ describe("the form as the page reads", () => {
     const fields = toFormFields(objectFields(CONTENT.home.schema));
     expect(fields.map((field) => field.name)).toEqual([...Object.keys(CONTENT.home.schema.shape).slice(1), "meta"]);
     const hero = fields.find((field) => field.name === "hero")!;
-    expect(hero.fields![0]).toMatchObject({ name: FORM_HEADLINE, label: "Headline", path: ["meta", "heading"] });
+    // Under the small line above it, as the page shows it.
+    expect(hero.fields!.map((field) => field.name).slice(0, 2)).toEqual(["eyebrow", FORM_HEADLINE]);
+    expect(hero.fields![1]).toMatchObject({ label: "Headline", path: ["meta", "heading"] });
     expect(fields.at(-1)).toMatchObject({ label: "Search results and link previews", collapsed: true });
     // The Terms have no opening: their headline comes first.
     expect(toFormFields(objectFields(CONTENT.terms.schema))[0]).toMatchObject({ name: FORM_HEADLINE });

@@ -204,7 +204,9 @@ function fieldFor(name: string, schema: z.ZodType, context: Context): EditorFiel
         label: names[value] ?? value,
         value,
       }));
-      return { name, ...describe(name, meta), widget: "select", required, options, ...checked };
+      // A new item of a list starts with a choice made (its icon, its currency), which the preview can draw.
+      const first = required ? { default: options[0]!.value } : {};
+      return { name, ...describe(name, meta), widget: "select", required, options, ...first, ...checked };
     }
     case "object":
       return {
@@ -212,7 +214,8 @@ function fieldFor(name: string, schema: z.ZodType, context: Context): EditorFiel
         ...describe(name, meta),
         widget: "object",
         required,
-        collapsed: meta.collapsed ?? false,
+        // A page's head (what search results and link previews show) is not the page: closed at first.
+        collapsed: meta.collapsed ?? name === "meta",
         fields: objectFields(schema as z.ZodObject, place),
       };
     case "tuple": {
@@ -235,7 +238,10 @@ function fieldFor(name: string, schema: z.ZodType, context: Context): EditorFiel
       const exact = bound("length_equals")?.length;
       return {
         ...listOf(name, describe(name, meta), def.element as z.ZodType, required),
-        ...(exact !== undefined ? { min: exact, max: exact } : {}),
+        // A new list starts empty, not missing (a new block of the Terms, a new role's qualifications).
+        default: [],
+        // As many items as the layout is drawn for: reordered, never added or removed.
+        ...(exact !== undefined ? { min: exact, max: exact, allow_add: false, allow_remove: false } : {}),
         ...(bound("min_length") ? { min: bound("min_length")!.minimum } : {}),
         ...(bound("max_length") ? { max: bound("max_length")!.maximum } : {}),
       };
@@ -297,9 +303,14 @@ function listOf(name: string, described: Described, item: z.ZodType, required: b
 
 const singular = (label: string) => label.replace(/ies$/, "y").replace(/s$/, "");
 
-/** Every key of an object schema, in order, as form fields; `place` is the object's own, or none inside a list. */
+/**
+ * Every key of an object schema, in order, as form fields, but a page's head (`meta`) last, after
+ * what the page shows; `place` is the object's own, or none inside a list. (Decap writes the keys
+ * of a nested group in the file's order whatever the form's; ./form-shape.ts orders a file's own.)
+ */
 export function objectFields(schema: z.ZodObject, place: Place = []): EditorField[] {
-  return Object.entries(schema.shape).map(([name, field]) =>
+  const fields = Object.entries(schema.shape).map(([name, field]) =>
     editorField(name, field as z.ZodType, place ? [...place, name] : null),
   );
+  return [...fields.filter((field) => field.name !== "meta"), ...fields.filter((field) => field.name === "meta")];
 }

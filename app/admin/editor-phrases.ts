@@ -33,6 +33,7 @@ export function editorPhrases(siteName: string): CmsLocalePhrases {
     app: { header: { content: "Pages and roles", media: "Images" } },
     collection: {
       collectionTop: { newButton: "New %{collectionLabel}", newButtonAriaLabel: "New %{collectionLabel}" },
+      entries: { noEntries: "Nothing here yet." },
     },
     editor: {
       editorControlPane: {
@@ -45,6 +46,9 @@ export function editorPhrases(siteName: string): CmsLocalePhrases {
         },
       },
       editor: { confirmLoadBackup: KEPT_DRAFT_QUESTION },
+    },
+    mediaLibrary: {
+      mediaLibraryModal: { mediaAssets: "Images", noAssetsFound: "No images yet.", noImagesFound: "No images yet." },
     },
     ui: {
       toast: {

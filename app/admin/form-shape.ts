@@ -58,7 +58,10 @@ export function toFormFields(fields: readonly EditorField[]): EditorField[] {
   const page = fields.filter((field) => field !== meta);
   const hero = page.find((field) => field.name === "hero" && field.widget === "object");
   if (!hero) return [headline, ...page, head];
-  return [...page.map((field) => (field === hero ? { ...hero, fields: [headline, ...hero.fields!] } : field)), head];
+  // Under the small line above it, where the page shows it.
+  const at = hero.fields![0]?.name === "eyebrow" ? 1 : 0;
+  const withHeadline = [...hero.fields!.slice(0, at), headline, ...hero.fields!.slice(at)];
+  return [...page.map((field) => (field === hero ? { ...hero, fields: withHeadline } : field)), head];
 }
 
 /** The file's keys in the order Decap writes them: the form's, but the page's head first, where the files have it. */

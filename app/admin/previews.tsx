@@ -5,7 +5,7 @@
  */
 import { Component, type ComponentType, type ReactNode } from "react";
 import type { CMS as DecapCms, PreviewTemplateComponentProps } from "decap-cms-core";
-import type { HowWeHelpWords } from "#shared/content/pages.ts";
+import type { HowWeHelpWords, TermsWords } from "#shared/content/pages.ts";
 import type { RequestInvitationWords } from "#shared/content/request-invitation.ts";
 import type { SiteWords } from "#shared/content/site.ts";
 import { modeLinks } from "#shared/routes.ts";
@@ -62,6 +62,15 @@ function wordsOf<T>(props: PreviewTemplateComponentProps): T {
 const isText = (value: unknown): value is string => typeof value === "string";
 const oneOf = <T extends string>(choices: readonly T[], value: unknown): value is T => choices.includes(value as T);
 
+/** The Terms as far as they are filled in: a section just added has no anchor yet, so the preview gives it one. */
+function termsSoFar(terms: TermsWords): TermsWords {
+  const sections = (terms.sections ?? []).map((section, index) => ({
+    ...section,
+    id: section.id || `section-${index + 1}`,
+  }));
+  return { ...terms, sections };
+}
+
 /**
  * A role as far as it is filled in, for its page's preview: a fact not given yet (a date being
  * typed, a pay without its currency) is left out or shown as typed, never an error while a
@@ -114,7 +123,10 @@ export function registerPreviews(cms: DecapCms, { siteWords, services, openRoles
         <WhoWeArePage content={wordsOf(props)} newTabHint={siteWords.newTabHint} requestActions={requestActions} />
       ),
     ],
-    terms: ["Terms of Engagement", (props) => <TermsPage content={wordsOf(props)} contactEmail={site.contactEmail} />],
+    terms: [
+      "Terms of Engagement",
+      (props) => <TermsPage content={termsSoFar(wordsOf(props))} contactEmail={site.contactEmail} />,
+    ],
     requestInvitation: [
       "Request an invitation",
       (props) => <RequestPagePreview words={wordsOf(props)} newTabHint={siteWords.newTabHint} />,

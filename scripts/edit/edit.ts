@@ -15,7 +15,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { freePort } from "../lib/free-port";
-import { MEDIA_FOLDER } from "#app/admin/editor-config.ts";
+import { MEDIA_FOLDER } from "#app/admin/media-folder.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 const require = createRequire(import.meta.url);

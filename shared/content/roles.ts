@@ -95,7 +95,11 @@ export const roleSchema = z
       .enum(EMPLOYMENT_TYPES, {
         error: `Choose one of: ${EMPLOYMENT_TYPES.map((type) => EMPLOYMENT_TYPE_NAMES[type]).join(", ")}.`,
       })
-      .meta({ title: "Employment type", options: EMPLOYMENT_TYPE_NAMES })
+      .meta({
+        title: "Employment type",
+        description: "Full time unless you choose another.",
+        options: EMPLOYMENT_TYPE_NAMES,
+      })
       .default("FULL_TIME"),
     /** When the role was first posted: Google shows it; change it only when the role really changes. */
     datePosted: day(DATE_ERROR).meta({

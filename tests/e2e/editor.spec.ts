@@ -24,6 +24,8 @@ import { missionWords } from "../support/words";
 const NEW_TITLE = "Three promises behind every introduction";
 const ROLE_TITLE = "VP, Talent Acquisition";
 const ROLE_SLUG = "vp-talent-acquisition";
+/** A role whose file the build refuses. */
+const REFUSED_SLUG = "head-of-global-talent";
 const NOW = Date.now();
 /** The role's days: posted today, open for a month (the development server shows open roles only). */
 const POSTED = dayFrom(NOW, 0);
@@ -73,7 +75,7 @@ test("a marketer changes the Mission page's section title: the preview, the file
   page,
 }) => {
   test.setTimeout(EDITOR_STARTUP_MS);
-  await openEntry(page, session.origin, "pages/entries/mission");
+  await openEntry(page, session.origin, "pages", "mission");
   const title = page.locator(`input[value="${missionWords.pillars.intro.title}"]`);
   await expect(title).toBeVisible({ timeout: 60_000 });
   await typeInto(page, title, NEW_TITLE);
@@ -160,7 +162,7 @@ test("what the build would refuse, the editor refuses beside the field in the bu
   page,
 }) => {
   test.setTimeout(EDITOR_STARTUP_MS);
-  await openEntry(page, session.origin, `roles/entries/${ROLE_SLUG}`);
+  await openEntry(page, session.origin, "roles", ROLE_SLUG);
   const saved = file(`roles/${ROLE_SLUG}.md`);
   const title = page.getByLabel("Role title", { exact: true });
   const location = page.getByLabel("Location", { exact: true });
@@ -195,7 +197,7 @@ test("what the build would refuse, the editor refuses beside the field in the bu
   await expect(page.getByText("Saved", { exact: true })).toBeVisible();
 
   // A page's link to a page the site does not have, and a headline too long for a phone.
-  await openEntry(page, session.origin, "pages/entries/home");
+  await openEntry(page, session.origin, "pages", "home");
   const home = file("home.yaml");
   const more = page.getByLabel("Link", { exact: true }).first();
   await typeInto(page, more, "/pricing");
@@ -229,7 +231,7 @@ test("npm run edit starts with a file the build refuses, names it and its field,
     "Northwind Logistics is hiring a Head of Global Talent to lead hiring across its offices in three regions.",
     "",
   ].join("\n");
-  const root = contentCopy({ "roles/head-of-global-talent.md": refused });
+  const root = contentCopy({ [`roles/${REFUSED_SLUG}.md`]: refused });
   // Astro runs one development server per project at a time.
   await session.stop();
   // The gate stays: the build refuses the file, naming it and its field.
@@ -242,20 +244,20 @@ test("npm run edit starts with a file the build refuses, names it and its field,
     },
   );
   expect(build.status).toBe(1);
-  expect(build.stderr).toContain("content/roles/head-of-global-talent.md cannot be published:");
+  expect(build.stderr).toContain(`content/roles/${REFUSED_SLUG}.md cannot be published:`);
   expect(existsSync(join(root, "out")), "nothing is built").toBe(false);
 
   const broken = await startEditor(root);
   try {
-    expect(broken.output()).toContain("content/roles/head-of-global-talent.md cannot be published:");
+    expect(broken.output()).toContain(`content/roles/${REFUSED_SLUG}.md cannot be published:`);
     expect(broken.output()).toContain("location: End the location with one of the countries:");
     const site = await page.request.get(`${broken.origin}/`, { headers: { accept: "text/html" } });
     expect(site.status()).toBe(503);
     expect(await site.text()).toContain("location: End the location with one of the countries:");
 
-    await openEntry(page, broken.origin, "roles/entries/head-of-global-talent");
+    await openEntry(page, broken.origin, "roles", REFUSED_SLUG);
     await expect(page.getByRole("complementary", { name: /needs a change/ })).toContainText(
-      "content/roles/head-of-global-talent.md cannot be published:",
+      `content/roles/${REFUSED_SLUG}.md cannot be published:`,
     );
     const location = page.getByLabel("Location", { exact: true });
     // The refused field says so as soon as the entry opens.

@@ -72,12 +72,13 @@ export async function startEditor(root: string): Promise<EditSession> {
 export const signInName = `Edit The ${parseSiteConfig({}).siteName} on this computer`;
 
 /**
- * An entry of the editor (`#/collections/<collection>/entries/<slug>`), signed in, by loading the
- * editor's page (Decap does not load an entry reached by changing the address's `#` alone).
+ * A collection of the editor, or one of its entries, signed in, by loading the editor's page
+ * (Decap does not load an entry reached by changing the address's `#` alone).
  */
-export async function openEntry(page: Page, origin: string, path: string): Promise<void> {
+export async function openEntry(page: Page, origin: string, collection: string, entry?: string): Promise<void> {
   if (page.url() !== "about:blank") await page.goto("about:blank");
-  await page.goto(`${origin}/admin#/collections/${path}`, { timeout: EDITOR_STARTUP_MS });
+  const hash = entry === undefined ? collection : `${collection}/entries/${entry}`;
+  await page.goto(`${origin}/admin#/collections/${hash}`, { timeout: EDITOR_STARTUP_MS });
   const signIn = page.getByRole("button", { name: signInName });
   if (await signIn.isVisible({ timeout: 60_000 }).catch(() => false)) await signIn.click();
 }
