@@ -89,7 +89,7 @@ export function labelOf(name: string): string {
     .replace(/_/g, " ")
     .toLowerCase()
     .replace(/\bta\b/g, "TA")
-    .replace(/\bhub spot\b/g, "HubSpot")
+    .replace(/\bhub ?spot\b/g, "HubSpot")
     .replace(/\blinkedin\b/g, "LinkedIn")
     .replace(/\burl\b/g, "address")
     .replace(/\bid\b/g, "ID");
