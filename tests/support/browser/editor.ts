@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import type { Locator, Page } from "@playwright/test";
 import { parseSiteConfig } from "#shared/site-config.ts";
 import { freePort } from "../../../scripts/lib/free-port";
@@ -66,6 +67,21 @@ export async function startEditor(root: string): Promise<EditSession> {
     await new Promise((done) => setTimeout(done, 250));
   }
   return { root, origin, output: () => output, stop };
+}
+
+/**
+ * Resolves once the development server has read a saved file into its content store and written
+ * the store out (Astro debounces that write by half a second). A page requested in between can
+ * be served from the store as it was, and Astro 7's development server may keep it so until a
+ * restart, a race of its own the test steps around.
+ */
+export async function contentReloaded(session: EditSession, file: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!stripVTControlCharacters(session.output()).includes(`Reloaded data from ${file}`)) {
+    if (Date.now() > deadline) throw new Error(`the development server did not read ${file}:\n${session.output()}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  await new Promise((done) => setTimeout(done, 1_000));
 }
 
 /** The sign-in button of the local backend, which names the site (it has no sign-in of its own). */
