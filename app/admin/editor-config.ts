@@ -145,11 +145,11 @@ export interface DecapConfig {
  */
 export function siteMark(siteName: string): string {
   const name = `The ${siteName}`.replace(/[<>&"]/g, "");
-  const width = Math.round(64 + name.length * 10);
+  const width = Math.round(64 + name.length * 11.5);
   const icon = siteIcon.replace("<svg ", '<svg x="0" y="4" width="48" height="48" ');
   // Decap shows the picture in a box 300 pixels wide: a long name is drawn smaller.
   const shown = Math.min(width, 300);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${shown}" height="${Math.round((56 * shown) / width)}" viewBox="0 0 ${width} 56">${icon}<text x="62" y="25" font-family="system-ui, sans-serif" font-size="18" font-weight="700" fill="#0b1f3a">${name}</text><text x="62" y="46" font-family="system-ui, sans-serif" font-size="14" fill="#5e6473">Words and open roles</text></svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${shown}" height="${Math.round((56 * shown) / width)}" viewBox="0 0 ${width} 56">${icon}<text x="62" y="25" textLength="${width - 64}" lengthAdjust="spacingAndGlyphs" font-family="system-ui, sans-serif" font-size="18" font-weight="700" fill="#0b1f3a">${name}</text><text x="62" y="46" font-family="system-ui, sans-serif" font-size="14" fill="#5e6473">Words and open roles</text></svg>`;
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
