@@ -20,75 +20,92 @@ const countable = (tokens: readonly string[], max: number) =>
 
 export const teamEmailsSchema = z.strictObject({
   /** How a requester is named: "A {mode} sent…", "(TA leader)". */
-  modeNames: z.strictObject({
-    candidate: text({ max: 30, title: "A TA leader is called" }),
-    employer: text({ max: 30, title: "An employer is called" }),
-  }),
-  newRequest: z.strictObject({
-    subject: subject(["name", "mode"]),
-    /** Each mode's own sentence, so each reads as it should ("A TA leader", "An employer"). */
-    intro: z
-      .strictObject({
-        candidate: text({ max: 400, title: "From a TA leader" }),
-        employer: text({ max: 400, title: "From an employer" }),
-      })
-      .meta({ title: "Opening sentence" }),
-    /** After the intro when the requester gave an address to reply to. */
-    replyLine: paragraph(),
-    exportLine: paragraph([], ["command"]),
-  }),
-  relayRefused: z.strictObject({
-    subject: subject([], ["id"]),
-    /** The subject when HubSpot named its error type. */
-    subjectWithReason: subject(["errorType"], ["id"]),
-    intro: text({ max: 400, requires: ["command"], title: "Opening sentence" }),
-    retryLine: paragraph([], ["command"]),
-  }),
-  held: z.strictObject({
-    subject: countable(["since"], 120),
-    explanation: countable(["since"], 500),
-    listHeading: label,
-    /** After the listed ids when there are more than the email lists. */
-    more: text({ max: 80, requires: ["count"] }),
-    /** Instead of a list when none is listed. */
-    seeExport: text({ max: 80 }),
-    releaseLine: paragraph([], ["command"]),
-    exportLine: paragraph([], ["command"]),
-  }),
-  channelRefused: z.strictObject({
-    subject: subject(["channel"]),
-    /** `{settings}` names the server's settings to check. */
-    explanation: paragraph(["channel"], ["settings"]),
-    outboxLine: paragraph([], ["command"]),
-  }),
+  modeNames: z
+    .strictObject({
+      candidate: text({ max: 30, title: "A TA leader is called" }),
+      employer: text({ max: 30, title: "An employer is called" }),
+    })
+    .meta({ title: "How a requester is named" }),
+  newRequest: z
+    .strictObject({
+      subject: subject(["name", "mode"]),
+      /** Each mode's own sentence, so each reads as it should ("A TA leader", "An employer"). */
+      intro: z
+        .strictObject({
+          candidate: text({ max: 400, title: "From a TA leader" }),
+          employer: text({ max: 400, title: "From an employer" }),
+        })
+        .meta({ title: "Opening sentence" }),
+      /** After the intro when the requester gave an address to reply to. */
+      replyLine: paragraph(),
+      exportLine: paragraph([], ["command"]),
+    })
+    .meta({ title: "A new request" }),
+  relayRefused: z
+    .strictObject({
+      subject: subject([], ["id"]),
+      /** The subject when HubSpot named its error type. */
+      subjectWithReason: subject(["errorType"], ["id"]),
+      intro: text({ max: 400, requires: ["command"], title: "Opening sentence" }),
+      retryLine: paragraph([], ["command"]),
+    })
+    .meta({ title: "When HubSpot refuses a request for good" }),
+  held: z
+    .strictObject({
+      subject: countable(["since"], 120),
+      explanation: countable(["since"], 500),
+      listHeading: label,
+      /** After the listed ids when there are more than the email lists. */
+      more: text({ max: 80, requires: ["count"] }),
+      /** Instead of a list when none is listed. */
+      seeExport: text({ max: 80 }),
+      releaseLine: paragraph([], ["command"]),
+      exportLine: paragraph([], ["command"]),
+    })
+    .meta({
+      title: "Daily summary of requests held as automated",
+      description: "Requests that filled the hidden field or were sent too fast are held until the team releases them.",
+    }),
+  channelRefused: z
+    .strictObject({
+      subject: subject(["channel"]),
+      /** `{settings}` names the server's settings to check. */
+      explanation: paragraph(["channel"], ["settings"]),
+      outboxLine: paragraph([], ["command"]),
+    })
+    .meta({ title: "When the mail server or the webhook refuses the team's notices" }),
   /** The names of the facts under a request's fields. */
-  labels: z.strictObject({
-    id: label,
-    received: label,
-    type: label,
-    relay: label,
-    notice: label,
-    consent: label,
-    landingPage: label,
-    referrer: label,
-    /** The title of the role a request is about. */
-    role: label,
-    hubspotStatus: label,
-    hubspotErrorType: label,
-    hubspotMessage: label,
-    hubspotCorrelationId: label,
-    channel: label,
-    reason: label,
-    /** Where HubSpot gave no value. */
-    noneGiven: label,
-  }),
+  labels: z
+    .strictObject({
+      id: label,
+      received: label,
+      type: label,
+      relay: label,
+      notice: label,
+      consent: label,
+      landingPage: label,
+      referrer: label,
+      /** The title of the role a request is about. */
+      role: label,
+      hubspotStatus: label,
+      hubspotErrorType: label,
+      hubspotMessage: label,
+      hubspotCorrelationId: label,
+      channel: label,
+      reason: label,
+      /** Where HubSpot gave no value. */
+      noneGiven: label,
+    })
+    .meta({ title: "Names of a request's facts" }),
   /** What the requester agreed to, as the team reads it. */
-  consent: z.strictObject({
-    legitimateInterest: text({ max: 120 }),
-    given: text({ max: 120 }),
-    updatesAccepted: text({ max: 120 }),
-    updatesDeclined: text({ max: 120 }),
-  }),
+  consent: z
+    .strictObject({
+      legitimateInterest: text({ max: 120 }),
+      given: text({ max: 120 }),
+      updatesAccepted: text({ max: 120 }),
+      updatesDeclined: text({ max: 120 }),
+    })
+    .meta({ title: "What the requester agreed to" }),
 });
 
 /** A text for each audience, so each reads as it should (an invitation request, a talent brief). */
@@ -120,9 +137,18 @@ export const requesterEmailSchema = z.strictObject({
   signOff: text({ max: 80 }),
 });
 
+/** The requester's email first, as a marketer looks for it; the team's apart, marked as theirs. */
 export const emailsSchema = z.strictObject({
-  team: teamEmailsSchema.meta({ title: "Emails to the team" }),
-  requester: requesterEmailSchema.meta({ title: "Email to the requester" }),
+  requester: requesterEmailSchema.meta({
+    title: "The email each requester receives",
+    description: "Sent at once to everyone who sends a request. It never repeats what they typed.",
+  }),
+  team: teamEmailsSchema.meta({
+    title: "The team's own emails",
+    description:
+      "What the server tells the team: new requests, refusals, held requests, a stopped channel. Read by the team, never by visitors. Keep every {command} and {settings}: the server puts the commands and settings there.",
+    collapsed: true,
+  }),
 });
 
 export type EmailWords = z.infer<typeof emailsSchema>;
