@@ -46,7 +46,7 @@ export function assertDataDirOutside(dataDir: string, servedRoot: string): void 
  * How a server takes over DATA_DIR's background work (the relay, the notifications, the
  * daily jobs, the claims a crashed predecessor left): `now`, or stop with a message when
  * another server holds SQLite's one-server lock; `after-predecessor`, in a handover
- * (server/deploy/supervisor.ts): serve requests at once, and take the lock as soon as the
+ * (releases/supervisor.ts): serve requests at once, and take the lock as soon as the
  * server it replaces has drained and let go of it.
  */
 export type TakeOver = "now" | "after-predecessor";
@@ -228,7 +228,7 @@ export interface ServeOptions {
   /** For the start-up line: `the production build`, a folder, a release. */
   what: string;
   /**
-   * Run by the supervisor (server/deploy/supervisor.ts): listen on its socket, inherited as
+   * Run by the supervisor (releases/supervisor.ts): listen on its socket, inherited as
    * this descriptor, answer `/assets/` files of the kept releases' client folders `olderRoots`
    * too, say `ready` over the IPC channel once listening, drain when told to or when the
    * supervisor is gone, and take over DATA_DIR's background work from the server it replaces.
@@ -236,7 +236,7 @@ export interface ServeOptions {
   supervised?: { fd: number; olderRoots: readonly string[] };
 }
 
-/** What a supervised server and its supervisor say to each other over the IPC channel (server/deploy/supervisor.ts). */
+/** What a supervised server and its supervisor say to each other over the IPC channel (releases/supervisor.ts). */
 export type WorkerMessage = { type: "ready"; url: string };
 export type SupervisorMessage = { type: "drain"; why: string };
 

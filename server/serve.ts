@@ -2,7 +2,7 @@
 // Defaults: PORT from the validated configuration, BUILD_DIR/client, host 127.0.0.1 (HOST to change).
 // The API runs as under `npm start` (server/main.ts), as the configuration in the
 // environment says (INVITATION_API).
-// The supervisor of `npm start` (server/deploy/supervisor.ts) runs each release's server with
+// The supervisor of `npm start` (releases/supervisor.ts) runs each release's server with
 // this entry point too, adding `--listen-fd 3` (its socket) and `--assets-from <client folder>`
 // for each earlier release kept.
 // First: stops an older Node before a module built for Node 24 is loaded.
@@ -42,7 +42,7 @@ const root = resolve(flags.dir ?? `${process.env.BUILD_DIR ?? "build"}/client`);
 const fd = flags["listen-fd"] === undefined ? null : Number(flags["listen-fd"]);
 if (fd !== null && (!Number.isInteger(fd) || fd < 3 || !process.send)) {
   console.error(
-    "--listen-fd is for the supervisor (server/deploy/supervisor.ts): a descriptor of 3 or more, with an IPC channel",
+    "--listen-fd is for the supervisor (releases/supervisor.ts): a descriptor of 3 or more, with an IPC channel",
   );
   process.exit(2);
 }

@@ -19,7 +19,7 @@ import { ROBOTS_PATH, SITEMAP_PATH } from "../../server/http/static-policy";
 import { writePolicyConfig } from "../../server/http/policy-config";
 import { collectInlineScriptHashes } from "../../server/http/inline-scripts";
 import { loadConfig } from "../../server/load-config";
-import { renderNginxConfig } from "../../server/deploy/nginx-config";
+import { renderNginxConfig } from "../../hosting/nginx-config";
 import { addIslandPreloads } from "./island-preloads";
 import { CONTENT_DIR, readRoles } from "#shared/content/read.ts";
 import { ROLES_FOLDER } from "#shared/content/roles.ts";
@@ -31,7 +31,7 @@ import { precompressDirectory } from "./precompress";
 import { indexablePaths, renderRobots, renderSitemap } from "./seo-files";
 import { writeSocialCards } from "./social-cards";
 import { listFiles, symbolicLinks } from "../../server/http/build-files";
-import { renderStaticHostHeaders, STATIC_HOST_HEADERS_FILE } from "../../server/deploy/static-host-headers";
+import { renderStaticHostHeaders, STATIC_HOST_HEADERS_FILE } from "../../hosting/static-host-headers";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 const buildDir = resolve(projectRoot, process.env.BUILD_DIR ?? "build");

@@ -10,7 +10,7 @@ import { CONFIG_VARIABLES } from "../../server/config";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const read = (path: string) => readFileSync(join(root, path), "utf8");
 
-/** A process-internal flag, and what systemd sets for socket activation (server/deploy/supervisor.ts): never set by an operator. */
+/** A process-internal flag, and what systemd sets for socket activation (releases/supervisor.ts): never set by an operator. */
 const INTERNAL = new Set(["STAND_IN_WARNING_SHOWN", "LISTEN_PID", "LISTEN_FDS"]);
 /** Where the server and the build read the environment beside the schema. */
 const READERS = ["server", "scripts/build"];

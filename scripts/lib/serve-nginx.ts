@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ensureNginx, NGINX_BROTLI_MODULE_PATH, NGINX_PATH } from "../checks/ensure-nginx";
-import { REDIRECT_LISTEN_TAG, SITE_LISTEN_TAG, SITE_SERVER_TAG } from "../../server/deploy/nginx-config";
+import { REDIRECT_LISTEN_TAG, SITE_LISTEN_TAG, SITE_SERVER_TAG } from "../../hosting/nginx-config";
 
 const TEMP_FOLDERS = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"] as const;
 

@@ -3,7 +3,7 @@
  * each command's name, its flags (read by node:util's parseArgs), its usage line and the
  * function that runs it against a store. `runCommand` reads the arguments, opens the store
  * the configuration names and returns the exit code, so every command runs in a test's
- * process; server/commands/requests.ts is the `npm run requests` entry point around it.
+ * process; releases/requests-cli.ts is the `npm run requests` entry point around it.
  *
  * A summary goes to stderr, so stdout is only the export, the JSON of show, or the status.
  * Erase and purge also write one line in the server's log format to stderr, with counts and
@@ -30,7 +30,7 @@ export interface CommandContext {
   values: Record<string, string | undefined>;
   out: CommandOutput;
   now: () => number;
-  /** The live release and the server running it (server/deploy/), for `status`; absent where there are none. */
+  /** The live release and the server running it (releases/), for `status`; absent where there are none. */
   releases?: () => Promise<ReleaseStatus>;
 }
 

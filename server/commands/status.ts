@@ -4,10 +4,10 @@
  */
 import { plural } from "#shared/text.ts";
 import type { StoreStatus } from "../requests/store";
-import type { Serving } from "../deploy/control";
-import type { ReleaseState, Release } from "../deploy/releases";
+import type { Serving } from "../../releases/control";
+import type { ReleaseState, Release } from "../../releases/on-disk";
 
-/** What `status` says of the releases (server/deploy/releases.ts) and of the server running them. */
+/** What `status` says of the releases (releases/on-disk.ts) and of the server running them. */
 export interface ReleaseStatus {
   /** The release the server serves, or would at its next start. */
   live: Release;

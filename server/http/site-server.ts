@@ -213,7 +213,7 @@ export interface SiteServerOptions {
   /** The built site (BUILD_DIR/client). */
   root: string;
   /**
-   * The client folders of earlier releases still kept (server/deploy/releases.ts): their
+   * The client folders of earlier releases still kept (releases/on-disk.ts): their
    * `/assets/` files this build does not have are answered too, so a page loaded before a
    * switch can still fetch the hashed scripts it asks for afterwards.
    */
@@ -550,7 +550,7 @@ export interface RunningServer {
 
 /**
  * Serves `root` on host:port (port 0 picks a free one), or on the listening socket it
- * inherited as file descriptor `fd` (the supervisor's, server/deploy/supervisor.ts), and
+ * inherited as file descriptor `fd` (the supervisor's, releases/supervisor.ts), and
  * resolves once listening.
  */
 export async function startSiteServer({

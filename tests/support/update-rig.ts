@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { INVITATION_API_PATH } from "#shared/invitation/request-schema.ts";
 import { buildFingerprint, staleReason } from "../../server/build-stamp";
 import { parseConfig } from "../../server/config";
-import { linkNodeModules } from "../../server/deploy/update";
+import { linkNodeModules } from "../../releases/update";
 import { requestBody, sendOnce } from "./requests-client";
 import { PROJECT_ROOT, runCommand, servingUrl } from "./site-process";
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { buildCsp, CSP_REPORT_PATH, editorCsp, HSTS_VALUE, REPORTING_ENDPOINTS_VALUE } from "../http/csp";
-import { CACHE_CONTROL, NOT_FOUND_FILE, QUERY_PAGES } from "../http/static-policy";
+import { buildCsp, CSP_REPORT_PATH, editorCsp, HSTS_VALUE, REPORTING_ENDPOINTS_VALUE } from "../server/http/csp";
+import { CACHE_CONTROL, NOT_FOUND_FILE, QUERY_PAGES } from "../server/http/static-policy";
 import {
   NGINX_DEFAULT_API_UPSTREAM,
   NGINX_DEFAULT_LISTEN,

@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseConfig } from "../config";
-import { CHECKOUT_ID, readState, releasePlaces, type ReleasePlaces } from "./releases";
+import { parseConfig } from "../server/config";
+import { CHECKOUT_ID, readState, releasePlaces, type ReleasePlaces } from "./on-disk";
 import { lockUpdates, rollback, runStep, update, type ReleaseCommandContext, type StepRunner } from "./update";
 
 let root: string;

@@ -11,7 +11,7 @@ import {
   type ControlAnswer,
   type ControlHandlers,
 } from "./control";
-import { checkoutRelease, newReleaseId, releaseFolders, releasePlaces, type ReleasePlaces } from "./releases";
+import { checkoutRelease, newReleaseId, releaseFolders, releasePlaces, type ReleasePlaces } from "./on-disk";
 
 let root: string;
 const servers: Server[] = [];

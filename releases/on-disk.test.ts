@@ -16,7 +16,7 @@ import {
   rollbackTarget,
   writeState,
   type ReleasePlaces,
-} from "./releases";
+} from "./on-disk";
 
 let root: string;
 afterEach(() => rmSync(root, { recursive: true, force: true }));

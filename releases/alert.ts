@@ -7,11 +7,11 @@
  */
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { NotificationSettings } from "../config";
-import { createEmailSender } from "../notifications/email";
-import { composeEmail, composeWebhook, type UpdateFailure } from "../notifications/messages";
-import { postWebhook } from "../notifications/webhook";
-import { errorCode } from "../safe-errors";
+import type { NotificationSettings } from "../server/config";
+import { createEmailSender } from "../server/notifications/email";
+import { composeEmail, composeWebhook, type UpdateFailure } from "../server/notifications/messages";
+import { postWebhook } from "../server/notifications/webhook";
+import { errorCode } from "../server/safe-errors";
 
 const ATTEMPTS = 3;
 const PAUSE_MS = 3000;

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { ROLES_FOLDER } from "#shared/content/roles.ts";
-import { redact, secretTextsOf } from "../safe-errors";
+import { redact, secretTextsOf } from "../server/safe-errors";
 
 /**
  * How long a fetch may take: git has no time limit of its own on a host that stops answering.

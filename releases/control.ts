@@ -11,7 +11,7 @@
 import { realpathSync } from "node:fs";
 import { connect, createServer, type Server } from "node:net";
 import { dirname, join, resolve, sep } from "node:path";
-import { checkoutRelease, releaseFolders, type Release, type ReleasePlaces } from "./releases";
+import { checkoutRelease, releaseFolders, type Release, type ReleasePlaces } from "./on-disk";
 
 export const CONTROL_SOCKET = "control.sock";
 /** Linux's limit on a unix socket's path (108 bytes with its terminating NUL). */

@@ -3,19 +3,19 @@
 // point reads the configuration (DATA_DIR, or DATABASE_URL) as the server does, and works
 // while the server runs.
 // First: stops an older Node before a module built for Node 24 is loaded.
-import "../node-runtime";
+import "../server/node-runtime";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { loadConfig } from "../load-config";
-import { openRequestStore } from "../requests/stores/open-store";
-import { SQLITE_FILE } from "../requests/stores/sqlite-store";
-import { exitOnStartError } from "../safe-errors";
+import { loadConfig } from "../server/load-config";
+import { openRequestStore } from "../server/requests/stores/open-store";
+import { SQLITE_FILE } from "../server/requests/stores/sqlite-store";
+import { exitOnStartError } from "../server/safe-errors";
 import { fileURLToPath } from "node:url";
-import { askServer, NoServerError } from "../deploy/control";
-import { gitHead } from "../deploy/git";
-import { keptReleases, liveRelease, readState, releasePlaces } from "../deploy/releases";
-import { runCommand } from "./cli";
-import type { ReleaseStatus } from "./status";
+import { askServer, NoServerError } from "./control";
+import { gitHead } from "./git";
+import { keptReleases, liveRelease, readState, releasePlaces } from "./on-disk";
+import { runCommand } from "../server/commands/cli";
+import type { ReleaseStatus } from "../server/commands/status";
 
 const argv = process.argv.slice(2);
 const config = loadConfig({ warn: false });
@@ -33,7 +33,7 @@ async function openStore() {
 /** The live release (RELEASES_DIR) and the server on DATA_DIR, if one answers within a second. */
 async function releases(): Promise<ReleaseStatus> {
   const places = releasePlaces({
-    checkout: fileURLToPath(new URL("../..", import.meta.url)),
+    checkout: fileURLToPath(new URL("..", import.meta.url)),
     releasesDir: config.server.releasesDir,
     buildDir: process.env.BUILD_DIR ?? "build",
   });

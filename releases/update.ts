@@ -19,9 +19,9 @@ import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFi
 import { constants, hostname } from "node:os";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
-import type { AppConfig } from "../config";
-import type { UpdateFailure } from "../notifications/messages";
-import { redact, secretTextsOf } from "../safe-errors";
+import type { AppConfig } from "../server/config";
+import type { UpdateFailure } from "../server/notifications/messages";
+import { redact, secretTextsOf } from "../server/safe-errors";
 import { tellTeam } from "./alert";
 import { askServer, NoServerError, type ControlAnswer } from "./control";
 import { exportCommit, fetchTracked, gitHead, remoteHead } from "./git";
@@ -42,7 +42,7 @@ import {
   type ReleasePlaces,
   type ReleaseState,
   type SwitchedBy,
-} from "./releases";
+} from "./on-disk";
 import { nodeOf, START_TIMEOUT_MS } from "./supervisor";
 
 const LOCK_FILE = "update.lock";
@@ -198,7 +198,7 @@ function checkRelease(release: Release, context: ReleaseCommandContext, logFile:
     {
       stage: "check",
       command: nodeOf(release.dir),
-      args: ["--import", "tsx", "server/deploy/check-release.ts", "--dir", release.client],
+      args: ["--import", "tsx", "releases/check-release.ts", "--dir", release.client],
       cwd: release.dir,
       env: stepEnv(context),
       timeoutMs: STEP_LIMITS_MS.check,

@@ -27,7 +27,7 @@ import { existsSync, mkdirSync, rmSync } from "node:fs";
 // module from loading before server/node-runtime.ts has said which Node to use.
 import * as net from "node:net";
 import { join, resolve } from "node:path";
-import type { SupervisorMessage, WorkerMessage } from "../main";
+import type { SupervisorMessage, WorkerMessage } from "../server/main";
 import {
   askServer,
   controlServer,
@@ -37,7 +37,7 @@ import {
   type ControlAnswer,
   type Serving,
 } from "./control";
-import { CHECKOUT_ID, type Release, type ReleasePlaces } from "./releases";
+import { CHECKOUT_ID, type Release, type ReleasePlaces } from "./on-disk";
 
 /** How long a release's server may take from spawn to listening (tsx compiling it, the store opening). */
 export const START_TIMEOUT_MS = 60_000;

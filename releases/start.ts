@@ -1,18 +1,18 @@
-// `npm start`: serves the live release (server/deploy/releases.ts) with the production server
+// `npm start`: serves the live release (releases/on-disk.ts) with the production server
 // on PORT (validated configuration, default 4173), under the supervisor that lets
 // `npm run update` and `npm run rollback` replace it without a refused connection
-// (server/deploy/supervisor.ts). Before the first update the live release is this checkout:
+// (releases/supervisor.ts). Before the first update the live release is this checkout:
 // it is built first when BUILD_DIR is missing or stale (server/build-stamp.ts).
 // HOST sets the interface (default 127.0.0.1; 0.0.0.0 in a container). Wiring: server/main.ts.
 // First: stops an older Node before a module built for Node 24 is loaded.
-import "./node-runtime";
+import "../server/node-runtime";
 import { fileURLToPath } from "node:url";
-import { ensureFreshBuild } from "./build-stamp";
-import { loadConfig } from "./load-config";
-import { exitOnStartError } from "./safe-errors";
-import { gitHead } from "./deploy/git";
-import { CHECKOUT_ID, keptReleases, liveRelease, olderRoots, readState, releasePlaces } from "./deploy/releases";
-import { supervise } from "./deploy/supervisor";
+import { ensureFreshBuild } from "../server/build-stamp";
+import { loadConfig } from "../server/load-config";
+import { exitOnStartError } from "../server/safe-errors";
+import { gitHead } from "./git";
+import { CHECKOUT_ID, keptReleases, liveRelease, olderRoots, readState, releasePlaces } from "./on-disk";
+import { supervise } from "./supervisor";
 
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 const config = loadConfig();
