@@ -188,7 +188,8 @@ export function renderNginxConfig({
 
   // $server_name, not the client's Host header: the redirect only ever names this site,
   // with SITE_URL's port. 308, not 301: a POST stays a POST (RFC 9110), as on the Node server.
-  if (!/^\d{0,5}$/.test(publicPort)) throw new Error(`nginx-config: the public port must be a number, got "${publicPort}"`);
+  if (!/^\d{0,5}$/.test(publicPort))
+    throw new Error(`nginx-config: the public port must be a number, got "${publicPort}"`);
   const publicHost = `${serverName === "_" ? "$host" : "$server_name"}${publicPort ? `:${publicPort}` : ""}`;
   const toHttps = `return 308 https://${publicHost}$request_uri;`;
   const redirect = [

@@ -9,7 +9,13 @@
  * here (csp.ts, inertEditorHeaders), and the editor is served by the Node server on EDITOR_ORIGIN.
  */
 import { COMMON_HEADERS, documentHeaders, EDITOR_PATH, HSTS_VALUE, inertEditorHeaders } from "../server/http/csp";
-import { ASSETS_PREFIX, CACHE_CONTROL, cacheClassFor, isHiddenFile, NOT_FOUND_FILE } from "../server/http/static-policy";
+import {
+  ASSETS_PREFIX,
+  CACHE_CONTROL,
+  cacheClassFor,
+  isHiddenFile,
+  NOT_FOUND_FILE,
+} from "../server/http/static-policy";
 
 export const STATIC_HOST_HEADERS_FILE = "/_headers";
 const INDEX_SUFFIX = "/index.html";

@@ -23,7 +23,10 @@ export async function tellTeam(
   { timeoutMs, log, pauseMs = PAUSE_MS }: { timeoutMs: number; log: (line: string) => void; pauseMs?: number },
 ): Promise<boolean> {
   // The same on every try of this failure, so a receiver drops a duplicate (X-Delivery-Id).
-  const deliveryId = createHash("sha256").update(`update-failed ${failure.stage} ${failure.commit}`).digest("hex").slice(0, 32);
+  const deliveryId = createHash("sha256")
+    .update(`update-failed ${failure.stage} ${failure.commit}`)
+    .digest("hex")
+    .slice(0, 32);
   const sends: [string, () => Promise<void>][] = [];
   if (settings.email) {
     const email = settings.email;

@@ -87,6 +87,8 @@ try {
     console.log(`check: ${checked} paths answered as expected${config.site.requestApi ? `, and ${HEALTH_PATH}` : ""}`);
   }
 } catch (error) {
-  console.error(`check: the release's server did not start: ${error instanceof Error && error.constructor === Error ? error.message : errorCode(error)}`);
+  console.error(
+    `check: the release's server did not start: ${error instanceof Error && error.constructor === Error ? error.message : errorCode(error)}`,
+  );
   process.exitCode = 1;
 }

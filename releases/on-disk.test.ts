@@ -29,7 +29,10 @@ function layout(commits: string[]): ReleasePlaces {
   commits.forEach((commit, index) => {
     const id = newReleaseId(commit, Date.UTC(2026, 10, 27, 9, index));
     mkdirSync(join(places.releasesDir, id, "build", "client"), { recursive: true });
-    writeFileSync(join(places.releasesDir, id, "release.json"), JSON.stringify({ id, commit, subject: `commit ${commit}` }));
+    writeFileSync(
+      join(places.releasesDir, id, "release.json"),
+      JSON.stringify({ id, commit, subject: `commit ${commit}` }),
+    );
   });
   return places;
 }

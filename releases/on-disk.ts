@@ -10,7 +10,16 @@
  * from) and the last failure the team was told of; history.log has one JSON line per switch.
  * Only the update and rollback commands write them, under their lock (update.ts).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, appendFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  appendFileSync,
+} from "node:fs";
 import { join, resolve } from "node:path";
 
 /** The live release and the two before it (issue 44). */
@@ -144,13 +153,17 @@ export function releaseFolders(places: ReleasePlaces): Release[] {
 
 /** A new release folder's name: `20261127T093000Z-<commit>`. */
 export function newReleaseId(commit: string, now: number): string {
-  const time = new Date(now).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  const time = new Date(now)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
   return `${time}-${commit.slice(0, 12)}`;
 }
 
 /** The release to serve: the live one when its folder is there, else the checkout. */
 export function liveRelease(places: ReleasePlaces, state: ReleaseState, checkoutHead: string | null): Release {
-  const live = state.live && state.live.id !== CHECKOUT_ID && releaseFolders(places).find((r) => r.id === state.live!.id);
+  const live =
+    state.live && state.live.id !== CHECKOUT_ID && releaseFolders(places).find((r) => r.id === state.live!.id);
   return live || checkoutRelease(places, checkoutHead);
 }
 
@@ -174,7 +187,8 @@ export function rollbackTarget(kept: readonly Release[], live: Release): Release
 export function olderRoots(kept: readonly Release[], live: Release, checkoutClient: string): string[] {
   const roots = kept.filter((release) => release.id !== live.id).map((release) => release.client);
   // The checkout's build served the pages of a site started with `npm start`, whatever came later.
-  if (live.id !== CHECKOUT_ID && existsSync(checkoutClient) && !roots.includes(checkoutClient)) roots.unshift(checkoutClient);
+  if (live.id !== CHECKOUT_ID && existsSync(checkoutClient) && !roots.includes(checkoutClient))
+    roots.unshift(checkoutClient);
   return roots.reverse();
 }
 

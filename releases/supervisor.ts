@@ -147,7 +147,9 @@ export async function supervise({
       }, START_TIMEOUT_MS);
       const failed = (code: number | null, signal: string | null) => {
         clearTimeout(timer);
-        reject(new Error(`its server exited (${signal ?? `code ${code}`}) before it was ready; why is in the server's log`));
+        reject(
+          new Error(`its server exited (${signal ?? `code ${code}`}) before it was ready; why is in the server's log`),
+        );
       };
       child.once("exit", failed);
       child.once("error", (error) => {
@@ -185,9 +187,15 @@ export async function supervise({
       });
       if (old) {
         tell(old.child, { type: "drain", why: `Release ${release.id} is serving` });
-        log(`release ${release.id} serves (pid ${next.child.pid}); release ${old.release.id} (pid ${old.child.pid}) drains`);
+        log(
+          `release ${release.id} serves (pid ${next.child.pid}); release ${old.release.id} (pid ${old.child.pid}) drains`,
+        );
       }
-      return { ok: true, serving: serving(next), ...(old ? { replaced: { pid: old.child.pid!, release: old.release } } : {}) };
+      return {
+        ok: true,
+        serving: serving(next),
+        ...(old ? { replaced: { pid: old.child.pid!, release: old.release } } : {}),
+      };
     } catch (error) {
       return { ok: false, error: `release ${release.id} did not start: ${(error as Error).message}` };
     } finally {

@@ -21,9 +21,13 @@ it("lets one update or rollback run at a time, and the next once it has finished
 });
 
 function git(dir: string, ...args: string[]): string {
-  const result = spawnSync("git", ["-C", dir, "-c", "user.name=Update Test", "-c", "user.email=update-test@example.com", ...args], {
-    encoding: "utf8",
-  });
+  const result = spawnSync(
+    "git",
+    ["-C", dir, "-c", "user.name=Update Test", "-c", "user.email=update-test@example.com", ...args],
+    {
+      encoding: "utf8",
+    },
+  );
   if (result.status !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr}`);
   return result.stdout.trim();
 }

@@ -15,7 +15,18 @@
  *   The team is told of a failure once (alert.ts), naming the commit and the reason.
  */
 import { spawn } from "node:child_process";
-import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { constants, hostname } from "node:os";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
@@ -114,7 +125,10 @@ function reasonFrom(output: string): string {
     .map((line) => line.trimEnd())
     .filter((line) => line.trim() !== "" && !/^npm (warn|notice)/.test(line));
   const text = lines.slice(-REASON_LINES).join("\n");
-  return redact(text.length > REASON_MAX_CHARS ? `…${text.slice(-REASON_MAX_CHARS)}` : text, secretTextsOf(process.env));
+  return redact(
+    text.length > REASON_MAX_CHARS ? `…${text.slice(-REASON_MAX_CHARS)}` : text,
+    secretTextsOf(process.env),
+  );
 }
 
 /** Runs a step's command in its `cwd`, its output kept in `logFile`; rejects with the output's last lines. */
@@ -159,7 +173,13 @@ export function runStep({ stage, command, args, cwd, env, timeoutMs }: Step, log
       settle();
       writeFileSync(logFile, output, { flag: "a" });
       const limit = timeoutMs >= MINUTE_MS ? `${timeoutMs / MINUTE_MS} min` : `${timeoutMs / 1000} s`;
-      if (overran) reject(new StepFailed(stage, `${reasonFrom(output)}\n${[command, ...args].join(" ")} did not finish within ${limit} (stopped)`.trim()));
+      if (overran)
+        reject(
+          new StepFailed(
+            stage,
+            `${reasonFrom(output)}\n${[command, ...args].join(" ")} did not finish within ${limit} (stopped)`.trim(),
+          ),
+        );
       else if (code === 0) resolveStep(output);
       else reject(new StepFailed(stage, reasonFrom(output) || `${command} exited with code ${code}`));
     });
@@ -172,7 +192,14 @@ export function runStep({ stage, command, args, cwd, env, timeoutMs }: Step, log
  */
 export async function linkNodeModules(from: string, to: string, logFile: string): Promise<void> {
   await runStep(
-    { stage: "install", command: "cp", args: ["-al", from, to], cwd: join(to, ".."), env: process.env, timeoutMs: STEP_LIMITS_MS.install },
+    {
+      stage: "install",
+      command: "cp",
+      args: ["-al", from, to],
+      cwd: join(to, ".."),
+      env: process.env,
+      timeoutMs: STEP_LIMITS_MS.install,
+    },
     logFile,
   );
   for (const entry of readdirSync(from, { withFileTypes: true })) {
@@ -208,21 +235,38 @@ function checkRelease(release: Release, context: ReleaseCommandContext, logFile:
 }
 
 /** Asks the running server to serve `release`; NoServerError when none runs. */
-async function switchTo(release: Release, context: ReleaseCommandContext, state: ReleaseState, head: string | null): Promise<ControlAnswer> {
+async function switchTo(
+  release: Release,
+  context: ReleaseCommandContext,
+  state: ReleaseState,
+  head: string | null,
+): Promise<ControlAnswer> {
   const kept = keptReleases(context.places, state, head);
   if (!kept.some((entry) => entry.id === release.id)) kept.push(release);
   const roots = olderRoots(kept, release, join(context.places.checkoutBuildDir, "client"));
-  return askServer(context.config.server.dataDir, { command: "switch", release, olderRoots: roots }, START_TIMEOUT_MS + 10_000);
+  return askServer(
+    context.config.server.dataDir,
+    { command: "switch", release, olderRoots: roots },
+    START_TIMEOUT_MS + 10_000,
+  );
 }
 
 /** Records `release` as live and says so. */
-function recordLive(release: Release, by: SwitchedBy, answer: ControlAnswer | null, context: ReleaseCommandContext, state: ReleaseState): void {
+function recordLive(
+  release: Release,
+  by: SwitchedBy,
+  answer: ControlAnswer | null,
+  context: ReleaseCommandContext,
+  state: ReleaseState,
+): void {
   state.live = { id: release.id, commit: release.commit, liveAt: context.now(), by };
   writeState(context.places, state);
   appendHistory(context.places, state.live);
   const commit = release.commit ? ` (commit ${release.commit.slice(0, 12)})` : "";
   if (answer?.ok) {
-    const replaced = answer.replaced ? `; release ${answer.replaced.release.id} (pid ${answer.replaced.pid}) drains` : "";
+    const replaced = answer.replaced
+      ? `; release ${answer.replaced.release.id} (pid ${answer.replaced.pid}) drains`
+      : "";
     context.log(`release ${release.id}${commit} is live: pid ${answer.serving.pid} serves it${replaced}`);
   } else {
     context.log(`release ${release.id}${commit} is the live release: no server runs now, and the next start serves it`);
@@ -242,7 +286,9 @@ export async function update(context: ReleaseCommandContext, { force = false } =
   let partial: string | null = null;
 
   const fail = async (stage: Stage, reason: string): Promise<number> => {
-    log(`not updated: ${stage} failed${target ? ` for commit ${target.commit.slice(0, 12)}` : ""}; release ${live.id} still serves.\n${reason}`);
+    log(
+      `not updated: ${stage} failed${target ? ` for commit ${target.commit.slice(0, 12)}` : ""}; release ${live.id} still serves.\n${reason}`,
+    );
     if (partial) rmSync(partial, { recursive: true, force: true });
     if (target && stage !== "fetch" && stage !== "install") {
       state.skip = { commit: target.commit, why: "failed", reason: `${stage}: ${reason}`, at: context.now() };
@@ -254,8 +300,21 @@ export async function update(context: ReleaseCommandContext, { force = false } =
   const alertOnce = async (stage: Stage, commit: string | null, subject: string | null, reason: string) => {
     const key = failureKey(stage, commit);
     if (state.lastFailure === key) return log("the team was told of this failure already");
-    const failure: UpdateFailure = { kind: "update-failed", stage, commit, subject, reason, live: { id: live.id, commit: live.commit }, host: hostname() };
-    if (await tellTeam(context.config.server.notifications, failure, { timeoutMs: context.config.server.delivery.timeoutMs, log })) {
+    const failure: UpdateFailure = {
+      kind: "update-failed",
+      stage,
+      commit,
+      subject,
+      reason,
+      live: { id: live.id, commit: live.commit },
+      host: hostname(),
+    };
+    if (
+      await tellTeam(context.config.server.notifications, failure, {
+        timeoutMs: context.config.server.delivery.timeoutMs,
+        log,
+      })
+    ) {
       state.lastFailure = key;
       writeState(places, state);
     }
@@ -294,7 +353,9 @@ export async function update(context: ReleaseCommandContext, { force = false } =
     const dir = join(places.releasesDir, id);
     partial = `${dir}.partial`;
     const logFile = join(places.releasesDir, `${id}.log`);
-    log(`updating to ${target.ref} (commit ${target.commit.slice(0, 12)}: ${target.subject}) in release ${id}; its log: ${logFile}`);
+    log(
+      `updating to ${target.ref} (commit ${target.commit.slice(0, 12)}: ${target.subject}) in release ${id}; its log: ${logFile}`,
+    );
     mkdirSync(partial, { recursive: true });
     const started = performance.now();
     try {
@@ -308,15 +369,43 @@ export async function update(context: ReleaseCommandContext, { force = false } =
       );
       if (sameLock) {
         await linkNodeModules(join(sameLock.dir, "node_modules"), join(partial, "node_modules"), logFile);
-        log(`installed: node_modules linked from release ${sameLock.id} (same package-lock.json) in ${Math.round(performance.now() - started)} ms`);
+        log(
+          `installed: node_modules linked from release ${sameLock.id} (same package-lock.json) in ${Math.round(performance.now() - started)} ms`,
+        );
       } else {
-        await run({ stage: "install", command: "npm", args: ["ci", "--no-audit", "--no-fund"], cwd: partial, env: stepEnv(context), timeoutMs: STEP_LIMITS_MS.install }, logFile);
+        await run(
+          {
+            stage: "install",
+            command: "npm",
+            args: ["ci", "--no-audit", "--no-fund"],
+            cwd: partial,
+            env: stepEnv(context),
+            timeoutMs: STEP_LIMITS_MS.install,
+          },
+          logFile,
+        );
         log(`installed: npm ci in ${Math.round(performance.now() - started)} ms`);
       }
       const built = performance.now();
-      await run({ stage: "build", command: "npm", args: ["--loglevel=error", "run", "build"], cwd: partial, env: stepEnv(context), timeoutMs: STEP_LIMITS_MS.build }, logFile);
+      await run(
+        {
+          stage: "build",
+          command: "npm",
+          args: ["--loglevel=error", "run", "build"],
+          cwd: partial,
+          env: stepEnv(context),
+          timeoutMs: STEP_LIMITS_MS.build,
+        },
+        logFile,
+      );
       log(`built in ${Math.round(performance.now() - built)} ms`);
-      const release: Release = { id, dir: partial, client: join(partial, "build", "client"), commit: target.commit, subject: target.subject };
+      const release: Release = {
+        id,
+        dir: partial,
+        client: join(partial, "build", "client"),
+        commit: target.commit,
+        subject: target.subject,
+      };
       const checked = performance.now();
       const said = await checkRelease(release, context, logFile);
       log(`${said.trim().split("\n").at(-1)} (${Math.round(performance.now() - checked)} ms)`);
@@ -330,7 +419,13 @@ export async function update(context: ReleaseCommandContext, { force = false } =
     );
     renameSync(partial, dir);
     partial = null;
-    const release: Release = { id, dir, client: join(dir, "build", "client"), commit: target.commit, subject: target.subject };
+    const release: Release = {
+      id,
+      dir,
+      client: join(dir, "build", "client"),
+      commit: target.commit,
+      subject: target.subject,
+    };
 
     // Releases beyond the three kept go first (never the live one), so the new server is not
     // given their assets to answer: only what stays on disk.
@@ -350,7 +445,8 @@ export async function update(context: ReleaseCommandContext, { force = false } =
     state.lastFailure = null;
     recordLive(release, "update", answer, context, state);
     pruned.push(...pruneReleases(places, release));
-    if (pruned.length > 0) log(`deleted release${pruned.length > 1 ? "s" : ""} ${pruned.join(", ")} (the last ${KEPT_RELEASES} are kept)`);
+    if (pruned.length > 0)
+      log(`deleted release${pruned.length > 1 ? "s" : ""} ${pruned.join(", ")} (the last ${KEPT_RELEASES} are kept)`);
     return 0;
   } finally {
     if (partial) rmSync(partial, { recursive: true, force: true });
@@ -378,7 +474,9 @@ export async function rollback(context: ReleaseCommandContext): Promise<number> 
       const schema = /newer than this server knows/.test(reason)
         ? "\nThe database was migrated by a later release in a way this one cannot read; docs/deployment.md#updates-and-rollbacks says what to do."
         : "";
-      log(`not rolled back: release ${target.id} did not pass its check; release ${live.id} still serves.\n${reason}${schema}`);
+      log(
+        `not rolled back: release ${target.id} did not pass its check; release ${live.id} still serves.\n${reason}${schema}`,
+      );
       return 1;
     }
     let answer: ControlAnswer | null = null;
@@ -395,7 +493,10 @@ export async function rollback(context: ReleaseCommandContext): Promise<number> 
     // rollback that is the commit the first one left, not the one this one leaves.
     const skip = remoteHead(places.checkout) ?? live.commit;
     if (skip && state.skip?.commit !== skip) {
-      const reason = skip === live.commit ? `rolled back from release ${live.id}` : `the branch's head when release ${live.id} was rolled back from`;
+      const reason =
+        skip === live.commit
+          ? `rolled back from release ${live.id}`
+          : `the branch's head when release ${live.id} was rolled back from`;
       state.skip = { commit: skip, why: "rolled-back", reason, at: context.now() };
     }
     recordLive(target, "rollback", answer, context, state);
