@@ -16,18 +16,30 @@
  *   itself ends the supervisor too (exit 1), for systemd to restart it (Restart=on-failure)
  *   on the socket it keeps.
  *
- * It uses nothing but Node's own modules, and stays small: a change to it needs a restart
- * of the supervisor itself, which systemd's socket makes refuse nothing (a checkout's
- * `npm start` has no such outer holder).
+ * The servers write to the supervisor's own stdout and stderr (inherited, unchanged): their
+ * lines are the ones without `[supervisor]`. A debugger attaches to a server, not to this
+ * process: `npm start -- --inspect` passes the flag on to each server's Node (`nodeFlags`).
+ *
+ * It uses nothing but Node's own modules (and the server's contract, server/supervision.ts,
+ * constants and types only), and stays small: a change to it needs a restart of the
+ * supervisor itself, which systemd's socket makes refuse nothing (a checkout's `npm start`
+ * has no such outer holder).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
 import { lookup } from "node:dns/promises";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 // A namespace, not named imports: on an older Node, BoundSocket's absence must not stop the
 // module from loading before server/node-runtime.ts has said which Node to use.
 import * as net from "node:net";
 import { join, resolve } from "node:path";
-import type { SupervisorMessage, WorkerMessage } from "../server/main";
+import {
+  LISTEN_FD,
+  SERVER_ENTRY,
+  SHUTDOWN_DEADLINE_MS,
+  supervisedServeArgs,
+  type ServerMessage,
+  type SupervisorMessage,
+} from "../server/supervision";
 import {
   askServer,
   controlServer,
@@ -41,8 +53,8 @@ import { CHECKOUT_ID, type Release, type ReleasePlaces } from "./on-disk";
 
 /** How long a release's server may take from spawn to listening (tsx compiling it, the store opening). */
 export const START_TIMEOUT_MS = 60_000;
-/** After SIGTERM, the server's own deadline (SHUTDOWN_DEADLINE_MS) and a margin. */
-const STOP_DEADLINE_MS = 12_000;
+/** After SIGTERM, the server's own deadline and a margin. */
+const STOP_DEADLINE_MS = SHUTDOWN_DEADLINE_MS + 2000;
 /** The descriptor systemd passes the first socket on (sd_listen_fds(3)). */
 const SD_LISTEN_FDS_START = 3;
 /** Set by systemd for socket activation, and not for the release's server. */
@@ -67,6 +79,8 @@ export interface SuperviseOptions {
   places: ReleasePlaces;
   first: Release;
   olderRoots: string[];
+  /** Flags for each server's Node before its entry point: `--inspect` to debug it. */
+  nodeFlags?: readonly string[];
   log?: (line: string) => void;
 }
 
@@ -81,6 +95,28 @@ async function listeningSocket(host: string, port: number): Promise<{ fd: number
   return { fd: bound.fd(), what: `${address}:${bound.address().port}` };
 }
 
+/** The control socket's path, once no other supervisor answers on `dataDir`; throws naming the one that does. */
+async function claimControlSocket(dataDir: string): Promise<string> {
+  const controlPath = controlSocketPath(dataDir);
+  try {
+    const answer = await askServer(dataDir, { command: "status" }, 2000);
+    const who = answer.ok ? ` (pid ${answer.serving.pid}, release ${answer.serving.release.id})` : "";
+    throw new Error(`Another server is using ${dataDir}${who}: run one server per DATA_DIR.`);
+  } catch (error) {
+    if (!(error instanceof NoServerError)) throw error;
+  }
+  // A killed supervisor's socket file: nothing answers on it.
+  rmSync(controlPath, { force: true });
+  return controlPath;
+}
+
+/** The servers' environment: this one's, with DATA_DIR absolute (they run in their own folder) and no systemd socket variables. */
+function serverEnv(dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  for (const name of SYSTEMD_VARIABLES) delete env[name];
+  return env;
+}
+
 /** A message to a server; one whose channel has closed is exiting already. */
 function tell(child: ChildProcess, message: SupervisorMessage): void {
   if (child.connected) child.send(message);
@@ -92,55 +128,91 @@ export function nodeOf(dir: string): string {
   return existsSync(own) ? own : process.execPath;
 }
 
-export async function supervise({
-  dataDir,
-  host,
-  port,
-  places,
-  first,
-  olderRoots,
-  log = (line) => console.log(`[supervisor] ${line}`),
-}: SuperviseOptions): Promise<void> {
-  const absoluteDataDir = resolve(dataDir);
-  mkdirSync(absoluteDataDir, { recursive: true, mode: 0o700 });
-  const controlPath = controlSocketPath(absoluteDataDir);
-  try {
-    const answer = await askServer(absoluteDataDir, { command: "status" }, 2000);
-    const who = answer.ok ? ` (pid ${answer.serving.pid}, release ${answer.serving.release.id})` : "";
-    throw new Error(`Another server is using ${absoluteDataDir}${who}: run one server per DATA_DIR.`);
-  } catch (error) {
-    if (!(error instanceof NoServerError)) throw error;
-    // A killed supervisor's socket file: nothing answers on it.
-    rmSync(controlPath, { force: true });
+/** The server serving now, the switch under way, the stop: one release's server at a time takes visitors. */
+class Supervisor {
+  private current: Running | null = null;
+  private switching = false;
+  private stopping = false;
+
+  constructor(
+    private readonly socketFd: number,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly nodeFlags: readonly string[],
+    private readonly log: (line: string) => void,
+  ) {}
+
+  status(): ControlAnswer {
+    return this.current ? { ok: true, serving: serving(this.current) } : { ok: false, error: "starting" };
   }
 
-  const socket = await listeningSocket(host, port);
-  // The servers read DATA_DIR from their own folder: it must not be relative to it.
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: absoluteDataDir };
-  for (const name of SYSTEMD_VARIABLES) delete childEnv[name];
+  /** Starts `release`'s server; once it is ready, the one serving before drains. */
+  async switchTo(release: Release, roots: readonly string[]): Promise<ControlAnswer> {
+    if (this.switching) return { ok: false, error: "another switch is under way" };
+    if (this.stopping) return { ok: false, error: "the server is stopping" };
+    this.switching = true;
+    try {
+      const next = await this.startServer(release, roots);
+      const old = this.current;
+      this.current = next;
+      next.child.once("exit", (code, signal) => this.exitedByItself(next, code, signal));
+      if (old) {
+        tell(old.child, { type: "drain", why: `Release ${release.id} is serving` });
+        this.log(
+          `release ${release.id} serves (pid ${next.child.pid}); release ${old.release.id} (pid ${old.child.pid}) drains`,
+        );
+      }
+      return {
+        ok: true,
+        serving: serving(next),
+        ...(old ? { replaced: { pid: old.child.pid!, release: old.release } } : {}),
+      };
+    } catch (error) {
+      return { ok: false, error: `release ${release.id} did not start: ${(error as Error).message}` };
+    } finally {
+      this.switching = false;
+    }
+  }
 
-  let current: Running | null = null;
-  let switching = false;
-  let stopping = false;
+  /** SIGTERM or SIGINT: the server drains, then this process exits; false when a stop is under way already. */
+  stop(signal: NodeJS.Signals): boolean {
+    if (this.stopping) return false;
+    this.stopping = true;
+    setTimeout(() => {
+      this.log(`the server did not stop within ${STOP_DEADLINE_MS / 1000} s of ${signal}: exiting`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
+    const current = this.current;
+    if (!current || current.child.exitCode !== null) process.exit(0);
+    // A terminal's Ctrl-C and systemd's stop signal the server too; this covers a signal sent to this process alone.
+    tell(current.child, { type: "drain", why: `${signal} received` });
+    current.child.once("exit", () => process.exit(0));
+    return true;
+  }
 
-  function startServer(release: Release, roots: readonly string[]): Promise<Running> {
+  /** The serving server died by itself: this process exits too, for systemd to restart it on the socket it keeps. */
+  private exitedByItself(running: Running, code: number | null, signal: NodeJS.Signals | null): void {
+    if (this.current?.child !== running.child || this.stopping) return;
+    this.log(`the server of release ${running.release.id} exited (${signal ?? `code ${code}`}): stopping`);
+    process.exit(1);
+  }
+
+  /** Spawns `release`'s server on the socket; resolves once it says it is ready, rejects when it exits or times out first. */
+  private startServer(release: Release, roots: readonly string[]): Promise<Running> {
+    const what = release.id === CHECKOUT_ID ? "the production build" : `release ${release.id}`;
+    const args = [
+      ...this.nodeFlags,
+      "--import",
+      "tsx",
+      SERVER_ENTRY,
+      ...supervisedServeArgs({ client: release.client, what, olderRoots: roots }),
+    ];
+    // The server's output goes where this process's goes, unchanged; the socket is its
+    // descriptor LISTEN_FD, then comes the IPC channel.
+    const stdio: StdioOptions = ["ignore", "inherit", "inherit"];
+    stdio[LISTEN_FD] = this.socketFd;
+    stdio.push("ipc");
+    const child = spawn(nodeOf(release.dir), args, { cwd: release.dir, env: this.env, stdio });
     return new Promise((resolveReady, reject) => {
-      const child = spawn(
-        nodeOf(release.dir),
-        [
-          "--import",
-          "tsx",
-          "server/serve.ts",
-          "--listen-fd",
-          "3",
-          "--dir",
-          release.client,
-          "--what",
-          release.id === CHECKOUT_ID ? "the production build" : `release ${release.id}`,
-          ...roots.flatMap((root) => ["--assets-from", root]),
-        ],
-        { cwd: release.dir, env: childEnv, stdio: ["ignore", "inherit", "inherit", socket.fd, "ipc"] },
-      );
       const timer = setTimeout(() => {
         child.kill("SIGKILL");
         reject(new Error(`its server was not ready within ${START_TIMEOUT_MS / 1000} s`));
@@ -156,7 +228,7 @@ export async function supervise({
         clearTimeout(timer);
         reject(error);
       });
-      child.on("message", (message: WorkerMessage) => {
+      child.on("message", (message: ServerMessage) => {
         if (message.type !== "ready") return;
         clearTimeout(timer);
         child.off("exit", failed);
@@ -164,74 +236,44 @@ export async function supervise({
       });
     });
   }
+}
 
-  const serving = (running: Running): Serving => ({
-    release: running.release,
-    pid: running.child.pid!,
-    since: running.since,
-    url: running.url,
-  });
+function serving(running: Running): Serving {
+  return { release: running.release, pid: running.child.pid!, since: running.since, url: running.url };
+}
 
-  async function switchTo(release: Release, roots: readonly string[]): Promise<ControlAnswer> {
-    if (switching) return { ok: false, error: "another switch is under way" };
-    if (stopping) return { ok: false, error: "the server is stopping" };
-    switching = true;
-    try {
-      const next = await startServer(release, roots);
-      const old = current;
-      current = next;
-      next.child.once("exit", (code, signal) => {
-        if (current?.child !== next.child || stopping) return;
-        log(`the server of release ${release.id} exited (${signal ?? `code ${code}`}): stopping`);
-        process.exit(1);
-      });
-      if (old) {
-        tell(old.child, { type: "drain", why: `Release ${release.id} is serving` });
-        log(
-          `release ${release.id} serves (pid ${next.child.pid}); release ${old.release.id} (pid ${old.child.pid}) drains`,
-        );
-      }
-      return {
-        ok: true,
-        serving: serving(next),
-        ...(old ? { replaced: { pid: old.child.pid!, release: old.release } } : {}),
-      };
-    } catch (error) {
-      return { ok: false, error: `release ${release.id} did not start: ${(error as Error).message}` };
-    } finally {
-      switching = false;
-    }
-  }
-
+export async function supervise({
+  dataDir,
+  host,
+  port,
+  places,
+  first,
+  olderRoots,
+  nodeFlags = [],
+  log = (line) => console.log(`[supervisor] ${line}`),
+}: SuperviseOptions): Promise<void> {
+  const absoluteDataDir = resolve(dataDir);
+  mkdirSync(absoluteDataDir, { recursive: true, mode: 0o700 });
+  const controlPath = await claimControlSocket(absoluteDataDir);
+  const socket = await listeningSocket(host, port);
+  const supervisor = new Supervisor(socket.fd, serverEnv(absoluteDataDir), nodeFlags, log);
   const control = controlServer({
-    status: () => (current ? { ok: true, serving: serving(current) } : { ok: false, error: "starting" }),
+    status: () => supervisor.status(),
     async switch(request) {
       const asked = releaseToStart(places, request.release, request.olderRoots);
-      return switchTo(asked.release, asked.olderRoots);
+      return supervisor.switchTo(asked.release, asked.olderRoots);
     },
   });
   await new Promise<void>((listening, failed) => {
     control.once("error", failed);
     control.listen(controlPath, () => listening());
   });
-
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    control.close();
-    setTimeout(() => {
-      log(`the server did not stop within ${STOP_DEADLINE_MS / 1000} s of ${signal}: exiting`);
-      process.exit(1);
-    }, STOP_DEADLINE_MS).unref();
-    if (!current || current.child.exitCode !== null) process.exit(0);
-    // A terminal's Ctrl-C and systemd's stop signal the server too; this covers a signal sent to this process alone.
-    tell(current.child, { type: "drain", why: `${signal} received` });
-    current.child.once("exit", () => process.exit(0));
-  };
-  process.once("SIGTERM", () => stop("SIGTERM"));
-  process.once("SIGINT", () => stop("SIGINT"));
-
-  const answer = await switchTo(first, olderRoots);
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      if (supervisor.stop(signal)) control.close();
+    });
+  }
+  const answer = await supervisor.switchTo(first, olderRoots);
   if (!answer.ok) throw new Error(answer.error);
   log(`listening on ${socket.what}; control socket ${controlPath}`);
 }

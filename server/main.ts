@@ -24,6 +24,7 @@ import { startHeldSummaries } from "./requests/daily/held-summary";
 import { startDailyPurge } from "./requests/daily/retention";
 import { DATA_DIR_IN_USE } from "./requests/stores/sqlite-store";
 import { errorCode, exitOnStartError } from "./safe-errors";
+import { SHUTDOWN_DEADLINE_MS, type ServerMessage, type SupervisorMessage } from "./supervision";
 
 export interface RunningApi {
   /** The API to serve under /api/, or null when INVITATION_API=off. */
@@ -53,8 +54,8 @@ export type TakeOver = "now" | "after-predecessor";
 
 /** How often a server in a handover tries the lock its predecessor holds until its drain ends. */
 const TAKE_OVER_POLL_MS = 100;
-/** A predecessor has exited by then (SHUTDOWN_DEADLINE_MS and some): past it, the wait is worth a line in the log. */
-const TAKE_OVER_SLOW_MS = 15_000;
+/** A predecessor has exited by then, and some: past it, the wait is worth a line in the log. */
+const TAKE_OVER_SLOW_MS = SHUTDOWN_DEADLINE_MS + 5000;
 
 export async function startApi(
   config: AppConfig,
@@ -236,10 +237,6 @@ export interface ServeOptions {
   supervised?: { fd: number; olderRoots: readonly string[] };
 }
 
-/** What a supervised server and its supervisor say to each other over the IPC channel (releases/supervisor.ts). */
-export type WorkerMessage = { type: "ready"; url: string };
-export type SupervisorMessage = { type: "drain"; why: string };
-
 /**
  * Serves the build in `root` with the API on `port` (or the supervisor's socket), until
  * SIGTERM or SIGINT (or the supervisor's drain). Prints `Serving <what> at <url> (Node.js
@@ -251,7 +248,7 @@ export async function serveSite(config: AppConfig, options: ServeOptions): Promi
     const url = await listen(config, options);
     console.log(`Serving ${options.what} at ${url} (Node.js ${process.versions.node})`);
     if (config.site.requestApi) console.log(siteOrigins(config).formNote(url));
-    if (options.supervised) process.send!({ type: "ready", url } satisfies WorkerMessage);
+    if (options.supervised) process.send!({ type: "ready", url } satisfies ServerMessage);
   } catch (error) {
     exitOnStartError("The server could not start")(error);
   }

@@ -51,11 +51,10 @@ import { ROLES_MANIFEST_FILE, ROLES_PATH, type RoleTimetable } from "#shared/rol
 import { isLoopbackHost } from "#shared/env.ts";
 import type { SiteConfig } from "#shared/site-config.ts";
 import { errorCode } from "../safe-errors";
+import { SHUTDOWN_DEADLINE_MS } from "../supervision";
 
 /** How long in-flight requests may take to finish once shutdown begins. */
 export const SHUTDOWN_GRACE_MS = 8000;
-/** A signalled server has exited by then, whatever it was waiting for (docs/deployment/node-server.md). */
-export const SHUTDOWN_DEADLINE_MS = 10_000;
 
 /**
  * Time limits on every connection (docs/deployment/node-server.md, "Time limits"): a client that
