@@ -4,11 +4,10 @@
 // (the reason is printed; a failed update also tells the team), 2 a wrong command line.
 // First: stops an older Node before a module built for Node 24 is loaded.
 import "../server/node-runtime";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../server/load-config";
 import { exitOnStartError } from "../server/safe-errors";
-import { releasePlaces } from "./on-disk";
+import { checkoutPlaces } from "./on-disk";
 import { rollback, update } from "./update";
 
 const USAGE = [
@@ -35,11 +34,7 @@ if (command !== "update" && command !== "rollback") {
 const config = loadConfig({ warn: false });
 const context = {
   config,
-  places: releasePlaces({
-    checkout: fileURLToPath(new URL("..", import.meta.url)),
-    releasesDir: config.server.releasesDir,
-    buildDir: process.env.BUILD_DIR ?? "build",
-  }),
+  places: checkoutPlaces(config.server.releasesDir),
   log: (line: string) => console.log(`[${command}] ${line}`),
   now: Date.now,
 };

@@ -21,6 +21,7 @@ import {
   appendFileSync,
 } from "node:fs";
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 
 /** The live release and the two before it (issue 44). */
 export const KEPT_RELEASES = 3;
@@ -96,6 +97,14 @@ export function releasePlaces({
     releasesDir: resolve(releasesDir),
     checkoutBuildDir: resolve(checkout, buildDir),
   };
+}
+
+/** The checkout these modules run from: `npm start` serves it before the first update, and updates fetch into it. */
+const CHECKOUT_DIR = fileURLToPath(new URL("..", import.meta.url));
+
+/** This checkout's places: RELEASES_DIR from the server's settings, its build in BUILD_DIR. */
+export function checkoutPlaces(releasesDir: string): ReleasePlaces {
+  return releasePlaces({ checkout: CHECKOUT_DIR, releasesDir, buildDir: process.env.BUILD_DIR ?? "build" });
 }
 
 const EMPTY_STATE: ReleaseState = { live: null, checkoutCommit: null, skip: null, lastFailure: null };

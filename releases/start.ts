@@ -9,15 +9,15 @@
 // 127.0.0.1; 0.0.0.0 in a container). The server's wiring: server/main.ts.
 // First: stops an older Node before a module built for Node 24 is loaded.
 import "../server/node-runtime";
-import { fileURLToPath } from "node:url";
 import { ensureFreshBuild } from "../server/build-stamp";
 import { loadConfig } from "../server/load-config";
 import { exitOnStartError } from "../server/safe-errors";
 import { gitHead } from "./git";
-import { CHECKOUT_ID, keptReleases, liveRelease, olderRoots, readState, releasePlaces } from "./on-disk";
+import { CHECKOUT_ID, checkoutPlaces, keptReleases, liveRelease, olderRoots, readState } from "./on-disk";
 import { supervise } from "./supervisor";
 
-const USAGE = "Usage: npm start [-- --inspect[=[host:]port]]   (or --inspect-brk, --inspect-wait: for each server's Node)";
+const USAGE =
+  "Usage: npm start [-- --inspect[=[host:]port]]   (or --inspect-brk, --inspect-wait: for each server's Node)";
 /** Node's inspector flags, passed on to the servers: the supervisor has nothing to debug. */
 const INSPECT_FLAG = /^--inspect(-brk|-wait)?(=[\w.:[\]-]+)?$/;
 
@@ -28,20 +28,15 @@ if (unknown !== undefined) {
   process.exit(2);
 }
 
-const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 const config = loadConfig();
-const places = releasePlaces({
-  checkout: projectRoot,
-  releasesDir: config.server.releasesDir,
-  buildDir: process.env.BUILD_DIR ?? "build",
-});
+const places = checkoutPlaces(config.server.releasesDir);
 
 try {
   const state = readState(places);
-  const head = gitHead(projectRoot);
+  const head = gitHead(places.checkout);
   const live = liveRelease(places, state, head);
   if (live.id === CHECKOUT_ID) {
-    ensureFreshBuild({ projectRoot, buildDir: places.checkoutBuildDir, site: config.site });
+    ensureFreshBuild({ projectRoot: places.checkout, buildDir: places.checkoutBuildDir, site: config.site });
   } else {
     console.log(
       `Serving release ${live.id} (commit ${live.commit?.slice(0, 12)}), live since ${new Date(state.live!.liveAt).toISOString()} by ${state.live!.by}.`,
