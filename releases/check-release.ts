@@ -19,8 +19,9 @@ import { loadConfig } from "../server/load-config";
 import { openRequestStore } from "../server/requests/stores/open-store";
 import type { RequestStore } from "../server/requests/store";
 import { errorCode } from "../server/safe-errors";
+import { clientDirOf } from "#shared/build-dir.ts";
 
-const { values } = parseArgs({ options: { dir: { type: "string", default: "build/client" } } });
+const { values } = parseArgs({ options: { dir: { type: "string", default: clientDirOf(process.env) } } });
 const root = resolve(values.dir!);
 const config = loadConfig({ warn: false });
 const problems: string[] = [];

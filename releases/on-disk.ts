@@ -22,6 +22,7 @@ import {
 } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildDirOf, CLIENT_FOLDER, DEFAULT_BUILD_DIR } from "#shared/build-dir.ts";
 
 /** The live release and the two before it (issue 44). */
 export const KEPT_RELEASES = 3;
@@ -86,7 +87,7 @@ export interface ReleasePlaces {
 export function releasePlaces({
   checkout,
   releasesDir,
-  buildDir = "build",
+  buildDir = DEFAULT_BUILD_DIR,
 }: {
   checkout: string;
   releasesDir: string;
@@ -104,7 +105,7 @@ const CHECKOUT_DIR = fileURLToPath(new URL("..", import.meta.url));
 
 /** This checkout's places: RELEASES_DIR from the server's settings, its build in BUILD_DIR. */
 export function checkoutPlaces(releasesDir: string): ReleasePlaces {
-  return releasePlaces({ checkout: CHECKOUT_DIR, releasesDir, buildDir: process.env.BUILD_DIR ?? "build" });
+  return releasePlaces({ checkout: CHECKOUT_DIR, releasesDir, buildDir: buildDirOf(process.env) });
 }
 
 const EMPTY_STATE: ReleaseState = { live: null, checkoutCommit: null, skip: null, lastFailure: null };
@@ -137,11 +138,21 @@ export function readHistory(places: ReleasePlaces): LiveRecord[] {
     .map((line) => JSON.parse(line) as LiveRecord);
 }
 
+/** A release folder's build: always BUILD_DIR's default, which an update builds it with. */
+export function releaseClient(dir: string): string {
+  return join(dir, DEFAULT_BUILD_DIR, CLIENT_FOLDER);
+}
+
+/** The client folder of the checkout's own build (BUILD_DIR). */
+export function checkoutClient(places: ReleasePlaces): string {
+  return join(places.checkoutBuildDir, CLIENT_FOLDER);
+}
+
 export function checkoutRelease(places: ReleasePlaces, commit: string | null): Release {
   return {
     id: CHECKOUT_ID,
     dir: places.checkout,
-    client: join(places.checkoutBuildDir, "client"),
+    client: checkoutClient(places),
     commit,
     subject: null,
   };
@@ -156,7 +167,7 @@ export function releaseFolders(places: ReleasePlaces): Release[] {
     .map((id) => {
       const dir = join(places.releasesDir, id);
       const { commit, subject } = JSON.parse(readFileSync(join(dir, RELEASE_FILE), "utf8")) as Release;
-      return { id, dir, client: join(dir, "build", "client"), commit, subject };
+      return { id, dir, client: releaseClient(dir), commit, subject };
     });
 }
 

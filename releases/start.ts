@@ -13,7 +13,15 @@ import { ensureFreshBuild } from "../server/build-stamp";
 import { loadConfig } from "../server/load-config";
 import { exitOnStartError } from "../server/safe-errors";
 import { gitHead } from "./git";
-import { CHECKOUT_ID, checkoutPlaces, keptReleases, liveRelease, olderRoots, readState } from "./on-disk";
+import {
+  CHECKOUT_ID,
+  checkoutClient,
+  checkoutPlaces,
+  keptReleases,
+  liveRelease,
+  olderRoots,
+  readState,
+} from "./on-disk";
 import { supervise } from "./supervisor";
 
 const USAGE =
@@ -48,7 +56,7 @@ try {
     port: config.port,
     places,
     first: live,
-    olderRoots: olderRoots(keptReleases(places, state, head), live, `${places.checkoutBuildDir}/client`),
+    olderRoots: olderRoots(keptReleases(places, state, head), live, checkoutClient(places)),
     nodeFlags: flags,
   });
 } catch (error) {

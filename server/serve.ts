@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "./load-config";
 import { serveSite } from "./main";
 import { SERVE_OPTIONS } from "./supervision";
+import { clientDirOf } from "#shared/build-dir.ts";
 
 const USAGE = "Usage: npm run serve -- [--port <port>] [--dir <folder>]";
 
@@ -32,7 +33,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`--port must be a port number, got "${flags.port}"`);
   process.exit(1);
 }
-const root = resolve(flags.dir ?? `${process.env.BUILD_DIR ?? "build"}/client`);
+const root = resolve(flags.dir ?? clientDirOf(process.env));
 const fd = flags["listen-fd"] === undefined ? null : Number(flags["listen-fd"]);
 if (fd !== null && (!Number.isInteger(fd) || fd < 3 || !process.send)) {
   console.error(

@@ -32,10 +32,11 @@ import { indexablePaths, renderRobots, renderSitemap } from "./seo-files";
 import { writeSocialCards } from "./social-cards";
 import { listFiles, symbolicLinks } from "../../server/http/build-files";
 import { renderStaticHostHeaders, STATIC_HOST_HEADERS_FILE } from "../../hosting/static-host-headers";
+import { CLIENT_FOLDER, buildDirOf } from "#shared/build-dir.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
-const buildDir = resolve(projectRoot, process.env.BUILD_DIR ?? "build");
-const client = join(buildDir, "client");
+const buildDir = resolve(projectRoot, buildDirOf(process.env));
+const client = join(buildDir, CLIENT_FOLDER);
 const { site, server } = loadConfig({ warn: false });
 
 // 1. Astro writes app/pages/404.astro as 404.html, the body of every 404.
