@@ -8,7 +8,8 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "../server/load-config";
 import { exitOnStartError } from "../server/safe-errors";
 import { checkoutPlaces } from "./on-disk";
-import { rollback, update } from "./update";
+import { rollback } from "./rollback";
+import { update } from "./update";
 
 const USAGE = [
   "Usage: npm run update [-- --force]",

@@ -22,6 +22,7 @@ import {
 } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Stage } from "./steps";
 import { buildDirOf, CLIENT_FOLDER, DEFAULT_BUILD_DIR } from "#shared/build-dir.ts";
 
 /** The live release and the two before it (issue 44). */
@@ -59,11 +60,17 @@ export interface LiveRecord {
 }
 
 /** A commit automatic updates do not try again until a newer one is pushed (or `update -- --force`). */
-export interface SkippedCommit {
-  commit: string;
-  why: "failed" | "rolled-back";
-  reason: string;
-  at: number;
+export type SkippedCommit = { commit: string; at: number } & (
+  { why: "failed"; stage: Stage; reason: string } | { why: "rolled-back"; reason: string }
+);
+
+/** Why a commit is left alone, for people: `it failed`, `it was rolled back from`. */
+export const skipCause = (skip: SkippedCommit) => (skip.why === "failed" ? "it failed" : "it was rolled back from");
+
+/** Why a commit is left alone, in one line: `build: <the failing step's last words>`, or the rollback it came from. */
+export function skipSummary(skip: SkippedCommit): string {
+  const [firstLine] = skip.reason.split("\n");
+  return skip.why === "failed" ? `${skip.stage}: ${firstLine}` : firstLine!;
 }
 
 export interface ReleaseState {
@@ -113,7 +120,18 @@ const EMPTY_STATE: ReleaseState = { live: null, checkoutCommit: null, skip: null
 export function readState(places: ReleasePlaces): ReleaseState {
   const path = join(places.releasesDir, STATE_FILE);
   if (!existsSync(path)) return { ...EMPTY_STATE };
-  return { ...EMPTY_STATE, ...(JSON.parse(readFileSync(path, "utf8")) as Partial<ReleaseState>) };
+  const state = { ...EMPTY_STATE, ...(JSON.parse(readFileSync(path, "utf8")) as Partial<ReleaseState>) };
+  return { ...state, skip: state.skip && withStage(state.skip) };
+}
+
+/**
+ * A failed commit's stage, which a state.json written before it was kept apart has at the head
+ * of the reason (`build: ...`); read once, written back apart by the next update.
+ */
+function withStage(skip: SkippedCommit): SkippedCommit {
+  if (skip.why !== "failed" || skip.stage !== undefined) return skip;
+  const [stage, ...reason] = skip.reason.split(": ");
+  return { ...skip, stage: stage as Stage, reason: reason.join(": ") };
 }
 
 /** Written whole and renamed into place, so a reader never sees half of it. */

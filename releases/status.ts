@@ -8,7 +8,16 @@ import type { AppConfig } from "../server/config";
 import { ageText } from "../server/commands/status";
 import { askServer, NoServerError, type Serving } from "./control";
 import { gitHead } from "./git";
-import { checkoutPlaces, keptReleases, liveRelease, readState, type Release, type ReleaseState } from "./on-disk";
+import {
+  checkoutPlaces,
+  keptReleases,
+  liveRelease,
+  readState,
+  skipCause,
+  skipSummary,
+  type Release,
+  type ReleaseState,
+} from "./on-disk";
 
 export interface ReleaseStatus {
   /** The release the server serves, or would at its next start. */
@@ -54,8 +63,8 @@ export function formatReleaseStatus({ live, state, kept, serving }: ReleaseStatu
   ];
   if (state.skip) {
     lines.push(
-      `Updates leave commit ${short(state.skip.commit)} alone: ${state.skip.why === "failed" ? "it failed" : "it was rolled back from"} ` +
-        `${ageText(now - state.skip.at)} ago (${state.skip.reason.split("\n")[0]}); push a newer commit, or: npm run update -- --force`,
+      `Updates leave commit ${short(state.skip.commit)} alone: ${skipCause(state.skip)} ` +
+        `${ageText(now - state.skip.at)} ago (${skipSummary(state.skip)}); push a newer commit, or: npm run update -- --force`,
     );
   }
   return `${lines.join("\n")}\n`;

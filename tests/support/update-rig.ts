@@ -13,7 +13,7 @@ import { INVITATION_API_PATH } from "#shared/invitation/request-schema.ts";
 import { buildDirOf } from "#shared/build-dir.ts";
 import { buildFingerprint, staleReason } from "../../server/build-stamp";
 import { parseConfig } from "../../server/config";
-import { linkNodeModules } from "../../releases/update";
+import { linkNodeModules } from "../../releases/steps";
 import { requestBody, sendOnce } from "./requests-client";
 import { PROJECT_ROOT, runCommand, servingUrl } from "./site-process";
 
