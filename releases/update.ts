@@ -169,18 +169,15 @@ async function install(run: UpdateRun, dir: string, logFile: string): Promise<vo
     );
     return;
   }
-  await (context.runStep ?? runStep)(
-    {
-      stage: "install",
-      command: "npm",
-      args: ["ci", "--no-audit", "--no-fund"],
-      cwd: dir,
-      env: stepEnv(context),
-      timeoutMs: STEP_LIMITS_MS.install,
-    },
-    logFile,
-  );
+  await npmStep(run, "install", ["ci", "--no-audit", "--no-fund"], dir, logFile);
   context.log(`installed: npm ci in ${msSince(started)} ms`);
+}
+
+/** Runs `npm <args>` in the release folder `dir` as the step `stage`, within its time limit. */
+function npmStep(run: UpdateRun, stage: "install" | "build", args: string[], dir: string, logFile: string) {
+  const { context } = run;
+  const step = { stage, command: "npm", args, cwd: dir, env: stepEnv(context), timeoutMs: STEP_LIMITS_MS[stage] };
+  return (context.runStep ?? runStep)(step, logFile);
 }
 
 /** The live release, else the newest kept one, whose installed package-lock.json is `lockFile`. */
@@ -195,17 +192,7 @@ function sameLockRelease({ context, state, head, live }: UpdateRun, lockFile: Bu
 async function build(run: UpdateRun, dir: string, logFile: string): Promise<void> {
   const { context } = run;
   const started = performance.now();
-  await (context.runStep ?? runStep)(
-    {
-      stage: "build",
-      command: "npm",
-      args: ["--loglevel=error", "run", "build"],
-      cwd: dir,
-      env: stepEnv(context),
-      timeoutMs: STEP_LIMITS_MS.build,
-    },
-    logFile,
-  );
+  await npmStep(run, "build", ["--loglevel=error", "run", "build"], dir, logFile);
   context.log(`built in ${msSince(started)} ms`);
 }
 
