@@ -63,6 +63,15 @@ const HOSTING_IMPORTS = {
 /** server/ but its http/ folder: a regular expression, as a .gitignore line cannot take back a file of a folder it excludes. */
 const HOSTING_READS_ONLY_SERVER_HTTP = { regex: "(^|/)server/(?!http/)", message: HOSTING_MESSAGE };
 
+const SERVER_FENCE = [SERVER_IMPORTS_NO_UI, SERVER_IMPORTS_NOTHING_ABOVE];
+
+/** The fence of a folder's code, `<folder>/**` but its tests (which may reach further): one alias for app/, and none of `patterns`. */
+const fence = (folder, patterns) => ({
+  files: [`${folder}/**/*.ts`],
+  ignores: [`${folder.split("/")[0]}/**/*.test.ts`],
+  rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [ONE_ALIAS, ...patterns] }] },
+});
+
 /** The request side's folders (and the server's notifications, commands and API) a part must not import. */
 const requestPartImports = (parts, who) => ({
   group: [...parts.map((part) => `**/${part}/**`), "**/notifications/**", "**/commands/**", "**/api/**"],
@@ -175,71 +184,17 @@ export default tseslint.config(
       ],
     },
   },
-  // The server shares the invitation domain with the island (shared/invitation/), never a UI folder.
-  {
-    files: ["server/**/*.ts"],
-    // A test may check the server against the page (the CSP against the embed the page loads).
-    ignores: ["server/**/*.test.ts"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        { patterns: [ONE_ALIAS, SERVER_IMPORTS_NO_UI, SERVER_IMPORTS_NOTHING_ABOVE] },
-      ],
-    },
-  },
+  // The server shares the invitation domain with the island (shared/invitation/), never a UI
+  // folder. A test may check the server against the page (the CSP against the embed the page loads).
+  fence("server", SERVER_FENCE),
   // The rooms above the server, each with its own fence.
-  {
-    files: ["releases/**/*.ts"],
-    ignores: ["releases/**/*.test.ts"],
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [ONE_ALIAS, RELEASES_IMPORTS] }] },
-  },
-  {
-    files: ["hosting/**/*.ts"],
-    ignores: ["hosting/**/*.test.ts"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        { patterns: [ONE_ALIAS, HOSTING_IMPORTS, HOSTING_READS_ONLY_SERVER_HTTP] },
-      ],
-    },
-  },
+  fence("releases", [RELEASES_IMPORTS]),
+  fence("hosting", [HOSTING_IMPORTS, HOSTING_READS_ONLY_SERVER_HTTP]),
   // The request side's parts (server/requests/README.md) depend one way: the stores know no
   // worker, and the delivery loop knows no sender; the relay, the notifications and the daily
   // jobs are built on them.
-  {
-    files: ["server/requests/stores/**/*.ts"],
-    ignores: ["server/**/*.test.ts"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            ONE_ALIAS,
-            SERVER_IMPORTS_NO_UI,
-            SERVER_IMPORTS_NOTHING_ABOVE,
-            requestPartImports(["outbox", "hubspot", "daily"], "The stores"),
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ["server/requests/outbox/**/*.ts"],
-    ignores: ["server/**/*.test.ts"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            ONE_ALIAS,
-            SERVER_IMPORTS_NO_UI,
-            SERVER_IMPORTS_NOTHING_ABOVE,
-            requestPartImports(["hubspot", "daily"], "The delivery loop"),
-          ],
-        },
-      ],
-    },
-  },
+  fence("server/requests/stores", [...SERVER_FENCE, requestPartImports(["outbox", "hubspot", "daily"], "The stores")]),
+  fence("server/requests/outbox", [...SERVER_FENCE, requestPartImports(["hubspot", "daily"], "The delivery loop")]),
   // Playwright reads a fixture's dependencies from its first parameter, which must be an
   // object pattern even when empty: `async ({}, use) => ...`.
   { files: ["tests/support/browser/**/*.ts"], rules: { "no-empty-pattern": "off" } },
