@@ -12,6 +12,7 @@ import "../server/node-runtime";
 import { ensureFreshBuild } from "../server/build-stamp";
 import { loadConfig } from "../server/load-config";
 import { exitOnStartError } from "../server/safe-errors";
+import { listenHost } from "../server/supervision";
 import { gitHead } from "./git";
 import {
   CHECKOUT_ID,
@@ -52,7 +53,7 @@ try {
   }
   await supervise({
     dataDir: config.server.dataDir,
-    host: process.env.HOST || "127.0.0.1",
+    host: listenHost(process.env),
     port: config.port,
     places,
     first: live,

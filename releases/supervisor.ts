@@ -21,7 +21,7 @@
  * process: `npm start -- --inspect` passes the flag on to each server's Node (`nodeFlags`).
  *
  * It uses nothing but Node's own modules (and the server's contract, server/supervision.ts,
- * constants and types only), and stays small: a change to it needs a restart of the
+ * which loads nothing), and stays small: a change to it needs a restart of the
  * supervisor itself, which systemd's socket makes refuse nothing (a checkout's `npm start`
  * has no such outer holder).
  */

@@ -24,7 +24,7 @@ import { startHeldSummaries } from "./requests/daily/held-summary";
 import { startDailyPurge } from "./requests/daily/retention";
 import { DATA_DIR_IN_USE } from "./requests/stores/sqlite-store";
 import { errorCode, exitOnStartError } from "./safe-errors";
-import { SHUTDOWN_DEADLINE_MS, type ServerMessage, type SupervisorMessage } from "./supervision";
+import { listenHost, SHUTDOWN_DEADLINE_MS, type ServerMessage, type SupervisorMessage } from "./supervision";
 
 export interface RunningApi {
   /** The API to serve under /api/, or null when INVITATION_API=off. */
@@ -274,7 +274,7 @@ async function listen(config: AppConfig, { root, port, supervised }: ServeOption
     olderRoots: supervised?.olderRoots ?? [],
     port,
     fd: supervised?.fd,
-    host: process.env.HOST || "127.0.0.1",
+    host: listenHost(process.env),
     publicHost: new URL(config.site.siteUrl).host,
     editor: editorPlace(config.site),
     roles,

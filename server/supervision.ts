@@ -3,8 +3,8 @@
  * releases/supervisor.ts (`npm start`, ta-network.service) runs server/serve.ts in a child
  * process for each release and imports this module; the server never imports releases/
  * (docs/decisions/0024-releases-not-restarts.md). The entry point and its command line, the
- * messages over the IPC channel, and how long a server takes to stop. Constants and types
- * only, with nothing to load: the supervisor stays on Node's own modules.
+ * messages over the IPC channel, where it listens and how long it takes to stop. Constants,
+ * types and small functions, with nothing to load: the supervisor stays on Node's own modules.
  */
 import type { ParseArgsOptionsConfig } from "node:util";
 
@@ -13,6 +13,11 @@ export const SERVER_ENTRY = "server/serve.ts";
 
 /** A signalled or drained server has exited by then, whatever it was waiting for (docs/deployment/node-server.md). */
 export const SHUTDOWN_DEADLINE_MS = 10_000;
+
+/** The interface a server listens on, or its supervisor binds for it: HOST (docs/configuration.md), loopback by default. */
+export function listenHost(env: NodeJS.ProcessEnv): string {
+  return env.HOST || "127.0.0.1";
+}
 
 /** The server to its supervisor: it listens, at `url`. */
 export type ServerMessage = { type: "ready"; url: string };
