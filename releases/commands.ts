@@ -26,6 +26,9 @@ import {
 import { runStep, STEP_LIMITS_MS, type StepRunner } from "./steps";
 import { nodeOf, START_TIMEOUT_MS } from "./supervisor";
 
+/** How long a switch may take to answer: its server's start, and a margin. */
+export const SWITCH_TIMEOUT_MS = START_TIMEOUT_MS + 10_000;
+
 export interface ReleaseCommandContext {
   config: AppConfig;
   places: ReleasePlaces;
@@ -95,7 +98,7 @@ export async function askToServe(
   const roots = olderRoots(kept, release, checkoutClient(context.places));
   const request = { command: "switch", release, olderRoots: roots } as const;
   try {
-    return await askServer(context.config.server.dataDir, request, START_TIMEOUT_MS + 10_000);
+    return await askServer(context.config.server.dataDir, request, SWITCH_TIMEOUT_MS);
   } catch (error) {
     if (error instanceof NoServerError) return null;
     throw error;

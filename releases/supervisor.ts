@@ -54,7 +54,7 @@ import { CHECKOUT_ID, type Release, type ReleasePlaces } from "./on-disk";
 /** How long a release's server may take from spawn to listening (tsx compiling it, the store opening). */
 export const START_TIMEOUT_MS = 60_000;
 /** After SIGTERM, the server's own deadline and a margin. */
-const STOP_DEADLINE_MS = SHUTDOWN_DEADLINE_MS + 2000;
+export const STOP_DEADLINE_MS = SHUTDOWN_DEADLINE_MS + 2000;
 /** The descriptor systemd passes the first socket on (sd_listen_fds(3)). */
 const SD_LISTEN_FDS_START = 3;
 /** Set by systemd for socket activation, and not for the release's server. */

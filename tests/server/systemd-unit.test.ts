@@ -8,6 +8,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SYSTEMD_ANALYZE_PATH } from "../../scripts/checks/ensure-systemd";
+import { FETCH_TIMEOUT_MS } from "../../releases/git";
+import { STEP_LIMITS_MS } from "../../releases/steps";
+import { STOP_DEADLINE_MS } from "../../releases/supervisor";
+import { SWITCH_TIMEOUT_MS } from "../../releases/commands";
 import { PROJECT_ROOT } from "../support/site-process";
 
 const UNIT_NAME = "ta-network";
@@ -15,6 +19,13 @@ const UNITS = ["ta-network.socket", "ta-network.service", "ta-network-update.ser
 const unitPath = (unit: string) => join(PROJECT_ROOT, "hosting/systemd", unit);
 /** systemd-analyze security's scale: 0 (locked down) to 10 (exposed); 2 is the top of its "OK" band. */
 const MAX_EXPOSURE = 2.0;
+
+/** A systemd time span as the units write it (`15`, `90s`, `30min`), in ms. */
+function spanMs(span: string): number {
+  const [, amount, unit] = /^(\d+)(s|min)?$/.exec(span) ?? [];
+  if (amount === undefined) throw new Error(`a time span this test does not read: ${span}`);
+  return Number(amount) * (unit === "min" ? 60_000 : 1000);
+}
 
 /** A unit's `Key=value` lines, every value of a repeated key. */
 function directives(unit: string): Map<string, string[]> {
@@ -80,6 +91,13 @@ describe("the systemd units", () => {
     expect(paths(updater("ExecStart")!)).toEqual(paths(server("ExecStart")!));
     expect(paths(server("ExecStart")!)).toHaveLength(2);
     expect(updater("ReadWritePaths")).toBe("/srv/ta-network/releases /srv/ta-network/app/.git");
+  });
+
+  it("give the supervisor longer to stop than it gives its server, and the update longer than its steps' limits together", () => {
+    expect(spanMs(server("TimeoutStopSec")!)).toBeGreaterThan(STOP_DEADLINE_MS);
+    // Fetch, install, build, check, and the switch's answer: each fails the update at its own limit, and tells the team.
+    const steps = FETCH_TIMEOUT_MS + STEP_LIMITS_MS.install + STEP_LIMITS_MS.build + STEP_LIMITS_MS.check;
+    expect(spanMs(updater("TimeoutStartSec")!)).toBeGreaterThan(steps + SWITCH_TIMEOUT_MS);
   });
 
   it("are the units the deployment docs install, configure and read the logs of", () => {
