@@ -7,6 +7,7 @@ import { buildYear } from "./server/build-stamp.ts";
 import { loadConfig } from "./server/load-config.ts";
 import { checkAllContent } from "#shared/content/read.ts";
 import { editor } from "#app/admin/integration.ts";
+import { CLIENT_FOLDER, buildDirOf } from "#shared/build-dir.ts";
 
 // Every page is static HTML rendered at build time from the React components; only
 // the request page's body hydrates, as one island (docs/decisions/0008-astro-islands.md).
@@ -29,12 +30,12 @@ const define = {
   __CONTENT_ROOT__: JSON.stringify(resolve(process.env.CONTENT_ROOT ?? ".")),
 };
 // BUILD_DIR lets parallel checks build side by side; the server and nginx serve BUILD_DIR/client.
-const buildDir = process.env.BUILD_DIR ?? "build";
+const buildDir = buildDirOf(process.env);
 
 export default defineConfig({
   srcDir: "./app",
   publicDir: "./public",
-  outDir: resolve(buildDir, "client"),
+  outDir: resolve(buildDir, CLIENT_FOLDER),
   site: config.site.siteUrl,
   // /mission/index.html, served at /mission; hashed files under /assets/, cached as immutable.
   build: { format: "directory", assets: "assets", inlineStylesheets: "never" },

@@ -17,15 +17,19 @@ const ONE_ALIAS = {
     'Import app/ as "#app/<path>.<ext>" (package.json "imports"): no "~/" alias, no relative path into app/ from outside it.',
 };
 
+/** The rooms above the server: releases/ runs it (update, rollback, the supervisor), hosting/ describes other hosts from its policy. */
+const ROOMS_ABOVE = ["**/releases/**", "**/hosting/**"];
+
 /** shared/ is the bottom layer: both of its blocks below (a rule's options are replaced, not merged). */
 const SHARED_IS_THE_BOTTOM = {
-  group: [alias("#app/**"), "**/server/**", "**/scripts/**", "**/tests/**"],
-  message: "shared/ imports nothing of app/, server/, scripts/ or tests/: they build on it.",
+  group: [alias("#app/**"), "**/server/**", "**/scripts/**", "**/tests/**", ...ROOMS_ABOVE],
+  message: "shared/ imports nothing of app/, server/, releases/, hosting/, scripts/ or tests/: they build on it.",
 };
 
 const PAGES_IMPORT_NO_SERVER = {
-  group: ["**/server/**", "**/scripts/**", "**/tests/**"],
-  message: "The pages import no server, no tooling and no tests: they build on shared/, as the server does.",
+  group: ["**/server/**", "**/scripts/**", "**/tests/**", ...ROOMS_ABOVE],
+  message:
+    "The pages import no server, no release machinery or host configuration, no tooling and no tests: they build on shared/, as the server does.",
 };
 const NODE_READER =
   "The pages do not read content/ with Node's reader: read words with app/lib/content.ts (astro:content) and pass them as props.";
@@ -35,6 +39,38 @@ const SERVER_IMPORTS_NO_UI = {
   message:
     "The server imports nothing of app/, no tooling and no tests: it builds on shared/ (the invitation domain, the content schemas and their reader, the routes), as the pages do; scripts/ is for builds, checks and benches.",
 };
+
+const SERVER_IMPORTS_NOTHING_ABOVE = {
+  group: ROOMS_ABOVE,
+  message:
+    "The server imports nothing of releases/ or hosting/: they run it and describe it. What a supervisor and its server share is on the server's side (server/supervision.ts), and releases/ imports it.",
+};
+
+/** releases/ runs the server: it builds on server/ and shared/. */
+const RELEASES_IMPORTS = {
+  group: [alias("#app/**"), "**/scripts/**", "**/tests/**", "**/hosting/**"],
+  message:
+    "releases/ runs the server: it imports server/ and shared/, never the pages, hosting/, tooling or tests (releases/README.md).",
+};
+
+const HOSTING_MESSAGE =
+  "hosting/ builds on the server's HTTP policy (server/http/) and shared/ only: nothing else of server/, no releases/, pages, tooling or tests (hosting/README.md).";
+/** hosting/ writes other hosts' configurations from the server's HTTP policy. */
+const HOSTING_IMPORTS = {
+  group: [alias("#app/**"), "**/scripts/**", "**/tests/**", "**/releases/**"],
+  message: HOSTING_MESSAGE,
+};
+/** server/ but its http/ folder: a regular expression, as a .gitignore line cannot take back a file of a folder it excludes. */
+const HOSTING_READS_ONLY_SERVER_HTTP = { regex: "(^|/)server/(?!http/)", message: HOSTING_MESSAGE };
+
+const SERVER_FENCE = [SERVER_IMPORTS_NO_UI, SERVER_IMPORTS_NOTHING_ABOVE];
+
+/** The fence of a folder's code, `<folder>/**` but its tests (which may reach further): one alias for app/, and none of `patterns`. */
+const fence = (folder, patterns) => ({
+  files: [`${folder}/**/*.ts`],
+  ignores: [`${folder.split("/")[0]}/**/*.test.ts`],
+  rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [ONE_ALIAS, ...patterns] }] },
+});
 
 /** The request side's folders (and the server's notifications, commands and API) a part must not import. */
 const requestPartImports = (parts, who) => ({
@@ -154,38 +190,17 @@ export default tseslint.config(
       ],
     },
   },
-  // The server shares the invitation domain with the island (shared/invitation/), never a UI folder.
-  {
-    files: ["server/**/*.ts"],
-    // A test may check the server against the page (the CSP against the embed the page loads).
-    ignores: ["server/**/*.test.ts"],
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [ONE_ALIAS, SERVER_IMPORTS_NO_UI] }] },
-  },
+  // The server shares the invitation domain with the island (shared/invitation/), never a UI
+  // folder. A test may check the server against the page (the CSP against the embed the page loads).
+  fence("server", SERVER_FENCE),
+  // The rooms above the server, each with its own fence.
+  fence("releases", [RELEASES_IMPORTS]),
+  fence("hosting", [HOSTING_IMPORTS, HOSTING_READS_ONLY_SERVER_HTTP]),
   // The request side's parts (server/requests/README.md) depend one way: the stores know no
   // worker, and the delivery loop knows no sender; the relay, the notifications and the daily
   // jobs are built on them.
-  {
-    files: ["server/requests/stores/**/*.ts"],
-    ignores: ["server/**/*.test.ts"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [ONE_ALIAS, SERVER_IMPORTS_NO_UI, requestPartImports(["outbox", "hubspot", "daily"], "The stores")],
-        },
-      ],
-    },
-  },
-  {
-    files: ["server/requests/outbox/**/*.ts"],
-    ignores: ["server/**/*.test.ts"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        { patterns: [ONE_ALIAS, SERVER_IMPORTS_NO_UI, requestPartImports(["hubspot", "daily"], "The delivery loop")] },
-      ],
-    },
-  },
+  fence("server/requests/stores", [...SERVER_FENCE, requestPartImports(["outbox", "hubspot", "daily"], "The stores")]),
+  fence("server/requests/outbox", [...SERVER_FENCE, requestPartImports(["hubspot", "daily"], "The delivery loop")]),
   // Playwright reads a fixture's dependencies from its first parameter, which must be an
   // object pattern even when empty: `async ({}, use) => ...`.
   { files: ["tests/support/browser/**/*.ts"], rules: { "no-empty-pattern": "off" } },

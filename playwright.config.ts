@@ -28,8 +28,9 @@ import {
   ROLES_SERVER_PORT,
   ROLES_TEAM_ADDRESS,
 } from "./tests/support/browser/roles-build";
+import { buildDirOf } from "#shared/build-dir.ts";
 
-const buildDir = process.env.BUILD_DIR ?? "build";
+const buildDir = buildDirOf(process.env);
 const hubspotBuildDir = `${buildDir}-hs`;
 const hubspotCurrentBuildDir = `${buildDir}-hs-current`;
 const sourceAndConsentBuildDir = `${buildDir}-ext`;

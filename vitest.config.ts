@@ -6,7 +6,14 @@ import { buildYear } from "./server/build-stamp.ts";
 export default defineConfig({
   define: { __SITE_CONFIG__: JSON.stringify(parseSiteConfig({})), __BUILD_YEAR__: String(buildYear()) },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "shared/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "shared/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "server/**/*.test.ts",
+      "releases/**/*.test.ts",
+      "hosting/**/*.test.ts",
+    ],
     environment: "happy-dom",
     setupFiles: ["./tests/unit-setup.ts"],
     restoreMocks: true,

@@ -13,7 +13,7 @@ import type { SiteConfig } from "#shared/site-config.ts";
 
 /** What the build reads: sources, public files, image sources, build scripts, configuration files. */
 export const BUILD_INPUTS = {
-  directories: ["app", "shared", "content", "public", "assets-src", "scripts", "server/http", "server/deploy"],
+  directories: ["app", "shared", "content", "public", "assets-src", "scripts", "server/http", "hosting"],
   files: ["package.json", "package-lock.json", "astro.config.ts", "tsconfig.json"],
 } as const;
 

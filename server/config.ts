@@ -280,9 +280,9 @@ const serverSettings = (site: Pick<SiteConfig, "contactEmail" | "siteName" | "hu
     .transform((value) => ({
       port: value.PORT,
       server: {
-        /** Folder of the SQLite database of invitation requests, and of the control socket (server/deploy/control.ts). */
+        /** Folder of the SQLite database of invitation requests, and of the control socket (releases/control.ts). */
         dataDir: value.DATA_DIR,
-        /** Where `npm run update` builds each release in a folder of its own (server/deploy/releases.ts). */
+        /** Where `npm run update` builds each release in a folder of its own (releases/on-disk.ts). */
         releasesDir: value.RELEASES_DIR ?? join(value.DATA_DIR, "releases"),
         /** PostgreSQL connection string; when set, requests are stored there instead. */
         databaseUrl: value.DATABASE_URL ?? null,

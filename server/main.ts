@@ -24,6 +24,7 @@ import { startHeldSummaries } from "./requests/daily/held-summary";
 import { startDailyPurge } from "./requests/daily/retention";
 import { DATA_DIR_IN_USE } from "./requests/stores/sqlite-store";
 import { errorCode, exitOnStartError } from "./safe-errors";
+import { listenHost, SHUTDOWN_DEADLINE_MS, type ServerMessage, type SupervisorMessage } from "./supervision";
 
 export interface RunningApi {
   /** The API to serve under /api/, or null when INVITATION_API=off. */
@@ -46,15 +47,15 @@ export function assertDataDirOutside(dataDir: string, servedRoot: string): void 
  * How a server takes over DATA_DIR's background work (the relay, the notifications, the
  * daily jobs, the claims a crashed predecessor left): `now`, or stop with a message when
  * another server holds SQLite's one-server lock; `after-predecessor`, in a handover
- * (server/deploy/supervisor.ts): serve requests at once, and take the lock as soon as the
+ * (releases/supervisor.ts): serve requests at once, and take the lock as soon as the
  * server it replaces has drained and let go of it.
  */
 export type TakeOver = "now" | "after-predecessor";
 
 /** How often a server in a handover tries the lock its predecessor holds until its drain ends. */
 const TAKE_OVER_POLL_MS = 100;
-/** A predecessor has exited by then (SHUTDOWN_DEADLINE_MS and some): past it, the wait is worth a line in the log. */
-const TAKE_OVER_SLOW_MS = 15_000;
+/** A predecessor has exited by then, and some: past it, the wait is worth a line in the log. */
+const TAKE_OVER_SLOW_MS = SHUTDOWN_DEADLINE_MS + 5000;
 
 export async function startApi(
   config: AppConfig,
@@ -228,17 +229,13 @@ export interface ServeOptions {
   /** For the start-up line: `the production build`, a folder, a release. */
   what: string;
   /**
-   * Run by the supervisor (server/deploy/supervisor.ts): listen on its socket, inherited as
+   * Run by the supervisor (releases/supervisor.ts): listen on its socket, inherited as
    * this descriptor, answer `/assets/` files of the kept releases' client folders `olderRoots`
    * too, say `ready` over the IPC channel once listening, drain when told to or when the
    * supervisor is gone, and take over DATA_DIR's background work from the server it replaces.
    */
   supervised?: { fd: number; olderRoots: readonly string[] };
 }
-
-/** What a supervised server and its supervisor say to each other over the IPC channel (server/deploy/supervisor.ts). */
-export type WorkerMessage = { type: "ready"; url: string };
-export type SupervisorMessage = { type: "drain"; why: string };
 
 /**
  * Serves the build in `root` with the API on `port` (or the supervisor's socket), until
@@ -251,7 +248,7 @@ export async function serveSite(config: AppConfig, options: ServeOptions): Promi
     const url = await listen(config, options);
     console.log(`Serving ${options.what} at ${url} (Node.js ${process.versions.node})`);
     if (config.site.requestApi) console.log(siteOrigins(config).formNote(url));
-    if (options.supervised) process.send!({ type: "ready", url } satisfies WorkerMessage);
+    if (options.supervised) process.send!({ type: "ready", url } satisfies ServerMessage);
   } catch (error) {
     exitOnStartError("The server could not start")(error);
   }
@@ -277,7 +274,7 @@ async function listen(config: AppConfig, { root, port, supervised }: ServeOption
     olderRoots: supervised?.olderRoots ?? [],
     port,
     fd: supervised?.fd,
-    host: process.env.HOST || "127.0.0.1",
+    host: listenHost(process.env),
     publicHost: new URL(config.site.siteUrl).host,
     editor: editorPlace(config.site),
     roles,

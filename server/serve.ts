@@ -1,30 +1,25 @@
-// Serves a built site with the production server: `npm run serve -- --port 4310 --dir build/client`.
-// Defaults: PORT from the validated configuration, BUILD_DIR/client, host 127.0.0.1 (HOST to change).
-// The API runs as under `npm start` (server/main.ts), as the configuration in the
-// environment says (INVITATION_API).
-// The supervisor of `npm start` (server/deploy/supervisor.ts) runs each release's server with
-// this entry point too, adding `--listen-fd 3` (its socket) and `--assets-from <client folder>`
-// for each earlier release kept.
+// The server itself: serves a built site with the production server in this process,
+// `npm run serve -- --port 4310 --dir build/client`. Defaults: PORT from the validated
+// configuration, BUILD_DIR/client, host 127.0.0.1 (HOST to change). The API runs as the
+// configuration in the environment says (INVITATION_API), wired by server/main.ts.
+// To debug the server, run this one (`node --inspect --import tsx server/serve.ts`): `npm start`
+// is the supervisor (releases/supervisor.ts), which runs this entry point in a child process
+// for each release, adding `--listen-fd 3` (its socket) and `--assets-from <client folder>` for
+// each earlier release kept (server/supervision.ts).
 // First: stops an older Node before a module built for Node 24 is loaded.
 import "./node-runtime";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "./load-config";
 import { serveSite } from "./main";
+import { SERVE_OPTIONS } from "./supervision";
+import { clientDirOf } from "#shared/build-dir.ts";
 
 const USAGE = "Usage: npm run serve -- [--port <port>] [--dir <folder>]";
 
 function readFlags() {
   try {
-    return parseArgs({
-      options: {
-        port: { type: "string" },
-        dir: { type: "string" },
-        what: { type: "string" },
-        "listen-fd": { type: "string" },
-        "assets-from": { type: "string", multiple: true },
-      },
-    }).values;
+    return parseArgs({ options: SERVE_OPTIONS }).values;
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     process.exit(2);
@@ -38,11 +33,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`--port must be a port number, got "${flags.port}"`);
   process.exit(1);
 }
-const root = resolve(flags.dir ?? `${process.env.BUILD_DIR ?? "build"}/client`);
+const root = resolve(flags.dir ?? clientDirOf(process.env));
 const fd = flags["listen-fd"] === undefined ? null : Number(flags["listen-fd"]);
 if (fd !== null && (!Number.isInteger(fd) || fd < 3 || !process.send)) {
   console.error(
-    "--listen-fd is for the supervisor (server/deploy/supervisor.ts): a descriptor of 3 or more, with an IPC channel",
+    "--listen-fd is for the supervisor (releases/supervisor.ts): a descriptor of 3 or more, with an IPC channel",
   );
   process.exit(2);
 }

@@ -20,6 +20,7 @@ import { CHROMIUM_PATH } from "../checks/ensure-chromium";
 import { BENCH_ROUTES, median, runsOption, startServer } from "./lighthouse";
 import { textTable } from "../lib/text-table";
 import { ROUTES } from "#shared/routes.ts";
+import { clientDirOf } from "#shared/build-dir.ts";
 
 export const THROTTLING = {
   rttMs: 150,
@@ -112,7 +113,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { runs: { type: "string" }, route: { type: "string", multiple: true } } });
   const runs = runsOption(values.runs, 3);
   const routes = values.route ?? [...BENCH_ROUTES, "/no-such-page"];
-  const dir = resolve(process.env.BUILD_DIR ?? "build", "client");
+  const dir = resolve(clientDirOf(process.env));
   const server = await startServer(dir);
   let browser: Browser | undefined;
   const rows: { route: string; run: InteractiveRun }[] = [];

@@ -34,6 +34,7 @@ import {
   type RunMetrics,
   type Throttling,
 } from "./lighthouse";
+import { buildDirOf } from "#shared/build-dir.ts";
 
 const DEFAULT_ROUTES = [requestPagePath("candidate"), requestPagePath("employer")];
 
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
   const [throttling] = throttlingsOption(values.throttling === undefined ? undefined : [values.throttling], [
     "devtools",
   ]) as [Throttling];
-  const build = process.env.BUILD_DIR ?? "build";
+  const build = buildDirOf(process.env);
   const cpuSlowdown = values["cpu-slowdown"];
   if (cpuSlowdown !== undefined && !(Number(cpuSlowdown) >= 1))
     throw new Error(`--cpu-slowdown must be a number of at least 1, not "${cpuSlowdown}"`);

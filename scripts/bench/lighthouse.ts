@@ -24,6 +24,7 @@ import { CHROMIUM_PATH } from "../checks/ensure-chromium";
 import { loadBudgets, type LighthouseBudget } from "../checks/budgets";
 import { freePort } from "../lib/free-port";
 import { textTable } from "../lib/text-table";
+import { clientDirOf } from "#shared/build-dir.ts";
 
 export type Preset = "mobile" | "desktop";
 export type Throttling = "simulate" | "devtools";
@@ -262,7 +263,7 @@ async function main(): Promise<void> {
   const presets = presetsOption(values.preset, ["mobile", "desktop"]);
   const routes = values.route ?? BENCH_ROUTES;
   const methods = throttlingsOption(values.throttling, THROTTLING_METHODS);
-  const dir = resolve(process.env.BUILD_DIR ?? "build", "client");
+  const dir = resolve(clientDirOf(process.env));
 
   rmSync(REPORT_DIR, { recursive: true, force: true });
   mkdirSync(REPORT_DIR, { recursive: true });

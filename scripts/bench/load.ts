@@ -32,14 +32,15 @@ import { freePort } from "../lib/free-port";
 import { createDatabase, startPostgresCluster, type PostgresCluster } from "../lib/postgres-cluster";
 import { INVITATION_API_PATH } from "#shared/invitation/request-schema.ts";
 import { openRequestStore } from "../../server/requests/stores/open-store";
+import { CLIENT_FOLDER, buildDirOf } from "#shared/build-dir.ts";
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = 10;
 const SERVER_READY_TIMEOUT_MS = 15_000;
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
-const buildDir = resolve(projectRoot, process.env.BUILD_DIR ?? "build");
-const client = join(buildDir, "client");
+const buildDir = resolve(projectRoot, buildDirOf(process.env));
+const client = join(buildDir, CLIENT_FOLDER);
 
 interface Server {
   name: string;

@@ -18,6 +18,7 @@ import { CHROMIUM_PATH } from "../checks/ensure-chromium";
 import { median, runsOption, startServer } from "./lighthouse";
 import { throttlePage, type PageThrottling } from "./interactive";
 import { textTable } from "../lib/text-table";
+import { clientDirOf } from "#shared/build-dir.ts";
 
 const LIGHTHOUSE_MOBILE_DEVTOOLS: PageThrottling = {
   latencyMs: 150 * 3.75,
@@ -127,7 +128,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { runs: { type: "string" }, route: { type: "string", multiple: true } } });
   const runs = runsOption(values.runs, 3);
   const routes = values.route ?? ["/request-invitation"];
-  const dir = resolve(process.env.BUILD_DIR ?? "build", "client");
+  const dir = resolve(clientDirOf(process.env));
   const server = await startServer(dir);
   const scratch = mkdtempSync(join(tmpdir(), "main-thread-"));
   const rows: string[][] = [];

@@ -5,7 +5,8 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureFreshBuild } from "../../server/build-stamp";
 import { loadConfig } from "../../server/load-config";
+import { buildDirOf } from "#shared/build-dir.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
-const buildDir = resolve(projectRoot, process.env.BUILD_DIR ?? "build");
+const buildDir = resolve(projectRoot, buildDirOf(process.env));
 ensureFreshBuild({ projectRoot, buildDir, site: loadConfig({ warn: false }).site });

@@ -19,7 +19,7 @@ import { ROBOTS_PATH, SITEMAP_PATH } from "../../server/http/static-policy";
 import { writePolicyConfig } from "../../server/http/policy-config";
 import { collectInlineScriptHashes } from "../../server/http/inline-scripts";
 import { loadConfig } from "../../server/load-config";
-import { renderNginxConfig } from "../../server/deploy/nginx-config";
+import { renderNginxConfig } from "../../hosting/nginx-config";
 import { addIslandPreloads } from "./island-preloads";
 import { CONTENT_DIR, readRoles } from "#shared/content/read.ts";
 import { ROLES_FOLDER } from "#shared/content/roles.ts";
@@ -31,11 +31,12 @@ import { precompressDirectory } from "./precompress";
 import { indexablePaths, renderRobots, renderSitemap } from "./seo-files";
 import { writeSocialCards } from "./social-cards";
 import { listFiles, symbolicLinks } from "../../server/http/build-files";
-import { renderStaticHostHeaders, STATIC_HOST_HEADERS_FILE } from "../../server/deploy/static-host-headers";
+import { renderStaticHostHeaders, STATIC_HOST_HEADERS_FILE } from "../../hosting/static-host-headers";
+import { CLIENT_FOLDER, buildDirOf } from "#shared/build-dir.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
-const buildDir = resolve(projectRoot, process.env.BUILD_DIR ?? "build");
-const client = join(buildDir, "client");
+const buildDir = resolve(projectRoot, buildDirOf(process.env));
+const client = join(buildDir, CLIENT_FOLDER);
 const { site, server } = loadConfig({ warn: false });
 
 // 1. Astro writes app/pages/404.astro as 404.html, the body of every 404.

@@ -13,6 +13,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { gzipSync } from "node:zlib";
 import { jsBudgetKB, KB, loadBudgets, type ByteBudgets } from "./budgets";
+import { clientDirOf } from "#shared/build-dir.ts";
 
 export type AssetKind = "script" | "stylesheet" | "image" | "icon" | "other";
 
@@ -344,7 +345,7 @@ function htmlFiles(dir: string): string[] {
 }
 
 function main(): void {
-  const client = resolve(process.env.BUILD_DIR ?? "build", "client");
+  const client = resolve(clientDirOf(process.env));
   const list = process.argv.includes("--list");
   const budgets = loadBudgets().bytes;
   let files: string[];

@@ -18,6 +18,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { HtmlValidate, StaticConfigLoader, type ConfigData, type Message } from "html-validate";
+import { clientDirOf } from "#shared/build-dir.ts";
 
 const CONFIG_FILE = new URL("../../.htmlvalidaterc.json", import.meta.url);
 const ERROR = 2;
@@ -76,7 +77,7 @@ export function formatProblem(problem: HtmlProblem): string {
 }
 
 /** The folder the build's pages are in. */
-export const builtClientDir = () => resolve(process.env.BUILD_DIR ?? "build", "client");
+export const builtClientDir = () => resolve(clientDirOf(process.env));
 
 /** Every prerendered page of the build, sorted; exits with a hint when there is none. */
 export function prerenderedPages(client: string, check: string): string[] {

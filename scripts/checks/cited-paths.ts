@@ -21,7 +21,20 @@ export interface CitedPath {
 }
 
 /** Top-level folders and files of the repository that a citation may start with. */
-const ROOT_PREFIXES = ["app", "server", "shared", "content", "scripts", "tests", "docs", "public", "assets-src", ".ci"];
+const ROOT_PREFIXES = [
+  "app",
+  "server",
+  "releases",
+  "hosting",
+  "shared",
+  "content",
+  "scripts",
+  "tests",
+  "docs",
+  "public",
+  "assets-src",
+  ".ci",
+];
 /** Folders of app/ that comments name without the `app/` in front. */
 const APP_PREFIXES = ["components", "features", "invitation", "lib", "layouts", "pages", "config", "styles", "assets"];
 const ROOT_FILES = ["README.md", "package.json", "budgets.json", "astro.config.ts", "playwright.config.ts"];

@@ -3,7 +3,7 @@
 // missing and running as root; otherwise the message says how.
 import { join } from "node:path";
 import { ensureDebianPackage } from "./ensure-chromium";
-import { NGINX_BROTLI_STATIC_MODULE } from "../../server/deploy/nginx-config";
+import { NGINX_BROTLI_STATIC_MODULE } from "../../hosting/nginx-config";
 
 export const NGINX_PATH = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 export const NGINX_MODULES_DIR = "/usr/lib/nginx/modules";

@@ -1,4 +1,4 @@
-// The server tests verify the shipped systemd unit (server/deploy/ta-network.service) with
+// The server tests verify the shipped systemd unit (hosting/systemd/ta-network.service) with
 // systemd-analyze, from Debian's systemd package; systemd need not run as PID 1 for it.
 // Installed with apt when missing and running as root; otherwise the message says how.
 import { ensureDebianPackage } from "./ensure-chromium";

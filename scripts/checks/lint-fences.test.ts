@@ -44,6 +44,25 @@ describe("the layers' lint fences", () => {
     [newFileIn("server"), "#app/lib/seo.ts"],
     [newFileIn("server/api"), "../../scripts/lib/free-port.ts"],
     [newFileIn("server/api"), "../../tests/support/words.ts"],
+    // Nothing below imports the rooms above the server: releases/ runs it, hosting/ describes it.
+    [newFileIn("server"), "../releases/supervisor.ts"],
+    [newFileIn("server/http"), "../../hosting/nginx-config.ts"],
+    [newFileIn("server/requests/stores"), "../../../releases/on-disk.ts"],
+    [newFileIn("shared"), "../releases/on-disk.ts"],
+    [newFileIn("shared"), "../hosting/nginx-config.ts"],
+    [newFileIn("app/lib"), "../../releases/on-disk.ts"],
+    [newFileIn("app/lib"), "../../hosting/static-host-headers.ts"],
+    // releases/ builds on server/ and shared/ only.
+    [newFileIn("releases"), "#app/lib/seo.ts"],
+    [newFileIn("releases"), "../hosting/nginx-config.ts"],
+    [newFileIn("releases"), "../scripts/lib/free-port.ts"],
+    [newFileIn("releases"), "../tests/support/words.ts"],
+    // hosting/ builds on the server's HTTP policy and shared/ only.
+    [newFileIn("hosting"), "../server/requests/store.ts"],
+    [newFileIn("hosting"), "../server/main.ts"],
+    [newFileIn("hosting"), "../releases/on-disk.ts"],
+    [newFileIn("hosting"), "#app/lib/seo.ts"],
+    [newFileIn("hosting"), "../scripts/lib/free-port.ts"],
     // The request side's parts depend one way.
     [newFileIn("server/requests/stores"), "../outbox/delivery-loop.ts"],
     [newFileIn("server/requests/stores"), "../../notifications/worker.ts"],
@@ -58,6 +77,11 @@ describe("the layers' lint fences", () => {
     ["shared/content/read.ts", "node:fs"],
     ["app/admin/page-data.ts", "#shared/content/read.ts"],
     [newFileIn("server/notifications"), "../requests/outbox/delivery-loop.ts"],
+    [newFileIn("releases"), "../server/supervision.ts"],
+    [newFileIn("releases"), "../server/main.ts"],
+    [newFileIn("releases"), "#shared/build-dir.ts"],
+    [newFileIn("hosting"), "../server/http/csp.ts"],
+    [newFileIn("hosting"), "#shared/routes.ts"],
   ])("%s may import %s", async (filePath, specifier) => {
     expect(await refusal(filePath, specifier)).toBeNull();
   });

@@ -12,6 +12,7 @@ import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, OFFLINE_ARGS } from "../../tests/support/e2e-env";
 import { requestPagePath, ROUTES } from "#shared/routes.ts";
 import { CHROMIUM_PATH } from "./ensure-chromium";
+import { clientDirOf } from "#shared/build-dir.ts";
 
 export const SCREENSHOT_WIDTHS = [375, 1280] as const;
 const VIEWPORT_HEIGHT = 800;
@@ -22,7 +23,7 @@ const UNKNOWN_PATH = "/no-such-page";
 const { values: options } = parseArgs({
   options: {
     "base-url": { type: "string" },
-    dir: { type: "string", default: resolve(process.env.BUILD_DIR ?? "build", "client") },
+    dir: { type: "string", default: resolve(clientDirOf(process.env)) },
     port: { type: "string", default: "4390" },
     out: { type: "string", default: "screenshots" },
     only: { type: "string", multiple: true },

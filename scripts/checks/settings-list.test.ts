@@ -10,10 +10,12 @@ import { CONFIG_VARIABLES } from "../../server/config";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const read = (path: string) => readFileSync(join(root, path), "utf8");
 
-/** A process-internal flag, and what systemd sets for socket activation (server/deploy/supervisor.ts): never set by an operator. */
+/** A process-internal flag, and what systemd sets for socket activation (releases/supervisor.ts): never set by an operator. */
 const INTERNAL = new Set(["STAND_IN_WARNING_SHOWN", "LISTEN_PID", "LISTEN_FDS"]);
-/** Where the server and the build read the environment beside the schema. */
-const READERS = ["server", "scripts/build"];
+/** Where the server, the releases and the build read the environment beside the schema. */
+const READERS = ["server", "releases", "scripts/build"];
+/** Files that read it given as `env` (shared/ is given the environment rather than reading it). */
+const READER_FILES = ["astro.config.ts", "shared/build-dir.ts"];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(root, dir), { recursive: true, encoding: "utf8" })
@@ -21,11 +23,11 @@ function sourceFiles(dir: string): string[] {
     .map((entry) => join(dir, entry));
 }
 
-/** The variables read as `process.env.NAME` outside the schema. */
+/** The variables read as `process.env.NAME` (or `env.NAME`) outside the schema. */
 function readDirectly(): Set<string> {
   const names = new Set<string>();
-  for (const file of [...READERS.flatMap(sourceFiles), "astro.config.ts"]) {
-    for (const match of read(file).matchAll(/process\.env\.([A-Z][A-Z0-9_]*)/g)) names.add(match[1]!);
+  for (const file of [...READERS.flatMap(sourceFiles), ...READER_FILES]) {
+    for (const match of read(file).matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)) names.add(match[1]!);
   }
   return names;
 }

@@ -12,7 +12,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ensureNginx, NGINX_BROTLI_MODULE_PATH, NGINX_PATH } from "../checks/ensure-nginx";
-import { REDIRECT_LISTEN_TAG, SITE_LISTEN_TAG, SITE_SERVER_TAG } from "../../server/deploy/nginx-config";
+import { REDIRECT_LISTEN_TAG, SITE_LISTEN_TAG, SITE_SERVER_TAG } from "../../hosting/nginx-config";
+import { buildDirOf } from "#shared/build-dir.ts";
 
 const TEMP_FOLDERS = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"] as const;
 
@@ -86,7 +87,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const redirectFlag = flag("redirect-port");
   const redirectPort = redirectFlag === undefined ? undefined : Number(redirectFlag);
   const upstream = flag("upstream");
-  const buildDir = resolve(flag("build") ?? process.env.BUILD_DIR ?? "build");
+  const buildDir = resolve(flag("build") ?? buildDirOf(process.env));
   ensureNginx();
 
   // One prefix per port: a run that was killed outright (SIGKILL) leaves its prefix

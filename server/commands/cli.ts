@@ -3,7 +3,7 @@
  * each command's name, its flags (read by node:util's parseArgs), its usage line and the
  * function that runs it against a store. `runCommand` reads the arguments, opens the store
  * the configuration names and returns the exit code, so every command runs in a test's
- * process; server/commands/requests.ts is the `npm run requests` entry point around it.
+ * process; releases/requests-cli.ts is the `npm run requests` entry point around it.
  *
  * A summary goes to stderr, so stdout is only the export, the JSON of show, or the status.
  * Erase and purge also write one line in the server's log format to stderr, with counts and
@@ -16,7 +16,7 @@ import { exportCsv, exportJson } from "../requests/export";
 import type { StoreLifecycle, TeamCommandsStore } from "../requests/store";
 import { plural } from "#shared/text.ts";
 import { eraseByEmail, purgeNow, showByEmail } from "./privacy";
-import { formatReleaseStatus, formatStatus, type ReleaseStatus } from "./status";
+import { formatStatus } from "./status";
 
 /** What a command writes to: stdout for data, stderr for what the person running it reads. */
 export interface CommandOutput {
@@ -30,8 +30,11 @@ export interface CommandContext {
   values: Record<string, string | undefined>;
   out: CommandOutput;
   now: () => number;
-  /** The live release and the server running it (server/deploy/), for `status`; absent where there are none. */
-  releases?: () => Promise<ReleaseStatus>;
+  /**
+   * What `status` says first: the live release and the server running it, as lines, from the
+   * entry point (releases/status.ts: server/ knows nothing of releases); absent where there are none.
+   */
+  releases?: (now: number) => Promise<string>;
 }
 
 interface Command {
@@ -141,7 +144,7 @@ export const COMMANDS = {
   status: {
     usage: "status",
     async run({ store, out, now, releases }) {
-      if (releases) out.stdout(formatReleaseStatus(await releases(), now()));
+      if (releases) out.stdout(await releases(now()));
       out.stdout(formatStatus(await store.status(now()), now()));
       return 0;
     },
@@ -190,7 +193,7 @@ export async function runCommand(
     openStore: () => Promise<TeamCommandsStore & StoreLifecycle>;
     out: CommandOutput;
     now?: () => number;
-    releases?: () => Promise<ReleaseStatus>;
+    releases?: (now: number) => Promise<string>;
   },
 ): Promise<number> {
   const parsed = parseCommandLine(argv);

@@ -1,6 +1,6 @@
 /**
  * The privacy commands of docs/product.md#notifications-and-privacy, as functions of a store and a clock so they are
- * tested in-process; server/commands/requests.ts runs them from the command line.
+ * tested in-process; releases/requests-cli.ts runs them from the command line.
  *
  * - show: everything stored for one address (the right of access), as JSON.
  * - erase: deletes one address's requests with their queued notifications and relays

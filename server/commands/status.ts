@@ -4,42 +4,6 @@
  */
 import { plural } from "#shared/text.ts";
 import type { StoreStatus } from "../requests/store";
-import type { Serving } from "../deploy/control";
-import type { ReleaseState, Release } from "../deploy/releases";
-
-/** What `status` says of the releases (server/deploy/releases.ts) and of the server running them. */
-export interface ReleaseStatus {
-  /** The release the server serves, or would at its next start. */
-  live: Release;
-  state: ReleaseState;
-  kept: Release[];
-  /** The running server, or null when none answers on DATA_DIR/control.sock. */
-  serving: Serving | null;
-}
-
-const short = (commit: string | null) => (commit ? commit.slice(0, 12) : "unknown");
-
-/** The live release first: its commit, when it went live and how; then what is kept, skipped, and whether a server runs. */
-export function formatReleaseStatus({ live, state, kept, serving }: ReleaseStatus, now: number): string {
-  const record = state.live?.id === live.id ? state.live : null;
-  const lines = [
-    `Live release: ${live.id} (commit ${short(live.commit)}${live.subject ? `: ${live.subject}` : ""})` +
-      (record
-        ? `, live since ${new Date(record.liveAt).toISOString()} (${ageText(now - record.liveAt)} ago), by ${record.by}`
-        : ", the checkout itself: no update has run"),
-    `Releases kept: ${kept.map((release) => release.id).join(", ") || "none"} (npm run rollback goes to the one before the live one)`,
-    serving
-      ? `Server: pid ${serving.pid} serves release ${serving.release.id} at ${serving.url}, since ${new Date(serving.since).toISOString()}`
-      : "Server: none runs on this DATA_DIR",
-  ];
-  if (state.skip) {
-    lines.push(
-      `Updates leave commit ${short(state.skip.commit)} alone: ${state.skip.why === "failed" ? "it failed" : "it was rolled back from"} ` +
-        `${ageText(now - state.skip.at)} ago (${state.skip.reason.split("\n")[0]}); push a newer commit, or: npm run update -- --force`,
-    );
-  }
-  return `${lines.join("\n")}\n`;
-}
 
 /** An age in the largest whole unit: `45 s`, `12 min`, `3 h`, `2 days`. */
 export function ageText(ms: number): string {

@@ -6,8 +6,8 @@
  *
  * Three outputs are derived from these two modules and nothing else:
  *   - the Node server of `npm start` / `npm run serve` (server/http/site-server.ts),
- *   - the nginx configuration written at build time (server/deploy/nginx-config.ts),
- *   - the `_headers` file for static hosts and CDNs (server/deploy/static-host-headers.ts).
+ *   - the nginx configuration written at build time (hosting/nginx-config.ts),
+ *   - the `_headers` file for static hosts and CDNs (hosting/static-host-headers.ts).
  * The server tests (tests/server/http-contract.test.ts) send the same requests to the Node
  * server and to a real nginx, so the three cannot drift apart unnoticed.
  */

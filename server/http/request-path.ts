@@ -2,7 +2,7 @@
  * From a request target (`req.url`, raw as the client sent it) to what the server
  * answers: a file of the build, a redirect to the canonical URL, 404, or 400. Pure,
  * so the path-safety rules are unit-tested on their own; nginx applies the same rules
- * (server/deploy/nginx-config.ts) and the browser tests check both servers agree.
+ * (hosting/nginx-config.ts) and the browser tests check both servers agree.
  */
 import { ROLE_PARAM, ROLES_PATH } from "#shared/roles.ts";
 import { ROUTES } from "#shared/routes.ts";
@@ -36,7 +36,7 @@ export interface RolesNow {
 
 const ROLE_PAGE_PREFIX = `${ROLES_PATH}/`;
 
-// The same patterns nginx is given (server/deploy/nginx-config.ts), compiled once.
+// The same patterns nginx is given (hosting/nginx-config.ts), compiled once.
 const QUERY_PAGE_MATCHERS = QUERY_PAGES.map((page) => ({ ...page, query: new RegExp(page.query) }));
 
 /**

@@ -51,11 +51,10 @@ import { ROLES_MANIFEST_FILE, ROLES_PATH, type RoleTimetable } from "#shared/rol
 import { isLoopbackHost } from "#shared/env.ts";
 import type { SiteConfig } from "#shared/site-config.ts";
 import { errorCode } from "../safe-errors";
+import { SHUTDOWN_DEADLINE_MS } from "../supervision";
 
 /** How long in-flight requests may take to finish once shutdown begins. */
 export const SHUTDOWN_GRACE_MS = 8000;
-/** A signalled server has exited by then, whatever it was waiting for (docs/deployment/node-server.md). */
-export const SHUTDOWN_DEADLINE_MS = 10_000;
 
 /**
  * Time limits on every connection (docs/deployment/node-server.md, "Time limits"): a client that
@@ -213,7 +212,7 @@ export interface SiteServerOptions {
   /** The built site (BUILD_DIR/client). */
   root: string;
   /**
-   * The client folders of earlier releases still kept (server/deploy/releases.ts): their
+   * The client folders of earlier releases still kept (releases/on-disk.ts): their
    * `/assets/` files this build does not have are answered too, so a page loaded before a
    * switch can still fetch the hashed scripts it asks for afterwards.
    */
@@ -550,7 +549,7 @@ export interface RunningServer {
 
 /**
  * Serves `root` on host:port (port 0 picks a free one), or on the listening socket it
- * inherited as file descriptor `fd` (the supervisor's, server/deploy/supervisor.ts), and
+ * inherited as file descriptor `fd` (the supervisor's, releases/supervisor.ts), and
  * resolves once listening.
  */
 export async function startSiteServer({

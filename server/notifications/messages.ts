@@ -40,7 +40,7 @@ export const RELEASE_COMMAND = "npm run requests -- release --id <id>";
 export const UPDATE_COMMAND = "npm run update";
 
 /**
- * A failed `npm run update` (server/deploy/update.ts), told to the team once: a message of
+ * A failed `npm run update` (releases/update.ts), told to the team once: a message of
  * its own, not an outbox row, so it reaches the team whatever state the database is in.
  */
 export interface UpdateFailure {

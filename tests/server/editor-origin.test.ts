@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/free-port";
-import { renderNginxConfig } from "../../server/deploy/nginx-config";
+import { renderNginxConfig } from "../../hosting/nginx-config";
 import { buildCsp, editorCsp } from "../../server/http/csp";
 import { collectInlineScriptHashes } from "../../server/http/inline-scripts";
 import { writePolicyConfig } from "../../server/http/policy-config";

@@ -12,7 +12,7 @@ import { brotliDecompressSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/free-port";
-import { renderNginxConfig } from "../../server/deploy/nginx-config";
+import { renderNginxConfig } from "../../hosting/nginx-config";
 import { buildCsp, HSTS_VALUE } from "../../server/http/csp";
 import { collectInlineScriptHashes } from "../../server/http/inline-scripts";
 import { readPolicyConfig } from "../../server/http/policy-config";

@@ -1,4 +1,4 @@
-// The shipped systemd units (server/deploy/ta-network.{socket,service}, ta-network-update.{service,timer})
+// The shipped systemd units (hosting/systemd/ta-network.{socket,service}, ta-network-update.{service,timer})
 // are ones systemd accepts as they are (`systemd-analyze verify`, no warning), the services
 // sandboxed (`systemd-analyze security`: exposure at most 2.0 of 10), the server run as its own
 // user with DATA_DIR its only writable place on the socket systemd holds, the update run as the
@@ -8,13 +8,24 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SYSTEMD_ANALYZE_PATH } from "../../scripts/checks/ensure-systemd";
+import { FETCH_TIMEOUT_MS } from "../../releases/git";
+import { STEP_LIMITS_MS } from "../../releases/steps";
+import { STOP_DEADLINE_MS } from "../../releases/supervisor";
+import { SWITCH_TIMEOUT_MS } from "../../releases/commands";
 import { PROJECT_ROOT } from "../support/site-process";
 
 const UNIT_NAME = "ta-network";
 const UNITS = ["ta-network.socket", "ta-network.service", "ta-network-update.service", "ta-network-update.timer"];
-const unitPath = (unit: string) => join(PROJECT_ROOT, "server/deploy", unit);
+const unitPath = (unit: string) => join(PROJECT_ROOT, "hosting/systemd", unit);
 /** systemd-analyze security's scale: 0 (locked down) to 10 (exposed); 2 is the top of its "OK" band. */
 const MAX_EXPOSURE = 2.0;
+
+/** A systemd time span as the units write it (`15`, `90s`, `30min`), in ms. */
+function spanMs(span: string): number {
+  const [, amount, unit] = /^(\d+)(s|min)?$/.exec(span) ?? [];
+  if (amount === undefined) throw new Error(`a time span this test does not read: ${span}`);
+  return Number(amount) * (unit === "min" ? 60_000 : 1000);
+}
 
 /** A unit's `Key=value` lines, every value of a repeated key. */
 function directives(unit: string): Map<string, string[]> {
@@ -53,7 +64,7 @@ describe("the systemd units", () => {
 
   it("runs the supervisor with Node itself as its own user, on the socket systemd holds, restarted on failure", () => {
     expect(server("User")).toBe(UNIT_NAME);
-    expect(server("ExecStart")).toMatch(/ node --import tsx server\/start\.ts$/);
+    expect(server("ExecStart")).toMatch(/ node --import tsx releases\/start\.ts$/);
     expect(server("Requires")).toBe("ta-network.socket");
     expect(server("After")).toContain("ta-network.socket");
     expect(directives("ta-network.socket").get("ListenStream")).toEqual(["127.0.0.1:4173"]);
@@ -75,17 +86,24 @@ describe("the systemd units", () => {
     expect(updater("User")).toBe(server("User"));
     expect(updater("EnvironmentFile")).toBe(server("EnvironmentFile"));
     expect(updater("WorkingDirectory")).toBe(server("WorkingDirectory"));
-    expect(updater("ExecStart")).toMatch(/ node --import tsx server\/deploy\/release-cli\.ts update$/);
+    expect(updater("ExecStart")).toMatch(/ node --import tsx releases\/cli\.ts update$/);
     const paths = (execStart: string) => execStart.split(" ").filter((word) => /^(DATA|RELEASES)_DIR=/.test(word));
     expect(paths(updater("ExecStart")!)).toEqual(paths(server("ExecStart")!));
     expect(paths(server("ExecStart")!)).toHaveLength(2);
     expect(updater("ReadWritePaths")).toBe("/srv/ta-network/releases /srv/ta-network/app/.git");
   });
 
+  it("give the supervisor longer to stop than it gives its server, and the update longer than its steps' limits together", () => {
+    expect(spanMs(server("TimeoutStopSec")!)).toBeGreaterThan(STOP_DEADLINE_MS);
+    // Fetch, install, build, check, and the switch's answer: each fails the update at its own limit, and tells the team.
+    const steps = FETCH_TIMEOUT_MS + STEP_LIMITS_MS.install + STEP_LIMITS_MS.build + STEP_LIMITS_MS.check;
+    expect(spanMs(updater("TimeoutStartSec")!)).toBeGreaterThan(steps + SWITCH_TIMEOUT_MS);
+  });
+
   it("are the units the deployment docs install, configure and read the logs of", () => {
     const deployment = readFileSync(join(PROJECT_ROOT, "docs/deployment.md"), "utf8");
     for (const fact of [
-      ...UNITS.map((unit) => `server/deploy/${unit}`),
+      ...UNITS.map((unit) => `hosting/systemd/${unit}`),
       server("EnvironmentFile")!,
       server("WorkingDirectory")!,
       "/srv/ta-network/releases",

@@ -17,7 +17,7 @@ import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/free-port";
-import { askServer, controlSocketPath } from "../../server/deploy/control";
+import { askServer, controlSocketPath } from "../../releases/control";
 import { STORE_TARGETS, type StoreTarget } from "../support/store-targets";
 import { startWebhookReceiver } from "../support/webhook-receiver";
 import { baseEnv } from "../support/site-process";

@@ -11,10 +11,11 @@ import { join, resolve } from "node:path";
 import { buildCsp, policyConfigFor } from "../../server/http/csp";
 import { collectInlineScriptHashes } from "../../server/http/inline-scripts";
 import { site } from "./browser/site-config";
+import { CLIENT_FOLDER, buildDirOf } from "#shared/build-dir.ts";
 
 /** The build both servers serve, and its client folder. */
-export const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
-export const BUILD_CLIENT = join(BUILD_DIR, "client");
+export const BUILD_DIR = resolve(buildDirOf(process.env));
+export const BUILD_CLIENT = join(BUILD_DIR, CLIENT_FOLDER);
 
 /** Stops a test that reads the build at once, saying what to do, when there is none. */
 export function requireBuild(): void {

@@ -2,7 +2,7 @@
  * The real production server as a child process (server/serve.ts, as `npm run serve`
  * runs it) for API and fault tests: a tiny site folder, a chosen port so a restart
  * answers at the same address, its own environment, SIGTERM or SIGKILL to stop it.
- * Also the requests command (server/commands/requests.ts); the raw HTTP client for
+ * Also the requests command (releases/requests-cli.ts); the raw HTTP client for
  * requests fetch would not send is tests/support/raw-client.ts.
  */
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
@@ -113,7 +113,7 @@ export async function startSiteProcess({
 }
 
 /**
- * Runs an entry point (`server/start.ts`, `server/serve.ts`...) that is expected to stop
+ * Runs an entry point (`releases/start.ts`, `server/serve.ts`...) that is expected to stop
  * by itself, as a start that fails does; killed after `timeoutMs` (a start that should
  * have failed and is serving instead). Everything it printed, and its exit code.
  */
@@ -150,7 +150,7 @@ export function runCommand(
   });
 }
 
-/** Runs `server/commands/requests.ts` with the given environment; stdout, stderr and the exit code. */
+/** Runs `releases/requests-cli.ts` with the given environment; stdout, stderr and the exit code. */
 export function runRequestsCommand(
   args: string[],
   env: Record<string, string>,
@@ -158,7 +158,7 @@ export function runRequestsCommand(
 ): Promise<{ stdout: string; stderr: string; code: number }> {
   const [file, argv] = viaNpm
     ? ["npm", ["run", "--silent", "requests", "--", ...args]]
-    : [process.execPath, ["--import", "tsx", "server/commands/requests.ts", ...args]];
+    : [process.execPath, ["--import", "tsx", "releases/requests-cli.ts", ...args]];
   return new Promise((resolveRun) => {
     execFile(file, argv, { cwd: PROJECT_ROOT, env: baseEnv(env) }, (error, stdout, stderr) => {
       resolveRun({ stdout, stderr, code: error ? Number((error as { code?: number }).code ?? 1) : 0 });

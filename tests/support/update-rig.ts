@@ -8,11 +8,12 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent } from "node:http";
 import { randomUUID } from "node:crypto";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { INVITATION_API_PATH } from "#shared/invitation/request-schema.ts";
+import { buildDirOf } from "#shared/build-dir.ts";
 import { buildFingerprint, staleReason } from "../../server/build-stamp";
 import { parseConfig } from "../../server/config";
-import { linkNodeModules } from "../../server/deploy/update";
+import { linkNodeModules } from "../../releases/steps";
 import { requestBody, sendOnce } from "./requests-client";
 import { PROJECT_ROOT, runCommand, servingUrl } from "./site-process";
 
@@ -57,7 +58,7 @@ export async function makeDeployment(siteEnv: Record<string, string>): Promise<D
   const dev = join(root, "dev");
   for (const clone of [checkout, dev]) git(root, "clone", "--quiet", join(root, "remote.git"), clone);
   await linkNodeModules(join(PROJECT_ROOT, "node_modules"), join(checkout, "node_modules"), join(root, "link.log"));
-  const projectBuild = join(PROJECT_ROOT, process.env.BUILD_DIR ?? "build");
+  const projectBuild = resolve(PROJECT_ROOT, buildDirOf(process.env));
   const site = parseConfig(siteEnv).site;
   if (staleReason(projectBuild, buildFingerprint(checkout, site)) === null) {
     cpSync(projectBuild, join(checkout, "build"), { recursive: true });

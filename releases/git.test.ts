@@ -10,7 +10,10 @@ let root: string;
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 function commitAt(dir: string, date: string, message: string): void {
-  for (const args of [["add", "-A"], ["commit", "--quiet", "-m", message]]) {
+  for (const args of [
+    ["add", "-A"],
+    ["commit", "--quiet", "-m", message],
+  ]) {
     const result = spawnSync("git", ["-C", dir, "-c", "user.name=T", "-c", "user.email=t@example.com", ...args], {
       env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
       encoding: "utf8",

@@ -8,8 +8,14 @@
  * editor in, or keep the site's pages off the editor's own origin: a build's editor page is inert
  * here (csp.ts, inertEditorHeaders), and the editor is served by the Node server on EDITOR_ORIGIN.
  */
-import { COMMON_HEADERS, documentHeaders, EDITOR_PATH, HSTS_VALUE, inertEditorHeaders } from "../http/csp";
-import { ASSETS_PREFIX, CACHE_CONTROL, cacheClassFor, isHiddenFile, NOT_FOUND_FILE } from "../http/static-policy";
+import { COMMON_HEADERS, documentHeaders, EDITOR_PATH, HSTS_VALUE, inertEditorHeaders } from "../server/http/csp";
+import {
+  ASSETS_PREFIX,
+  CACHE_CONTROL,
+  cacheClassFor,
+  isHiddenFile,
+  NOT_FOUND_FILE,
+} from "../server/http/static-policy";
 
 export const STATIC_HOST_HEADERS_FILE = "/_headers";
 const INDEX_SUFFIX = "/index.html";

@@ -10,8 +10,20 @@
  * from) and the last failure the team was told of; history.log has one JSON line per switch.
  * Only the update and rollback commands write them, under their lock (update.ts).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, appendFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  appendFileSync,
+} from "node:fs";
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Stage } from "./steps";
+import { buildDirOf, CLIENT_FOLDER, DEFAULT_BUILD_DIR } from "#shared/build-dir.ts";
 
 /** The live release and the two before it (issue 44). */
 export const KEPT_RELEASES = 3;
@@ -48,11 +60,17 @@ export interface LiveRecord {
 }
 
 /** A commit automatic updates do not try again until a newer one is pushed (or `update -- --force`). */
-export interface SkippedCommit {
-  commit: string;
-  why: "failed" | "rolled-back";
-  reason: string;
-  at: number;
+export type SkippedCommit = { commit: string; at: number } & (
+  { why: "failed"; stage: Stage; reason: string } | { why: "rolled-back"; reason: string }
+);
+
+/** Why a commit is left alone, for people: `it failed`, `it was rolled back from`. */
+export const skipCause = (skip: SkippedCommit) => (skip.why === "failed" ? "it failed" : "it was rolled back from");
+
+/** Why a commit is left alone, in one line: `build: <the failing step's last words>`, or the rollback it came from. */
+export function skipSummary(skip: SkippedCommit): string {
+  const [firstLine] = skip.reason.split("\n");
+  return skip.why === "failed" ? `${skip.stage}: ${firstLine}` : firstLine!;
 }
 
 export interface ReleaseState {
@@ -76,7 +94,7 @@ export interface ReleasePlaces {
 export function releasePlaces({
   checkout,
   releasesDir,
-  buildDir = "build",
+  buildDir = DEFAULT_BUILD_DIR,
 }: {
   checkout: string;
   releasesDir: string;
@@ -89,12 +107,31 @@ export function releasePlaces({
   };
 }
 
+/** The checkout these modules run from: `npm start` serves it before the first update, and updates fetch into it. */
+const CHECKOUT_DIR = fileURLToPath(new URL("..", import.meta.url));
+
+/** This checkout's places: RELEASES_DIR from the server's settings, its build in BUILD_DIR. */
+export function checkoutPlaces(releasesDir: string): ReleasePlaces {
+  return releasePlaces({ checkout: CHECKOUT_DIR, releasesDir, buildDir: buildDirOf(process.env) });
+}
+
 const EMPTY_STATE: ReleaseState = { live: null, checkoutCommit: null, skip: null, lastFailure: null };
 
 export function readState(places: ReleasePlaces): ReleaseState {
   const path = join(places.releasesDir, STATE_FILE);
   if (!existsSync(path)) return { ...EMPTY_STATE };
-  return { ...EMPTY_STATE, ...(JSON.parse(readFileSync(path, "utf8")) as Partial<ReleaseState>) };
+  const state = { ...EMPTY_STATE, ...(JSON.parse(readFileSync(path, "utf8")) as Partial<ReleaseState>) };
+  return { ...state, skip: state.skip && withStage(state.skip) };
+}
+
+/**
+ * A failed commit's stage, which a state.json written before it was kept apart has at the head
+ * of the reason (`build: ...`); read once, written back apart by the next update.
+ */
+function withStage(skip: SkippedCommit): SkippedCommit {
+  if (skip.why !== "failed" || skip.stage !== undefined) return skip;
+  const [stage, ...reason] = skip.reason.split(": ");
+  return { ...skip, stage: stage as Stage, reason: reason.join(": ") };
 }
 
 /** Written whole and renamed into place, so a reader never sees half of it. */
@@ -119,11 +156,21 @@ export function readHistory(places: ReleasePlaces): LiveRecord[] {
     .map((line) => JSON.parse(line) as LiveRecord);
 }
 
+/** A release folder's build: always BUILD_DIR's default, which an update builds it with. */
+export function releaseClient(dir: string): string {
+  return join(dir, DEFAULT_BUILD_DIR, CLIENT_FOLDER);
+}
+
+/** The client folder of the checkout's own build (BUILD_DIR). */
+export function checkoutClient(places: ReleasePlaces): string {
+  return join(places.checkoutBuildDir, CLIENT_FOLDER);
+}
+
 export function checkoutRelease(places: ReleasePlaces, commit: string | null): Release {
   return {
     id: CHECKOUT_ID,
     dir: places.checkout,
-    client: join(places.checkoutBuildDir, "client"),
+    client: checkoutClient(places),
     commit,
     subject: null,
   };
@@ -138,19 +185,23 @@ export function releaseFolders(places: ReleasePlaces): Release[] {
     .map((id) => {
       const dir = join(places.releasesDir, id);
       const { commit, subject } = JSON.parse(readFileSync(join(dir, RELEASE_FILE), "utf8")) as Release;
-      return { id, dir, client: join(dir, "build", "client"), commit, subject };
+      return { id, dir, client: releaseClient(dir), commit, subject };
     });
 }
 
 /** A new release folder's name: `20261127T093000Z-<commit>`. */
 export function newReleaseId(commit: string, now: number): string {
-  const time = new Date(now).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  const time = new Date(now)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
   return `${time}-${commit.slice(0, 12)}`;
 }
 
 /** The release to serve: the live one when its folder is there, else the checkout. */
 export function liveRelease(places: ReleasePlaces, state: ReleaseState, checkoutHead: string | null): Release {
-  const live = state.live && state.live.id !== CHECKOUT_ID && releaseFolders(places).find((r) => r.id === state.live!.id);
+  const live =
+    state.live && state.live.id !== CHECKOUT_ID && releaseFolders(places).find((r) => r.id === state.live!.id);
   return live || checkoutRelease(places, checkoutHead);
 }
 
@@ -174,7 +225,8 @@ export function rollbackTarget(kept: readonly Release[], live: Release): Release
 export function olderRoots(kept: readonly Release[], live: Release, checkoutClient: string): string[] {
   const roots = kept.filter((release) => release.id !== live.id).map((release) => release.client);
   // The checkout's build served the pages of a site started with `npm start`, whatever came later.
-  if (live.id !== CHECKOUT_ID && existsSync(checkoutClient) && !roots.includes(checkoutClient)) roots.unshift(checkoutClient);
+  if (live.id !== CHECKOUT_ID && existsSync(checkoutClient) && !roots.includes(checkoutClient))
+    roots.unshift(checkoutClient);
   return roots.reverse();
 }
 

@@ -20,7 +20,7 @@
  * (docs/deployment/editor.md): its page, its files and its sign-in (from the Node server), under
  * the editor's policy, and a plain 404 for anything else; the site's block answers /admin 404.
  */
-import { COMMON_HEADERS, EDITOR_PATH, editorHeaders, HSTS_VALUE, securityHeaders } from "../http/csp";
+import { COMMON_HEADERS, EDITOR_PATH, editorHeaders, HSTS_VALUE, securityHeaders } from "../server/http/csp";
 import { ROLES_PATH } from "#shared/roles.ts";
 import { ROUTES } from "#shared/routes.ts";
 import {
@@ -39,7 +39,7 @@ import {
   ROLE_REQUEST_PAGES_PATH,
   SITEMAP_PATH,
   UTF8_CONTENT_TYPES,
-} from "../http/static-policy";
+} from "../server/http/static-policy";
 import { API_PREFIX } from "#shared/api-paths.ts";
 
 /** The API's paths, as nginx matches them. */
@@ -188,7 +188,8 @@ export function renderNginxConfig({
 
   // $server_name, not the client's Host header: the redirect only ever names this site,
   // with SITE_URL's port. 308, not 301: a POST stays a POST (RFC 9110), as on the Node server.
-  if (!/^\d{0,5}$/.test(publicPort)) throw new Error(`nginx-config: the public port must be a number, got "${publicPort}"`);
+  if (!/^\d{0,5}$/.test(publicPort))
+    throw new Error(`nginx-config: the public port must be a number, got "${publicPort}"`);
   const publicHost = `${serverName === "_" ? "$host" : "$server_name"}${publicPort ? `:${publicPort}` : ""}`;
   const toHttps = `return 308 https://${publicHost}$request_uri;`;
   const redirect = [

@@ -4,9 +4,13 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseConfig } from "../config";
-import { CHECKOUT_ID, readState, releasePlaces, type ReleasePlaces } from "./releases";
-import { lockUpdates, rollback, runStep, update, type ReleaseCommandContext, type StepRunner } from "./update";
+import { parseConfig } from "../server/config";
+import { CHECKOUT_ID, readState, releasePlaces, type ReleasePlaces } from "./on-disk";
+import type { ReleaseCommandContext } from "./commands";
+import { rollback } from "./rollback";
+import { runStep, type StepRunner } from "./steps";
+import { update } from "./update";
+import { lockUpdates } from "./update-lock";
 
 let root: string;
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -16,14 +20,18 @@ it("lets one update or rollback run at a time, and the next once it has finished
   const places = releasePlaces({ checkout: join(root, "app"), releasesDir: join(root, "releases") });
   const first = lockUpdates(places);
   expect(() => lockUpdates(places)).toThrow("Another update or rollback is running");
-  first.release();
-  lockUpdates(places).release();
+  first.unlock();
+  lockUpdates(places).unlock();
 });
 
 function git(dir: string, ...args: string[]): string {
-  const result = spawnSync("git", ["-C", dir, "-c", "user.name=Update Test", "-c", "user.email=update-test@example.com", ...args], {
-    encoding: "utf8",
-  });
+  const result = spawnSync(
+    "git",
+    ["-C", dir, "-c", "user.name=Update Test", "-c", "user.email=update-test@example.com", ...args],
+    {
+      encoding: "utf8",
+    },
+  );
   if (result.status !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr}`);
   return result.stdout.trim();
 }

@@ -14,9 +14,10 @@ import {
   releaseFolders,
   releasePlaces,
   rollbackTarget,
+  skipSummary,
   writeState,
   type ReleasePlaces,
-} from "./releases";
+} from "./on-disk";
 
 let root: string;
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -29,7 +30,10 @@ function layout(commits: string[]): ReleasePlaces {
   commits.forEach((commit, index) => {
     const id = newReleaseId(commit, Date.UTC(2026, 10, 27, 9, index));
     mkdirSync(join(places.releasesDir, id, "build", "client"), { recursive: true });
-    writeFileSync(join(places.releasesDir, id, "release.json"), JSON.stringify({ id, commit, subject: `commit ${commit}` }));
+    writeFileSync(
+      join(places.releasesDir, id, "release.json"),
+      JSON.stringify({ id, commit, subject: `commit ${commit}` }),
+    );
   });
   return places;
 }
@@ -87,4 +91,17 @@ describe("releases", () => {
     expect(existsSync(partial)).toBe(false);
     expect(pruneReleases(places, e!)).toEqual([a!.id]);
   });
+});
+
+it("reads a failed commit's stage from a state.json written when it headed the reason, and says both in one line", () => {
+  const places = layout([]);
+  mkdirSync(places.releasesDir, { recursive: true });
+  const skip = { commit: commit("d"), why: "failed", reason: "check: GET /mission answered 500\nmore", at: 1 };
+  writeFileSync(join(places.releasesDir, "state.json"), JSON.stringify({ skip }));
+  const read = readState(places).skip!;
+  expect(read).toMatchObject({ why: "failed", stage: "check", reason: "GET /mission answered 500\nmore" });
+  expect(skipSummary(read)).toBe("check: GET /mission answered 500");
+  // Written back, the stage stays apart.
+  writeState(places, readState(places));
+  expect(readState(places).skip).toEqual(read);
 });

@@ -1,6 +1,6 @@
 // The check a release passes before it takes traffic (docs/deployment.md#updates-and-rollbacks),
 // run by `npm run update` and `npm run rollback` with the release's own Node, in its folder:
-//   node --import tsx server/deploy/check-release.ts --dir build/client
+//   node --import tsx releases/check-release.ts --dir build/client
 // Every route answers from its build as expected (200 and a page; the employer's request page;
 // a 404 for an unknown path; the sitemap and robots.txt; every /assets/ file a page links),
 // through the release's own server (Fastify's inject: no socket, so no visitor sees it).
@@ -8,19 +8,20 @@
 // the release serves anyone; one the database is already past is refused, naming both
 // versions), and asks its health check. Prints one line per problem; exit 0 when there is none.
 // First: stops an older Node before a module built for Node 24 is loaded.
-import "../node-runtime";
+import "../server/node-runtime";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ROUTES, requestPagePath } from "#shared/routes.ts";
-import { buildApi } from "../api/routes";
-import { HEALTH_PATH } from "../api/health";
-import { buildSiteServer } from "../http/site-server";
-import { loadConfig } from "../load-config";
-import { openRequestStore } from "../requests/stores/open-store";
-import type { RequestStore } from "../requests/store";
-import { errorCode } from "../safe-errors";
+import { buildApi } from "../server/api/routes";
+import { HEALTH_PATH } from "../server/api/health";
+import { buildSiteServer } from "../server/http/site-server";
+import { loadConfig } from "../server/load-config";
+import { openRequestStore } from "../server/requests/stores/open-store";
+import type { RequestStore } from "../server/requests/store";
+import { errorCode } from "../server/safe-errors";
+import { clientDirOf } from "#shared/build-dir.ts";
 
-const { values } = parseArgs({ options: { dir: { type: "string", default: "build/client" } } });
+const { values } = parseArgs({ options: { dir: { type: "string", default: clientDirOf(process.env) } } });
 const root = resolve(values.dir!);
 const config = loadConfig({ warn: false });
 const problems: string[] = [];
@@ -87,6 +88,8 @@ try {
     console.log(`check: ${checked} paths answered as expected${config.site.requestApi ? `, and ${HEALTH_PATH}` : ""}`);
   }
 } catch (error) {
-  console.error(`check: the release's server did not start: ${error instanceof Error && error.constructor === Error ? error.message : errorCode(error)}`);
+  console.error(
+    `check: the release's server did not start: ${error instanceof Error && error.constructor === Error ? error.message : errorCode(error)}`,
+  );
   process.exitCode = 1;
 }

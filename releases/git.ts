@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { ROLES_FOLDER } from "#shared/content/roles.ts";
-import { redact, secretTextsOf } from "../safe-errors";
+import { redact, secretTextsOf } from "../server/safe-errors";
 
 /**
  * How long a fetch may take: git has no time limit of its own on a host that stops answering.
@@ -18,7 +18,11 @@ export const FETCH_TIMEOUT_MS = 2 * 60_000;
 const LOW_SPEED = ["http.lowSpeedLimit=1000", "http.lowSpeedTime=30"];
 
 /** Runs git in `dir` (with `settings` as `-c` options); its output, or an error with git's own words (redacted). */
-export function git(dir: string, args: readonly string[], { timeoutMs, settings = [] }: { timeoutMs?: number; settings?: string[] } = {}): string {
+export function git(
+  dir: string,
+  args: readonly string[],
+  { timeoutMs, settings = [] }: { timeoutMs?: number; settings?: string[] } = {},
+): string {
   const result = spawnSync("git", ["-C", dir, ...settings.flatMap((setting) => ["-c", setting]), ...args], {
     encoding: "utf8",
     // No terminal prompt for a password: a timer has no one to answer it.
@@ -33,7 +37,9 @@ export function git(dir: string, args: readonly string[], { timeoutMs, settings 
   if (result.error) throw result.error;
   if (result.status !== 0) {
     const said = `${result.stderr}`.trim().split("\n").slice(-3).join(" ");
-    throw new Error(redact(`git ${args[0]} failed: ${said || `exit code ${result.status}`}`, secretTextsOf(process.env)));
+    throw new Error(
+      redact(`git ${args[0]} failed: ${said || `exit code ${result.status}`}`, secretTextsOf(process.env)),
+    );
   }
   return result.stdout.trim();
 }
@@ -69,7 +75,10 @@ export function remoteHead(dir: string): string | null {
 export function fetchTracked(dir: string): { commit: string; subject: string; ref: string } {
   const { remote, branch } = trackedBranch(dir);
   const ref = `refs/remotes/${remote}/${branch}`;
-  git(dir, ["fetch", "--quiet", "--no-tags", remote, `+refs/heads/${branch}:${ref}`], { timeoutMs: FETCH_TIMEOUT_MS, settings: LOW_SPEED });
+  git(dir, ["fetch", "--quiet", "--no-tags", remote, `+refs/heads/${branch}:${ref}`], {
+    timeoutMs: FETCH_TIMEOUT_MS,
+    settings: LOW_SPEED,
+  });
   const commit = git(dir, ["rev-parse", "--verify", `${ref}^{commit}`]);
   return { commit, subject: git(dir, ["log", "-1", "--format=%s", commit]), ref: `${remote}/${branch}` };
 }

@@ -11,7 +11,7 @@ import {
   type ControlAnswer,
   type ControlHandlers,
 } from "./control";
-import { checkoutRelease, newReleaseId, releaseFolders, releasePlaces, type ReleasePlaces } from "./releases";
+import { checkoutRelease, newReleaseId, releaseFolders, releasePlaces, type ReleasePlaces } from "./on-disk";
 
 let root: string;
 const servers: Server[] = [];
@@ -22,7 +22,12 @@ afterEach(async () => {
 
 const SERVING: ControlAnswer = {
   ok: true,
-  serving: { release: { id: "checkout", dir: "/x", client: "/x/c", commit: null, subject: null }, pid: 1, since: 0, url: "" },
+  serving: {
+    release: { id: "checkout", dir: "/x", client: "/x/c", commit: null, subject: null },
+    pid: 1,
+    since: 0,
+    url: "",
+  },
 };
 
 /** The control socket with `handlers`, on a path of its own. */
@@ -119,7 +124,10 @@ describe("a switch starts", () => {
     const checkout = checkoutRelease(places, "b".repeat(40));
     const [built] = releaseFolders(places);
     expect(releaseToStart(places, built!, [checkout.client]).release).toEqual(built);
-    expect(releaseToStart(places, checkout, [built!.client])).toEqual({ release: checkout, olderRoots: [built!.client] });
+    expect(releaseToStart(places, checkout, [built!.client])).toEqual({
+      release: checkout,
+      olderRoots: [built!.client],
+    });
   });
 
   it("nothing outside RELEASES_DIR, whatever it names itself", () => {

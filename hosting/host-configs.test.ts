@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { buildCsp, CSP_REPORT_PATH, editorCsp, HSTS_VALUE, REPORTING_ENDPOINTS_VALUE } from "../http/csp";
-import { CACHE_CONTROL, NOT_FOUND_FILE, QUERY_PAGES } from "../http/static-policy";
+import { buildCsp, CSP_REPORT_PATH, editorCsp, HSTS_VALUE, REPORTING_ENDPOINTS_VALUE } from "../server/http/csp";
+import { CACHE_CONTROL, NOT_FOUND_FILE, QUERY_PAGES } from "../server/http/static-policy";
 import {
   NGINX_DEFAULT_API_UPSTREAM,
   NGINX_DEFAULT_LISTEN,
@@ -91,16 +91,26 @@ describe("renderNginxConfig", () => {
 
   it("sends HSTS only for https (direct or through a proxy), and tells the Node server so", () => {
     const proto = config.split('map "$scheme:$http_x_forwarded_proto" $site_proto {\n')[1]!.split("\n}")[0]!;
-    const rules = [...proto.matchAll(/"~(\*?)(.+)" https;/g)].map(([, flags, pattern]) => new RegExp(pattern!, flags ? "i" : ""));
+    const rules = [...proto.matchAll(/"~(\*?)(.+)" https;/g)].map(
+      ([, flags, pattern]) => new RegExp(pattern!, flags ? "i" : ""),
+    );
     expect(proto).toContain('default "";');
     // nginx PCRE and JavaScript read these patterns alike; the key is "$scheme:$http_x_forwarded_proto".
     const https = (key: string) => rules.some((rule) => rule.test(key));
-    expect(["https:", "https:http", "http:https", "http:HTTPS, http", "http: https"].map(https)).toEqual([true, true, true, true, true]);
+    expect(["https:", "https:http", "http:https", "http:HTTPS, http", "http: https"].map(https)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(["http:", "http:http", "http:http, https", "http:httpsx"].map(https)).toEqual([false, false, false, false]);
     expect(config).toContain(`map $site_proto $site_hsts {\n    default "";\n    https "${HSTS_VALUE}";\n}`);
     // What the Node server is told: https, or no header at all (nginx omits an empty one), never "http",
     // which it would answer with a redirect to https.
-    expect(config.match(/proxy_set_header X-Forwarded-Proto (\S+);/g)?.every((line) => line.endsWith("$site_proto;"))).toBe(true);
+    expect(
+      config.match(/proxy_set_header X-Forwarded-Proto (\S+);/g)?.every((line) => line.endsWith("$site_proto;")),
+    ).toBe(true);
   });
 
   it("redirects plain http to https on its own port, naming only this site, with 308 (a POST stays a POST)", () => {
@@ -110,7 +120,9 @@ describe("renderNginxConfig", () => {
     expect(redirect).toContain("server_name network.example.org;");
     expect(redirect).toContain("return 308 https://$server_name$request_uri;");
     // Behind a proxy that terminated TLS, its X-Forwarded-Proto: http is redirected too.
-    expect(named).toMatch(/if \(\$http_x_forwarded_proto ~\* "[^"]+"\) \{\n\s+return 308 https:\/\/\$server_name\$request_uri;/);
+    expect(named).toMatch(
+      /if \(\$http_x_forwarded_proto ~\* "[^"]+"\) \{\n\s+return 308 https:\/\/\$server_name\$request_uri;/,
+    );
     // SITE_URL's port is kept.
     const withPort = renderNginxConfig({ csp, serverName: "network.example.org", publicPort: "8443" });
     expect(withPort).toContain("return 308 https://$server_name:8443$request_uri;");
@@ -132,7 +144,9 @@ describe("renderNginxConfig", () => {
     const api = config.slice(config.indexOf("location ^~ /api/ {"));
     const block = api.slice(0, api.indexOf("\n    }"));
     expect(block).toContain("proxy_pass http://site_upstream;");
-    expect(config).toContain(`upstream site_upstream {\n    server ${NGINX_DEFAULT_API_UPSTREAM}; ${SITE_SERVER_TAG}\n}`);
+    expect(config).toContain(
+      `upstream site_upstream {\n    server ${NGINX_DEFAULT_API_UPSTREAM}; ${SITE_SERVER_TAG}\n}`,
+    );
     expect(block).toContain("proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;");
     expect(block).toContain("proxy_set_header X-Forwarded-Proto $site_proto;");
     expect(block).toContain("proxy_set_header Host $http_host;");
@@ -156,9 +170,10 @@ describe("renderNginxConfig", () => {
       expect(block, head).toContain("proxy_pass http://site_upstream;");
       expect(block, head).toContain("proxy_set_header X-Forwarded-Proto $site_proto;");
       // Not one header of its own but the empty Allow, so the server level's are not inherited on top of Node's.
-      expect(block.match(/^\s*add_header .+/gm)?.map((line) => line.trim()), head).toEqual([
-        "add_header Allow $site_allow always;",
-      ]);
+      expect(
+        block.match(/^\s*add_header .+/gm)?.map((line) => line.trim()),
+        head,
+      ).toEqual(["add_header Allow $site_allow always;"]);
       expect(block, head).not.toContain("proxy_hide_header");
       // When the Node server does not answer, the build's own file.
       expect(block, head).toContain(`error_page 502 504 = ${fallback};`);
@@ -179,7 +194,8 @@ describe("renderNginxConfig", () => {
     for (const query of ["role=vp-ta", "utm_source=x&role=vp-ta", "role", "role=", "type=employer&role=x"]) {
       expect(rolePattern.test(query), query).toBe(true);
     }
-    for (const query of ["", "type=employer", "myrole=x", "roles=x", "r%6Fle=x"]) expect(rolePattern.test(query), query).toBe(false);
+    for (const query of ["", "type=employer", "myrole=x", "roles=x", "r%6Fle=x"])
+      expect(rolePattern.test(query), query).toBe(false);
 
     // Its variants per role are never served at their own path.
     expect(location("^~ /request-invitation/role/")).toBe("        return 404;");
@@ -284,9 +300,13 @@ describe("renderStaticHostHeaders", () => {
   const headers = renderStaticHostHeaders({ csp, files });
 
   it("sends nosniff and HSTS on every path, the policy and its kin on pages only", () => {
-    expect(headers).toContain(`/*\n  X-Content-Type-Options: nosniff\n  Strict-Transport-Security: ${HSTS_VALUE}\n/assets/*`);
+    expect(headers).toContain(
+      `/*\n  X-Content-Type-Options: nosniff\n  Strict-Transport-Security: ${HSTS_VALUE}\n/assets/*`,
+    );
     for (const page of ["/", "/mission"]) {
-      expect(headers).toContain(`\n${page}\n  Cache-Control: ${CACHE_CONTROL.revalidate}\n  Content-Security-Policy: ${csp}\n`);
+      expect(headers).toContain(
+        `\n${page}\n  Cache-Control: ${CACHE_CONTROL.revalidate}\n  Content-Security-Policy: ${csp}\n`,
+      );
     }
     expect(headers.split("Content-Security-Policy")).toHaveLength(3);
     expect(headers.split("X-Frame-Options: DENY")).toHaveLength(3);

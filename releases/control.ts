@@ -11,7 +11,7 @@
 import { realpathSync } from "node:fs";
 import { connect, createServer, type Server } from "node:net";
 import { dirname, join, resolve, sep } from "node:path";
-import { checkoutRelease, releaseFolders, type Release, type ReleasePlaces } from "./releases";
+import { checkoutRelease, releaseFolders, type Release, type ReleasePlaces } from "./on-disk";
 
 export const CONTROL_SOCKET = "control.sock";
 /** Linux's limit on a unix socket's path (108 bytes with its terminating NUL). */
@@ -40,8 +40,7 @@ export type ControlRequest =
   | { command: "switch"; release: Release; olderRoots: string[] };
 
 export type ControlAnswer =
-  | { ok: true; serving: Serving; replaced?: { pid: number; release: Release } }
-  | { ok: false; error: string };
+  { ok: true; serving: Serving; replaced?: { pid: number; release: Release } } | { ok: false; error: string };
 
 /** No server answers on DATA_DIR (none runs, or one was killed and left its socket file). */
 export class NoServerError extends Error {
@@ -55,7 +54,9 @@ export function askServer(dataDir: string, request: ControlRequest, timeoutMs: n
     const socket = connect(path);
     let answer = "";
     socket.setEncoding("utf8");
-    socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`the server on ${path} did not answer within ${timeoutMs / 1000} s`)));
+    socket.setTimeout(timeoutMs, () =>
+      socket.destroy(new Error(`the server on ${path} did not answer within ${timeoutMs / 1000} s`)),
+    );
     socket.on("connect", () => socket.end(`${JSON.stringify(request)}\n`));
     socket.on("data", (chunk: string) => (answer += chunk));
     socket.on("error", (error: NodeJS.ErrnoException) => {

@@ -3,13 +3,13 @@
 // hand or by ta-network-update.timer. Exit codes: 0 live (or nothing to do), 1 not changed
 // (the reason is printed; a failed update also tells the team), 2 a wrong command line.
 // First: stops an older Node before a module built for Node 24 is loaded.
-import "../node-runtime";
-import { fileURLToPath } from "node:url";
+import "../server/node-runtime";
 import { parseArgs } from "node:util";
-import { loadConfig } from "../load-config";
-import { exitOnStartError } from "../safe-errors";
-import { releasePlaces } from "./releases";
-import { rollback, update } from "./update";
+import { loadConfig } from "../server/load-config";
+import { exitOnStartError } from "../server/safe-errors";
+import { checkoutPlaces } from "./on-disk";
+import { rollback } from "./rollback";
+import { update } from "./update";
 
 const USAGE = [
   "Usage: npm run update [-- --force]",
@@ -35,11 +35,7 @@ if (command !== "update" && command !== "rollback") {
 const config = loadConfig({ warn: false });
 const context = {
   config,
-  places: releasePlaces({
-    checkout: fileURLToPath(new URL("../..", import.meta.url)),
-    releasesDir: config.server.releasesDir,
-    buildDir: process.env.BUILD_DIR ?? "build",
-  }),
+  places: checkoutPlaces(config.server.releasesDir),
   log: (line: string) => console.log(`[${command}] ${line}`),
   now: Date.now,
 };
