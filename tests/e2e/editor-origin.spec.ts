@@ -64,7 +64,7 @@ test("an editor signs in on the editor's origin through the GitHub App, asking n
   await fakeNosyPlausible(page.context());
   await page.goto(`${EDITOR_TEST_ORIGIN}/admin`);
   const popup = page.waitForEvent("popup");
-  await page.getByRole("button", { name: "Login with GitHub" }).click();
+  await page.getByRole("button", { name: /^Sign in with GitHub to edit/ }).click();
   await (await popup).waitForEvent("close");
   await expect(page.getByRole("link", { name: "Our Mission" })).toBeVisible();
 
@@ -102,5 +102,5 @@ test("an editor signs in on the editor's origin through the GitHub App, asking n
   const admin = await page.goto(`${SOURCE_AND_CONSENT_BUILD_URL}/admin`);
   expect(admin?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: pages.notFound.heading })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Login with GitHub" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Sign in with GitHub/ })).toHaveCount(0);
 });
