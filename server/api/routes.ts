@@ -75,6 +75,7 @@ export function buildApi(config: AppConfig, services: ApiServices): ApiPlugin {
     acknowledge: notifier !== null && acknowledgesRequesters(config.server.notifications),
     roles,
     noticeVersion: privacyNoticeVersion(words.ownForm.privacyNotice, config.site),
+    replyWithinHours: config.site.replyWithinHours,
     log: (line) => console.log(line),
     now: Date.now,
   });
