@@ -20,7 +20,8 @@ import { readRoleTimetable } from "./roles-timetable";
 import type { RoleTimetable } from "#shared/roles.ts";
 import { openRequestStore } from "./requests/stores/open-store";
 import { RelayWorker } from "./requests/hubspot/relay";
-import { startHeldSummaries } from "./requests/daily/held-summary";
+import { startDailySummaries } from "./requests/daily/daily-summary";
+import { REMINDER_CHECK_MS, startReminders } from "./requests/daily/reminders";
 import { startDailyPurge } from "./requests/daily/retention";
 import { DATA_DIR_IN_USE } from "./requests/stores/sqlite-store";
 import { errorCode, exitOnStartError } from "./safe-errors";
@@ -62,11 +63,17 @@ export async function startApi(
     servedRoot,
     roles,
     takeOver = "now",
+    now = Date.now,
+    reminderCheckMs = REMINDER_CHECK_MS,
   }: {
     servedRoot: string;
     /** The roles of the build served (BUILD_DIR/roles.json beside its client folder): a request names one of the open ones. */
     roles: RoleTimetable;
     takeOver?: TakeOver;
+    /** The clock of everything the API and its background work decide by (tests move it). */
+    now?: () => number;
+    /** How often the reminders are looked for (tests, on a moved clock, look more often). */
+    reminderCheckMs?: number;
   },
 ): Promise<RunningApi> {
   let draining = false;
@@ -87,7 +94,11 @@ export async function startApi(
           settings: config.server.notifications,
           words: emailWords(config.site),
           timing: config.server.delivery,
+          answerLinks: config.server.answers.linkSecret
+            ? { secret: config.server.answers.linkSecret, siteUrl: config.site.siteUrl }
+            : null,
           busy: () => answering.busy(),
+          now,
         })
       : null;
   const relay = hubspot
@@ -115,9 +126,23 @@ export async function startApi(
     if (reopened > 0) console.log(`[notify] reopened ${reopened} stopped channel(s): they are tried again now`);
     relay?.start();
     notifier?.start();
+    const { reminders } = config.server.answers;
+    const wake = () => notifier?.wake();
     daily = [
-      startDailyPurge({ store, retentionDays: config.site.requestRetentionDays }),
-      startHeldSummaries({ store, channels, onQueued: () => notifier?.wake() }),
+      startDailyPurge({ store, retentionDays: config.site.requestRetentionDays, now }),
+      startDailySummaries({ store, channels, overdue: reminders, now, onQueued: wake }),
+      ...(reminders
+        ? [
+            startReminders({
+              store,
+              channels,
+              replyWithinHours: config.site.replyWithinHours,
+              everyMs: reminderCheckMs,
+              now,
+              onQueued: wake,
+            }),
+          ]
+        : []),
     ];
   };
   let takingOver: NodeJS.Timeout | undefined;
