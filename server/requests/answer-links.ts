@@ -10,6 +10,7 @@
  * (the team can see which answer a link gives) and short enough for a mail client to keep whole.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { ANSWER_TOKEN_PARAM, API_ROUTES, apiPath } from "#shared/api-paths.ts";
 
 /** What the team answers a request with: invite (a leader) or accept the brief (an employer), decline, or "answered another way". */
 export const ANSWERS = ["invite", "decline", "other"] as const;
@@ -45,6 +46,24 @@ export type TokenCheck =
   | { kind: "expired"; requestId: string; answer: Answer; expiresAt: number }
   /** Not one this server signed: changed, cut short, made up, or signed with another secret. */
   | { kind: "altered" };
+
+/**
+ * The three answer links of a request, on the site's public origin, each working until
+ * LINK_LIFETIME_MS after `now`: what the team's emails about it carry.
+ */
+export function answerLinks(
+  secret: Uint8Array,
+  siteUrl: string,
+  requestId: string,
+  now: number,
+): Record<Answer, string> {
+  const link = (answer: Answer) => {
+    const url = new URL(apiPath(API_ROUTES.answer), siteUrl);
+    url.searchParams.set(ANSWER_TOKEN_PARAM, signAnswerToken(secret, requestId, answer, now + LINK_LIFETIME_MS));
+    return url.href;
+  };
+  return { invite: link("invite"), decline: link("decline"), other: link("other") };
+}
 
 /** Whether `token` is one this secret signed, and whether it still works at `now` (ms). */
 export function checkAnswerToken(secret: Uint8Array, token: unknown, now: number): TokenCheck {
