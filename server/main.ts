@@ -201,7 +201,7 @@ export async function startApi(
       none: "[notify] no SMTP_URL: requesters are not told by email that their request arrived",
     }[acknowledgementSender(config.server.notifications, hubspot) ?? "none"],
   );
-  const api = buildApi(config, { requests: { store, relay, notifier, roles }, draining: () => draining });
+  const api = buildApi(config, { requests: { store, relay, notifier, roles }, draining: () => draining, now });
   return {
     api: async (scope) => {
       scope.addHook("onRequest", async (_request, reply) => answering.begin(reply.raw));

@@ -142,8 +142,9 @@ export const teamEmailsSchema = z.strictObject({
       decline: text({ max: 120, tokens: ["name", "mode"] }),
       other: text({ max: 120, tokens: ["name", "mode"], title: "Answered another way?" }),
     }),
-    /** Under the question: what the requester will get, by whether the site emails them. */
-    emailed: z.strictObject({ invite: paragraph(), decline: paragraph(), other: paragraph() }),
+    /** Under the question: what the requester will hear of it, where the site emails requesters ("other": nothing)... */
+    requesterHears: z.strictObject({ invite: paragraph(), decline: paragraph(), other: paragraph() }),
+    /** ...and of an invitation or a decline where it does not (ACKNOWLEDGEMENT_SENDER=hubspot, or no mail server). */
     notEmailed: paragraph(),
     /** The button that records it. */
     buttons: z.strictObject({
