@@ -96,6 +96,32 @@ describe("the answer pages' limits", () => {
     expect(answered).toEqual([`${id} invite`]);
   });
 
+  it("take a confirmation from their own page, whose policy makes its Origin null, and none from another site's", async () => {
+    const { server, answered } = await api();
+    const token = encodeURIComponent(link("decline").searchParams.get("token")!);
+    const post = (headers: Record<string, string>) =>
+      server.inject({
+        method: "POST",
+        url: `${API_PREFIX}/answer`,
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        payload: `token=${token}`,
+      });
+    for (const from of [
+      { origin: "https://evil.example" },
+      { origin: "null", "sec-fetch-site": "cross-site" },
+      { origin: "null" },
+      { "sec-fetch-site": "same-site" },
+    ]) {
+      const refused = await post(from);
+      expect(refused.statusCode, JSON.stringify(from)).toBe(403);
+      expect(refused.body).toContain(`<h1>${words.answerPages.crossSite.heading}</h1>`);
+    }
+    expect(answered).toEqual([]);
+    expect((await post({ origin: "null", "sec-fetch-site": "same-origin" })).statusCode).toBe(200);
+    expect((await post({ origin: config.site.siteUrl })).statusCode).toBe(200);
+    expect(answered).toEqual([`${id} decline`, `${id} decline`]);
+  });
+
   it("without TEAM_LINK_SECRET, take no link: each says it does not work", async () => {
     const server = Fastify({ exposeHeadRoutes: false });
     const route = answerLinksRoute({

@@ -6,7 +6,8 @@
  * - GET changes nothing: mail scanners and link previews open links, so it only asks the team to
  *   confirm, with a form that posts the token back. The POST records the answer once, through the
  *   same use case as `requests -- answer` (server/requests/answer.ts), and only from the site's own
- *   page (the Origin check of the request API).
+ *   page (the Origin check of the request API, or the browser's fetch metadata where the page's
+ *   policy makes its Origin `null`).
  * - A second use, an expired or altered link, a held or erased request: a plain page that says so,
  *   nothing changed.
  * - Each page shows no more of the request than its first name and how its sender is named; is
@@ -211,6 +212,17 @@ ${body}
     throw error;
   }
 
+  /**
+   * Whether a confirmation was posted from the site's own page. That page sends no Referer (its URL
+   * holds the token), and browsers then send `Origin: null` with its form post (the Fetch
+   * standard's rule for that policy): their fetch metadata, `Sec-Fetch-Site: same-origin`, says
+   * where it came from instead. Any other Origin is judged as the request API judges it.
+   */
+  function fromOwnPage(req: FastifyRequest["raw"]): boolean {
+    if (req.headers.origin === "null") return req.headers["sec-fetch-site"] === "same-origin";
+    return !origins.isCrossSite(req);
+  }
+
   const rateLimit = {
     max: config.server.rateLimit.max,
     timeWindow: config.server.rateLimit.windowMs,
@@ -225,7 +237,7 @@ ${body}
       config: { rateLimit },
       // Only the site's own page may record an answer: a page of another site posting a leaked token is refused, uncounted.
       onRequest: async (request, reply) => {
-        if (request.method !== "POST" || !origins.isCrossSite(request.raw)) return;
+        if (request.method !== "POST" || fromOwnPage(request.raw)) return;
         closeAfterAnswer(request, reply);
         return refusal(reply, 403, pages.crossSite);
       },
