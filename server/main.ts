@@ -94,6 +94,7 @@ export async function startApi(
           settings: config.server.notifications,
           words: emailWords(config.site),
           timing: config.server.delivery,
+          acknowledgementDeadlineMs: config.site.replyWithinHours * 60 * 60 * 1000,
           answerLinks: config.server.answers.linkSecret
             ? { secret: config.server.answers.linkSecret, siteUrl: config.site.siteUrl }
             : null,

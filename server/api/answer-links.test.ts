@@ -106,12 +106,13 @@ describe("the answer pages' limits", () => {
         headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
         payload: `token=${token}`,
       });
-    for (const from of [
+    const others: Record<string, string>[] = [
       { origin: "https://evil.example" },
       { origin: "null", "sec-fetch-site": "cross-site" },
       { origin: "null" },
       { "sec-fetch-site": "same-site" },
-    ]) {
+    ];
+    for (const from of others) {
       const refused = await post(from);
       expect(refused.statusCode, JSON.stringify(from)).toBe(403);
       expect(refused.body).toContain(`<h1>${words.answerPages.crossSite.heading}</h1>`);

@@ -65,8 +65,8 @@ function acknowledgementsDropped({ refused, expired }: StoreStatus["acknowledgem
   return `Acknowledgements dropped in the last week: ${refused + expired}${reasons.length > 0 ? ` (${reasons.join("; ")})` : ""}`;
 }
 
-/** How long ago a request fell due, in hours for the first three days, where the promise is counted in hours. */
-const overdueFor = (ms: number) => (ms < 72 * 3_600_000 ? `${Math.floor(ms / 3_600_000)} h` : ageText(ms));
+/** A time to an answer or past a reply-by time: in hours for the first three days, as the promise counts them. */
+const promiseAge = (ms: number) => (ms < 72 * 3_600_000 ? `${Math.floor(ms / 3_600_000)} h` : ageText(ms));
 
 /** `2026-11-25 09:00 UTC`: to the minute. */
 const utcMinute = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
@@ -88,7 +88,7 @@ function promiseLines(
     `The ${hours}-hour promise over the last ${PROMISE_WINDOW_DAYS} days: ${plural(requests, "request")}, ` +
       `${plural(answeredInTime, "answer")} within ${hours} hours${share}, ${answeredLate} later, ` +
       `${unansweredPastDue} past due and unanswered; ` +
-      (medianAnswerMs === null ? "none answered yet" : `median time to an answer ${ageText(medianAnswerMs)}`) +
+      (medianAnswerMs === null ? "none answered yet" : `median time to an answer ${promiseAge(medianAnswerMs)}`) +
       (reminders ? "" : " (REPLY_REMINDERS=off: answers given in HubSpot are not counted here)"),
   ];
   if (answered > 0) lines.push(`  answered ${ANSWERS.map((answer) => `${answer}: ${byAnswer[answer]}`).join(", ")}`);
@@ -96,7 +96,7 @@ function promiseLines(
     `Overdue now: ${overdue.count}` +
       (overdue.count > 0 ? " (answer one with: npm run requests -- answer <id> invite|decline|other)" : ""),
     ...overdue.requests.map(
-      ({ id, replyBy }) => `  ${id}: due ${utcMinute(replyBy)} (${overdueFor(now - replyBy)} ago)`,
+      ({ id, replyBy }) => `  ${id}: due ${utcMinute(replyBy)} (${promiseAge(now - replyBy)} ago)`,
     ),
   );
   const more = overdue.count - overdue.requests.length;
