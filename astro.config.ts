@@ -13,11 +13,13 @@ import { editor } from "#app/admin/integration.ts";
 const config = loadConfig();
 // The words in content/ first, every file against its schema: a bad edit stops the build with each
 // problem named by file and field (docs/decisions/0021-words-as-content.md). The development
-// server keeps running and shows them; Astro's collections report later edits.
+// server starts all the same, its pages showing the problems until they are fixed, and its editor
+// open to fix them (app/content.config.ts, app/admin/content-notice.ts).
 const contentProblems = checkAllContent();
 if (contentProblems.length > 0) {
   console.error(`\n${contentProblems.join("\n\n")}\n`);
   if (process.argv.includes("build")) process.exit(1);
+  console.error("The site's pages show this until it is fixed (with npm run edit: in the editor, at /admin).\n");
 }
 // The site's facts, inlined into every bundle (app/config/site.ts), the editor's too; and the folder
 // whose content/ the pages read (app/content.config.ts): this checkout, or CONTENT_ROOT.

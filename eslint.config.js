@@ -86,10 +86,16 @@ export default tseslint.config(
       ],
     },
   },
-  // Two files of app/ run in Node only and read content/ with its reader: the tests' words for
-  // the island, and the editor page's data, written into its HTML at build time.
+  // Four files of app/ run in Node only and read content/ with its reader: the tests' words for
+  // the island, the editor page's data (written into its HTML at build time), the collections'
+  // check and the development server's notice of a refused file.
   {
-    files: ["app/features/invitation/with-request-words.tsx", "app/admin/page-data.ts"],
+    files: [
+      "app/features/invitation/with-request-words.tsx",
+      "app/admin/page-data.ts",
+      "app/content.config.ts",
+      "app/admin/content-notice.ts",
+    ],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [ONE_ALIAS, PAGES_IMPORT_NO_SERVER] }] },
   },
   // UI components are copy-free and feature-free: their words come in through props.

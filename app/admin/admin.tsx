@@ -1,14 +1,14 @@
 /**
  * The editor at /admin (docs/decisions/0022-git-based-editor.md): Decap CMS, bundled from npm
- * at pinned versions by the site's own build, configured in code (./editor-config.ts), with a
- * preview of each page drawn by the site's own components and CSS. Its page
- * (./build-editor.ts, ./admin-dev.astro) gives it the settings and the shared words as data.
+ * at pinned versions by the site's own build, configured in code (./editor-config.ts), its
+ * controls checked by the site's schemas (./checked-widgets.tsx), with a preview of each page
+ * drawn by the site's own components and CSS. Its page (./build-editor.ts, ./admin-dev.astro)
+ * gives it the settings and the shared words as data.
  */
-import CMS, { type CmsConfig } from "decap-cms-core";
+import type { ComponentType } from "react";
+import CMS, { type CmsConfig, type CmsWidgetControlProps, type CmsWidgetParam } from "decap-cms-core";
 import { GitHubBackend } from "decap-cms-backend-github";
 import { ProxyBackend } from "decap-cms-backend-proxy";
-import { en } from "decap-cms-locales";
-import DatetimeWidget from "decap-cms-widget-datetime";
 import ListWidget from "decap-cms-widget-list";
 import MarkdownWidget from "decap-cms-widget-markdown";
 import NumberWidget from "decap-cms-widget-number";
@@ -17,14 +17,19 @@ import SelectWidget from "decap-cms-widget-select";
 import StringWidget from "decap-cms-widget-string";
 import TextWidget from "decap-cms-widget-text";
 import siteCss from "#app/styles/app.css?inline";
+import { checked, DateControl, DatePreview, type ControlProps } from "./checked-widgets";
 import { decapConfig, type EditorSettings } from "./editor-config";
+import { editorPhrases, KEPT_DRAFT_QUESTION } from "./editor-phrases";
+import { checkEntry, refusal } from "./entry-checks";
 import { FixedControl, FixedPreview } from "./fixed-widget";
+import { pageFormat } from "./page-format";
 import { registerPreviews, type PreviewData } from "./previews";
 
 /** What the editor's page holds for it (./page-data.ts). */
 export interface AdminPageData extends PreviewData {
   settings: EditorSettings;
   siteUrl: string;
+  siteName: string;
 }
 
 const element = document.getElementById("editor-data");
@@ -33,23 +38,58 @@ const data = JSON.parse(element.textContent) as AdminPageData;
 
 CMS.registerBackend("github", GitHubBackend);
 CMS.registerBackend("proxy", ProxyBackend);
-CMS.registerLocale("en", en);
-for (const widget of [
-  StringWidget,
-  TextWidget,
-  SelectWidget,
-  ListWidget,
-  ObjectWidget,
-  DatetimeWidget,
-  MarkdownWidget,
-  NumberWidget,
-]) {
-  CMS.registerWidget(widget.Widget());
+CMS.registerLocale("en", editorPhrases(data.siteName));
+/** Decap's types describe a control loosely (its component typed as its props); ./checked-widgets.tsx types what it reads. */
+const control = (component: unknown) => checked(component as ComponentType<ControlProps>);
+const asDecap = (component: ComponentType<ControlProps>) =>
+  component as unknown as ComponentType<CmsWidgetControlProps>;
+
+// Lists and groups as Decap draws them; every field that holds a value refuses what the build would.
+for (const widget of [ListWidget, ObjectWidget]) CMS.registerWidget(widget.Widget());
+for (const widget of [StringWidget, TextWidget, SelectWidget, MarkdownWidget, NumberWidget]) {
+  const { controlComponent, ...rest } = widget.Widget();
+  CMS.registerWidget({ ...rest, controlComponent: control(controlComponent) } as unknown as CmsWidgetParam);
 }
+CMS.registerWidget("date", asDecap(control(DateControl)), DatePreview);
 CMS.registerWidget("fixed", FixedControl, FixedPreview);
+CMS.registerCustomFormat(pageFormat.name, "yaml", pageFormat.formatter);
 CMS.registerPreviewStyle(siteCss, { raw: true });
 registerPreviews(CMS, data);
 
+// The last gate before a file is written: the build's whole check of the entry (a problem no field
+// shows, such as a key the schema does not know, is named here, with its file).
+CMS.registerEventListener({
+  name: "preSave",
+  handler: ({ entry }) => {
+    const problem = refusal(
+      checkEntry(entry.get("collection"), entry.get("slug"), entry.get("data").toJS() as Record<string, unknown>),
+    );
+    if (problem) throw new Error(problem);
+  },
+});
+
+// Decap refuses a save whose fields it has refused by rejecting with no reason (decap-cms-core's
+// persistEntry), after each field has shown why: that is the answer, not an error of the page.
+// The first refused field is brought into view.
+window.addEventListener("unhandledrejection", (event) => {
+  if (event.reason !== undefined) return;
+  event.preventDefault();
+  document.querySelector("label + ul > li")?.scrollIntoView({ block: "center" });
+});
+
+// Decap keeps unsaved changes in the browser and offers them back in a browser dialog when the
+// entry opens again: a draft the site may refuse, behind a dialog that names nothing. The file as
+// saved is what opens (the question is Decap's, worded in ./editor-phrases.ts).
+const confirm = window.confirm.bind(window);
+window.confirm = (message?: string) => (message === KEPT_DRAFT_QUESTION ? false : confirm(message));
+
+// Decap writes a field's refusals in small capitals to the right of its label; the build's
+// sentences read better as sentences, under the label, above the field.
+const refusalStyle = document.createElement("style");
+refusalStyle.textContent =
+  "div:has(> label[for] + ul) { flex-wrap: wrap; } label[for] + ul { flex-basis: 100%; order: 1; text-align: left; text-transform: none; font-size: 13px; padding: 4px 0 6px; }";
+document.head.append(refusalStyle);
+
 // Decap's own types describe its YAML config loosely; this one is checked by ./editor-config.ts's.
-const config = decapConfig(data.settings, data.siteUrl, window.location.origin) as unknown as CmsConfig;
+const config = decapConfig(data.settings, data.siteUrl, window.location.origin, data.siteName) as unknown as CmsConfig;
 CMS.init({ config });

@@ -16,3 +16,11 @@ declare module "decap-cms-widget-*" {
   const widget: { Widget: () => CmsWidgetParam };
   export default widget;
 }
+// Decap's own YAML reader and writer, which its files collections use: the editor's page format wraps it (./form-shape.ts).
+declare module "decap-cms-core/dist/esm/formats/yaml.js" {
+  const yamlFormatter: {
+    fromFile(content: string): unknown;
+    toFile(data: object, sortedKeys?: string[], comments?: Record<string, string>): string;
+  };
+  export default yamlFormatter;
+}

@@ -1,11 +1,18 @@
 /**
  * The editor's forms, made from the content schemas (shared/content/): one definition of each
  * page's words drives both the gate (the build refuses a bad edit) and the form the marketing
- * team fills in, so the two cannot drift. Each field gets a label from its name (or the
- * schema's `title`), a hint (the schema's `description` and its limits), the same limits as
- * a pattern Decap checks before it saves, and the specification's fixed texts as read-only.
+ * team fills in, so the two cannot drift. Each field gets a label (the schema's `title`, or its
+ * name in words), a hint (the schema's `description` and its limits), the schema itself, which
+ * the editor's controls run before a save (./checked-widgets.tsx), and the specification's fixed
+ * texts as read-only.
  */
 import { z } from "zod";
+
+/** A choice of a select, as Decap's configuration names it. */
+export interface EditorOption {
+  label: string;
+  value: string;
+}
 
 /** One field of a Decap form, as its configuration reads it. */
 export interface EditorField {
@@ -14,30 +21,36 @@ export interface EditorField {
   widget: string;
   required?: boolean;
   hint?: string;
-  pattern?: [string, string];
   fields?: EditorField[];
   field?: EditorField;
   types?: EditorField[];
   typeKey?: string;
-  options?: string[];
+  options?: EditorOption[];
   min?: number;
   max?: number;
   allow_add?: boolean;
+  allow_remove?: boolean;
+  allow_reorder?: boolean;
   collapsed?: boolean;
   summary?: string;
-  date_format?: string;
-  time_format?: boolean;
-  format?: string;
   default?: unknown;
   value_type?: "int" | "float";
   /** The markdown widget's editing modes and toolbar (a role's description). */
   modes?: string[];
   buttons?: string[];
   editor_components?: string[];
+  /**
+   * The schema of this key of the file, as the build applies it, by name (`checkSchema`): a control
+   * refuses a save with its words (./checked-widgets.tsx). Decap copies its configuration into
+   * plain data, so the configuration holds a name, not the schema.
+   */
+  check?: string;
+  /** Where the value sits in the file's data, when no list is on the way: the whole file's check reaches it. */
+  path?: string[];
 }
 
-/** What a text schema says of itself (shared/content/fields.ts, `text`). */
-interface TextMeta {
+/** What a schema says of itself: a text's limits (shared/content/fields.ts, `text`), a field's words. */
+interface FieldMeta {
   maxLength?: number;
   minLength?: number;
   maxWord?: number;
@@ -45,115 +58,176 @@ interface TextMeta {
   requires?: readonly string[];
   title?: string;
   description?: string;
+  /** The words the form shows for each choice of a list of choices. */
+  options?: Readonly<Record<string, string>>;
+  /** A group the form shows closed at first (the team's own emails). */
+  collapsed?: boolean;
 }
 
-const meta = (schema: z.ZodType): TextMeta => (z.globalRegistry.get(schema) ?? {}) as TextMeta;
+const metaOf = (schema: z.ZodType): FieldMeta => (z.globalRegistry.get(schema) ?? {}) as FieldMeta;
 
-/** `imageHeadline` -> "Image headline", `ctaLabel` -> "CTA label", `meta` -> "Meta". */
+/** The schemas the forms check, each by the name its fields carry (one name per schema, however many fields). */
+const schemasByName = new Map<string, z.ZodType>();
+const namesOfSchemas = new WeakMap<z.ZodType, string>();
+export function checkName(schema: z.ZodType): string {
+  let name = namesOfSchemas.get(schema);
+  if (name === undefined) {
+    name = `schema-${schemasByName.size + 1}`;
+    schemasByName.set(name, schema);
+    namesOfSchemas.set(schema, name);
+  }
+  return name;
+}
+
+/** The schema a field checks its value with (`EditorField.check`). */
+export const checkSchema = (name: string): z.ZodType | undefined => schemasByName.get(name);
+
+/** `imageHeadline` -> "Image headline", `landingPage` -> "Landing page", `meta` -> "Meta". */
 export function labelOf(name: string): string {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/_/g, " ")
     .toLowerCase()
-    .replace(/\bcta\b/g, "CTA")
-    .replace(/\bta\b/g, "TA");
+    .replace(/\bta\b/g, "TA")
+    .replace(/\bhub ?spot\b/g, "HubSpot")
+    .replace(/\blinkedin\b/g, "LinkedIn")
+    .replace(/\burl\b/g, "address")
+    .replace(/\bid\b/g, "ID");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Names a schema gives its fields that read better in the form under other labels. */
+/** Names the schemas give many fields that read better in the form under other words. */
 const LABELS: Readonly<Record<string, string>> = {
-  meta: "Search and link previews",
+  meta: "Search results and link previews",
   cta: "Closing call to action",
   hero: "Opening",
   intro: "Section heading",
-  toc: "Contents",
+  eyebrow: "Small line above the heading",
+  lead: "Lead sentence",
+  body: "Text",
+  more: "Link to the full page",
 };
 
-function textField(name: string, schema: z.ZodType, required: boolean): EditorField {
-  const { maxLength, minLength = 1, maxWord, requires = [], title, description } = meta(schema);
-  const kept = requires.map((token) => `{${token}}`).join(" and ");
-  const hints = [
-    description,
-    maxLength !== undefined ? `At most ${maxLength} characters.` : undefined,
-    maxWord !== undefined ? `Words of at most ${maxWord} letters, so each fits a phone's screen.` : undefined,
-    requires.length > 0 ? `Keep ${kept}: the server fills it in.` : undefined,
-  ].filter(Boolean);
-  const field: EditorField = {
-    name,
-    label: title ?? LABELS[name] ?? labelOf(name),
-    widget: maxLength !== undefined && maxLength > 140 ? "text" : "string",
-    required,
-    ...(hints.length > 0 ? { hint: hints.join(" ") } : {}),
-  };
-  if (maxLength !== undefined) {
-    // Decap checks the pattern before it saves; the build's schema checks the rest (markup, links, words).
-    const range = `[\\s\\S]{${required ? minLength : 0},${maxLength}}`;
-    const keeps = requires.map((token) => `(?=[\\s\\S]*\\{${token}\\})`).join("");
-    const length = `Use ${required ? `${minLength} to ` : "at most "}${maxLength} characters`;
-    field.pattern = [`^${keeps}${range}$`, requires.length > 0 ? `${length}, and keep ${kept}.` : `${length}.`];
-  }
-  return field;
+/** Where a key of a file is: its path, or none inside a list (each item is checked on its own). */
+type Place = string[] | null;
+
+interface Described {
+  label: string;
+  hint?: string;
 }
 
-/** The form field for one key of a content schema. */
-export function editorField(name: string, schema: z.ZodType, required = true): EditorField {
+/** A key's label and hint: the schema's words, read through its wrappers (optional, default, a date's reading). */
+function describe(name: string, meta: FieldMeta, limits: string[] = []): Described {
+  const hints = [meta.description, ...limits].filter(Boolean);
+  return {
+    label: meta.title ?? LABELS[name] ?? labelOf(name),
+    ...(hints.length > 0 ? { hint: hints.join(" ") } : {}),
+  };
+}
+
+/** The limits of a text, as its hint says them. */
+function textLimits({ maxLength, maxWord, requires = [] }: FieldMeta): string[] {
+  const kept = requires.map((token) => `{${token}}`).join(" and ");
+  return [
+    maxLength !== undefined ? `At most ${maxLength} characters.` : undefined,
+    maxWord !== undefined ? `Words of at most ${maxWord} characters, so each fits a phone's screen.` : undefined,
+    requires.length > 0 ? `Keep ${kept}: the server fills it in.` : undefined,
+  ].filter((hint): hint is string => hint !== undefined);
+}
+
+/** The form field for one key of a content schema, at `place` in its file. */
+export function editorField(name: string, schema: z.ZodType, place: Place = [name]): EditorField {
+  return fieldFor(name, schema, { required: true, meta: {}, keySchema: schema, place });
+}
+
+interface Context {
+  required: boolean;
+  /** What the wrappers around the schema said of it (a date's title sits on its reading). */
+  meta: FieldMeta;
+  /** The key's whole schema, wrappers included: what the build applies to the value. */
+  keySchema: z.ZodType;
+  place: Place;
+}
+
+function fieldFor(name: string, schema: z.ZodType, context: Context): EditorField {
   const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
-  const { title, description } = meta(schema);
-  const label = title ?? LABELS[name] ?? labelOf(name);
-  const hint = description ? { hint: description } : {};
+  const meta = { ...metaOf(schema), ...context.meta };
+  const inner = (next: z.ZodType, changes: Partial<Context> = {}) =>
+    fieldFor(name, next, { ...context, meta, ...changes });
+  const { required, keySchema, place } = context;
+  // What a control checks before a save: the key's schema, and where the whole file's check finds it.
+  const checked = { check: checkName(keySchema), ...(place ? { path: place } : {}) };
   switch (def.type) {
     case "optional":
-      return editorField(name, def.innerType as z.ZodType, false);
+      return inner(def.innerType as z.ZodType, { required: false });
     case "default":
       // A value the schema fills in when the field is left out (a role's employment type): offered, not required.
-      return { ...editorField(name, def.innerType as z.ZodType, false), default: def.defaultValue };
+      return { ...inner(def.innerType as z.ZodType, { required: false }), default: def.defaultValue };
+    case "pipe":
+      // A value read before it is checked (a date as YAML reads it, an empty field as none): the form shows what is checked.
+      return inner(def.out as z.ZodType);
     case "number":
-      return { name, label, widget: "number", value_type: "int", min: 1, required, ...hint };
-    case "string":
+      return { name, ...describe(name, meta), widget: "number", value_type: "int", min: 1, required, ...checked };
+    case "string": {
       if (def.format === "date") {
         return {
           name,
-          label,
-          widget: "datetime",
+          ...describe(name, meta, ["Type the date, or choose it from the calendar."]),
+          widget: "date",
           required,
-          format: "YYYY-MM-DD",
-          date_format: "YYYY-MM-DD",
-          time_format: false,
-          ...hint,
+          ...checked,
         };
       }
-      return textField(name, schema, required);
-    case "literal":
-      // The specification's own words: shown, kept as they are (app/admin/fixed-widget.tsx).
+      const long = meta.maxLength !== undefined && meta.maxLength > 140;
       return {
         name,
-        label,
+        ...describe(name, meta, textLimits(meta)),
+        widget: long ? "text" : "string",
+        required,
+        ...checked,
+      };
+    }
+    case "literal":
+      // The specification's own words: shown, kept as they are (app/admin/fixed-widget.tsx). Nothing to
+      // check in the form, where they cannot change (the items of a fixed list each fix their own).
+      return {
+        name,
+        ...describe(name, { ...meta, description: undefined }),
         widget: "fixed",
         required,
         hint: "Fixed by the specification: it cannot be changed here.",
         default: (def.values as unknown[])[0],
       };
-    case "enum":
-      return { name, label, widget: "select", required, options: Object.values(def.entries as object), ...hint };
+    case "enum": {
+      const names = meta.options ?? {};
+      const options = Object.values(def.entries as Record<string, string>).map((value) => ({
+        label: names[value] ?? value,
+        value,
+      }));
+      // A new item of a list starts with a choice made (its icon, its currency), which the preview can draw.
+      const first = required ? { default: options[0]!.value } : {};
+      return { name, ...describe(name, meta), widget: "select", required, options, ...first, ...checked };
+    }
     case "object":
       return {
         name,
-        label,
+        ...describe(name, meta),
         widget: "object",
         required,
-        collapsed: false,
-        fields: objectFields(schema as z.ZodObject),
-        ...hint,
+        // A page's head (what search results and link previews show) is not the page: closed at first.
+        collapsed: meta.collapsed ?? name === "meta",
+        fields: objectFields(schema as z.ZodObject, place),
       };
     case "tuple": {
-      // A fixed number of items the layout is drawn for (three pillars, six services): editable, not added or removed.
+      // A fixed number of items the layout is drawn for, in a fixed order (three pillars, six services).
       const items = def.items as z.ZodType[];
       return {
-        ...listOf(name, label, items[0]!, required),
+        ...listOf(name, describe(name, meta), items[0]!, required),
         min: items.length,
         max: items.length,
         allow_add: false,
-        ...hint,
+        allow_remove: false,
+        allow_reorder: false,
       };
     }
     case "array": {
@@ -163,11 +237,13 @@ export function editorField(name: string, schema: z.ZodType, required = true): E
       const bound = (kind: string) => checks.map((check) => check._zod.def).find((check) => check.check === kind);
       const exact = bound("length_equals")?.length;
       return {
-        ...listOf(name, label, def.element as z.ZodType, required),
-        ...(exact !== undefined ? { min: exact, max: exact } : {}),
+        ...listOf(name, describe(name, meta), def.element as z.ZodType, required),
+        // A new list starts empty, not missing (a new block of the Terms, a new role's qualifications).
+        default: [],
+        // As many items as the layout is drawn for: reordered, never added or removed.
+        ...(exact !== undefined ? { min: exact, max: exact, allow_add: false, allow_remove: false } : {}),
         ...(bound("min_length") ? { min: bound("min_length")!.minimum } : {}),
         ...(bound("max_length") ? { max: bound("max_length")!.maximum } : {}),
-        ...hint,
       };
     }
     case "union": {
@@ -176,13 +252,13 @@ export function editorField(name: string, schema: z.ZodType, required = true): E
       const options = def.options as z.ZodObject[];
       return {
         name,
-        label,
+        ...describe(name, meta),
         widget: "list",
         required,
         typeKey: discriminator,
         types: options.map((option) => {
           const kind = (option.shape[discriminator]!._zod.def as unknown as { values: string[] }).values[0]!;
-          const fields = objectFields(option).filter((field) => field.name !== discriminator);
+          const fields = objectFields(option, null).filter((field) => field.name !== discriminator);
           return {
             name: kind,
             label: labelOf(kind),
@@ -191,7 +267,6 @@ export function editorField(name: string, schema: z.ZodType, required = true): E
             summary: `{{fields.${fields[0]!.name}}}`,
           };
         }),
-        ...hint,
       };
     }
     default:
@@ -199,15 +274,16 @@ export function editorField(name: string, schema: z.ZodType, required = true): E
   }
 }
 
-function listOf(name: string, label: string, item: z.ZodType, required: boolean): EditorField {
-  const inner = editorField("item", item);
+function listOf(name: string, described: Described, item: z.ZodType, required: boolean): EditorField {
+  // Inside a list each item is checked by its own schema: the items have no place of their own in the file.
+  const inner = editorField("item", item, null);
   // A list of items of several kinds (the Terms' paragraphs and lists) is one list with its types.
-  if (inner.types) return { ...inner, name, label, required };
+  if (inner.types) return { ...inner, name, ...described, required };
   if (inner.widget === "object") {
     const first = inner.fields?.find((field) => field.widget === "string" || field.widget === "fixed");
     return {
       name,
-      label,
+      ...described,
       widget: "list",
       required,
       fields: inner.fields,
@@ -215,12 +291,26 @@ function listOf(name: string, label: string, item: z.ZodType, required: boolean)
     };
   }
   // A list of texts: each item open, labelled in the singular ("Point", "Keyword").
-  return { name, label, widget: "list", required, collapsed: false, field: { ...inner, label: singular(label) } };
+  return {
+    name,
+    ...described,
+    widget: "list",
+    required,
+    collapsed: false,
+    field: { ...inner, label: singular(described.label) },
+  };
 }
 
 const singular = (label: string) => label.replace(/ies$/, "y").replace(/s$/, "");
 
-/** Every key of an object schema, in order, as form fields. */
-export function objectFields(schema: z.ZodObject): EditorField[] {
-  return Object.entries(schema.shape).map(([name, field]) => editorField(name, field as z.ZodType));
+/**
+ * Every key of an object schema, in order, as form fields, but a page's head (`meta`) last, after
+ * what the page shows; `place` is the object's own, or none inside a list. (Decap writes the keys
+ * of a nested group in the file's order whatever the form's; ./form-shape.ts orders a file's own.)
+ */
+export function objectFields(schema: z.ZodObject, place: Place = []): EditorField[] {
+  const fields = Object.entries(schema.shape).map(([name, field]) =>
+    editorField(name, field as z.ZodType, place ? [...place, name] : null),
+  );
+  return [...fields.filter((field) => field.name !== "meta"), ...fields.filter((field) => field.name === "meta")];
 }

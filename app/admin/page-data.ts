@@ -1,6 +1,20 @@
-import { readContent } from "#shared/content/read.ts";
+import { checkAllContent, ContentError, readContent, readContentUnchecked } from "#shared/content/read.ts";
+import type { Content, ContentName } from "#shared/content/collections.ts";
 import type { SiteConfig } from "#shared/site-config.ts";
 import type { AdminPageData } from "./admin";
+
+/**
+ * A file's words for a preview: checked, or as they are while the file is refused (the editor opens
+ * to fix it; a preview may then show less).
+ */
+function wordsFor<Name extends ContentName>(name: Name): Content<Name> {
+  try {
+    return readContent(name);
+  } catch (error) {
+    if (error instanceof ContentError) return (readContentUnchecked(name) ?? {}) as Content<Name>;
+    throw error;
+  }
+}
 
 /**
  * What the editor's page gives the editor: its settings and the words of other files its
@@ -9,15 +23,19 @@ import type { AdminPageData } from "./admin";
 export function editorPageData(site: SiteConfig): AdminPageData {
   if (!site.editor)
     throw new Error("/admin is built only with an editor configured (CMS_GITHUB_REPO, or npm run edit)");
-  const howWeHelp = readContent("howWeHelp");
+  const howWeHelp = wordsFor("howWeHelp");
   return {
     settings: site.editor,
     siteUrl: site.siteUrl,
-    siteWords: readContent("site"),
+    siteName: site.siteName,
+    siteWords: wordsFor("site"),
     services: { leaders: howWeHelp.leaders, organizations: howWeHelp.organizations },
-    openRolesWords: readContent("openRoles"),
+    openRolesWords: wordsFor("openRoles"),
   };
 }
+
+/** The files of content/ the build would refuse now, each with its fields: the development editor names them. */
+export const refusedContent = (): string[] => checkAllContent();
 
 /** The data as the JSON of a `<script type="application/json">`: no `</script>` can end it early. */
 export const editorDataJson = (data: AdminPageData) => JSON.stringify(data).replaceAll("<", "\\u003c");

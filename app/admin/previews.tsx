@@ -5,7 +5,7 @@
  */
 import { Component, type ComponentType, type ReactNode } from "react";
 import type { CMS as DecapCms, PreviewTemplateComponentProps } from "decap-cms-core";
-import type { HowWeHelpWords } from "#shared/content/pages.ts";
+import type { HowWeHelpWords, TermsWords } from "#shared/content/pages.ts";
 import type { RequestInvitationWords } from "#shared/content/request-invitation.ts";
 import type { SiteWords } from "#shared/content/site.ts";
 import { modeLinks } from "#shared/routes.ts";
@@ -18,12 +18,13 @@ import TermsPage from "#app/pages/_terms.tsx";
 import WhoWeArePage from "#app/pages/_who-we-are.tsx";
 import { EmailsPreview } from "./email-preview";
 import type { OpenRolesWords } from "#shared/content/open-roles.ts";
-import type { RoleFields } from "#shared/content/roles.ts";
+import { EMPLOYMENT_TYPES, SALARY_CURRENCIES, type RoleFields } from "#shared/content/roles.ts";
 import { RolePage } from "#app/features/roles/role-views.tsx";
 import { NextSteps, SentMark } from "#app/features/invitation/confirmation-notice.tsx";
 import { FormIntro } from "#app/features/invitation/form-intro.tsx";
 import { OwnForm } from "#app/features/invitation/own-form.tsx";
 import { islandWords, RequestWords } from "#app/features/invitation/request-words.ts";
+import { toFileShape } from "./form-shape";
 
 /** The words of other files a page's preview shows beside its own (the build's, not the ones being edited). */
 export interface PreviewData {
@@ -52,10 +53,48 @@ class PreviewBoundary extends Component<{ page: string; children: ReactNode }, {
   }
 }
 
-/** The entry's words as the page would show them: this deployment's facts filled in. */
+/** The entry's words as the page would show them: in the file's shape, this deployment's facts filled in. */
 function wordsOf<T>(props: PreviewTemplateComponentProps): T {
   const data = props.entry.getIn(["data"]) as { toJS: () => unknown };
-  return withSiteFacts(data.toJS() as T, site);
+  return withSiteFacts(toFileShape(data.toJS()) as T, site);
+}
+
+const isText = (value: unknown): value is string => typeof value === "string";
+const oneOf = <T extends string>(choices: readonly T[], value: unknown): value is T => choices.includes(value as T);
+
+/** The Terms as far as they are filled in: a section just added has no anchor yet, so the preview gives it one. */
+function termsSoFar(terms: TermsWords): TermsWords {
+  const sections = (terms.sections ?? []).map((section, index) => ({
+    ...section,
+    id: section.id || `section-${index + 1}`,
+  }));
+  return { ...terms, sections };
+}
+
+/**
+ * A role as far as it is filled in, for its page's preview: a fact not given yet (a date being
+ * typed, a pay without its currency) is left out or shown as typed, never an error while a
+ * marketer fills the form. Lines typed twice show once (the page's lists are keyed by their words).
+ */
+function roleSoFar(data: Record<string, unknown>, slug: string): RoleFields & { slug: string } {
+  const lines = (value: unknown) => [...new Set(Array.isArray(value) ? value.filter(isText).filter(Boolean) : [])];
+  const salary = data.salary as Record<string, unknown> | undefined;
+  const whole = (value: unknown): value is number => Number.isInteger(value);
+  return {
+    slug,
+    title: isText(data.title) ? data.title : "",
+    employer: isText(data.employer) && data.employer ? data.employer : undefined,
+    location: isText(data.location) ? data.location : "",
+    employmentType: oneOf(EMPLOYMENT_TYPES, data.employmentType) ? data.employmentType : "FULL_TIME",
+    datePosted: isText(data.datePosted) ? data.datePosted : "",
+    validThrough: isText(data.validThrough) ? data.validThrough : "",
+    salary:
+      salary && whole(salary.min) && whole(salary.max) && oneOf(SALARY_CURRENCIES, salary.currency)
+        ? { min: salary.min, max: salary.max, currency: salary.currency }
+        : undefined,
+    qualifications: lines(data.qualifications),
+    responsibilities: lines(data.responsibilities),
+  };
 }
 
 export function registerPreviews(cms: DecapCms, { siteWords, services, openRolesWords }: PreviewData) {
@@ -84,7 +123,10 @@ export function registerPreviews(cms: DecapCms, { siteWords, services, openRoles
         <WhoWeArePage content={wordsOf(props)} newTabHint={siteWords.newTabHint} requestActions={requestActions} />
       ),
     ],
-    terms: ["Terms of Engagement", (props) => <TermsPage content={wordsOf(props)} contactEmail={site.contactEmail} />],
+    terms: [
+      "Terms of Engagement",
+      (props) => <TermsPage content={termsSoFar(wordsOf(props))} contactEmail={site.contactEmail} />,
+    ],
     requestInvitation: [
       "Request an invitation",
       (props) => <RequestPagePreview words={wordsOf(props)} newTabHint={siteWords.newTabHint} />,
@@ -95,7 +137,7 @@ export function registerPreviews(cms: DecapCms, { siteWords, services, openRoles
       "Role",
       (props) => (
         <RolePage
-          role={{ ...wordsOf<RoleFields>(props), slug: String(props.entry.getIn(["slug"]) ?? "") }}
+          role={roleSoFar(wordsOf<Record<string, unknown>>(props), String(props.entry.getIn(["slug"]) ?? ""))}
           description={{ node: props.widgetFor("body") }}
           words={withSiteFacts(openRolesWords, site)}
         />

@@ -6,4 +6,9 @@ describe("longDate", () => {
     expect(longDate("2025-06-01")).toBe("June 1, 2025");
     expect(longDate("2026-12-31")).toBe("December 31, 2026");
   });
+
+  it("shows a date still being typed (the editor's preview) as it is, without an error", () => {
+    expect(longDate("")).toBe("");
+    expect(longDate("0002-11-3")).toBe("0002-11-3");
+  });
 });

@@ -8,13 +8,14 @@
 //
 // CONTENT_ROOT names another folder holding a content/ (the browser test edits a copy).
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { freePort } from "../lib/free-port";
+import { MEDIA_FOLDER } from "#app/admin/media-folder.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 const require = createRequire(import.meta.url);
@@ -23,6 +24,8 @@ const port = Number(values.port);
 if (!Number.isInteger(port) || port < 1 || port > 65535)
   throw new Error(`--port must be a port number, got ${values.port}`);
 const contentRoot = resolve(process.env.CONTENT_ROOT ?? projectRoot);
+// The editor's image library lists this folder, which its backend needs to exist (empty at first).
+mkdirSync(join(contentRoot, MEDIA_FOLDER), { recursive: true });
 const backendPort = await freePort();
 // decap-server reads a .env from where it starts: an empty folder of its own, never the checkout's.
 const backendCwd = mkdtempSync(join(tmpdir(), "editor-backend-"));

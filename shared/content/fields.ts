@@ -25,10 +25,12 @@ export interface TextLimits {
   requires?: readonly string[];
   /** The field's name in the editor's form, where the key alone would mislead. */
   title?: string;
+  /** What the field is for, under it in the editor's form (app/admin/editor-fields.ts). */
+  description?: string;
 }
 
 /** Plain text: trimmed of nothing (what is typed is shown), without markup, within its limits. */
-export function text({ max, min = 1, maxWord, tokens = [], requires = [], title }: TextLimits) {
+export function text({ max, min = 1, maxWord, tokens = [], requires = [], title, description }: TextLimits) {
   const allowed = new Set<string>([...SITE_FACT_TOKENS, ...tokens, ...requires]);
   // The limits, for the editor's form too (app/admin/editor-fields.ts).
   const limits = {
@@ -37,6 +39,7 @@ export function text({ max, min = 1, maxWord, tokens = [], requires = [], title 
     ...(maxWord !== undefined ? { maxWord } : {}),
     ...(requires.length > 0 ? { requires } : {}),
     ...(title !== undefined ? { title } : {}),
+    ...(description !== undefined ? { description } : {}),
   };
   return z.string({ error: "Write some text here." }).meta(limits).check((ctx) => {
     const value = ctx.value;
@@ -85,7 +88,32 @@ export const link = z.string({ error: "Write a link here." }).check((ctx) => {
       message: `"${value}" is not a page of this site or an https:// address. Link to a page such as /mission, or to https://...`,
     });
   }
+}).meta({
+  title: "Link",
+  description:
+    "One of this site's pages, such as /mission or /request-invitation?type=employer, or an address starting https://.",
 });
+
+/**
+ * A day, `YYYY-MM-DD`. Written unquoted (`datePosted: 2026-11-28`, as the editor writes it), YAML
+ * reads a date at midnight UTC, and the pages' loader and the server's reader both hand that on:
+ * it is the same day, so it is read as that day's `YYYY-MM-DD` (docs/copy.md).
+ */
+export function day(error: string) {
+  const asDay = (value: unknown) =>
+    value instanceof Date && !Number.isNaN(value.getTime()) && value.getTime() % 86_400_000 === 0
+      ? value.toISOString().slice(0, 10)
+      : value;
+  return z.preprocess(asDay, z.iso.date({ error }));
+}
+
+/**
+ * A field that may be left out. Empty is left out: a field cleared in the editor is saved empty
+ * (`lead: ""`) and a key with no value reads as null, and both mean the same as no key.
+ */
+export function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
+}
 
 /** A label and where it leads: a button, a call to action, a navigation link. */
 export const linkAction = (limits: TextLimits) => z.strictObject({ label: text(limits), href: link });
@@ -97,12 +125,10 @@ export function fixed<const T extends string>(value: T) {
   });
 }
 
-/** A list of between `min` and `max` items. */
+/** A list of between `min` and `max` items (the editor's list says the same words: app/admin/editor-phrases.ts). */
 export function list<T extends z.ZodType>(item: T, { min = 1, max }: { min?: number; max: number }) {
-  return z
-    .array(item, { error: "Give a list here." })
-    .min(min, { error: min === 1 ? "Give at least one item." : `Give at least ${min} items.` })
-    .max(max, { error: `Give at most ${max} items: the layout has room for ${max}.` });
+  const error = `Give between ${min} and ${max} items: the layout has room for ${max}.`;
+  return z.array(item, { error: "Give a list here." }).min(min, { error }).max(max, { error });
 }
 
 /** Exactly `count` items: the layout is drawn for that many (three pillars, six services). */
@@ -153,4 +179,7 @@ export const illustration = z.enum(ILLUSTRATION_NAMES, { error: "Choose planning
 /** The network art an inner page's hero shows, each saying its page's idea. */
 export const HERO_ART_NAMES = ["rightSeat", "twoAudiences", "supportedNetwork"] as const;
 export type HeroArtName = (typeof HERO_ART_NAMES)[number];
-export const heroArt = z.enum(HERO_ART_NAMES, { error: `Choose one of: ${HERO_ART_NAMES.join(", ")}.` });
+export const heroArt = z.enum(HERO_ART_NAMES, { error: `Choose one of: ${HERO_ART_NAMES.join(", ")}.` }).meta({
+  title: "Picture",
+  options: { rightSeat: "The right seat", twoAudiences: "Two audiences", supportedNetwork: "A supported network" },
+});

@@ -5,7 +5,7 @@
  * Dual Purpose's halves) keep its words (docs/copy.md).
  */
 import { z } from "zod";
-import { exactly, fixed, linkAction, list, text } from "./fields";
+import { day, exactly, fixed, linkAction, list, text } from "./fields";
 import { pageMeta } from "./page";
 import { audiencePanel, callToAction, feature, pageHero, sectionIntro } from "./sections";
 
@@ -23,19 +23,26 @@ export const homeSchema = z.strictObject({
     trustPoints: z.tuple([named("Enterprise Leaders"), named("Global Expertise"), named("Change-Drivers")]),
   }),
   /** The desktop hero's picture of a confidential introduction, described in one label for screen readers. */
-  preview: z.strictObject({
-    label: text({ max: 260 }),
-    heading: text({ max: 40 }),
-    status: text({ max: 30 }),
-    parties: exactly(
-      z.strictObject({ role: text({ max: 20 }), title: text({ max: 40 }), detail: text({ max: 60 }) }),
-      2,
-    ),
-    criteriaHeading: text({ max: 30 }),
-    criteria: list(text({ max: 30 }), { min: 2, max: 4 }),
-    footnote: text({ max: 60 }),
-  }),
-  claims: z.strictObject({ label: text({ max: 80 }), items: exactly(feature, 5) }),
+  preview: z
+    .strictObject({
+      label: text({ max: 260 }),
+      heading: text({ max: 40 }),
+      status: text({ max: 30 }),
+      parties: exactly(
+        z.strictObject({ role: text({ max: 20 }), title: text({ max: 40 }), detail: text({ max: 60 }) }),
+        2,
+      ),
+      criteriaHeading: text({ max: 30 }),
+      criteria: list(text({ max: 30 }), { min: 2, max: 4 }),
+      footnote: text({ max: 60 }),
+    })
+    .meta({
+      title: "Picture of an introduction",
+      description: "Beside the opening on wide screens; its label is what screen readers read of it.",
+    }),
+  claims: z
+    .strictObject({ label: text({ max: 80 }), items: exactly(feature, 5) })
+    .meta({ title: "What the network promises" }),
   mission: z.strictObject({
     intro: sectionIntro,
     panels: z.strictObject({ leaders: audiencePanel, employers: audiencePanel }),
@@ -44,7 +51,9 @@ export const homeSchema = z.strictObject({
   /** What We Deliver: the twelve services of How We Help (content/how-we-help.yaml), by title, in two columns. */
   services: z.strictObject({
     intro: sectionIntro,
-    columns: z.strictObject({ leaders: text({ max: 30 }), organizations: fixed("For Organizations") }),
+    columns: z
+      .strictObject({ leaders: text({ max: 30 }), organizations: fixed("For Organizations") })
+      .meta({ title: "Column headings" }),
     more: linkAction({ max: 30 }),
   }),
   cta: callToAction,
@@ -137,14 +146,23 @@ const termsBlock = z.discriminatedUnion("type", [
 export const termsSchema = z.strictObject({
   meta: pageMeta,
   /** When the terms last changed (YYYY-MM-DD): change it with the terms. The page shows it in words. */
-  lastUpdated: z.iso.date({ error: "Write the date the terms last changed as YYYY-MM-DD." }),
+  lastUpdated: day("Write the date the terms last changed as YYYY-MM-DD.").meta({
+    title: "Last changed on",
+    description: "The day the terms last changed: change it with the terms. The page shows it in words.",
+  }),
   lastUpdatedLabel: text({ max: 30 }),
-  intro: text({ max: 600 }),
-  tocLabel: text({ max: 30 }),
+  intro: text({ max: 600, title: "Introduction" }),
+  tocLabel: text({ max: 30, title: "Heading of the contents" }),
   sections: list(
     z.strictObject({
       /** The section's anchor (`/terms-of-engagement#free-service`): lowercase words joined by dashes. */
-      id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Write the anchor as lowercase words joined by dashes."),
+      id: z
+        .string()
+        .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Write the anchor as lowercase words joined by dashes.")
+        .meta({
+          title: "Anchor",
+          description: "The section's own address after #, such as free-service: lowercase words joined by dashes.",
+        }),
       title: text({ max: 80 }),
       blocks: list(termsBlock, { max: 10 }),
     }),

@@ -13,6 +13,9 @@ import type { z } from "zod";
 import { CONTENT, type Content, type ContentName } from "./collections";
 import { checkRoleBody, ROLES_FOLDER, roleSchema, type Role } from "./roles";
 import { ROLE_SLUG } from "../roles";
+import { checkWords, describeIssues } from "./issues";
+
+export { describeIssues };
 
 /**
  * content/ at the repository's root, or under CONTENT_ROOT: the folder `npm run edit` edits (a
@@ -24,30 +27,30 @@ export class ContentError extends Error {
   override name = "ContentError";
 }
 
-/** `hero → title`, `services → 3 → body`: a field as its editor finds it (lists count from 1). */
-function fieldPath(path: readonly PropertyKey[]): string {
-  return path.map((key) => (typeof key === "number" ? String(key + 1) : String(key))).join(" → ") || "(the whole file)";
-}
-
-/** Every problem of a file, one line each: the field, then what to do. */
-export function describeIssues(file: string, issues: readonly z.core.$ZodIssue[]): string {
-  const lines = issues.map((issue) => `  - ${fieldPath(issue.path)}: ${issueMessage(issue)}`);
-  return `content/${file} cannot be published:\n${lines.join("\n")}`;
-}
-
-function issueMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === "unrecognized_keys") {
-    return `${issue.keys.map((key) => `"${key}"`).join(", ")} is not a field of this page: remove it or check its spelling.`;
-  }
-  if (issue.code === "invalid_type" && issue.input === undefined) return "This is required: it is missing.";
-  return issue.message;
-}
-
 const cache = new Map<ContentName, unknown>();
 
 /** A file's words, parsed and checked; read once per process. Throws a ContentError naming the file and each field. */
 export function readContent<Name extends ContentName>(name: Name, dir: string = CONTENT_DIR): Content<Name> {
   if (dir === CONTENT_DIR && cache.has(name)) return cache.get(name) as Content<Name>;
+  const words = parseContentFile(name, dir);
+  if (dir === CONTENT_DIR) cache.set(name, words);
+  return words;
+}
+
+/**
+ * A file's words as they are, unchecked, or null when it cannot be read: for the development
+ * server's editor only, which opens on a refused file so that it can be fixed there.
+ */
+export function readContentUnchecked(name: ContentName, dir: string = CONTENT_DIR): unknown {
+  try {
+    return yaml.load(readFileSync(join(dir, CONTENT[name].file), "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/** A file's words, read and checked now, whatever was read before. */
+function parseContentFile<Name extends ContentName>(name: Name, dir: string): Content<Name> {
   const { file, schema } = CONTENT[name];
   let data: unknown;
   try {
@@ -56,9 +59,8 @@ export function readContent<Name extends ContentName>(name: Name, dir: string = 
     const reason = error instanceof yaml.YAMLException ? error.message : String(error);
     throw new ContentError(`content/${file} cannot be read: ${reason}`);
   }
-  const result = schema.safeParse(data);
+  const result = checkWords(schema, data);
   if (!result.success) throw new ContentError(describeIssues(file, result.error.issues));
-  if (dir === CONTENT_DIR) cache.set(name, result.data);
   return result.data as Content<Name>;
 }
 
@@ -85,7 +87,7 @@ export function readRole(file: string, dir: string = CONTENT_DIR): Role {
     const reason = error instanceof yaml.YAMLException ? error.message : String(error);
     throw new ContentError(`content/${path} cannot be read: ${reason}`);
   }
-  const result = roleSchema.safeParse(data);
+  const result = checkWords(roleSchema, data);
   const issues: z.core.$ZodIssue[] = result.success ? [] : [...result.error.issues];
   const custom = (message: string, field: string) =>
     issues.push({ code: "custom", message, path: [field], input: undefined } as z.core.$ZodIssue);
@@ -111,7 +113,10 @@ export function readRoles(dir: string = CONTENT_DIR): Role[] {
     .map((file) => readRole(file, dir));
 }
 
-/** Checks every file; the build runs it first, so a bad edit stops it with every problem listed at once. */
+/**
+ * Checks every file as it is now; the build runs it first, so a bad edit stops it with every problem
+ * listed at once, and the development server before each page (app/admin/content-notice.ts).
+ */
 export function checkAllContent(dir: string = CONTENT_DIR): string[] {
   const problems: string[] = [];
   const folder = join(dir, ROLES_FOLDER);
@@ -124,7 +129,7 @@ export function checkAllContent(dir: string = CONTENT_DIR): string[] {
   }
   for (const name of Object.keys(CONTENT) as ContentName[]) {
     try {
-      readContent(name, dir);
+      parseContentFile(name, dir);
     } catch (error) {
       problems.push(error instanceof ContentError ? error.message : String(error));
     }

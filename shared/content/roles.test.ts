@@ -46,7 +46,9 @@ describe("a role's file (content/roles/<slug>.md)", () => {
     expect(message).toContain("content/roles/no-title.md cannot be published:");
     expect(message).toContain("title: This is required: it is missing.");
     expect(message).toContain("validThrough: This is required: it is missing.");
-    expect(message).toContain("description (the text under the fields): This is required: describe the role under its fields.");
+    expect(message).toContain(
+      "description (the text under the fields): This is required: describe the role under its fields.",
+    );
   });
 
   it("refuses HTML in the description, a location Google cannot read, a slug that is no address and dates out of order", () => {
@@ -57,12 +59,31 @@ describe("a role's file (content/roles/<slug>.md)", () => {
     const message = checkAllContent(withRole("Bad Name.md", bad)).join("\n");
     expect(message).toContain("content/roles/Bad Name.md cannot be published:");
     expect(message).toContain("location: End the location with one of the countries: United States");
-    expect(message).toContain("file name: \"Bad Name\" cannot be a page's address");
+    expect(message).toContain('file name: "Bad Name" cannot be a page\'s address');
     expect(message).toContain("description (the text under the fields): Write plain text or Markdown: no HTML");
     const early = VALID.replace(/validThrough: "[^"]+"/, `validThrough: "${dayFrom(Date.now(), -40)}"`);
     expect(checkAllContent(withRole("early.md", early)).join("\n")).toContain(
-      "validThrough: The role closes before it was posted",
+      "validThrough: The role would close before it was posted",
     );
+  });
+
+  it("reads its dates as the editor writes them, unquoted, and calls a value of the wrong kind wrong, not missing", () => {
+    const posted = dayFrom(Date.now(), -20);
+    const unquoted = VALID.replace(/datePosted: "([^"]+)"/, "datePosted: $1").replace(
+      /validThrough: "([^"]+)"/,
+      "validThrough: $1",
+    );
+    expect(unquoted).toContain(`datePosted: ${posted}\n`);
+    const [role] = readRoles(withRole("unquoted.md", unquoted)).filter((each) => each.slug === "unquoted");
+    expect(role).toMatchObject({ datePosted: posted, validThrough: dayFrom(Date.now(), 30) });
+
+    const timed = unquoted
+      .replace(`datePosted: ${posted}`, `datePosted: ${posted}T10:30:00Z`)
+      .replace(/^title: .*$/m, "title: 42");
+    const message = checkAllContent(withRole("timed.md", timed)).join("\n");
+    expect(message).toContain("datePosted: Write the date as YYYY-MM-DD, for example 2027-01-31.");
+    expect(message).toContain("title: Write some text here.");
+    expect(message).not.toContain("missing");
   });
 });
 
@@ -99,12 +120,18 @@ describe("the roles' timetable (shared/roles.ts)", () => {
     const timetable = {
       roles: [
         { slug: "open-role", title: "Open", closesAt: Date.parse("2027-01-01T00:00:00Z"), lastModified: "2026-11-01" },
-        { slug: "closed-role", title: "Closed", closesAt: Date.parse("2026-01-01T00:00:00Z"), lastModified: "2026-01-01" },
+        {
+          slug: "closed-role",
+          title: "Closed",
+          closesAt: Date.parse("2026-01-01T00:00:00Z"),
+          lastModified: "2026-01-01",
+        },
       ],
     };
     const now = Date.parse("2026-11-27T12:00:00Z");
     expect(openRole(timetable, "open-role", now)).toEqual({ slug: "open-role", title: "Open" });
-    for (const slug of ["closed-role", "unknown", "../etc", "", 42, null]) expect(openRole(timetable, slug, now)).toBeNull();
+    for (const slug of ["closed-role", "unknown", "../etc", "", 42, null])
+      expect(openRole(timetable, slug, now)).toBeNull();
   });
 
   it("reads a location as Google does: remote in a country, or a city, region and country", () => {
@@ -122,7 +149,10 @@ describe("a role page's head (shared/content/role-page.ts)", () => {
   it("fills a placeholder the description uses twice at both places", () => {
     const role = readRoles(withRole("extra.md", VALID)).find((each) => each.slug === "head-of-global-talent")!;
     const words = readContent("openRoles");
-    const twice = { ...words, role: { ...words.role, description: "{title} at {employer}, {location}. Ask about {title}." } };
+    const twice = {
+      ...words,
+      role: { ...words.role, description: "{title} at {employer}, {location}. Ask about {title}." },
+    };
     const { description } = rolePageInfo(role, twice);
     expect(description).not.toContain("{");
     expect(description.split(role.title)).toHaveLength(3);

@@ -5,58 +5,127 @@
  * the server's timetable (shared/roles.ts) all read these fields.
  */
 import { z } from "zod";
-import { list, MARKUP, text } from "./fields";
+import { day, list, MARKUP, optional, text } from "./fields";
 import { roleLinkProblem } from "./role-links";
 import { COUNTRIES, parseLocation } from "../roles";
 
-const isoDate = z.iso.date({ error: "Write the date as YYYY-MM-DD, for example 2027-01-31." });
+const DATE_ERROR = "Write the date as YYYY-MM-DD, for example 2027-01-31.";
 
-const location = z.string({ error: "Write where the role is: Remote, United States, or a city, region and country." }).check((ctx) => {
-  const problem = parseLocation(ctx.value).problem;
-  if (problem) ctx.issues.push({ code: "custom", input: ctx.value, message: problem });
-});
+const location = z
+  .string({ error: "Write where the role is: Remote, United States, or a city, region and country." })
+  .check((ctx) => {
+    const problem = parseLocation(ctx.value).problem;
+    if (problem) ctx.issues.push({ code: "custom", input: ctx.value, message: problem });
+  });
 
-const amount = z
-  .number({ error: "Write a yearly amount as a number, without commas or a currency sign: 250000." })
-  .int({ error: "Write a whole number: 250000." })
-  .positive({ error: "Write an amount above zero." });
+const amount = (title: string) =>
+  z
+    .number({ error: "Write a yearly amount as a number, without commas or a currency sign: 250000." })
+    .int({ error: "Write a whole number: 250000." })
+    .positive({ error: "Write an amount above zero." })
+    .meta({ title });
 
 export const SALARY_CURRENCIES = ["USD", "CAD", "GBP", "EUR"] as const;
 export const EMPLOYMENT_TYPES = ["FULL_TIME", "PART_TIME", "CONTRACTOR"] as const;
 export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
 
+/** What the editor's form calls each choice (the names Google reads stay in the file). */
+const EMPLOYMENT_TYPE_NAMES: Record<EmploymentType, string> = {
+  FULL_TIME: "Full time",
+  PART_TIME: "Part time",
+  CONTRACTOR: "Contractor",
+};
+const CURRENCY_NAMES: Record<(typeof SALARY_CURRENCIES)[number], string> = {
+  USD: "US dollars (USD)",
+  CAD: "Canadian dollars (CAD)",
+  GBP: "Pounds sterling (GBP)",
+  EUR: "Euros (EUR)",
+};
+
+const salary = z
+  .strictObject({
+    min: amount("Lowest, a year"),
+    max: amount("Highest, a year"),
+    currency: z
+      .enum(SALARY_CURRENCIES, { error: `Choose one of: ${SALARY_CURRENCIES.join(", ")}.` })
+      .meta({ title: "Currency", options: CURRENCY_NAMES }),
+  })
+  .refine((pay) => pay.min <= pay.max, {
+    error: "The highest pay is below the lowest: write the lowest first.",
+    path: ["max"],
+  })
+  .meta({
+    title: "Yearly base pay",
+    description:
+      "The base salary for a year, as the employer gives it (never an estimate), in whole numbers without commas. Leave both amounts empty when the employer gives none.",
+  });
+
+const blank = (value: unknown) => value === undefined || value === null || value === "";
+/** A pay the editor's form left without amounts (its currency chosen, or nothing) is no pay. */
+const noAmounts = (value: unknown) =>
+  typeof value === "object" &&
+  value !== null &&
+  blank((value as { min?: unknown }).min) &&
+  blank((value as { max?: unknown }).max)
+    ? undefined
+    : value;
+
 export const roleSchema = z
   .strictObject({
     /** The role's own title (not the posting's): the page's `<h1>`. */
-    title: text({ max: 80, maxWord: 14 }),
+    title: text({
+      max: 80,
+      maxWord: 14,
+      title: "Role title",
+      description: "The page's heading and the posting's title.",
+    }),
     /** The hiring organization; absent or "Confidential": not named, on the page or to Google. */
-    employer: text({ max: 80 }).optional(),
+    employer: optional(
+      text({
+        max: 80,
+        title: "Employer",
+        description: "The hiring organization's name. Leave it empty, or write Confidential, when it is not named.",
+      }),
+    ),
     /** `Remote, United States`, or `Chicago, IL, United States`. */
     location: location.meta({
       title: "Location",
-      description: `"Remote, <country>" for a fully remote role, or "<city>, <region>, <country>". Countries: ${COUNTRIES.map((country) => country.name).join(", ")}.`,
+      description: `"Remote, <country>" for a fully remote role, or "<city>, <region>, <country>" such as "Chicago, IL, United States". Countries: ${COUNTRIES.map((country) => country.name).join(", ")}.`,
     }),
     employmentType: z
-      .enum(EMPLOYMENT_TYPES, { error: `Choose one of: ${EMPLOYMENT_TYPES.join(", ")}.` })
+      .enum(EMPLOYMENT_TYPES, {
+        error: `Choose one of: ${EMPLOYMENT_TYPES.map((type) => EMPLOYMENT_TYPE_NAMES[type]).join(", ")}.`,
+      })
+      .meta({
+        title: "Employment type",
+        description: "Full time unless you choose another.",
+        options: EMPLOYMENT_TYPE_NAMES,
+      })
       .default("FULL_TIME"),
     /** When the role was first posted: Google shows it; change it only when the role really changes. */
-    datePosted: isoDate,
+    datePosted: day(DATE_ERROR).meta({
+      title: "Posted on",
+      description: "The day the role was first posted. Google shows it: change it only when the role really changes.",
+    }),
     /** The last day the role is open: it closes at the end of that day (UTC), and its page then answers 410. */
-    validThrough: isoDate,
+    validThrough: day(DATE_ERROR).meta({
+      title: "Open until",
+      description:
+        "The role's last day: it closes at the end of this day (23:59 UTC). From the next day its page says it has closed, and it leaves the list.",
+    }),
     /** The yearly base pay, as the employer gives it (never an estimate). */
-    salary: z
-      .strictObject({
-        min: amount,
-        max: amount,
-        currency: z.enum(SALARY_CURRENCIES, { error: `Choose one of: ${SALARY_CURRENCIES.join(", ")}.` }),
-      })
-      .refine((salary) => salary.min <= salary.max, { error: "The minimum is above the maximum.", path: ["max"] })
-      .optional(),
-    qualifications: list(text({ max: 240 }), { max: 12 }),
-    responsibilities: list(text({ max: 240 }), { max: 12 }),
+    salary: z.preprocess(noAmounts, salary.optional()),
+    qualifications: list(text({ max: 240 }), { max: 12 }).meta({
+      title: "Qualifications",
+      description: "What the role asks for, one line each (up to 12).",
+    }),
+    responsibilities: list(text({ max: 240 }), { max: 12 }).meta({
+      title: "Responsibilities",
+      description: "What the leader will do, one line each (up to 12).",
+    }),
   })
   .refine((role) => role.validThrough >= role.datePosted, {
-    error: "The role closes before it was posted: validThrough must be on or after datePosted.",
+    error: "The role would close before it was posted: choose a day on or after the day it was posted.",
     path: ["validThrough"],
   });
 
@@ -82,6 +151,14 @@ export const ROLES_FOLDER = "roles";
 export const DESCRIPTION_MIN_LENGTH = 80;
 const DESCRIPTION_MAX_LENGTH = 6000;
 
+/** The description as a schema, for the editor's field (app/admin/editor-config.ts): the same check. */
+export const roleBodySchema = z
+  .string({ error: "This is required: describe the role under its fields." })
+  .check((ctx) => {
+    const problem = checkRoleBody(ctx.value);
+    if (problem) ctx.issues.push({ code: "custom", input: ctx.value, message: problem });
+  });
+
 /**
  * The description: Markdown paragraphs, lists and emphasis, no HTML (the page renders the
  * Markdown), links only where role-links.ts allows and no image; long enough to say what the
@@ -96,6 +173,7 @@ export function checkRoleBody(body: string): string | null {
   if (text.length > DESCRIPTION_MAX_LENGTH) {
     return `Use at most ${DESCRIPTION_MAX_LENGTH} characters (this has ${text.length}).`;
   }
-  if (MARKUP.test(text)) return "Write plain text or Markdown: no HTML tags or entities (the site adds the formatting).";
+  if (MARKUP.test(text))
+    return "Write plain text or Markdown: no HTML tags or entities (the site adds the formatting).";
   return roleLinkProblem(text);
 }

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { InvitationMode } from "../invitation/mode";
-import { heroArt, icon, illustration, linkAction, list, text } from "./fields";
+import { heroArt, icon, illustration, linkAction, list, optional, text } from "./fields";
 
 /** An icon, a short title and a sentence or two: cards, tiles, pillars, services, reasons. */
 export const feature = z.strictObject({
@@ -16,9 +16,9 @@ export const feature = z.strictObject({
 
 /** The heading block at the top of a section. */
 export const sectionIntro = z.strictObject({
-  eyebrow: text({ max: 40 }).optional(),
+  eyebrow: optional(text({ max: 40 })),
   title: text({ max: 70, maxWord: 16 }),
-  lead: text({ max: 220 }).optional(),
+  lead: optional(text({ max: 220 })),
 });
 
 /** An inner page's hero: the page's title is its eyebrow and its heading its headline (the page's `meta`). */
@@ -43,7 +43,7 @@ export const audiencePanel = z.strictObject({
   title: text({ max: 60 }),
   body: text({ max: 220 }),
   points: list(text({ max: 70 }), { min: 2, max: 4 }),
-  illustration: illustration.optional(),
+  illustration: optional(illustration),
 });
 
 export const audienceLink = linkAction({ max: 40 });
