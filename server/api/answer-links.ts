@@ -19,7 +19,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ANSWER_TOKEN_PARAM, API_ROUTES, apiPath } from "#shared/api-paths.ts";
 import type { TeamEmailWords } from "#shared/content/emails.ts";
-import { escapeHtml, fill, formatTitle, waitText } from "#shared/text.ts";
+import { escapeHtml, fill, waitText } from "#shared/text.ts";
 import type { AppConfig } from "../config";
 import { checkAnswerToken, LINK_LIFETIME_MS, type Answer } from "../requests/answer-links";
 import { emailsRequester, type AnswerRequest } from "../requests/answer";
@@ -29,6 +29,7 @@ import { errorCode } from "../safe-errors";
 import { closeAfterAnswer, endpoint, mediaTypeOf, refuse } from "../http/answers";
 import { answerCommand, oneLine } from "../notifications/messages";
 import { siteOrigins } from "./invitation-requests";
+import { paragraph, plainPage } from "./plain-page";
 import { RateLimited } from "./rate-limit";
 
 /** The confirmation posts its token and nothing else. */
@@ -65,14 +66,6 @@ export interface AnswerLinkOptions {
   log?: (line: string) => void;
 }
 
-const STYLE = `
-body{margin:0;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#334155;background:#f7f8fb;line-height:1.6}
-main{max-width:36rem;margin:3rem auto;padding:2rem;background:#fff;border:1px solid #e2e8f0;border-radius:1rem}
-h1{color:#0b1f3a;font-size:1.5rem;line-height:1.25;margin:0 0 1rem}
-button{font:inherit;font-weight:600;color:#fff;background:#0b1f3a;border:0;border-radius:.5rem;padding:.75rem 1.5rem;cursor:pointer}
-button:focus-visible{outline:3px solid #8a6420;outline-offset:2px}
-.note{color:#475569;font-size:.9rem}`;
-
 export function answerLinksRoute(options: AnswerLinkOptions) {
   const { config, secret, store, words, now } = options;
   const log = options.log ?? ((line: string) => console.log(line));
@@ -80,32 +73,19 @@ export function answerLinksRoute(options: AnswerLinkOptions) {
   const origins = siteOrigins(config);
 
   function sendPage(reply: FastifyReply, status: number, heading: string, body: string, headers = {}) {
-    const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(formatTitle(pages.title, config.site.siteName))}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>${escapeHtml(heading)}</h1>
-${body}
-</main>
-</body>
-</html>
-`;
+    const html = plainPage({
+      title: pages.title,
+      siteName: config.site.siteName,
+      heading,
+      body,
+      robots: "noindex, nofollow",
+      head: '<meta name="referrer" content="no-referrer">',
+    });
     return reply
       .code(status)
       .headers({ ...headers, ...ANSWER_PAGE_HEADERS })
       .send(html);
   }
-
-  const paragraph = (text: string, className?: string) =>
-    `<p${className ? ` class="${className}"` : ""}>${escapeHtml(text)}</p>`;
 
   /** A page that says why nothing was done. */
   function refusal(
