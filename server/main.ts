@@ -202,6 +202,7 @@ export async function startApi(
       none: "[notify] no SMTP_URL: requesters are not told by email that their request arrived",
     }[acknowledgementSender(config.server.notifications, hubspot) ?? "none"],
   );
+  console.log(promiseLine(config, channels.length > 0));
   const api = buildApi(config, { requests: { store, relay, notifier, roles }, draining: () => draining, now });
   return {
     api: async (scope) => {
@@ -220,6 +221,21 @@ export async function startApi(
       await store.close();
     },
   };
+}
+
+/** What the server says at start of the promise it keeps (docs/product.md#the-48-hour-promise): how the team answers, and whether it is reminded. */
+export function promiseLine(config: AppConfig, teamIsTold: boolean): string {
+  const { linkSecret, reminders } = config.server.answers;
+  const hours = config.site.replyWithinHours;
+  const answers = linkSecret
+    ? "the team answers each request from its email's signed links (TEAM_LINK_SECRET)"
+    : "no TEAM_LINK_SECRET: the team's emails give the command that answers a request (npm run requests -- answer)";
+  const reminded = !reminders
+    ? "no reminders (REPLY_REMINDERS=off)"
+    : teamIsTold
+      ? "the team is reminded of each one still unanswered before it is due"
+      : "no channel to remind the team on (SMTP_URL and NOTIFY_EMAIL_TO, or NOTIFY_WEBHOOK_URL)";
+  return `[promise] an answer within ${hours} hours (REPLY_WITHIN_HOURS); ${answers}; ${reminded}`;
 }
 
 /**
