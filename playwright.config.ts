@@ -21,6 +21,7 @@ import {
   CHROMIUM_ARGS,
   OFFLINE_ARGS,
 } from "./tests/support/e2e-env";
+import { ANSWERS_SERVER_ENV, ANSWERS_SERVER_PORT } from "./tests/support/browser/answer-links-server";
 import {
   ROLES_BUILD_DIR,
   ROLES_CONTENT_ROOT,
@@ -146,6 +147,15 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: "ignore" as const,
       gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
+    },
+    // The team's answer links (tests/support/browser/answer-links-server.ts): the default build, its own API.
+    {
+      command: `${fresh(ANSWERS_SERVER_PORT)}tsx server/serve.ts --port ${ANSWERS_SERVER_PORT} --dir ${buildDir}/client`,
+      env: { ...process.env, ...apiEnv(ANSWERS_SERVER_PORT), ...ANSWERS_SERVER_ENV } as Record<string, string>,
+      url: `http://127.0.0.1:${ANSWERS_SERVER_PORT}/`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
     },
   ],
 });

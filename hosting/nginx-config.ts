@@ -40,7 +40,7 @@ import {
   SITEMAP_PATH,
   UTF8_CONTENT_TYPES,
 } from "../server/http/static-policy";
-import { API_PREFIX } from "#shared/api-paths.ts";
+import { API_PREFIX, API_ROUTES, apiPath } from "#shared/api-paths.ts";
 
 /** The API's paths, as nginx matches them. */
 const API_PATHS = `${API_PREFIX}/`;
@@ -151,14 +151,15 @@ function toSiteServer(explained = false): string[] {
 
 /**
  * The API's answers come from the Node server, Cache-Control (no-store) included; nginx
- * replaces only the policy headers, so they are the same bytes as on every other answer.
+ * replaces only the policy headers, so they are the same bytes as on every other answer,
+ * but for those in `ownHeaders`, which the Node server sets for that answer and nginx passes on.
  */
-function apiLocation(): string[] {
-  const policy = Object.keys(securityHeaders(CSP_VARIABLE));
+function apiLocation(ownHeaders: readonly string[] = []): string[] {
+  const policy = Object.entries(securityHeaders(CSP_VARIABLE)).filter(([name]) => !ownHeaders.includes(name));
   return [
     ...toSiteServer(true),
-    ...[...policy, "Strict-Transport-Security"].map((name) => `proxy_hide_header ${name};`),
-    ...Object.entries(securityHeaders(CSP_VARIABLE)).map(([name, value]) =>
+    ...[...policy.map(([name]) => name), "Strict-Transport-Security"].map((name) => `proxy_hide_header ${name};`),
+    ...policy.map(([name, value]) =>
       value === CSP_VARIABLE ? `add_header ${name} ${value} always;` : `add_header ${name} ${quoted(value)} always;`,
     ),
     "add_header Strict-Transport-Security $site_hsts always;",
@@ -328,6 +329,8 @@ export function renderNginxConfig({
     "",
     `# The request API: answered by the Node server.`,
     ...block(`location ^~ ${API_PATHS}`, apiLocation()),
+    "# The pages of the team's answer links: their URL holds a token, so they send no Referer (the Node server's own).",
+    ...block(`location = ${apiPath(API_ROUTES.answer)}`, apiLocation(["Referrer-Policy"])),
     "",
     "# The roles close on their day: the Node server knows which have closed (410, the list, the sitemap).",
     ...block(`location = ${ROLES_PATH}`, roleAnswers("@site_page_file")),

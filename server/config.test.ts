@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "#shared/env.ts";
 import { EXAMPLE_SITE_FACTS } from "#shared/site-config.ts";
@@ -6,6 +7,7 @@ import { parseConfig } from "./config";
 
 const FORM_A = "3f1c2b8e-1d2a-4c5b-9e8f-0a1b2c3d4e5f";
 const FORM_B = "7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d";
+const LINK_SECRET = randomBytes(32);
 
 function rejection(env: Record<string, string>): string {
   try {
@@ -30,6 +32,7 @@ describe("parseConfig", () => {
         hubspot: null,
         requestApi: true,
         requestRetentionDays: 365,
+        replyWithinHours: 48,
         legalBasis: null,
         analytics: null,
         editor: null,
@@ -50,6 +53,7 @@ describe("parseConfig", () => {
         relayMaxPer10Seconds: 40,
         apiUpstream: "127.0.0.1:4173",
         editorSignIn: null,
+        answers: { linkSecret: null, reminders: true },
         notifications: { email: null, webhook: null, acknowledgements: null },
       },
     });
@@ -98,6 +102,9 @@ describe("parseConfig", () => {
       NOTIFY_WEBHOOK_SECRET: "a-long-shared-signing-secret",
       ACKNOWLEDGEMENT_SENDER: "site",
       REQUEST_RETENTION_DAYS: "180",
+      REPLY_WITHIN_HOURS: "24",
+      TEAM_LINK_SECRET: LINK_SECRET.toString("hex"),
+      REPLY_REMINDERS: "off",
       CMS_GITHUB_REPO: "acme/ta-network",
       CMS_BRANCH: "live",
       CMS_PUBLISH_MODE: "commit",
@@ -122,6 +129,7 @@ describe("parseConfig", () => {
         },
         requestApi: false,
         requestRetentionDays: 180,
+        replyWithinHours: 24,
         legalBasis: { basis: "consent", subscriptionTypeId: 42 },
         analytics: { kind: "plausible", scriptUrl: "https://stats.network.example.org/js/script.js" },
         editor: { backend: "github", repo: "acme/ta-network", branch: "live", publishMode: "commit" },
@@ -146,6 +154,7 @@ describe("parseConfig", () => {
           clientSecret: "0123456789abcdef0123456789abcdef01234567",
           githubOrigin: "http://127.0.0.1:9998",
         },
+        answers: { linkSecret: LINK_SECRET, reminders: false },
         notifications: {
           email: {
             smtpUrl: "smtps://team:secret@smtp.example.org:465",
@@ -224,6 +233,10 @@ describe("parseConfig", () => {
     ["NOTIFY_EMAIL_FROM", "team at example", "email address"],
     ["REQUEST_RETENTION_DAYS", "a year", "whole number of days"],
     ["REQUEST_RETENTION_DAYS", "0", "at least 1"],
+    ["REPLY_WITHIN_HOURS", "two days", "whole number of hours"],
+    ["REPLY_WITHIN_HOURS", "0", "between 1 and 720 hours"],
+    ["REPLY_WITHIN_HOURS", "721", "between 1 and 720 hours"],
+    ["REPLY_REMINDERS", "yes", "on or off"],
     // The token exchange would post the client secret in clear.
     ["GITHUB_OAUTH_ORIGIN", "http://github.com", "https:// origin (http:// only on 127.0.0.1"],
     ["GITHUB_OAUTH_ORIGIN", "http://10.0.0.5:9998", "https:// origin"],
@@ -247,6 +260,9 @@ describe("parseConfig", () => {
     ["NOTIFY_WEBHOOK_URL", "not a url", "https://"],
     ["NOTIFY_WEBHOOK_URL", "https://bot:s3cr3t-pass@hooks.example.org/x", "must not hold a user name or password"],
     ["NOTIFY_WEBHOOK_SECRET", "short", "at least 16 characters"],
+    ["TEAM_LINK_SECRET", "s3cr3t-phrase of the team", "hex or base64"],
+    ["TEAM_LINK_SECRET", "s3cr".padEnd(64, "a"), "does not look random"],
+    ["TEAM_LINK_SECRET", Buffer.from("s3cr3t, sixteen bytes").toString("base64"), "at least 32 random bytes"],
     ["DATABASE_URL", "mysql://ops:s3cr3t-pass@db/requests", "postgres://"],
     ["DATABASE_URL", "postgres://ops:s3cr#et@db.example.org/network", "has a #"],
     ["DATABASE_URL", "postgres://ops:s3cr%zzet@db.example.org/network", "bad percent-escape"],

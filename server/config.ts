@@ -23,6 +23,7 @@ import {
 import { SITE_VARIABLES, siteSettings, type SiteConfig } from "#shared/site-config.ts";
 import { SOURCE_KEYS, type SourceKey } from "#shared/invitation/request-source.ts";
 import type { SourceFieldNames } from "./requests/hubspot/hubspot-submission";
+import { decodeLinkSecret } from "./requests/answer-links";
 import { SECRET_VARIABLES } from "./safe-errors";
 
 /** How to write a password in a URL, for the messages below (which never quote the value). */
@@ -138,6 +139,12 @@ const webhookUrl = z
     return url === null || (url.username === "" && url.password === "");
   }, "must not hold a user name or password (user:password@): put the receiver's token in its path, or sign with NOTIFY_WEBHOOK_SECRET");
 
+/** TEAM_LINK_SECRET: random bytes as hex or base64, checked as the links will use them (requests/answer-links.ts). */
+const linkSecret = z.string().superRefine((value, ctx) => {
+  const decoded = decodeLinkSecret(value);
+  if ("problem" in decoded) ctx.addIssue({ code: "custom", message: decoded.problem });
+});
+
 /** The server's variables, each validated on its own. */
 const serverVariables = z.object({
   PORT: optional(wholeNumber("a port number"))
@@ -199,6 +206,9 @@ const serverVariables = z.object({
   ACKNOWLEDGEMENT_SENDER: optional(
     z.enum(ACKNOWLEDGEMENT_SENDERS, { error: `must be one of ${ACKNOWLEDGEMENT_SENDERS.join(", ")}` }),
   ),
+  // The 48-hour promise (docs/product.md#the-48-hour-promise): the answer links' key, and the team's reminders.
+  TEAM_LINK_SECRET: optional(linkSecret),
+  REPLY_REMINDERS: optional(z.enum(["on", "off"], "must be on or off")).default("on"),
   // The editor's GitHub sign-in (server/api/editor-sign-in.ts): the GitHub App's client id and secret.
   CMS_GITHUB_CLIENT_ID: optional(
     z
@@ -324,6 +334,16 @@ const serverSettings = (site: Pick<SiteConfig, "contactEmail" | "siteName" | "hu
                 githubOrigin: new URL(value.GITHUB_OAUTH_ORIGIN).origin,
               }
             : null,
+        /**
+         * How the team answers a request and is reminded of it (docs/product.md#the-48-hour-promise): the key
+         * that signs the answer links of its emails (TEAM_LINK_SECRET; null: the emails give the commands
+         * instead), and whether it is reminded of a request still unanswered 12 hours before its reply-by
+         * time, and told daily of those past it (REPLY_REMINDERS).
+         */
+        answers: {
+          linkSecret: value.TEAM_LINK_SECRET === undefined ? null : linkSecretBytes(value.TEAM_LINK_SECRET),
+          reminders: value.REPLY_REMINDERS === "on",
+        },
         /** Submissions to HubSpot one server sends per 10 seconds at most (HubSpot allows 50 on this endpoint). */
         relayMaxPer10Seconds: value.RELAY_MAX_PER_10_SECONDS,
         /** `host:port` of the Node server that the shipped nginx configuration sends /api/ to. */
@@ -358,6 +378,12 @@ const serverSettings = (site: Pick<SiteConfig, "contactEmail" | "siteName" | "hu
         },
       },
     }));
+
+function linkSecretBytes(value: string): Buffer {
+  const decoded = decodeLinkSecret(value);
+  if ("problem" in decoded) throw new Error("TEAM_LINK_SECRET was checked before it is read");
+  return decoded.bytes;
+}
 
 /** What only the server reads: never inlined into the pages. */
 export type ServerConfig = z.output<ReturnType<typeof serverSettings>>["server"];

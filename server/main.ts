@@ -20,7 +20,8 @@ import { readRoleTimetable } from "./roles-timetable";
 import type { RoleTimetable } from "#shared/roles.ts";
 import { openRequestStore } from "./requests/stores/open-store";
 import { RelayWorker } from "./requests/hubspot/relay";
-import { startHeldSummaries } from "./requests/daily/held-summary";
+import { startDailySummaries } from "./requests/daily/daily-summary";
+import { REMINDER_CHECK_MS, startReminders } from "./requests/daily/reminders";
 import { startDailyPurge } from "./requests/daily/retention";
 import { DATA_DIR_IN_USE } from "./requests/stores/sqlite-store";
 import { errorCode, exitOnStartError } from "./safe-errors";
@@ -63,11 +64,17 @@ export async function startApi(
     servedRoot,
     roles,
     takeOver = "now",
+    now = Date.now,
+    reminderCheckMs = REMINDER_CHECK_MS,
   }: {
     servedRoot: string;
     /** The roles of the build served (BUILD_DIR/roles.json beside its client folder): a request names one of the open ones. */
     roles: RoleTimetable;
     takeOver?: TakeOver;
+    /** The clock of everything the API and its background work decide by (tests move it). */
+    now?: () => number;
+    /** How often the reminders are looked for (tests, on a moved clock, look more often). */
+    reminderCheckMs?: number;
   },
 ): Promise<RunningApi> {
   let draining = false;
@@ -88,7 +95,12 @@ export async function startApi(
           settings: config.server.notifications,
           words: emailWords(config.site),
           timing: config.server.delivery,
+          acknowledgementDeadlineMs: config.site.replyWithinHours * 60 * 60 * 1000,
+          answerLinks: config.server.answers.linkSecret
+            ? { secret: config.server.answers.linkSecret, siteUrl: config.site.siteUrl }
+            : null,
           busy: () => answering.busy(),
+          now,
         })
       : null;
   const relay = hubspot
@@ -116,9 +128,23 @@ export async function startApi(
     if (reopened > 0) console.log(`[notify] reopened ${reopened} stopped channel(s): they are tried again now`);
     relay?.start();
     notifier?.start();
+    const { reminders } = config.server.answers;
+    const wake = () => notifier?.wake();
     daily = [
-      startDailyPurge({ store, retentionDays: config.site.requestRetentionDays }),
-      startHeldSummaries({ store, channels, onQueued: () => notifier?.wake() }),
+      startDailyPurge({ store, retentionDays: config.site.requestRetentionDays, now }),
+      startDailySummaries({ store, channels, overdue: reminders, now, onQueued: wake }),
+      ...(reminders
+        ? [
+            startReminders({
+              store,
+              channels,
+              replyWithinHours: config.site.replyWithinHours,
+              everyMs: reminderCheckMs,
+              now,
+              onQueued: wake,
+            }),
+          ]
+        : []),
     ];
   };
   let takingOver: NodeJS.Timeout | undefined;
@@ -177,7 +203,8 @@ export async function startApi(
       none: "[notify] no SMTP_URL: requesters are not told by email that their request arrived",
     }[acknowledgementSender(config.server.notifications, hubspot) ?? "none"],
   );
-  const api = buildApi(config, { requests: { store, relay, notifier, roles }, draining: () => draining });
+  console.log(promiseLine(config, channels.length > 0));
+  const api = buildApi(config, { requests: { store, relay, notifier, roles }, draining: () => draining, now });
   return {
     api: async (scope) => {
       scope.addHook("onRequest", async (_request, reply) => answering.begin(reply.raw));
@@ -195,6 +222,21 @@ export async function startApi(
       await store.close();
     },
   };
+}
+
+/** What the server says at start of the promise it keeps (docs/product.md#the-48-hour-promise): how the team answers, and whether it is reminded. */
+export function promiseLine(config: AppConfig, teamIsTold: boolean): string {
+  const { linkSecret, reminders } = config.server.answers;
+  const hours = config.site.replyWithinHours;
+  const answers = linkSecret
+    ? "the team answers each request from its email's signed links (TEAM_LINK_SECRET)"
+    : "no TEAM_LINK_SECRET: the team's emails give the command that answers a request (npm run requests -- answer)";
+  const reminded = !reminders
+    ? "no reminders (REPLY_REMINDERS=off)"
+    : teamIsTold
+      ? "the team is reminded of each one still unanswered before it is due"
+      : "no channel to remind the team on (SMTP_URL and NOTIFY_EMAIL_TO, or NOTIFY_WEBHOOK_URL)";
+  return `[promise] an answer within ${hours} hours (REPLY_WITHIN_HOURS); ${answers}; ${reminded}`;
 }
 
 /**

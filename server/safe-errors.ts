@@ -17,6 +17,7 @@ export const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   "NOTIFY_WEBHOOK_URL",
   "NOTIFY_WEBHOOK_SECRET",
   "CMS_GITHUB_CLIENT_SECRET",
+  "TEAM_LINK_SECRET",
 ]);
 
 /** An error whose message this project wrote and that quotes nothing (a status, a time limit): safe to log whole. */

@@ -13,7 +13,12 @@ export const API_ROUTES = {
   editorAuth: "/editor/auth",
   editorCallback: "/editor/callback",
   editorPopupScript: "/editor/popup.js",
+  /** The pages the answer links of the team's emails open (server/api/answer-links.ts). */
+  answer: "/answer",
 } as const;
+
+/** The query parameter of an answer link that carries its signed token, and the form field its page posts it in. */
+export const ANSWER_TOKEN_PARAM = "token";
 
 /** A route's full path, as a client asks for it: `/api/health`. */
 export const apiPath = (route: (typeof API_ROUTES)[keyof typeof API_ROUTES] | `/${string}`) => `${API_PREFIX}${route}`;

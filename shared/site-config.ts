@@ -49,6 +49,10 @@ export const EXAMPLE_SITE_FACTS = {
   SUPPORTER_URL: "https://example.com",
 } as const;
 const DEFAULT_SITE_URL = "http://localhost:4173";
+/** The specification's promise: an answer within 48 hours, both modes (REPLY_WITHIN_HOURS's default). */
+export const SPEC_REPLY_WITHIN_HOURS = 48;
+/** The longest promise REPLY_WITHIN_HOURS takes: 30 days, the window `requests -- status` measures it over. */
+export const MAX_REPLY_WITHIN_HOURS = 720;
 
 const HUBSPOT_IDS = ["HUBSPOT_PORTAL_ID", "HUBSPOT_FORM_ID_CANDIDATE", "HUBSPOT_FORM_ID_EMPLOYER"] as const;
 
@@ -104,6 +108,13 @@ const siteVariables = z.object({
     .default("365")
     .transform(Number)
     .refine((days) => days > 0, "must be at least 1"),
+  REPLY_WITHIN_HOURS: optional(wholeNumber("a whole number of hours"))
+    .default(String(SPEC_REPLY_WITHIN_HOURS))
+    .transform(Number)
+    .refine(
+      (hours) => hours >= 1 && hours <= MAX_REPLY_WITHIN_HOURS,
+      `must be between 1 and ${MAX_REPLY_WITHIN_HOURS} hours`,
+    ),
 });
 
 /** Everything that differs between deployments and reaches the pages; parsed, its shape is SiteConfig. */
@@ -249,6 +260,11 @@ export const siteSettings = siteVariables
           : null,
     /** REQUEST_RETENTION_DAYS: how long stored requests are kept; the form's privacy notice says so. */
     requestRetentionDays: value.REQUEST_RETENTION_DAYS,
+    /**
+     * REPLY_WITHIN_HOURS: the answer the site promises each requester, in hours (docs/product.md#the-48-hour-promise):
+     * the confirmation and the emails say it (`{hours}` in content/), and each stored request is due by then.
+     */
+    replyWithinHours: value.REPLY_WITHIN_HOURS,
     /**
      * The editor at /admin (docs/decisions/0022-git-based-editor.md): saves to a GitHub repository's
      * branch (CMS_GITHUB_REPO), or, under `npm run edit`, to this checkout through the local backend;

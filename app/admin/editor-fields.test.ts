@@ -214,9 +214,9 @@ describe("the form as the page reads", () => {
     expect(fileKeyOrder(fields.map((field) => field.name))).toEqual(Object.keys(CONTENT.home.schema.shape));
   });
 
-  it("puts the email each requester receives before the team's own, which is closed and marked as theirs", () => {
+  it("puts the emails each requester receives before the team's own, which is closed and marked as theirs", () => {
     const [requester, team] = objectFields(CONTENT.emails.schema);
-    expect(requester!.label).toBe("The email each requester receives");
+    expect(requester!.label).toBe("The emails each requester receives");
     expect(team).toMatchObject({ label: "The team's own emails", collapsed: true });
     expect(team!.hint).toContain("Read by the team, never by visitors.");
   });

@@ -1,8 +1,9 @@
 /**
- * The preview of content/emails.yaml: the email each requester receives at once, then each email
- * the team receives, as a mail client shows it, from the words being edited. The server fills the
- * `{placeholders}`; here each shows a sample value, marked, so an editor sees both the sentence and
- * what the server puts in it.
+ * The preview of content/emails.yaml: the email each requester receives at once and those of the
+ * team's answer (an invitation, a decline), then each email the team receives, with a request's
+ * answer links, and the page such a link opens, as a mail client and a browser show them, from the
+ * words being edited. The server fills the `{placeholders}`; here each shows a sample value,
+ * marked, so an editor sees both the sentence and what the server puts in it.
  */
 import type { ReactNode } from "react";
 import type { EmailWords } from "#shared/content/emails.ts";
@@ -20,6 +21,13 @@ const SAMPLES: Record<string, string> = {
   settings: "NOTIFY_WEBHOOK_URL",
   command: "npm run requests -- …",
   role: "SVP, Talent Acquisition",
+  days: "14",
+  left: "12",
+  due: "2026-11-27 09:00 UTC",
+  mode: "TA leader",
+  answer: "invited",
+  date: "2026-11-26 15:30 UTC",
+  wait: "10 minutes",
 };
 
 /** A text with its placeholders shown as marked samples. */
@@ -89,28 +97,123 @@ function RequesterEmail({ words }: { words: EmailWords["requester"] }) {
   );
 }
 
+/** The requester's email of the team's answer, to a TA leader, about a role: an invitation, or a decline. */
+function AnswerEmail({ words, answer }: { words: EmailWords["requester"]; answer: "invited" | "declined" }) {
+  const next = answer === "invited" ? words.invited.nextSteps.candidate : words.declined.askAgain;
+  return (
+    <Email subject={<Filled text={words[answer].subject.candidate} />}>
+      {[words.greeting, words[answer].body.candidate, words.role, next, words.yourData, words.signOff].map(
+        (text, index) => (
+          <p key={index}>
+            <Filled text={text} />
+          </p>
+        ),
+      )}
+    </Email>
+  );
+}
+
+/** A request's three answer links, as the team's emails carry them (with TEAM_LINK_SECRET). */
+function AnswerLinks({ team }: { team: TeamWords }) {
+  const { answers } = team;
+  return (
+    <>
+      <p>
+        <Filled text={answers.linksLead} />
+      </p>
+      <ul className="list-disc pl-5">
+        {[answers.links.invite.candidate, answers.links.decline, answers.links.other].map((label) => (
+          <li key={label}>
+            <span className="text-navy-700 underline">{label}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The page an invitation's link opens, as the team member who opens it sees it: the question, then once confirmed. */
+function AnswerPage({ team }: { team: TeamWords }) {
+  const pages = team.answerPages;
+  return (
+    <article className="rounded-card border border-line bg-white shadow-card">
+      <header className="border-b border-line px-6 py-4">
+        <p className="text-sm text-muted">The page an answer link opens: {pages.title}</p>
+        <h2 className="text-lg font-semibold text-ink">
+          <Filled text={pages.confirm.invite.candidate} values={{ name: "Ada" }} />
+        </h2>
+      </header>
+      <div className="grid gap-4 px-6 py-5 text-base text-body">
+        <p>{pages.requesterHears.invite}</p>
+        <p>
+          <span className="inline-block rounded bg-navy-900 px-4 py-2 font-semibold text-white">
+            {pages.buttons.invite.candidate}
+          </span>
+        </p>
+        <p className="text-sm text-muted">{pages.leave}</p>
+        <p className="font-semibold text-ink">
+          <Filled text={pages.recorded.heading} values={{ name: "Ada", answer: pages.answerNames.invite.candidate }} />
+        </p>
+        <p>
+          <Filled text={pages.recorded.body} />
+        </p>
+      </div>
+    </article>
+  );
+}
+
 export function EmailsPreview({ words }: { words: EmailWords }) {
   const team: TeamWords = words.team;
   const mode = { mode: team.modeNames.candidate };
+  const facts: [string, ReactNode][] = [
+    [team.labels.id, SAMPLES.id],
+    [team.labels.type, team.modeNames.candidate],
+    [team.answers.replyByLabel, SAMPLES.due],
+    [team.labels.role, SAMPLES.role!],
+    [team.labels.landingPage, "/mission"],
+    [team.labels.consent, team.consent.updatesAccepted],
+  ];
   return (
     <div className="container-page grid max-w-3xl gap-8 py-12">
       <RequesterEmail words={words.requester} />
+      <AnswerEmail words={words.requester} answer="invited" />
+      <AnswerEmail words={words.requester} answer="declined" />
       <Email subject={<Filled text={team.newRequest.subject} values={mode} />}>
         <p>
           {team.newRequest.intro.candidate} {team.newRequest.replyLine}
         </p>
         <p className="text-sm text-muted">The request's fields, with the form's labels, come here.</p>
-        <Rows
-          rows={[
-            [team.labels.id, SAMPLES.id],
-            [team.labels.type, team.modeNames.candidate],
-            [team.labels.role, SAMPLES.role!],
-            [team.labels.landingPage, "/mission"],
-            [team.labels.consent, team.consent.updatesAccepted],
-          ]}
-        />
+        <AnswerLinks team={team} />
+        <p className="text-sm text-muted">
+          Without the links' key (TEAM_LINK_SECRET): <Filled text={team.answers.commandLine} />
+        </p>
+        <Rows rows={facts} />
         <p>
           <Filled text={team.newRequest.exportLine} />
+        </p>
+      </Email>
+      <AnswerPage team={team} />
+      <Email subject={<Filled text={team.reminder.subject} values={mode} />}>
+        <p>
+          <Filled text={team.reminder.intro} />
+        </p>
+        <AnswerLinks team={team} />
+        <Rows rows={facts} />
+      </Email>
+      <Email subject={<Filled text={team.overdue.subject.many} />}>
+        <p>
+          <Filled text={team.overdue.explanation.many} />
+        </p>
+        <p>{team.overdue.listHeading}</p>
+        <Rows rows={[[SAMPLES.id!, SAMPLES.due]]} />
+        <p>
+          <Filled text={team.overdue.more} values={{ count: "2" }} />
+        </p>
+        <p>
+          <Filled text={team.overdue.answerLine} />
+        </p>
+        <p>
+          <Filled text={team.overdue.exportLine} />
         </p>
       </Email>
       <Email subject={<Filled text={team.relayRefused.subjectWithReason} />}>

@@ -1,19 +1,20 @@
 /**
  * The small pages a form posted without JavaScript gets when its request was not
  * stored (invalid, rate limited, too long, or a failure on our side): what went wrong,
- * per field label, and how to get back to what was typed. Self-contained (no script,
- * no external file), and nothing in them comes from the request: the labels and
- * messages are the site's own words, escaped all the same.
+ * per field label, and how to get back to what was typed. Self-contained (./plain-page.ts),
+ * and nothing in them comes from the request: the labels and messages are the site's own
+ * words, escaped all the same.
  */
 import type { FastifyReply } from "fastify";
 import type { SiteConfig } from "#shared/site-config.ts";
 import { readContent } from "#shared/content/read.ts";
 import { requestPagePath } from "#shared/routes.ts";
-import { escapeHtml, formatTitle, waitText, fill } from "#shared/text.ts";
+import { escapeHtml, waitText, fill } from "#shared/text.ts";
 import type { InvitationMode } from "#shared/invitation/mode.ts";
 import { ownFormFields } from "#shared/invitation/own-form-fields.ts";
 import { CONSENT_TO_PROCESS_FIELD } from "#shared/invitation/consent.ts";
 import { MODE_FIELD } from "#shared/invitation/request-schema.ts";
+import { paragraph, plainPage } from "./plain-page";
 
 const copy = readContent("requestRefused");
 const requestWords = readContent("requestInvitation");
@@ -22,14 +23,6 @@ const requestWords = readContent("requestInvitation");
 export function fieldLabel(mode: InvitationMode, name: string): string | null {
   return ownFormFields(mode, requestWords.ownForm.forms).find((field) => field.name === name)?.label ?? null;
 }
-
-const STYLE = `
-body{margin:0;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#334155;background:#f7f8fb;line-height:1.6}
-main{max-width:36rem;margin:3rem auto;padding:2rem;background:#fff;border:1px solid #e2e8f0;border-radius:1rem}
-h1{color:#0b1f3a;font-size:1.5rem;line-height:1.25;margin:0 0 1rem}
-a{color:#1b3a66;text-underline-offset:2px}
-a:focus-visible{outline:3px solid #8a6420;outline-offset:2px}
-li{margin:.25rem 0}`;
 
 interface PageInput {
   status: number;
@@ -43,33 +36,22 @@ interface PageInput {
 }
 
 function sendPage(reply: FastifyReply, { status, title, heading, body, mode, site, headers = {} }: PageInput) {
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(formatTitle(title, site.siteName))}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>${escapeHtml(heading)}</h1>
-${body}
-<p>${escapeHtml(copy.back)}</p>
-<p><a href="${escapeHtml(requestPagePath(mode))}">${escapeHtml(copy.formLink)}</a></p>
-<p>${escapeHtml(copy.emailLead)} <a href="mailto:${escapeHtml(site.contactEmail)}">${escapeHtml(site.contactEmail)}</a>.</p>
-</main>
-</body>
-</html>
-`;
+  const html = plainPage({
+    title,
+    siteName: site.siteName,
+    heading,
+    body: [
+      body,
+      paragraph(copy.back),
+      `<p><a href="${escapeHtml(requestPagePath(mode))}">${escapeHtml(copy.formLink)}</a></p>`,
+      `<p>${escapeHtml(copy.emailLead)} <a href="mailto:${escapeHtml(site.contactEmail)}">${escapeHtml(site.contactEmail)}</a>.</p>`,
+    ].join("\n"),
+  });
   return reply
     .code(status)
     .headers({ ...headers, "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" })
     .send(html);
 }
-
-const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
 export function sendInvalidPage(
   reply: FastifyReply,

@@ -1,8 +1,8 @@
 /**
  * The site's API under /api/, built from the configuration and the services the
  * composition root (server/main.ts) opened, as one Fastify plugin: the body parsers and the
- * rate limit every endpoint shares, then the CSP reports, the invitation requests and the
- * health check.
+ * rate limit every endpoint shares, then the CSP reports, the invitation requests, the health
+ * check and the pages of the team's answer links.
  */
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../config";
@@ -12,7 +12,10 @@ import type { RoleTimetable } from "#shared/roles.ts";
 import { acknowledgesRequesters, notificationChannels } from "../notifications/channels";
 import type { NotificationWorker } from "../notifications/worker";
 import type { RelayWorker } from "../requests/hubspot/relay";
-import type { RequestIntake } from "../requests/store";
+import type { AnswerStore, RequestIntake } from "../requests/store";
+import { answerRequests } from "../requests/answer";
+import { emailWords } from "../notifications/messages";
+import { answerLinksRoute } from "./answer-links";
 import { CSP_REPORT_MEDIA_TYPES, createCspReportsRoute } from "./csp-reports";
 import { editorSignInRoutes } from "./editor-sign-in";
 import { healthRoute } from "./health";
@@ -22,7 +25,7 @@ import { registerRateLimit } from "./rate-limit";
 
 export interface ApiServices {
   requests: {
-    store: RequestIntake;
+    store: RequestIntake & AnswerStore;
     relay: RelayWorker | null;
     notifier?: NotificationWorker | null;
     /** The roles of the build being served (server/roles-timetable.ts); none when absent. */
@@ -30,6 +33,8 @@ export interface ApiServices {
   };
   /** True once the server has begun shutting down (the health check answers 503). */
   draining?: () => boolean;
+  /** The clock the API decides by (tests move it). */
+  now?: () => number;
 }
 
 /** What the endpoints read: each refuses other types before a byte of the body is read, and parses its own. */
@@ -65,18 +70,21 @@ export function buildApi(config: AppConfig, services: ApiServices): ApiPlugin {
     );
   }
   const { store, relay, notifier = null, roles = { roles: [] } } = services.requests;
+  const now = services.now ?? Date.now;
   const words = readContent("requestInvitation");
+  const tellsRequesters = notifier !== null && acknowledgesRequesters(config.server.notifications);
   const take = requestIntake({
     store,
     site: config.site,
     words,
     relayEnabled: relay !== null,
     notify: notifier ? notificationChannels(config.server.notifications) : [],
-    acknowledge: notifier !== null && acknowledgesRequesters(config.server.notifications),
+    acknowledge: tellsRequesters,
     roles,
     noticeVersion: privacyNoticeVersion(words.ownForm.privacyNotice, config.site),
+    replyWithinHours: config.site.replyWithinHours,
     log: (line) => console.log(line),
-    now: Date.now,
+    now,
   });
   endpoints.push(
     invitationRequestsRoute({
@@ -88,6 +96,18 @@ export function buildApi(config: AppConfig, services: ApiServices): ApiPlugin {
       },
     }),
     healthRoute({ store, draining: services.draining }),
+    // The team's answer links (docs/product.md#the-48-hour-promise): without TEAM_LINK_SECRET none is made, and any is refused.
+    answerLinksRoute({
+      config,
+      secret: config.server.answers.linkSecret,
+      store,
+      answer: answerRequests({ store, tellsRequesters, now, log: (line) => console.log(line) }),
+      tellsRequesters,
+      words: emailWords(config.site).team,
+      waitWords: words.waitWords,
+      onAnswered: () => notifier?.wake(),
+      now,
+    }),
   );
   return apiScope(endpoints, {
     trustProxyHops: config.server.trustProxyHops,

@@ -18,6 +18,7 @@ describe("the usage", () => {
     expect(USAGE).toContain("  npm run requests -- retry");
     expect(USAGE).toContain("  npm run --silent requests -- show --email <address>");
     expect(USAGE).toContain("  npm run requests -- release --id <id>");
+    expect(USAGE).toContain("  npm run requests -- answer <id> invite|decline|other");
   });
 });
 
@@ -30,6 +31,9 @@ describe("a wrong command line", () => {
     [["export", "--format", "xml"], '--format must be json or csv, got "xml".'],
     [["release"], "--id <id> is required"],
     [["status", "--verbose"], "--verbose"],
+    [["answer"], "<id> is required"],
+    [["answer", "some-id", "accept"], 'The answer must be invite, decline, other, got "accept".'],
+    [["answer", "some-id", "invite", "now"], 'Unexpected "now": answer takes 2 values.'],
   ])("%j: says what is wrong, prints the usage, exits 2 and opens no store", async (argv, message) => {
     const result = await run(argv);
     expect(result).toMatchObject({ code: 2, stdout: "", opened: false });
@@ -100,6 +104,52 @@ describe("the commands, in process", () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toContain(`Released ${held.id}: the server relays it and ${says}`);
     expect(result.stderr.endsWith(ends)).toBe(true);
+  });
+
+  it("answer: records the team's answer once, and refuses a request held, answered already or not stored", async () => {
+    const store = tempStore();
+    const replyBy = NOW + 48 * 60 * 60 * 1000;
+    await store.save(sampleRequest(1, { replyBy }));
+    await store.save(sampleRequest(2, { held: "honeypot" }));
+    const mail = { SMTP_URL: "smtp://127.0.0.1:2525", NOTIFY_EMAIL_TO: "ops@example.org" };
+    const answer = (argv: string[], env: Record<string, string> = mail) =>
+      runCommandInProcess(["answer", ...argv], { store, env, now: () => NOW });
+    const id = sampleRequest(1).id;
+    expect(await answer([id, "decline"])).toMatchObject({
+      code: 0,
+      stderr: `Recorded: ${id} answered decline (${store.description}). The server emails the requester the site's words for it within seconds.`,
+    });
+    expect(await store.findRequest(id)).toMatchObject({ answer: "decline", answeredAt: NOW });
+    expect((await store.listNotifications()).map((row) => [row.kind, row.channel])).toEqual([
+      ["outcome", "requester-outcome"],
+    ]);
+    expect(await answer([id, "invite"])).toMatchObject({
+      code: 1,
+      stderr: `Request ${id} was already answered (decline) at ${new Date(NOW).toISOString()}: that answer stands. Nothing was recorded.`,
+    });
+    expect((await answer([sampleRequest(2).id, "invite"])).stderr).toContain(
+      `is held as likely automated: send it on first (npm run requests -- release --id ${sampleRequest(2).id})`,
+    );
+    expect(await answer(["no-such-id", "other"])).toMatchObject({
+      code: 1,
+      stderr: "No request with id no-such-id is stored: it was erased, or never was. Nothing was recorded.",
+    });
+    // Where the site does not email requesters, the team is told to.
+    await store.save(sampleRequest(3));
+    expect((await answer([sampleRequest(3).id, "invite"], {})).stderr).toContain(
+      "The site does not email requesters here (ACKNOWLEDGEMENT_SENDER): tell them yourself.",
+    );
+  });
+
+  it("release: starts the promise's clock when a held request is sent on", async () => {
+    const store = tempStore();
+    await store.save(sampleRequest(1, { held: "honeypot" }));
+    await runCommandInProcess(["release", "--id", sampleRequest(1).id], {
+      store,
+      env: { REPLY_WITHIN_HOURS: "24" },
+      now: () => NOW,
+    });
+    expect((await store.findRequest(sampleRequest(1).id))?.replyBy).toBe(NOW + 24 * 60 * 60 * 1000);
   });
 
   it("status: the counts on stdout", async () => {

@@ -1,11 +1,13 @@
 /**
- * The team's command line (docs/product.md#nothing-lost and #notifications-and-privacy) as a table:
- * each command's name, its flags (read by node:util's parseArgs), its usage line and the
+ * The team's command line (docs/product.md#nothing-lost, #notifications-and-privacy and
+ * #the-48-hour-promise) as a table: each command's name, its flags and values (read by
+ * node:util's parseArgs), its usage line and the
  * function that runs it against a store. `runCommand` reads the arguments, opens the store
  * the configuration names and returns the exit code, so every command runs in a test's
  * process; releases/requests-cli.ts is the `npm run requests` entry point around it.
  *
  * A summary goes to stderr, so stdout is only the export, the JSON of show, or the status.
+ * `answer` is the same use case as the team's email's answer links (server/requests/answer.ts).
  * Erase and purge also write one line in the server's log format to stderr, with counts and
  * never the address (docs/deployment/personal-data.md).
  */
@@ -13,6 +15,8 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { AppConfig } from "../config";
 import { acknowledgementSender, acknowledgesRequesters, notificationChannels } from "../notifications/channels";
 import { exportCsv, exportJson } from "../requests/export";
+import { ANSWERS, isAnswer } from "../requests/answer-links";
+import { answerRequests } from "../requests/answer";
 import type { StoreLifecycle, TeamCommandsStore } from "../requests/store";
 import { plural } from "#shared/text.ts";
 import { eraseByEmail, purgeNow, showByEmail } from "./privacy";
@@ -43,6 +47,8 @@ interface Command {
   /** stdout is data (an export, JSON): the usage says to run npm with --silent. */
   data?: boolean;
   options?: ParseArgsConfig["options"];
+  /** The names of the values it takes in order, without a flag (`answer <id> <answer>`): all of them are required. */
+  positionals?: readonly string[];
   /** A flag's value, checked before the store is opened; a message when it is wrong. */
   check?(values: Record<string, string | undefined>): string | null;
   /** The exit code. */
@@ -50,6 +56,7 @@ interface Command {
 }
 
 const FORMATS = { json: exportJson, csv: exportCsv } as const;
+const HOUR_MS = 60 * 60 * 1000;
 
 const checkEmail = ({ email }: Record<string, string | undefined>) =>
   email?.trim().includes("@") ? null : "--email <address> is required.";
@@ -125,6 +132,8 @@ export const COMMANDS = {
         now(),
         notificationChannels(notifications),
         acknowledgesRequesters(notifications),
+        // The promise's clock starts now (docs/product.md#the-48-hour-promise).
+        now() + config.site.replyWithinHours * HOUR_MS,
       );
       if (outcome === "not-found") {
         out.stderr(`No request with id ${id} is stored.`);
@@ -141,11 +150,61 @@ export const COMMANDS = {
       return 0;
     },
   },
+  answer: {
+    usage: `answer <id> ${ANSWERS.join("|")}`,
+    positionals: ["id", "answer"],
+    check: ({ id, answer }) =>
+      !id?.trim()
+        ? "<id> is required (the team's email and the export give each request's id)."
+        : isAnswer(answer)
+          ? null
+          : `The answer must be ${ANSWERS.join(", ")}, got "${answer ?? ""}".`,
+    async run({ store, config, values, out, now }) {
+      const id = values.id!.trim();
+      const given = values.answer as (typeof ANSWERS)[number];
+      const answer = answerRequests({
+        store,
+        tellsRequesters: acknowledgesRequesters(config.server.notifications),
+        now,
+      });
+      const outcome = await answer(id, given);
+      switch (outcome.outcome) {
+        case "not-found":
+          out.stderr(`No request with id ${id} is stored: it was erased, or never was. Nothing was recorded.`);
+          return 1;
+        case "held":
+          out.stderr(
+            `Request ${id} is held as likely automated: send it on first (npm run requests -- release --id ${id}), ` +
+              "then answer it. Nothing was recorded.",
+          );
+          return 1;
+        case "already-answered": {
+          const { answer: first, answeredAt } = outcome.request;
+          out.stderr(
+            `Request ${id} was already answered (${first}) at ${new Date(answeredAt!).toISOString()}: ` +
+              "that answer stands. Nothing was recorded.",
+          );
+          return 1;
+        }
+        case "recorded":
+          out.stderr(
+            `Recorded: ${id} answered ${given} (${store.description}). ` +
+              (outcome.emailed
+                ? "The server emails the requester the site's words for it within seconds."
+                : given === "other"
+                  ? "Nothing is sent: it was answered another way."
+                  : "The site does not email requesters here (ACKNOWLEDGEMENT_SENDER): tell them yourself."),
+          );
+          return 0;
+      }
+    },
+  },
   status: {
     usage: "status",
-    async run({ store, out, now, releases }) {
+    async run({ store, config, out, now, releases }) {
       if (releases) out.stdout(await releases(now()));
-      out.stdout(formatStatus(await store.status(now()), now()));
+      const promise = { hours: config.site.replyWithinHours, reminders: config.server.answers.reminders };
+      out.stdout(formatStatus(await store.status(now()), now(), promise));
       return 0;
     },
   },
@@ -168,7 +227,20 @@ export function parseCommandLine(
   const command: Command = COMMANDS[name as CommandName];
   let values: Record<string, string | undefined>;
   try {
-    values = parseArgs({ args, options: command.options ?? {}, strict: true }).values as typeof values;
+    const names = command.positionals ?? [];
+    const parsed = parseArgs({
+      args,
+      options: command.options ?? {},
+      strict: true,
+      allowPositionals: names.length > 0,
+    });
+    if (parsed.positionals.length > names.length) {
+      return { error: `Unexpected "${parsed.positionals[names.length]}": ${name} takes ${names.length} values.` };
+    }
+    values = {
+      ...(parsed.values as typeof values),
+      ...Object.fromEntries(names.map((value, index) => [value, parsed.positionals[index]])),
+    };
   } catch (error) {
     return { error: (error as Error).message };
   }

@@ -40,11 +40,20 @@ export interface ShownRequest {
    * it kept (the at-most-one-a-day rule reads it), erased with the request.
    */
   acknowledgedAt: string | null;
+  /** When the team's answer is due (docs/product.md#the-48-hour-promise), or null (held, or stored before it was recorded). */
+  replyBy: string | null;
+  /** How the team answered (`invite`, `decline`, `other`), and when; null while it has not. */
+  answer: StoredInvitationRequest["answer"];
+  answeredAt: string | null;
+  /** When the team was reminded of it, or null. */
+  remindedAt: string | null;
   /** How many requests the address sent before this one. */
   previousRequests: number;
   /** Notifications still waiting to be delivered (the team's, the acknowledgement), with how often each was tried and why it failed. */
   queuedNotifications: Pick<QueuedNotification, "kind" | "channel" | "attempts" | "lastError">[];
 }
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export async function showByEmail(
   store: Pick<PrivacyStore, "findByEmail" | "listNotifications">,
@@ -66,7 +75,11 @@ export async function showByEmail(
     noticeVersion: request.noticeVersion,
     held: request.held,
     role: request.role,
-    acknowledgedAt: request.acknowledgedAt === null ? null : new Date(request.acknowledgedAt).toISOString(),
+    acknowledgedAt: iso(request.acknowledgedAt),
+    replyBy: iso(request.replyBy),
+    answer: request.answer,
+    answeredAt: iso(request.answeredAt),
+    remindedAt: iso(request.remindedAt),
     // findByEmail lists only this address's requests, oldest first.
     previousRequests: index,
     queuedNotifications: queued

@@ -16,6 +16,15 @@ const STATUS: StoreStatus = {
   oldestNotificationAt: null,
   acknowledgementsDroppedLastWeek: { refused: 0, expired: 0 },
   stoppedChannels: [],
+  promise: {
+    requests: 0,
+    answeredInTime: 0,
+    answeredLate: 0,
+    unansweredPastDue: 0,
+    medianAnswerMs: null,
+    byAnswer: { invite: 0, decline: 0, other: 0 },
+    overdue: { count: 0, requests: [] },
+  },
 };
 
 describe("requests -- status", () => {
@@ -51,6 +60,34 @@ describe("requests -- status", () => {
     expect(formatStatus(STATUS, NOW)).toContain("Acknowledgements dropped in the last week: 0\n");
     expect(formatStatus({ ...STATUS, acknowledgementsDroppedLastWeek: { refused: 2, expired: 1 } }, NOW)).toContain(
       "Acknowledgements dropped in the last week: 3 (2 to an address the mail server refused; 1 not sent within",
+    );
+  });
+
+  it("says how the promise was kept over 30 days, the median time to an answer, and each request overdue now", () => {
+    const HOUR = 60 * 60 * 1000;
+    const promise = {
+      requests: 12,
+      answeredInTime: 7,
+      answeredLate: 2,
+      unansweredPastDue: 1,
+      medianAnswerMs: 20 * HOUR + 10 * 60 * 1000,
+      byAnswer: { invite: 5, decline: 3, other: 1 },
+      overdue: { count: 3, requests: [{ id: "id-1", replyBy: NOW - 30 * HOUR }] },
+    };
+    expect(formatStatus({ ...STATUS, promise }, NOW, { hours: 48, reminders: true })).toContain(
+      [
+        "The 48-hour promise over the last 30 days: 12 requests, 7 answers within 48 hours (70% of the 10 answered " +
+          "or due), 2 later, 1 past due and unanswered; median time to an answer 20 h",
+        "  answered invite: 5, decline: 3, other: 1",
+        "Overdue now: 3 (answer one with: npm run requests -- answer <id> invite|decline|other)",
+        "  id-1: due 2026-11-26 03:00 UTC (30 h ago)",
+        "  and 2 more: see replyBy and answer in the export",
+      ].join("\n"),
+    );
+    const quiet = formatStatus(STATUS, NOW, { hours: 24, reminders: false });
+    expect(quiet).toContain(
+      "The 24-hour promise over the last 30 days: 0 requests, 0 answers within 24 hours, 0 later, 0 past due and " +
+        "unanswered; none answered yet (REPLY_REMINDERS=off: answers given in HubSpot are not counted here)\nOverdue now: 0\n",
     );
   });
 });

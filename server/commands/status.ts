@@ -1,9 +1,11 @@
 /**
  * `npm run requests -- status` (docs/product.md#notifications-and-privacy): the counts an operator checks
- * first, one per line, with what to do when one is not what it should be.
+ * first, one per line, with what to do when one is not what it should be; and how the promise of an
+ * answer was kept (docs/product.md#the-48-hour-promise).
  */
 import { plural } from "#shared/text.ts";
-import type { StoreStatus } from "../requests/store";
+import { PROMISE_WINDOW_DAYS, type PromiseStatus, type StoreStatus } from "../requests/store";
+import { ANSWERS } from "../requests/answer-links";
 
 /** An age in the largest whole unit: `45 s`, `12 min`, `3 h`, `2 days`. */
 export function ageText(ms: number): string {
@@ -27,7 +29,50 @@ function acknowledgementsDropped({ refused, expired }: StoreStatus["acknowledgem
   return `Acknowledgements dropped in the last week: ${refused + expired}${reasons.length > 0 ? ` (${reasons.join("; ")})` : ""}`;
 }
 
-export function formatStatus(status: StoreStatus, now: number): string {
+/** A time to an answer or past a reply-by time: in hours for the first three days, as the promise counts them. */
+const promiseAge = (ms: number) => (ms < 72 * 3_600_000 ? `${Math.floor(ms / 3_600_000)} h` : ageText(ms));
+
+/** `2026-11-25 09:00 UTC`: to the minute. */
+const utcMinute = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+/**
+ * The promise over the last PROMISE_WINDOW_DAYS (docs/product.md#the-48-hour-promise): how many of its
+ * requests were answered in time, the median time to an answer, and each request overdue now.
+ */
+function promiseLines(
+  promise: PromiseStatus,
+  now: number,
+  { hours, reminders }: { hours: number; reminders: boolean },
+): string[] {
+  const { requests, answeredInTime, answeredLate, unansweredPastDue, medianAnswerMs, byAnswer, overdue } = promise;
+  const answered = answeredInTime + answeredLate;
+  const due = answered + unansweredPastDue;
+  const share = due === 0 ? "" : ` (${Math.round((answeredInTime / due) * 100)}% of the ${due} answered or due)`;
+  const lines = [
+    `The ${hours}-hour promise over the last ${PROMISE_WINDOW_DAYS} days: ${plural(requests, "request")}, ` +
+      `${plural(answeredInTime, "answer")} within ${hours} hours${share}, ${answeredLate} later, ` +
+      `${unansweredPastDue} past due and unanswered; ` +
+      (medianAnswerMs === null ? "none answered yet" : `median time to an answer ${promiseAge(medianAnswerMs)}`) +
+      (reminders ? "" : " (REPLY_REMINDERS=off: answers given in HubSpot are not counted here)"),
+  ];
+  if (answered > 0) lines.push(`  answered ${ANSWERS.map((answer) => `${answer}: ${byAnswer[answer]}`).join(", ")}`);
+  lines.push(
+    `Overdue now: ${overdue.count}` +
+      (overdue.count > 0 ? " (answer one with: npm run requests -- answer <id> invite|decline|other)" : ""),
+    ...overdue.requests.map(
+      ({ id, replyBy }) => `  ${id}: due ${utcMinute(replyBy)} (${promiseAge(now - replyBy)} ago)`,
+    ),
+  );
+  const more = overdue.count - overdue.requests.length;
+  if (more > 0) lines.push(`  and ${more} more: see replyBy and answer in the export`);
+  return lines;
+}
+
+export function formatStatus(
+  status: StoreStatus,
+  now: number,
+  promise: { hours: number; reminders: boolean } = { hours: 48, reminders: true },
+): string {
   const lines = [
     `Requests stored in the last day: ${status.requestsLastDay}`,
     `Requests stored in the last week: ${status.requestsLastWeek}`,
@@ -48,6 +93,7 @@ export function formatStatus(status: StoreStatus, now: number): string {
     `Notifications queued: ${status.notificationsQueued}` +
       (status.oldestNotificationAt === null ? "" : `, the oldest for ${ageText(now - status.oldestNotificationAt)}`),
     acknowledgementsDropped(status.acknowledgementsDroppedLastWeek),
+    ...promiseLines(status.promise, now, promise),
   ];
   for (const stopped of status.stoppedChannels) {
     lines.push(

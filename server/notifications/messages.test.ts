@@ -7,9 +7,12 @@ import { parseSiteConfig } from "#shared/site-config.ts";
 import { escapeHtml } from "#shared/text.ts";
 import { sampleRequest } from "../../tests/support/store-contract";
 import type { RelayRefusal, StoredInvitationRequest } from "../requests/store";
+import { answerLinks, checkAnswerToken, LINK_LIFETIME_MS } from "../requests/answer-links";
 import {
+  ANSWER_COMMAND,
   composeAcknowledgement,
   composeEmail,
+  composeOutcome,
   composeWebhook,
   emailWords,
   EXPORT_COMMAND,
@@ -21,6 +24,7 @@ import {
   type UpdateFailure,
 } from "./messages";
 import { webhookSignature } from "./webhook";
+import { randomBytes } from "node:crypto";
 import { teamEmails } from "../../tests/support/words";
 
 const CLAIM = { seq: 1, channel: "email", deliveryId: "delivery-1", queuedAt: 0, attempts: 0 } as const;
@@ -46,6 +50,10 @@ function storedRequest(fields: Record<string, string>): StoredInvitationRequest 
     consent: null,
     role: null,
     acknowledgedAt: null,
+    replyBy: null,
+    answer: null,
+    answeredAt: null,
+    remindedAt: null,
   };
 }
 
@@ -322,6 +330,162 @@ describe("the requester's acknowledgement", () => {
   });
 });
 
+describe("the 48-hour promise in the team's messages", () => {
+  const secret = randomBytes(32);
+  const now = Date.parse("2026-11-25T09:30:00Z");
+  const offer = { linksFor: (id: string) => answerLinks(secret, "https://network.example", id, now) };
+  const replyBy = now + 12 * 60 * 60 * 1000;
+  const ada = { firstname: "Ada", lastname: "Lovelace", email: "ada@example.com" };
+  const tokenOf = (href: string) => new URL(href).searchParams.get("token");
+
+  it("offers a request's three answers as links signed for it that work 14 days, the only links of the email", () => {
+    const claim: TeamClaim = { ...CLAIM, kind: "request", request: { ...storedRequest(ada), replyBy } };
+    const { text, html } = composeEmail(claim, teamEmails, offer, now);
+    const hrefs = [...html.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map(([, href, label]) => [href!, label!]);
+    expect(hrefs.map(([, label]) => label)).toEqual([
+      "Invite them to the network",
+      "Decline",
+      escapeHtml(teamEmails.answers.links.other),
+    ]);
+    expect(hrefs.map(([href]) => checkAnswerToken(secret, tokenOf(href!.replaceAll("&amp;", "&")), now))).toEqual(
+      (["invite", "decline", "other"] as const).map((answer) => ({
+        kind: "valid",
+        requestId: REQUEST_ID,
+        answer,
+        expiresAt: now + LINK_LIFETIME_MS,
+      })),
+    );
+    for (const [href] of hrefs) expect(href).toMatch(/^https:\/\/network\.example\/api\/answer\?token=/);
+    expect(text).toContain(`Invite them to the network:\n${hrefs[0]![0]}`);
+    expect(text).toContain(`${teamEmails.answers.replyByLabel}: 2026-11-25 21:30 UTC`);
+    // An employer's brief is accepted, not invited.
+    const employer = composeEmail(
+      { ...claim, request: { ...claim.request, mode: "employer" } },
+      teamEmails,
+      offer,
+      now,
+    );
+    expect(employer.html).toContain(">Accept the brief</a>");
+  });
+
+  it("gives the command that answers it instead, without TEAM_LINK_SECRET", () => {
+    const { text, html } = composeEmail(claimFor(ada), teamEmails);
+    expect(text).toContain(`npm run requests -- answer ${REQUEST_ID} invite|decline|other`);
+    expect(html).not.toContain("<a ");
+    expect(composeWebhook(claimFor(ada), teamEmails)).toMatchObject({
+      answerCommand: `npm run requests -- answer ${REQUEST_ID} invite|decline|other`,
+      answerLinks: null,
+    });
+  });
+
+  it("reminds the team of a request still unanswered, with the hours left, its links and its sender to reply to", () => {
+    const claim: TeamClaim = { ...CLAIM, kind: "reminder", request: { ...storedRequest(ada), replyBy } };
+    const email = composeEmail(claim, teamEmails, offer, now);
+    expect(email.subject).toBe("Due in 12 hours: invitation request from Ada Lovelace (TA leader)");
+    expect(email.text).toContain("The site promised an answer by 2026-11-25 21:30 UTC, 12 hours from now.");
+    expect(email.html.match(/<a href=/g)).toHaveLength(3);
+    expect(email.replyTo).toEqual({ name: "Ada Lovelace", address: "ada@example.com" });
+    const payload = composeWebhook(claim, teamEmails, offer, now);
+    expect(payload).toMatchObject({
+      event: "reply-reminder",
+      request: { id: REQUEST_ID, replyBy: "2026-11-25T21:30:00.000Z" },
+      answerLinks: offer.linksFor(REQUEST_ID),
+    });
+    expect(payload.text).toContain(`<${offer.linksFor(REQUEST_ID).decline}|Decline>`);
+  });
+
+  it("lists the requests past their reply-by time, the longest overdue first, and the command that answers one", () => {
+    const requests = [
+      { id: "id-1", replyBy: now - 30 * 60 * 60 * 1000 },
+      { id: "id-2", replyBy: now - 60 * 60 * 1000 },
+    ];
+    const claim: TeamClaim = { ...CLAIM, kind: "overdue", overdue: { count: 3, requests } };
+    const { subject, text } = composeEmail(claim, withSiteFacts(teamEmails, parseSiteConfig({})));
+    expect(subject).toBe("Past the 48-hour promise: 3 invitation requests unanswered");
+    expect(text).toContain("id-1: 2026-11-24 03:30 UTC\nid-2: 2026-11-25 08:30 UTC");
+    expect(text).toContain("and 1 more: see the export");
+    expect(text).toContain(ANSWER_COMMAND);
+    expect(composeWebhook(claim, teamEmails)).toMatchObject({
+      event: "overdue",
+      overdue: {
+        count: 3,
+        requests: [
+          { id: "id-1", replyBy: "2026-11-24T03:30:00.000Z" },
+          { id: "id-2", replyBy: "2026-11-25T08:30:00.000Z" },
+        ],
+        answerCommand: ANSWER_COMMAND,
+      },
+    });
+  });
+});
+
+describe("the requester's email of the team's answer", () => {
+  const site = parseSiteConfig({ SITE_NAME: "Talent Circle", CONTACT_EMAIL: "hello@circle.example" });
+  const words = emailWords(site).requester;
+  const settings = { fromName: site.siteName, replyTo: site.contactEmail };
+  const outcome = (
+    answer: "invite" | "decline",
+    fields: Record<string, string>,
+    extra: Partial<StoredInvitationRequest> = {},
+  ) =>
+    composeOutcome(
+      {
+        ...CLAIM,
+        channel: "requester-outcome",
+        kind: "outcome",
+        answer,
+        request: { ...storedRequest(fields), ...extra },
+      },
+      words,
+      settings,
+    );
+
+  it("invites a leader and says what happens next; accepts an employer's brief; from the site, Reply-To the team", () => {
+    const invited = outcome("invite", { email: "ada@example.com" })!;
+    expect(invited).toMatchObject({
+      to: "ada@example.com",
+      subject: "Your invitation to the Talent Circle",
+      replyTo: { name: "Talent Circle", address: "hello@circle.example" },
+      automatic: true,
+    });
+    expect(invited.text.trim().split("\n\n")).toEqual([
+      "Hello,",
+      words.invited.body.candidate,
+      words.invited.nextSteps.candidate,
+      words.yourData,
+      "The Talent Circle team",
+    ]);
+    const accepted = outcome("invite", { email: "ada@example.com" }, { mode: "employer" })!;
+    expect(accepted.subject).toBe(words.invited.subject.employer);
+    expect(accepted.text).toContain(words.invited.nextSteps.employer);
+  });
+
+  it("thanks a declined requester and says when they may ask again, naming the role they asked about", () => {
+    const role = { slug: "svp-talent-acquisition", title: "SVP, Talent Acquisition" };
+    const declined = outcome("decline", { email: "ada@example.com" }, { role })!;
+    expect(declined.subject).toBe("Your invitation request to the Talent Circle");
+    expect(declined.text.trim().split("\n\n")).toEqual([
+      "Hello,",
+      words.declined.body.candidate,
+      "You asked about this role: SVP, Talent Acquisition.",
+      words.declined.askAgain,
+      words.yourData,
+      "The Talent Circle team",
+    ]);
+    expect(words.declined.body.candidate).toMatch(/^Thank you/);
+    expect(words.declined.askAgain).toMatch(/ask again in six months/);
+  });
+
+  it("carries nothing the visitor typed, and is not sent to a stored address that is not one address", () => {
+    const typed = "Zq9-typed";
+    for (const answer of ["invite", "decline"] as const) {
+      const email = outcome(answer, { firstname: typed, lastname: typed, message: typed, email: "ada@example.com" })!;
+      for (const part of [email.subject, email.text, email.html]) expect(part).not.toContain(typed);
+      expect(outcome(answer, { email: "ada@example.com, eve@example.com" })).toBeNull();
+    }
+  });
+});
+
 describe("the team's alert of a failed update", () => {
   const failure: UpdateFailure = {
     kind: "update-failed",
@@ -394,6 +558,7 @@ describe("the team's webhook", () => {
       fields: { firstname: "<https://evil.example|click>", lastname: "A & B" },
       source: null,
       role: null,
+      replyBy: null,
     });
     expect(payload.text).toContain("&lt;https://evil.example|click&gt; A &amp; B");
     expect(payload.text).not.toContain("<https:");

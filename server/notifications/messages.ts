@@ -1,15 +1,16 @@
 /**
  * What the team is told (docs/product.md#notifications-and-privacy): the email (a one-line subject, a plain-text part,
  * an HTML part) and the webhook's JSON, for each kind of notification: a new request, a request HubSpot refused,
- * the day's requests held as likely automated, and a channel that refused for good; and the
- * requester's acknowledgement, which carries nothing the visitor typed. The words
+ * the day's requests held as likely automated, a channel that refused for good, a request near its
+ * reply-by time and the day's list of those past it (docs/product.md#the-48-hour-promise); and the
+ * requester's acknowledgement and the team's answer, which carry nothing the visitor typed. The words
  * are the team's to change (content/emails.yaml); the commands and the settings they name stay here.
  *
- * Nothing a visitor typed becomes markup or a link: every value is HTML-escaped in the
- * HTML part (and no value is ever put in an attribute or an `<a>`), plain in the text
- * part, where a value of several lines is set apart as a quote so that none of its lines
- * can pass for the server's own, escaped as Slack asks in the webhook's `text`, and the
- * subject is one line.
+ * Nothing a visitor typed becomes markup or a link: every value is HTML-escaped in the HTML
+ * part (and no value is ever put in an attribute or an `<a>`: the only links are the answer links
+ * the server signed itself), plain in the text part, where a value of several lines is set apart
+ * as a quote so that none of its lines can pass for the server's own, escaped as Slack asks in the
+ * webhook's `text`, and the subject is one line.
  */
 import type { InvitationMode } from "#shared/invitation/mode.ts";
 import type { EmailWords, RequesterEmailWords, TeamEmailWords } from "#shared/content/emails.ts";
@@ -22,8 +23,10 @@ import { SOURCE_KEYS, type RequestSource } from "#shared/invitation/request-sour
 import type { ConsentRecord } from "#shared/invitation/consent.ts";
 import { escapeHtml, fill } from "#shared/text.ts";
 import type { NotificationSettings } from "../config";
+import { ANSWERS, LINK_LIFETIME_MS, type Answer } from "../requests/answer-links";
 import type {
   NotificationClaim,
+  OverdueList,
   RelayRefusal,
   RequestRole,
   StoredInvitationRequest,
@@ -36,6 +39,10 @@ export const EXPORT_COMMAND = "npm run --silent requests -- export --format csv"
 export const RETRY_COMMAND = "npm run requests -- retry";
 /** The team's command that sends a held request on as if it had just arrived. */
 export const RELEASE_COMMAND = "npm run requests -- release --id <id>";
+/** The team's command that answers a request (docs/product.md#the-48-hour-promise). */
+export const ANSWER_COMMAND = "npm run requests -- answer <id> invite|decline|other";
+/** The answer command for one request. */
+export const answerCommand = (id: string) => ANSWER_COMMAND.replace("<id>", id);
 /** What runs an update by hand on the server (the timer runs it every few minutes). */
 export const UPDATE_COMMAND = "npm run update";
 
@@ -104,11 +111,41 @@ interface WebhookRequest {
   source: RequestSource | null;
   /** The open role it is about (docs/decisions/0025-roles-close-on-their-day.md), or null. */
   role: RequestRole | null;
+  /** When the team's answer is due (docs/product.md#the-48-hour-promise), ISO; null while held or before it was recorded. */
+  replyBy: string | null;
 }
+
+/**
+ * How the team answers a request from a message about it: the command, and with TEAM_LINK_SECRET the
+ * three signed links (`answerLinks` in the webhook's JSON).
+ */
+interface WebhookAnswers {
+  answerCommand: string;
+  answerLinks: Record<Answer, string> | null;
+}
+
+/**
+ * How the team's messages about a request offer its answers: its three signed links
+ * (server/requests/answer-links.ts), made when the message is written, or none without
+ * TEAM_LINK_SECRET, and then the command that answers it.
+ */
+export interface AnswerOffer {
+  linksFor(requestId: string): Record<Answer, string> | null;
+}
+
+/** No links: the command only (no TEAM_LINK_SECRET). */
+export const COMMAND_ONLY: AnswerOffer = { linksFor: () => null };
 
 /** `text` is what Slack and Teams incoming webhooks show as the message; `event` says what else it carries. */
 export type WebhookPayload =
-  | { text: string; event: "invitation-request"; request: WebhookRequest }
+  | ({ text: string; event: "invitation-request"; request: WebhookRequest } & WebhookAnswers)
+  | ({ text: string; event: "reply-reminder"; request: WebhookRequest } & WebhookAnswers)
+  | {
+      text: string;
+      event: "overdue";
+      /** `requests` names at most OVERDUE_LIST_MAX of the `count`, each with when it was due (ISO). */
+      overdue: { count: number; requests: { id: string; replyBy: string }[]; answerCommand: string };
+    }
   | {
       text: string;
       event: "relay-refused";
@@ -140,7 +177,9 @@ type Row = [label: string, value: string];
 type Block =
   | { type: "paragraph"; text: string }
   | { type: "rows"; rows: Row[]; secondary?: boolean }
-  | { type: "list"; items: string[] };
+  | { type: "list"; items: string[] }
+  /** The server's own links (the answer links it signed): the one place a message has an `<a>`. */
+  | { type: "links"; links: { label: string; href: string }[] };
 
 interface Message {
   subject: string;
@@ -149,10 +188,11 @@ interface Message {
   body: Block[];
 }
 
-type RequestClaim = Extract<NotificationClaim, { kind: "request" | "relay-refused" }>;
-/** What the team is told of: every notification but the requester's acknowledgement. */
-export type TeamClaim = Exclude<NotificationClaim, { kind: "acknowledgement" }>;
+type RequestClaim = Extract<NotificationClaim, { kind: "request" | "relay-refused" | "reminder" }>;
+/** What the team is told of: every notification but the requester's own (the acknowledgement, the outcome). */
+export type TeamClaim = Exclude<NotificationClaim, { kind: "acknowledgement" | "outcome" }>;
 type AcknowledgementClaim = Extract<NotificationClaim, { kind: "acknowledgement" }>;
+type OutcomeClaim = Extract<NotificationClaim, { kind: "outcome" }>;
 /** How an acknowledgement is sent (ACKNOWLEDGEMENT_SENDER=site, server/config.ts). */
 export type AcknowledgementSettings = NonNullable<NotificationSettings["acknowledgements"]>;
 
@@ -201,6 +241,9 @@ function subjectLine(subject: string): string {
   return line.length > SUBJECT_MAX_LENGTH ? `${line.slice(0, SUBJECT_MAX_LENGTH - 1)}…` : line;
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
 /** `2026-11-25 09:00 UTC`: to the minute, for people. */
 function utcMinute(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
@@ -218,6 +261,7 @@ function requestFacts(claim: RequestClaim, words: TeamEmailWords): Row[] {
     [labels.id, request.id],
     [labels.received, new Date(request.receivedAt).toISOString()],
     [labels.type, words.modeNames[request.mode]],
+    ...(request.replyBy === null ? [] : ([[words.answers.replyByLabel, utcMinute(request.replyBy)]] as Row[])),
     [labels.relay, request.relay],
   ];
   if (request.noticeVersion) rows.push([labels.notice, request.noticeVersion]);
@@ -245,7 +289,18 @@ function consentSummary(consent: ConsentRecord, { consent: words }: TeamEmailWor
   return updates.value ? words.updatesAccepted : words.updatesDeclined;
 }
 
-function requestMessage(claim: RequestClaim, words: TeamEmailWords): Message {
+/** How the team answers a request: its three links and what they do, or the command that answers it. */
+function answerBlocks(request: StoredInvitationRequest, { answers }: TeamEmailWords, offer: AnswerOffer): Block[] {
+  const links = offer.linksFor(request.id);
+  if (!links) return [{ type: "paragraph", text: fill(answers.commandLine, { command: answerCommand(request.id) }) }];
+  const label = (answer: Answer) => (answer === "invite" ? answers.links.invite[request.mode] : answers.links[answer]);
+  return [
+    { type: "paragraph", text: fill(answers.linksLead, { days: LINK_LIFETIME_MS / DAY_MS }) },
+    { type: "links", links: ANSWERS.map((answer) => ({ label: label(answer), href: links[answer] })) },
+  ];
+}
+
+function requestMessage(claim: RequestClaim, words: TeamEmailWords, offer: AnswerOffer, now: number): Message {
   const { request } = claim;
   // The role is the site's own words, not the visitor's, but what the team reads first after the fields.
   const role: Row[] = request.role ? [[words.labels.role, request.role.title]] : [];
@@ -253,12 +308,27 @@ function requestMessage(claim: RequestClaim, words: TeamEmailWords): Message {
     { type: "rows", rows: [...labelledFields(request), ...role] },
     { type: "rows", rows: requestFacts(claim, words), secondary: true },
   ];
+  const named = { name: fullName(request), mode: words.modeNames[request.mode] };
   if (claim.kind === "request") {
     const { newRequest } = words;
     return {
-      subject: fill(newRequest.subject, { name: fullName(request), mode: words.modeNames[request.mode] }),
+      subject: fill(newRequest.subject, named),
       intro: newRequest.intro[request.mode] + (replyAddress(request) ? ` ${newRequest.replyLine}` : ""),
-      body: [...facts, { type: "paragraph", text: fill(newRequest.exportLine, { command: EXPORT_COMMAND }) }],
+      body: [
+        facts[0]!,
+        ...answerBlocks(request, words, offer),
+        facts[1]!,
+        { type: "paragraph", text: fill(newRequest.exportLine, { command: EXPORT_COMMAND }) },
+      ],
+    };
+  }
+  if (claim.kind === "reminder") {
+    const due = request.replyBy ?? now;
+    const left = Math.max(0, Math.round((due - now) / HOUR_MS));
+    return {
+      subject: fill(words.reminder.subject, { ...named, left }),
+      intro: fill(words.reminder.intro, { due: utcMinute(due), left }),
+      body: [...answerBlocks(request, words, offer), ...facts],
     };
   }
   const { relayRefused } = words;
@@ -286,6 +356,23 @@ function heldSummaryMessage(
   }
   body.push(
     { type: "paragraph", text: fill(words.releaseLine, { command: RELEASE_COMMAND }) },
+    { type: "paragraph", text: fill(words.exportLine, { command: EXPORT_COMMAND }) },
+  );
+  return { subject: fill(words.subject[number], values), body };
+}
+
+function overdueMessage({ overdue }: { overdue: OverdueList }, { overdue: words }: TeamEmailWords): Message {
+  const number = overdue.count === 1 ? "one" : "many";
+  const values = { count: overdue.count };
+  const more = overdue.count - overdue.requests.length;
+  const body: Block[] = [
+    { type: "paragraph", text: fill(words.explanation[number], values) },
+    { type: "paragraph", text: words.listHeading },
+    { type: "rows", rows: overdue.requests.map(({ id, replyBy }): Row => [id, utcMinute(replyBy)]) },
+  ];
+  if (more > 0) body.push({ type: "paragraph", text: fill(words.more, { count: more }) });
+  body.push(
+    { type: "paragraph", text: fill(words.answerLine, { command: ANSWER_COMMAND }) },
     { type: "paragraph", text: fill(words.exportLine, { command: EXPORT_COMMAND }) },
   );
   return { subject: fill(words.subject[number], values), body };
@@ -348,15 +435,23 @@ function updateFailedMessage(failure: UpdateFailure): Message {
 }
 
 /** The team's message for a claim, in the team's words; an update's failure is the operator's, in the server's own. */
-function messageFor(claim: TeamClaim | UpdateFailure, words: TeamEmailWords | null): Message {
+function messageFor(
+  claim: TeamClaim | UpdateFailure,
+  words: TeamEmailWords | null,
+  offer: AnswerOffer,
+  now: number,
+): Message {
   if (claim.kind === "update-failed") return updateFailedMessage(claim);
   if (!words) throw new Error("messageFor: a notification of a request needs the team's email words");
   switch (claim.kind) {
     case "request":
     case "relay-refused":
-      return requestMessage(claim, words);
+    case "reminder":
+      return requestMessage(claim, words, offer, now);
     case "held-summary":
       return heldSummaryMessage(claim, words);
+    case "overdue":
+      return overdueMessage(claim, words);
     case "channel-refused":
       return channelRefusedMessage(claim, words);
   }
@@ -370,6 +465,8 @@ function textBlock(block: Block): string {
       return block.rows.map(textRow).join("\n");
     case "list":
       return block.items.map((item) => `- ${item}`).join("\n");
+    case "links":
+      return block.links.map((link) => `${link.label}:\n${link.href}`).join("\n\n");
   }
 }
 
@@ -390,6 +487,10 @@ function htmlBlock(block: Block): string {
     }
     case "list":
       return `<ul>\n${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join("\n")}\n</ul>`;
+    case "links":
+      return `<ul>\n${block.links
+        .map((link) => `<li><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></li>`)
+        .join("\n")}\n</ul>`;
   }
 }
 
@@ -402,6 +503,9 @@ function slackBlock(block: Block): string[] {
       return block.rows.map(([label, value]) => `${escapeSlack(oneLine(label))}: ${escapeSlack(oneLine(value))}`);
     case "list":
       return block.items.map((item) => escapeSlack(oneLine(item)));
+    case "links":
+      // Slack's own link syntax: the server's URL (no `|` or `>` in it), the team's words escaped.
+      return block.links.map((link) => `<${link.href}|${escapeSlack(oneLine(link.label))}>`);
   }
 }
 
@@ -411,7 +515,7 @@ function slackBlock(block: Block): string[] {
  * be made of), under their name on one line. Other notifications are the server's own.
  */
 function replyToFor(claim: TeamClaim | UpdateFailure): EmailContent["replyTo"] {
-  if (claim.kind !== "request") return undefined;
+  if (claim.kind !== "request" && claim.kind !== "reminder") return undefined;
   const address = replyAddress(claim.request);
   return address ? { name: oneLine(fullName(claim.request)), address } : undefined;
 }
@@ -440,11 +544,16 @@ function emailParts({ subject, intro, body }: Message): Pick<EmailContent, "subj
  * (content/emails.yaml); an update's failure in the server's own, so it goes out even when the
  * words are what failed.
  */
-export function composeEmail(claim: TeamClaim, words: TeamEmailWords): EmailContent;
+export function composeEmail(claim: TeamClaim, words: TeamEmailWords, offer?: AnswerOffer, now?: number): EmailContent;
 export function composeEmail(claim: UpdateFailure): EmailContent;
-export function composeEmail(claim: TeamClaim | UpdateFailure, words: TeamEmailWords | null = null): EmailContent {
+export function composeEmail(
+  claim: TeamClaim | UpdateFailure,
+  words: TeamEmailWords | null = null,
+  offer: AnswerOffer = COMMAND_ONLY,
+  now: number = Date.now(),
+): EmailContent {
   const replyTo = replyToFor(claim);
-  return { ...emailParts(messageFor(claim, words)), ...(replyTo ? { replyTo } : {}) };
+  return { ...emailParts(messageFor(claim, words, offer, now)), ...(replyTo ? { replyTo } : {}) };
 }
 
 /**
@@ -480,6 +589,35 @@ export function composeAcknowledgement(
   };
 }
 
+/**
+ * The requester's email of the team's answer (docs/product.md#the-48-hour-promise), with the
+ * acknowledgement's rules: only the team's words, the site's facts and the role's title, nothing
+ * the visitor typed; null when the stored address is not one address (nothing to send to).
+ */
+export function composeOutcome(
+  { request, answer }: OutcomeClaim,
+  words: RequesterEmailWords,
+  settings: AcknowledgementSettings,
+): EmailContent | null {
+  const address = replyAddress(request);
+  if (!address) return null;
+  const { mode } = request;
+  const paragraph = (text: string): Block => ({ type: "paragraph", text });
+  const role = request.role ? [paragraph(fill(words.role, { role: request.role.title }))] : [];
+  const [subject, opening, next] =
+    answer === "invite"
+      ? [words.invited.subject[mode], words.invited.body[mode], words.invited.nextSteps[mode]]
+      : [words.declined.subject[mode], words.declined.body[mode], words.declined.askAgain];
+  const body = [paragraph(opening), ...role, paragraph(next), paragraph(words.yourData), paragraph(words.signOff)];
+  return {
+    ...emailParts({ subject, intro: words.greeting, body }),
+    to: address,
+    fromName: oneLine(settings.fromName),
+    replyTo: { name: oneLine(settings.fromName), address: settings.replyTo },
+    automatic: true,
+  };
+}
+
 function webhookRequest(request: StoredInvitationRequest): WebhookRequest {
   return {
     id: request.id,
@@ -488,17 +626,39 @@ function webhookRequest(request: StoredInvitationRequest): WebhookRequest {
     fields: request.fields,
     source: request.source,
     role: request.role,
+    replyBy: request.replyBy === null ? null : new Date(request.replyBy).toISOString(),
   };
 }
 
-export function composeWebhook(claim: TeamClaim, words: TeamEmailWords): WebhookPayload;
+export function composeWebhook(
+  claim: TeamClaim,
+  words: TeamEmailWords,
+  offer?: AnswerOffer,
+  now?: number,
+): WebhookPayload;
 export function composeWebhook(claim: UpdateFailure): WebhookPayload;
-export function composeWebhook(claim: TeamClaim | UpdateFailure, words: TeamEmailWords | null = null): WebhookPayload {
-  const { subject, body } = messageFor(claim, words);
+export function composeWebhook(
+  claim: TeamClaim | UpdateFailure,
+  words: TeamEmailWords | null = null,
+  offer: AnswerOffer = COMMAND_ONLY,
+  now: number = Date.now(),
+): WebhookPayload {
+  const { subject, body } = messageFor(claim, words, offer, now);
   const text = [escapeSlack(subjectLine(subject)), ...body.flatMap(slackBlock)].join("\n");
+  const answers = (request: StoredInvitationRequest): WebhookAnswers => ({
+    answerCommand: answerCommand(request.id),
+    answerLinks: offer.linksFor(request.id),
+  });
   switch (claim.kind) {
     case "request":
-      return { text, event: "invitation-request", request: webhookRequest(claim.request) };
+      return { text, event: "invitation-request", request: webhookRequest(claim.request), ...answers(claim.request) };
+    case "reminder":
+      return { text, event: "reply-reminder", request: webhookRequest(claim.request), ...answers(claim.request) };
+    case "overdue": {
+      const { count, requests } = claim.overdue;
+      const listed = requests.map(({ id, replyBy }) => ({ id, replyBy: new Date(replyBy).toISOString() }));
+      return { text, event: "overdue", overdue: { count, requests: listed, answerCommand: ANSWER_COMMAND } };
+    }
     case "relay-refused":
       return {
         text,

@@ -21,12 +21,20 @@
  *   a 5.7.x policy) is tried again by itself while the others go, and one that could not go
  *   within the reply time it promises is dropped; each drop is logged by request id and counted
  *   in `requests -- status`. Anyone can queue such addresses up to the API's rate limit.
+ * - The requester's email of the team's answer (docs/product.md#the-48-hour-promise) goes the same
+ *   way on a channel of its own (`requester-outcome`, server/requests/store.ts says why), with the
+ *   same rules for an address; it promises no reply time, so it is not dropped for being late.
+ * - The team's messages about a request carry its answer links (TEAM_LINK_SECRET), signed as each
+ *   message is written, so a link works for 14 days from the email it came in.
  */
 import type { EmailWords } from "#shared/content/emails.ts";
+import { SPEC_REPLY_WITHIN_HOURS } from "#shared/site-config.ts";
 import type { NotificationSettings, DeliverySettings } from "../config";
 import { DeliveryLoop, type DeliveryOutcome, type DeliveryTarget } from "../requests/outbox/delivery-loop";
 import {
   REQUESTER_CHANNEL,
+  REQUESTER_CHANNELS,
+  REQUESTER_OUTCOME_CHANNEL,
   type AcknowledgementDrop,
   type NotificationChannel,
   type NotificationClaim,
@@ -36,16 +44,26 @@ import {
 import { errorCode, redact, secretTexts } from "../safe-errors";
 import { createEmailSender, RecipientDeferredError, RecipientRefusedError, type EmailSender } from "./email";
 import { notificationChannels } from "./channels";
-import { composeAcknowledgement, composeEmail, composeWebhook, type EmailContent } from "./messages";
+import { answerLinks } from "../requests/answer-links";
+import {
+  COMMAND_ONLY,
+  composeAcknowledgement,
+  composeEmail,
+  composeOutcome,
+  composeWebhook,
+  type AnswerOffer,
+  type EmailContent,
+} from "./messages";
 import { ChannelRefusedError, postWebhook } from "./webhook";
 
 /** The most notifications one claim takes. */
 export const NOTIFY_BATCH_SIZE = 25;
 /**
- * The reply time an acknowledgement promises (content/emails.yaml: "within 48 hours", the
- * product's constant): one still unsent by then would promise what is already late, so it is dropped.
+ * The reply time an acknowledgement promises by default (content/emails.yaml: "within {hours} hours",
+ * the specification's 48 unless REPLY_WITHIN_HOURS says otherwise): one still unsent by then would
+ * promise what is already late, so it is dropped.
  */
-export const ACKNOWLEDGEMENT_DEADLINE_MS = 48 * 60 * 60 * 1000;
+export const ACKNOWLEDGEMENT_DEADLINE_MS = SPEC_REPLY_WITHIN_HOURS * 60 * 60 * 1000;
 
 export interface NotificationOptions {
   store: NotificationOutbox;
@@ -54,6 +72,10 @@ export interface NotificationOptions {
   words: EmailWords;
   /** Backoff, time limit and lease, shared with the relay (DELIVERY_* variables). */
   timing: DeliverySettings;
+  /** The reply time the acknowledgement promises (REPLY_WITHIN_HOURS), past which it is dropped; ACKNOWLEDGEMENT_DEADLINE_MS by default. */
+  acknowledgementDeadlineMs?: number;
+  /** What signs the answer links of the team's messages (TEAM_LINK_SECRET) and the origin they open on; none: the command. */
+  answerLinks?: { secret: Uint8Array; siteUrl: string } | null;
   /** Replaces the SMTP sender (tests). */
   email?: EmailSender;
   fetch?: typeof fetch;
@@ -79,6 +101,12 @@ function labelOf(claim: NotificationClaim): string {
       return `${claim.channel} alert (${claim.refusal.channel} refused)`;
     case "acknowledgement":
       return `acknowledgement for ${claim.request.id}`;
+    case "reminder":
+      return `${claim.channel} reminder for ${claim.request.id}`;
+    case "overdue":
+      return `${claim.channel} overdue list (${claim.overdue.count} overdue)`;
+    case "outcome":
+      return `answer (${claim.answer}) for ${claim.request.id}`;
   }
 }
 
@@ -95,13 +123,27 @@ export class NotificationWorker {
     this.email = options.email ?? (email ? createEmailSender(email, timing.timeoutMs) : null);
     const sender = this.email;
     const channels = notificationChannels(settings);
-    this.channels = [...channels, ...(acknowledgements ? ([REQUESTER_CHANNEL] as const) : [])];
+    this.channels = [
+      ...channels,
+      ...(acknowledgements ? ([REQUESTER_CHANNEL, REQUESTER_OUTCOME_CHANNEL] as const) : []),
+    ];
+    const deadlineMs = options.acknowledgementDeadlineMs ?? ACKNOWLEDGEMENT_DEADLINE_MS;
+    const links = options.answerLinks ?? null;
+    const offer: AnswerOffer = links
+      ? { linksFor: (requestId) => answerLinks(links.secret, links.siteUrl, requestId, now()) }
+      : COMMAND_ONLY;
 
-    /** The email a claim is sent as, or null for an acknowledgement with no address to send to. */
-    const emailFor = (delivery: NotificationClaim): EmailContent | null =>
-      delivery.kind === "acknowledgement"
-        ? composeAcknowledgement(delivery, options.words.requester, acknowledgements!)
-        : composeEmail(delivery, options.words.team);
+    /** The email a claim is sent as, or null for a requester's email with no address to send to. */
+    const emailFor = (delivery: NotificationClaim): EmailContent | null => {
+      switch (delivery.kind) {
+        case "acknowledgement":
+          return composeAcknowledgement(delivery, options.words.requester, acknowledgements!);
+        case "outcome":
+          return composeOutcome(delivery, options.words.requester, acknowledgements!);
+        default:
+          return composeEmail(delivery, options.words.team, offer, now());
+      }
+    };
     // The mail server's or the network's words may quote the configuration's secrets.
     const secrets = secretTexts([email?.smtpUrl, webhook?.url, webhook?.secret]);
 
@@ -115,8 +157,8 @@ export class NotificationWorker {
       },
       stillWanted: (delivery, owner) => store.notificationStillWanted(delivery.seq, owner),
       async send(delivery, signal): Promise<DeliveryOutcome> {
-        if (delivery.kind === "acknowledgement" && now() - delivery.queuedAt >= ACKNOWLEDGEMENT_DEADLINE_MS) {
-          const reason = `not sent within the ${ACKNOWLEDGEMENT_DEADLINE_MS / 3_600_000} h it promises`;
+        if (delivery.kind === "acknowledgement" && now() - delivery.queuedAt >= deadlineMs) {
+          const reason = `not sent within the ${deadlineMs / 3_600_000} h it promises`;
           return {
             kind: "refused",
             reason,
@@ -126,7 +168,7 @@ export class NotificationWorker {
           };
         }
         try {
-          if (delivery.kind === "acknowledgement" || delivery.channel === "email") {
+          if (delivery.kind === "acknowledgement" || delivery.kind === "outcome" || delivery.channel === "email") {
             const content = emailFor(delivery);
             if (!content) {
               const detail: AcknowledgementDrop = "refused";
@@ -134,7 +176,7 @@ export class NotificationWorker {
             }
             await sender!.send(content, signal);
           } else
-            await postWebhook(webhook!, composeWebhook(delivery, options.words.team), {
+            await postWebhook(webhook!, composeWebhook(delivery, options.words.team, offer, now()), {
               deliveryId: delivery.deliveryId,
               timeoutMs: timing.timeoutMs,
               fetch: options.fetch,
@@ -147,8 +189,8 @@ export class NotificationWorker {
           const reason = redact((error as Error)?.message ?? String(error), secrets);
           const summary = errorCode(error);
           if (error instanceof ChannelRefusedError) return { kind: "refused", reason, summary, scope: "channel" };
-          // A requester's address refused for good: only that acknowledgement is given up; deferred: only it waits.
-          if (delivery.channel === REQUESTER_CHANNEL) {
+          // A requester's address refused for good: only that email is given up; deferred: only it waits.
+          if (REQUESTER_CHANNELS.has(delivery.channel)) {
             if (error instanceof RecipientRefusedError) {
               return {
                 kind: "refused",
@@ -173,9 +215,13 @@ export class NotificationWorker {
         await store.scheduleNotificationRetry(delivery.seq, owner, retryAt, reason);
       },
       async recordRefused(delivery, owner, outcome) {
-        // An acknowledgement that cannot be delivered is dropped: the request itself is stored and told to the team.
+        // A requester's email that cannot be delivered is dropped: the request itself is stored and told to the team.
         if (outcome.scope === "row") {
-          await store.dropAcknowledgement(delivery.seq, owner, outcome.detail as AcknowledgementDrop);
+          if (delivery.kind === "acknowledgement") {
+            await store.dropAcknowledgement(delivery.seq, owner, outcome.detail as AcknowledgementDrop);
+          } else {
+            await store.markNotificationsDelivered([delivery.seq], owner);
+          }
           return;
         }
         // The notification stays queued for when the channel is open again; the team hears once, by email.

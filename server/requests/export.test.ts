@@ -21,6 +21,10 @@ function stored(overrides: Partial<StoredInvitationRequest> = {}): StoredInvitat
     consent: null,
     role: null,
     acknowledgedAt: null,
+    replyBy: null,
+    answer: null,
+    answeredAt: null,
+    remindedAt: null,
     ...overrides,
   };
 }
@@ -71,6 +75,9 @@ describe("exportJson", () => {
         source: null,
         consent: null,
         role: null,
+        replyBy: null,
+        answer: null,
+        answeredAt: null,
       },
       expect.objectContaining({ id: "b", relay: "failed", relayError: "HubSpot answered 400: Invalid email" }),
     ]);
@@ -170,16 +177,31 @@ describe("exportCsv", () => {
     ).toEqual(["consent", "I agree.", "no"]);
   });
 
-  it("gives the role a request is about, its slug and title in JSON and in the last two columns", () => {
+  it("gives the role a request is about, its slug and title in JSON and in their columns", () => {
     const role = { slug: "svp-talent-acquisition", title: "SVP, Talent Acquisition" };
     expect(JSON.parse(exportJson([stored({ role }), stored()])).map((row: { role: unknown }) => row.role)).toEqual([
       role,
       null,
     ]);
-    expect(CSV_COLUMNS.slice(-2)).toEqual(["roleTitle", "roleSlug"]);
+    const columns = ["roleTitle", "roleSlug"].map((name) => CSV_COLUMNS.indexOf(name as (typeof CSV_COLUMNS)[number]));
     const [, withRole, without] = parseCsv(exportCsv([stored({ role }), stored()]).slice(1));
-    expect(withRole?.slice(-2)).toEqual([role.title, role.slug]);
-    expect(without?.slice(-2)).toEqual(["", ""]);
+    expect(columns.map((column) => withRole?.[column])).toEqual([role.title, role.slug]);
+    expect(columns.map((column) => without?.[column])).toEqual(["", ""]);
+  });
+
+  it("gives each request's reply-by time, and the team's answer and when it came, in JSON and in the last three columns", () => {
+    const replyBy = Date.UTC(2026, 2, 16, 15, 9, 26, 535);
+    const answered = stored({ replyBy, answer: "decline", answeredAt: replyBy - 3_600_000 });
+    const [json] = JSON.parse(exportJson([answered])) as Record<string, unknown>[];
+    expect(json).toMatchObject({
+      replyBy: "2026-03-16T15:09:26.535Z",
+      answer: "decline",
+      answeredAt: "2026-03-16T14:09:26.535Z",
+    });
+    expect(CSV_COLUMNS.slice(-3)).toEqual(["replyBy", "answer", "answeredAt"]);
+    const [, row, unanswered] = parseCsv(exportCsv([answered, stored({ replyBy })]).slice(1));
+    expect(row?.slice(-3)).toEqual(["2026-03-16T15:09:26.535Z", "decline", "2026-03-16T14:09:26.535Z"]);
+    expect(unanswered?.slice(-3)).toEqual(["2026-03-16T15:09:26.535Z", "", ""]);
   });
 
   it("puts the relay state and HubSpot's reason in their columns", () => {

@@ -7,6 +7,7 @@ import type { ConsentRecord } from "#shared/invitation/consent.ts";
 import { INVITATION_MODES } from "#shared/invitation/mode.ts";
 import { SOURCE_KEYS, type RequestSource } from "#shared/invitation/request-source.ts";
 import type { HeldReason, RelayState, RequestRole, StoredInvitationRequest } from "./store";
+import type { Answer } from "./answer-links";
 
 export interface ExportedRequest {
   id: string;
@@ -39,7 +40,18 @@ export interface ExportedRequest {
    * title; null when it named none.
    */
   role: RequestRole | null;
+  /**
+   * When the team's answer is due (docs/product.md#the-48-hour-promise), ISO 8601; null while held,
+   * and for requests stored before the promise was kept.
+   */
+  replyBy: string | null;
+  /** How the team answered (`invite`, `decline`, `other`), or null while it has not. */
+  answer: Answer | null;
+  /** When it answered, ISO 8601, or null. */
+  answeredAt: string | null;
 }
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** The address's key for "the same person": trimmed and case-folded. */
 export function emailKey(email: string | undefined): string | null {
@@ -72,6 +84,9 @@ export function toExported(request: StoredInvitationRequest, previousRequests = 
     source: exportedSource(request.source),
     consent: request.consent,
     role: request.role,
+    replyBy: iso(request.replyBy),
+    answer: request.answer,
+    answeredAt: iso(request.answeredAt),
   };
 }
 
@@ -108,6 +123,9 @@ export const CSV_COLUMNS = [
   "communicationsConsent",
   "roleTitle",
   "roleSlug",
+  "replyBy",
+  "answer",
+  "answeredAt",
 ] as const;
 
 /**
@@ -145,6 +163,9 @@ export function exportCsv(requests: readonly StoredInvitationRequest[]): string 
       ...consentCells(request.consent),
       request.role?.title ?? "",
       request.role?.slug ?? "",
+      request.replyBy ?? "",
+      request.answer ?? "",
+      request.answeredAt ?? "",
     ];
     lines.push(cells.map(csvCell).join(","));
   }

@@ -56,6 +56,7 @@ function intake(store: IntakeSettings["store"], lines: string[] = [], now = () =
       ],
     },
     noticeVersion: "2026-11-25+abc",
+    replyWithinHours: 48,
     log: (line) => lines.push(line),
     now,
   });
@@ -74,6 +75,7 @@ describe("the intake (server/requests/intake.ts)", () => {
       held: null,
       role: { slug: "open-role", title: "VP, Talent Acquisition" },
       receivedAt: NOW,
+      replyBy: NOW + 48 * 60 * 60 * 1000,
     });
   });
 
@@ -95,6 +97,8 @@ describe("the intake (server/requests/intake.ts)", () => {
     const store = memoryStore();
     expect(await intake(store)(sent({ fillMs: 100 }), arrival)).toMatchObject({ kind: "stored", repeat: false });
     expect(store.saved[0]!.held).toBe("fill-time");
+    // Its promise starts when it is released.
+    expect(store.saved[0]!.replyBy).toBeNull();
   });
 
   it("stores a retried send once; the same key with other words is a request of its own", async () => {

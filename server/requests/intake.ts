@@ -30,6 +30,7 @@ import type { NewInvitationRequest, RelayContext, RequestIntake, StoredInvitatio
  * which is better than a lost request).
  */
 export const STORE_TIME_LIMIT_MS = 4000;
+const HOUR_MS = 60 * 60 * 1000;
 
 export interface IntakeSettings {
   store: Pick<RequestIntake, "save">;
@@ -46,6 +47,8 @@ export interface IntakeSettings {
   roles: RoleTimetable;
   /** The privacy notice's version the form shows, stored with each request. */
   noticeVersion: string | null;
+  /** The answer the site promises (REPLY_WITHIN_HOURS): each request not held is due by then. */
+  replyWithinHours: number;
   log: (line: string) => void;
   now: () => number;
 }
@@ -125,6 +128,8 @@ export function requestIntake(settings: IntakeSettings) {
           role: openRole(settings.roles, input.role, receivedAt),
           // An address the form takes (one, no spaces or line breaks): anything else has nowhere to go.
           acknowledge: settings.acknowledge && isEmailAddress((fields.email ?? "").trim()),
+          // A held request's clock starts when it is released (docs/product.md#the-48-hour-promise).
+          replyBy: held ? null : receivedAt + settings.replyWithinHours * HOUR_MS,
         },
         input.role,
       );

@@ -16,6 +16,7 @@ import type { ConsentRecord } from "#shared/invitation/consent.ts";
 import type { HeldReason } from "#shared/invitation/request-schema.ts";
 import type { RequestSource } from "#shared/invitation/request-source.ts";
 import type { openRole } from "#shared/roles.ts";
+import type { Answer } from "./answer-links";
 
 export const RELAY_STATES = ["pending", "sent", "failed", "off"] as const;
 /** `pending` waits for (another) attempt, `sent` HubSpot accepted, `failed` HubSpot refused, `off` no HubSpot configured. */
@@ -71,6 +72,11 @@ export interface NewInvitationRequest {
   consent?: ConsentRecord | null;
   /** The open role it is about; null when it names none (or one that is unknown or closed). */
   role?: RequestRole | null;
+  /**
+   * When the team's answer is due (docs/product.md#the-48-hour-promise): REPLY_WITHIN_HOURS after it
+   * arrived; null for a held request, whose clock starts when it is released.
+   */
+  replyBy?: number | null;
 }
 
 /** What `save` did: stored a new row, or found the one its idempotency key already names (stored nothing). */
@@ -100,6 +106,17 @@ export interface StoredInvitationRequest {
   role: RequestRole | null;
   /** When the requester's acknowledgement was queued (ms), or null when none was. */
   acknowledgedAt: number | null;
+  /**
+   * When the team's answer is due (docs/product.md#the-48-hour-promise), or null: held and not yet released,
+   * or stored before the promise was kept (or by the previous release, during a rollback).
+   */
+  replyBy: number | null;
+  /** How the team answered, or null while it has not. */
+  answer: Answer | null;
+  /** When it answered (ms), or null. */
+  answeredAt: number | null;
+  /** When the team's reminder of it was queued (ms), or null. */
+  remindedAt: number | null;
 }
 
 /** A pending row a worker has claimed (owns the lease on). */
@@ -217,14 +234,46 @@ export interface NotificationOutbox {
   stoppedChannels(): Promise<StoppedChannel[]>;
 }
 
-/** The server's daily jobs: the retention's purge and the summary of held requests. */
+/** The server's jobs on a timer: the retention's purge, the daily summary and the reminders. */
 export interface DailyJobsStore extends Pick<PrivacyStore, "purgeBefore"> {
   /**
-   * The daily summary of held requests (docs/product.md#nothing-lost): when a day has passed since
-   * the last one (on any server), queues on `channels` one summary of the requests held since
-   * then (if any), in one transaction. Null when it was not yet due; the held count otherwise.
+   * The daily summary (docs/product.md#nothing-lost, #the-48-hour-promise): when a day has passed
+   * since the last one (on any server), queues on `channels`, in one transaction, one summary of
+   * the requests held since then (if any) and, with `overdue`, one list of the requests past their
+   * reply-by time and unanswered (if any). Null when it was not yet due; the counts otherwise.
    */
-  queueHeldSummary(now: number, channels: readonly TeamChannel[]): Promise<number | null>;
+  queueDailySummary(
+    now: number,
+    channels: readonly TeamChannel[],
+    options: { overdue: boolean },
+  ): Promise<{ held: number; overdue: number } | null>;
+  /**
+   * The team's reminders (docs/product.md#the-48-hour-promise): queues on `channels` one reminder
+   * for each request not yet answered nor reminded whose reply-by time is within `leadMs` of
+   * `now` and not yet past, marking it reminded in the same transaction, so each goes once
+   * whichever servers look. Returns how many.
+   */
+  queueReminders(now: number, leadMs: number, channels: readonly TeamChannel[]): Promise<number>;
+}
+
+/** Whether a request could be answered, and if not why (docs/product.md#the-48-hour-promise). */
+export type AnswerRecord =
+  | { outcome: "recorded"; request: StoredInvitationRequest }
+  | { outcome: "already-answered"; request: StoredInvitationRequest }
+  /** Held as likely automated: released first, or left unanswered. */
+  | { outcome: "held"; request: StoredInvitationRequest }
+  | { outcome: "not-found" };
+
+/** The team's answers, from its email's links and from the command line (server/requests/answer.ts). */
+export interface AnswerStore {
+  /** The request with this id, or null when none is stored (never was, or erased). */
+  findRequest(id: string): Promise<StoredInvitationRequest | null>;
+  /**
+   * Records the team's answer once, in one transaction: unless the request is gone, held or
+   * answered already, sets its answer at `now`, drops its reminder still queued and, with
+   * `tellRequester`, queues the requester's email of the outcome on REQUESTER_OUTCOME_CHANNEL.
+   */
+  recordAnswer(id: string, answer: Answer, now: number, options: { tellRequester: boolean }): Promise<AnswerRecord>;
 }
 
 /** The right of access and erasure, and the retention (docs/product.md#notifications-and-privacy). */
@@ -256,8 +305,9 @@ export interface StoreLifecycle {
   close(): Promise<void>;
 }
 
-/** The team's command line (server/commands/), beside the privacy commands. */
-export interface TeamCommandsStore extends PrivacyStore, Pick<StoreLifecycle, "description" | "reopenChannels"> {
+/** The team's command line (server/commands/), beside the privacy commands and the answers. */
+export interface TeamCommandsStore
+  extends PrivacyStore, Pick<AnswerStore, "recordAnswer">, Pick<StoreLifecycle, "description" | "reopenChannels"> {
   /** Every stored request, oldest first. */
   list(): Promise<StoredInvitationRequest[]>;
   /** Turns every `failed` row back to `pending`, due at `now`; returns how many. */
@@ -267,13 +317,15 @@ export interface TeamCommandsStore extends PrivacyStore, Pick<StoreLifecycle, "d
   /**
    * Sends a held request on as if it had just arrived: clears `held`, makes a pending
    * relay due at `now`, queues its notifications on `notify` and, with `acknowledge`, the
-   * requester's acknowledgement (at most one per mailbox a day), in one transaction.
+   * requester's acknowledgement (at most one per mailbox a day), and starts the promise's
+   * clock (`replyBy`), in one transaction.
    */
   releaseHeld(
     id: string,
     now: number,
     notify: readonly TeamChannel[],
     acknowledge?: boolean,
+    replyBy?: number | null,
   ): Promise<"released" | "not-held" | "not-found">;
 }
 
@@ -286,7 +338,8 @@ export interface RequestStore
     DailyJobsStore,
     PrivacyStore,
     StoreLifecycle,
-    TeamCommandsStore {}
+    TeamCommandsStore,
+    AnswerStore {}
 
 /** The team's channels: every notification but the requester's acknowledgement goes on these. */
 export const TEAM_CHANNELS = ["email", "webhook"] as const;
@@ -296,11 +349,21 @@ export type TeamChannel = (typeof TEAM_CHANNELS)[number];
  * its own: a requester's address the mail server refuses never pauses the team's email.
  */
 export const REQUESTER_CHANNEL = "requester";
-export type NotificationChannel = TeamChannel | typeof REQUESTER_CHANNEL;
+/**
+ * The requester's email of the team's answer, on the requester's side like the acknowledgement, with
+ * its rules, on a channel of its own: the previous release claims `requester` and drops a kind it
+ * does not know, and this email must wait for a release that knows it instead (store-core.ts, MIGRATIONS).
+ */
+export const REQUESTER_OUTCOME_CHANNEL = "requester-outcome";
+/** The channels of the requester's own emails: a refused or deferred address is that row's problem alone. */
+export const REQUESTER_CHANNELS: ReadonlySet<string> = new Set([REQUESTER_CHANNEL, REQUESTER_OUTCOME_CHANNEL]);
+export type NotificationChannel = TeamChannel | typeof REQUESTER_CHANNEL | typeof REQUESTER_OUTCOME_CHANNEL;
 /**
  * `request`: a new request was stored; `relay-refused`: HubSpot refused one for good;
  * `held-summary`: the day's held requests; `channel-refused`: a channel refused for good;
- * `acknowledgement`: the requester hears their request arrived.
+ * `acknowledgement`: the requester hears their request arrived; `reminder`: a request is still
+ * unanswered near its reply-by time; `overdue`: the day's list of those past it; `outcome`: the
+ * requester hears the team's answer.
  */
 export const NOTIFICATION_KINDS = [
   "request",
@@ -308,6 +371,9 @@ export const NOTIFICATION_KINDS = [
   "held-summary",
   "channel-refused",
   "acknowledgement",
+  "reminder",
+  "overdue",
+  "outcome",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -338,6 +404,16 @@ export interface HeldSummary {
   since: number;
 }
 
+/** The overdue list names at most this many requests; `requests -- status` and the export have them all. */
+export const OVERDUE_LIST_MAX = 50;
+
+/** The requests past their reply-by time and unanswered, for the daily list (oldest due first). */
+export interface OverdueList {
+  count: number;
+  /** The first (at most OVERDUE_LIST_MAX), each with when it was due (ms). */
+  requests: { id: string; replyBy: number }[];
+}
+
 /** A channel that refused for good, for the alert. */
 export interface ChannelRefusal {
   channel: TeamChannel;
@@ -364,7 +440,10 @@ export type NotificationSubject =
   | { kind: "relay-refused"; request: StoredInvitationRequest; refusal: RelayRefusal }
   | { kind: "held-summary"; held: HeldSummary }
   | { kind: "channel-refused"; refusal: ChannelRefusal }
-  | { kind: "acknowledgement"; request: StoredInvitationRequest };
+  | { kind: "acknowledgement"; request: StoredInvitationRequest }
+  | { kind: "reminder"; request: StoredInvitationRequest }
+  | { kind: "overdue"; overdue: OverdueList }
+  | { kind: "outcome"; request: StoredInvitationRequest; answer: Extract<Answer, "invite" | "decline"> };
 
 /** A queued notification a worker has claimed, with what it is about. */
 export type NotificationClaim = NotificationSubject & {
@@ -417,4 +496,32 @@ export interface StoreStatus {
   /** The last week's acknowledgements (by when they were queued) given up, by why. */
   acknowledgementsDroppedLastWeek: Record<AcknowledgementDrop, number>;
   stoppedChannels: StoppedChannel[];
+  /** How the promise was kept (docs/product.md#the-48-hour-promise). */
+  promise: PromiseStatus;
+}
+
+/** The days `requests -- status` measures the promise over. */
+export const PROMISE_WINDOW_DAYS = 30;
+/** The overdue requests `requests -- status` names; it counts them all. */
+export const STATUS_OVERDUE_MAX = 20;
+
+/**
+ * The promise over the last PROMISE_WINDOW_DAYS: the requests received then that carry a reply-by
+ * time (held ones once released), and what is overdue now, whenever it arrived.
+ */
+export interface PromiseStatus {
+  /** Requests received in the window with a reply-by time. */
+  requests: number;
+  /** Of those, answered by their reply-by time... */
+  answeredInTime: number;
+  /** ...answered after it... */
+  answeredLate: number;
+  /** ...past it and unanswered (the rest are not yet due). */
+  unansweredPastDue: number;
+  /** The median time from arrival to answer of those answered (ms), or null when none was. */
+  medianAnswerMs: number | null;
+  /** Those answered, by answer. */
+  byAnswer: Record<Answer, number>;
+  /** Every request past its reply-by time and unanswered now (the oldest due first, at most STATUS_OVERDUE_MAX). */
+  overdue: OverdueList;
 }

@@ -6,6 +6,7 @@ import yaml from "js-yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseSiteConfig } from "../site-config";
 import { checkAllContent, CONTENT_DIR, readContent } from "./read";
+import { withSiteFacts } from "./site-facts";
 
 describe("the words in content/", () => {
   it("all pass their schemas", () => {
@@ -71,6 +72,30 @@ describe("the words in content/", () => {
     const dir = edited("site.yaml", () => {});
     writeFileSync(join(dir, "site.yaml"), "footer: [unclosed");
     expect(problems(dir)).toMatch(/^content\/site\.yaml cannot be read: /);
+  });
+});
+
+describe("the promise", () => {
+  const confirmations = (env: Record<string, string>) => {
+    const { modes } = withSiteFacts(readContent("requestInvitation"), parseSiteConfig(env));
+    return [modes.candidate.confirmationBody, modes.employer.confirmationBody];
+  };
+
+  it("reads as the specification writes it with the default configuration, and says the figure configured", () => {
+    expect(confirmations({})).toEqual([
+      "Thank you for your interest! We'll review your application and get back to you within 48 hours.",
+      "Thank you for your interest! We'll review your talent brief and get back to you within 48 hours.",
+    ]);
+    expect(confirmations({ REPLY_WITHIN_HOURS: "24" })).toEqual([
+      "Thank you for your interest! We'll review your application and get back to you within 24 hours.",
+      "Thank you for your interest! We'll review your talent brief and get back to you within 24 hours.",
+    ]);
+  });
+
+  it("is never written as a figure in the words: each says {hours}", () => {
+    for (const file of readdirSync(CONTENT_DIR).filter((name) => name.endsWith(".yaml"))) {
+      expect(readFileSync(join(CONTENT_DIR, file), "utf8"), file).not.toMatch(/\d+ hours/);
+    }
   });
 });
 

@@ -134,14 +134,16 @@ export const requestInvitationSchema = z.strictObject({
     title: "Name of the switch between TA leaders and employers",
     description: "Read by screen readers.",
   }),
+  // The specification's confirmations, with `{hours}` where they say 48: the promise the site makes
+  // (REPLY_WITHIN_HOURS), so the page reads them word for word at the default and says the deployment's figure otherwise.
   modes: z
     .strictObject({
       candidate: modeWords(
-        "Thank you for your interest! We'll review your application and get back to you within 48 hours.",
+        "Thank you for your interest! We'll review your application and get back to you within {hours} hours.",
         "Your Career Journey Starts Here",
       ).meta({ title: "For TA leaders" }),
       employer: modeWords(
-        "Thank you for your interest! We'll review your talent brief and get back to you within 48 hours.",
+        "Thank you for your interest! We'll review your talent brief and get back to you within {hours} hours.",
         "Build Your Dream Team",
       ).meta({ title: "For employers" }),
     })

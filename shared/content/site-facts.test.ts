@@ -7,6 +7,7 @@ const site = parseSiteConfig({
   CONTACT_EMAIL: "hello@circle.example",
   SUPPORTER_NAME: "Acme Recruiting",
   SUPPORTER_URL: "https://acme.example",
+  REPLY_WITHIN_HOURS: "24",
 });
 
 describe("withSiteFacts", () => {
@@ -15,11 +16,13 @@ describe("withSiteFacts", () => {
       title: "The {siteName}",
       blocks: [["Write to ", { label: "{contactEmail}", href: "mailto:{contactEmail}" }, "."]],
       supporter: { name: "{supporterName}", url: "{supporterUrl}", count: 3, note: "{notAFact}" },
+      promise: "We reply within {hours} hours.",
     };
     expect(withSiteFacts(content, site)).toEqual({
       title: "The Talent Circle",
       blocks: [["Write to ", { label: "hello@circle.example", href: "mailto:hello@circle.example" }, "."]],
       supporter: { name: "Acme Recruiting", url: "https://acme.example", count: 3, note: "{notAFact}" },
+      promise: "We reply within 24 hours.",
     });
   });
 

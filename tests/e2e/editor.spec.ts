@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import yaml from "js-yaml";
 import { checkAllContent } from "#shared/content/read.ts";
 import { expect, test } from "../support/browser/fixtures";
 import {
@@ -20,7 +21,9 @@ import {
   type EditSession,
 } from "../support/browser/editor";
 import { dayFrom } from "../support/role-fixtures";
-import { missionWords } from "../support/words";
+import { emails as emailsWithTokens, missionWords } from "../support/words";
+import { withSiteFacts } from "#shared/content/site-facts.ts";
+import { site } from "../support/browser/site-config";
 
 const NEW_TITLE = "Three promises behind every introduction";
 const ROLE_TITLE = "VP, Talent Acquisition";
@@ -99,6 +102,40 @@ test("a marketer changes the Mission page's section title: the preview, the file
   expect(await keptPlace(page), "the editor's page was not reloaded").toBe(true);
   // "View Live" leads to the page on the site that runs here, the development server.
   await expect(page.getByRole("link", { name: "View Live" })).toHaveAttribute("href", `${session.origin}/mission`);
+});
+
+test("a marketer words when a declined requester may ask again: the Emails preview shows it beside the invitation, the team's answer links, reminder and overdue list, and the page a link opens", async ({
+  page,
+}) => {
+  test.setTimeout(EDITOR_STARTUP_MS);
+  const emails = withSiteFacts(emailsWithTokens, site);
+  const askAgainText = "You are welcome to ask again next year. Reply to this email with any question.";
+  await openEntry(page, session.origin, "emails", "emails");
+  const askAgain = page.getByLabel("When they may ask again", { exact: true });
+  await expect(askAgain).toBeVisible({ timeout: 60_000 });
+  const preview = page.frameLocator("iframe").first();
+  const subject = (name: string) => preview.getByRole("heading", { level: 2, name, exact: true });
+  // The requester's three emails, then the team's with a request's answer links, as they are sent.
+  for (const name of [
+    emails.requester.subject.candidate,
+    emails.requester.invited.subject.candidate,
+    emails.requester.declined.subject.candidate,
+    "Due in 12 hours: invitation request from Ada Lovelace (TA leader)",
+    emails.team.overdue.subject.many.replace("{count}", "3"),
+  ]) {
+    await expect(subject(name)).toBeVisible();
+  }
+  await expect(preview.getByText(emails.requester.invited.nextSteps.candidate)).toBeVisible();
+  await expect(preview.getByText(emails.team.answers.links.decline, { exact: true })).toHaveCount(2);
+  await expect(subject("Invite Ada (TA leader) to the network?")).toBeVisible();
+  await expect(preview.getByText(emails.team.answerPages.buttons.invite.candidate, { exact: true })).toBeVisible();
+
+  await typeInto(page, askAgain, askAgainText);
+  await expect(preview.getByText(askAgainText)).toBeVisible();
+  await publish(page);
+  await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+  const saved = yaml.load(file("emails.yaml")) as { requester: { declined: { askAgain: string } } };
+  expect(saved.requester.declined.askAgain).toBe(askAgainText);
 });
 
 test("a marketer creates a role by typing every field, dates with the keyboard: it is saved as the site reads it and its page shows it", async ({

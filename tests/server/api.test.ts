@@ -546,6 +546,9 @@ describe.each(STORE_TARGETS)("the invitation request API on $name", (target) => 
         source: null,
         consent: null,
         role: null,
+        replyBy: new Date(brief.receivedAt + 48 * 60 * 60 * 1000).toISOString(),
+        answer: null,
+        answeredAt: null,
       });
       // Every row says whether it is held, and why (the four held by "answers a likely bot ...").
       expect(list.filter((request: { held: string | null }) => request.held !== null)).toHaveLength(4);

@@ -191,9 +191,12 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
       await store.save(sampleRequest(3));
       const day = 24 * 60 * 60 * 1000;
       const first = sampleRequest(3).receivedAt + 1000;
-      expect(await store.queueHeldSummary(first, ["email", "webhook"])).toBe(2);
+      expect(await store.queueDailySummary(first, ["email", "webhook"], { overdue: true })).toEqual({
+        held: 2,
+        overdue: 0,
+      });
       // Another server an hour later: not due yet.
-      expect(await store.queueHeldSummary(first + 60 * 60 * 1000, ["email"])).toBeNull();
+      expect(await store.queueDailySummary(first + 60 * 60 * 1000, ["email"], { overdue: true })).toBeNull();
       const [summary] = await store.claimNotifications("notifier", first, LEASE_MS, 1, ["email"]);
       expect(summary).toMatchObject({
         kind: "held-summary",
@@ -205,7 +208,7 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
         ["held-summary", null],
       ]);
       // A day later, nothing new was held: the run is recorded, nothing is queued.
-      expect(await store.queueHeldSummary(first + day, ["email"])).toBe(0);
+      expect(await store.queueDailySummary(first + day, ["email"], { overdue: true })).toEqual({ held: 0, overdue: 0 });
       expect(await store.listNotifications()).toHaveLength(2);
     });
 
@@ -363,6 +366,15 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
         oldestNotificationAt: sampleRequest(2).receivedAt,
         acknowledgementsDroppedLastWeek: { refused: 0, expired: 0 },
         stoppedChannels: [],
+        promise: {
+          requests: 0,
+          answeredInTime: 0,
+          answeredLate: 0,
+          unansweredPastDue: 0,
+          medianAnswerMs: null,
+          byAnswer: { invite: 0, decline: 0, other: 0 },
+          overdue: { count: 0, requests: [] },
+        },
       });
     });
   });

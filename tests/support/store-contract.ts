@@ -79,6 +79,10 @@ export function describeRequestStore(name: string, open: () => Promise<RequestSt
         consent: null,
         role: null,
         acknowledgedAt: null,
+        replyBy: null,
+        answer: null,
+        answeredAt: null,
+        remindedAt: null,
       });
     });
 

@@ -1,13 +1,23 @@
 /**
  * The site's words as the tests read them: from content/, through the same schemas as the
  * pages and the server (shared/content/read.ts), so a test expects what the page shows.
- * Site facts stay as `{tokens}` here; a test that reads a page fills them in (withSiteFacts).
+ * Site facts stay as `{tokens}` here; a test that reads a page fills them in (withSiteFacts). The one
+ * exception is the promise, `{hours}`, which nearly every page and email says: it is filled in with
+ * the figure of the configuration under test (REPLY_WITHIN_HOURS, the specification's 48 unless set).
  */
 import type { PageInfo } from "#shared/content/page.ts";
-import { readContent } from "#shared/content/read.ts";
+import { readContent as readWithTokens } from "#shared/content/read.ts";
+import type { ContentName } from "#shared/content/collections.ts";
+import { withFacts } from "#shared/content/site-facts.ts";
+import { parseSiteConfig } from "#shared/site-config.ts";
 import type { InvitationMode } from "#shared/invitation/mode.ts";
 import { ownFormFields as fieldsWithWords } from "#shared/invitation/own-form-fields.ts";
 import { modeLinks, requestPagePath, ROUTES, type RouteName } from "#shared/routes.ts";
+
+/** The promise of the configuration under test (the build's and the server's environment). */
+export const promisedHours = parseSiteConfig(process.env).replyWithinHours;
+const readContent = <Name extends ContentName>(name: Name) =>
+  withFacts(readWithTokens(name), { hours: String(promisedHours) });
 
 export const siteWords = readContent("site");
 export const homeWords = readContent("home");

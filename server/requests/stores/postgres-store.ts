@@ -22,7 +22,11 @@
 import postgres from "postgres";
 import { mailboxKey } from "../mailbox";
 import {
+  OVERDUE_LIST_MAX,
+  PROMISE_WINDOW_DAYS,
   REQUESTER_CHANNEL,
+  REQUESTER_OUTCOME_CHANNEL,
+  STATUS_OVERDUE_MAX,
   type NotificationChannel,
   type NotificationClaim,
   type RequestStore,
@@ -32,6 +36,7 @@ import {
   type TeamChannel,
 } from "../store";
 import {
+  answerDecision,
   countsByLabel,
   DAY_MS,
   HELD_SUMMARY_JOB,
@@ -42,6 +47,8 @@ import {
   newNotificationRow,
   NOTIFICATION_COLUMNS,
   migrationPlan,
+  overdueList,
+  promiseStatus,
   REQUEST_COLUMNS,
   toMs,
   toNotificationClaim,
@@ -54,6 +61,7 @@ import {
 } from "./store-core";
 import { withinTimeLimit } from "../../time-limit";
 import { redact, secretTexts } from "../../safe-errors";
+import type { Answer } from "../answer-links";
 
 /** The advisory lock key the migration holds (any constant unique to this schema). */
 const MIGRATION_LOCK_KEY = 7_340_011_001;
@@ -250,6 +258,18 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
     }
   }
 
+  const unanswered = sql`answered_at IS NULL AND reply_by IS NOT NULL`;
+  /** Every request past its reply-by time at `now` and unanswered: how many, and the first `max`, oldest due first. */
+  async function overdueOf(tx: postgres.Sql | postgres.TransactionSql, now: number, max: number) {
+    const at = new Date(now);
+    const rows = await tx<{ id: string; reply_by: Date }[]>`
+      SELECT id, reply_by FROM invitation_requests WHERE ${unanswered} AND reply_by <= ${at}
+      ORDER BY reply_by, seq LIMIT ${max}`;
+    const [counted] = await tx<{ count: string }[]>`
+      SELECT COUNT(*) AS count FROM invitation_requests WHERE ${unanswered} AND reply_by <= ${at}`;
+    return overdueList(rows, Number(counted!.count), max);
+  }
+
   const store: RequestStore = {
     description,
     sharedRateLimits: rateLimitCounter(sql),
@@ -263,7 +283,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
       const insertRequest = (tx: postgres.Sql | postgres.TransactionSql, mailbox: string | null = null) => tx`
         INSERT INTO invitation_requests
           (id, received_at, mode, fields, context, relay, next_attempt_at, notice_version, held, idempotency_key,
-           source, consent, role, acknowledged_at, acknowledged_mailbox)
+           source, consent, role, acknowledged_at, acknowledged_mailbox, reply_by)
         VALUES (
           ${request.id}, ${new Date(request.receivedAt)}, ${request.mode},
           ${JSON.stringify(request.fields)}::text::json, ${JSON.stringify(request.context)}::text::json,
@@ -276,7 +296,8 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
           ${jsonOrNull(request.consent)}::text::json,
           ${jsonOrNull(request.role)}::text::json,
           ${mailbox === null ? null : new Date(request.receivedAt)},
-          ${mailbox}
+          ${mailbox},
+          ${request.held || request.replyBy == null ? null : new Date(request.replyBy)}
         )
         ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
         RETURNING id`;
@@ -422,6 +443,12 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
       const roles = await sql<{ label: string | null; requests: string }[]>`
         SELECT role->>'title' AS label, COUNT(*) AS requests
         FROM invitation_requests WHERE received_at >= ${week} GROUP BY label`;
+      const promised = await sql<
+        { received_at: Date; reply_by: Date; answer: Answer | null; answered_at: Date | null }[]
+      >`
+        SELECT received_at, reply_by, answer, answered_at FROM invitation_requests
+        WHERE received_at >= ${new Date(now - PROMISE_WINDOW_DAYS * DAY_MS)} AND reply_by IS NOT NULL`;
+      const overdue = await overdueOf(sql, now, STATUS_OVERDUE_MAX);
       return {
         requestsLastDay: Number(row!.requests_last_day),
         requestsLastWeek: Number(row!.requests_last_week),
@@ -436,6 +463,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
           expired: Number(row!.acknowledgements_expired),
         },
         stoppedChannels: await store.stoppedChannels(),
+        promise: promiseStatus(promised, overdue, now),
       };
     },
 
@@ -545,7 +573,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
       return (await sql`DELETE FROM invitation_channels`).count;
     },
 
-    async releaseHeld(id, now, notify, acknowledge = false) {
+    async releaseHeld(id, now, notify, acknowledge = false, replyBy = null) {
       return sql.begin(async (tx) => {
         const [row] = await tx<{ held: string | null; email: string | null }[]>`
           SELECT held, fields->>'email' AS email FROM invitation_requests WHERE id = ${id} FOR UPDATE`;
@@ -553,7 +581,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
         if (decision !== "release") return decision;
         const mailbox = acknowledge && row!.email !== null ? await mailboxToAcknowledge(tx, row!.email!, now) : null;
         await tx`
-          UPDATE invitation_requests SET held = NULL,
+          UPDATE invitation_requests SET held = NULL, reply_by = ${replyBy === null ? null : new Date(replyBy)},
             next_attempt_at = CASE WHEN relay = 'pending' THEN ${new Date(now)} ELSE next_attempt_at END,
             acknowledged_at = ${mailbox === null ? null : new Date(now)},
             acknowledged_mailbox = ${mailbox}
@@ -563,7 +591,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
         return "released" as const;
       });
     },
-    async queueHeldSummary(now, channels) {
+    async queueDailySummary(now, channels, { overdue: withOverdue }) {
       return sql.begin(async (tx) => {
         // The job's row, locked: of several servers, one runs the day's summary.
         await tx`
@@ -588,7 +616,54 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
           );
           await enqueue(tx, { kind: "held-summary", details }, channels, now);
         }
-        return rows.length;
+        const overdue = withOverdue ? await overdueOf(tx, now, OVERDUE_LIST_MAX) : null;
+        if (overdue && overdue.count > 0) await enqueue(tx, { kind: "overdue", details: overdue }, channels, now);
+        return { held: rows.length, overdue: overdue?.count ?? 0 };
+      });
+    },
+    async queueReminders(now, leadMs, channels) {
+      if (channels.length === 0) return 0;
+      return sql.begin(async (tx) => {
+        // Rows another server is marking are skipped, not waited for: that server queues their reminders.
+        const due = await tx<{ id: string }[]>`
+          UPDATE invitation_requests SET reminded_at = ${new Date(now)}
+          WHERE seq IN (
+            SELECT seq FROM invitation_requests
+            WHERE ${unanswered} AND reminded_at IS NULL
+              AND reply_by > ${new Date(now)} AND reply_by <= ${new Date(now + leadMs)}
+            FOR UPDATE SKIP LOCKED
+          )
+          RETURNING id`;
+        for (const { id } of due) await enqueue(tx, { kind: "reminder", requestId: id }, channels, now);
+        return due.length;
+      });
+    },
+
+    async findRequest(id) {
+      const [row] = await sql<RequestRow[]>`SELECT ${columns} FROM invitation_requests WHERE id = ${id}`;
+      return row ? toStoredRequest(row) : null;
+    },
+    async recordAnswer(id, answer: Answer, now, { tellRequester }) {
+      return sql.begin(async (tx) => {
+        // Locked until the answer commits: of two answers at once, the second finds the first.
+        const [state] = await tx<{ held: string | null; answer: string | null }[]>`
+          SELECT held, answer FROM invitation_requests WHERE id = ${id} FOR UPDATE`;
+        const decision = answerDecision(state);
+        if (decision === "not-found") return { outcome: decision } as const;
+        if (decision === "record") {
+          await tx`UPDATE invitation_requests SET answer = ${answer}, answered_at = ${new Date(now)} WHERE id = ${id}`;
+          await tx`DELETE FROM invitation_notifications WHERE request_id = ${id} AND kind = 'reminder'`;
+          if (tellRequester && answer !== "other") {
+            await enqueue(
+              tx,
+              { kind: "outcome", requestId: id, details: { answer } },
+              [REQUESTER_OUTCOME_CHANNEL],
+              now,
+            );
+          }
+        }
+        const [row] = await tx<RequestRow[]>`SELECT ${columns} FROM invitation_requests WHERE id = ${id}`;
+        return { outcome: decision === "record" ? "recorded" : decision, request: toStoredRequest(row!) } as const;
       });
     },
 

@@ -25,7 +25,11 @@ import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { mailboxKey } from "../mailbox";
 import {
+  OVERDUE_LIST_MAX,
+  PROMISE_WINDOW_DAYS,
   REQUESTER_CHANNEL,
+  REQUESTER_OUTCOME_CHANNEL,
+  STATUS_OVERDUE_MAX,
   type AcknowledgementDrop,
   type NewInvitationRequest,
   type NotificationChannel,
@@ -36,6 +40,7 @@ import {
   type TeamChannel,
 } from "../store";
 import {
+  answerDecision,
   countsByLabel,
   DAY_MS,
   HELD_SUMMARY_JOB,
@@ -46,6 +51,8 @@ import {
   newNotificationRow,
   NOTIFICATION_COLUMNS,
   migrationPlan,
+  overdueList,
+  promiseStatus,
   REQUEST_COLUMNS,
   toNotificationClaim,
   toQueuedNotification,
@@ -57,6 +64,7 @@ import {
   type SchemaState,
 } from "./store-core";
 import { withinTimeLimit } from "../../time-limit";
+import type { Answer } from "../answer-links";
 
 export const SQLITE_FILE = "requests.sqlite";
 /** Held (an exclusive SQLite lock) by the one server that uses DATA_DIR, for as long as it runs. */
@@ -199,9 +207,9 @@ export function openSqliteStore(dataDir: string): RequestStore {
   const insert = db.prepare(
     `INSERT INTO invitation_requests
        (id, received_at, mode, fields, context, relay, next_attempt_at, notice_version, held, idempotency_key, source,
-        consent, role, acknowledged_at, acknowledged_mailbox)
+        consent, role, acknowledged_at, acknowledged_mailbox, reply_by)
      VALUES (@id, @receivedAt, @mode, @fields, @context, @relay, @nextAttemptAt, @noticeVersion, @held, @idempotencyKey,
-       @source, @consent, @role, @acknowledgedAt, @acknowledgedMailbox)
+       @source, @consent, @role, @acknowledgedAt, @acknowledgedMailbox, @replyBy)
      ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING`,
   );
   const requestByKey = db.prepare<{ key: string | null }, RequestRow>(
@@ -324,10 +332,40 @@ export function openSqliteStore(dataDir: string): RequestStore {
      WHERE id = (SELECT request_id FROM invitation_notifications WHERE seq = @seq AND lease_owner = @owner)`,
   );
   const unhold = db.prepare(
-    `UPDATE invitation_requests SET held = NULL,
+    `UPDATE invitation_requests SET held = NULL, reply_by = @replyBy,
        next_attempt_at = CASE WHEN relay = 'pending' THEN @now ELSE next_attempt_at END
      WHERE id = @id AND held IS NOT NULL`,
   );
+  // --- The promise: answers, reminders, what is overdue ---
+  const answerState = db.prepare<{ id: string }, { held: string | null; answer: string | null }>(
+    `SELECT held, answer FROM invitation_requests WHERE id = @id`,
+  );
+  const markAnswered = db.prepare(
+    `UPDATE invitation_requests SET answer = @answer, answered_at = @now WHERE id = @id AND answer IS NULL`,
+  );
+  const dropReminders = db.prepare(`DELETE FROM invitation_notifications WHERE request_id = @id AND kind = 'reminder'`);
+  const unanswered = "answered_at IS NULL AND reply_by IS NOT NULL";
+  const dueReminders = db.prepare<{ now: number; until: number }, { id: string }>(
+    `UPDATE invitation_requests SET reminded_at = @now
+     WHERE ${unanswered} AND reminded_at IS NULL AND reply_by > @now AND reply_by <= @until
+     RETURNING id`,
+  );
+  const overdueNow = db.prepare<{ now: number; limit: number }, { id: string; reply_by: number }>(
+    `SELECT id, reply_by FROM invitation_requests WHERE ${unanswered} AND reply_by <= @now
+     ORDER BY reply_by, seq LIMIT @limit`,
+  );
+  const overdueCount = db.prepare<{ now: number }, { count: number }>(
+    `SELECT COUNT(*) AS count FROM invitation_requests WHERE ${unanswered} AND reply_by <= @now`,
+  );
+  const promisedSince = db.prepare<
+    { since: number },
+    { received_at: number; reply_by: number; answer: Answer | null; answered_at: number | null }
+  >(
+    `SELECT received_at, reply_by, answer, answered_at FROM invitation_requests
+     WHERE received_at >= @since AND reply_by IS NOT NULL`,
+  );
+  const overdueOf = (now: number, max: number) =>
+    overdueList(overdueNow.all({ now, limit: max }), overdueCount.get({ now })!.count, max);
   const lastRun = db.prepare<{ job: string }, { last_run_at: number }>(
     `SELECT last_run_at FROM invitation_jobs WHERE job = @job`,
   );
@@ -439,6 +477,8 @@ export function openSqliteStore(dataDir: string): RequestStore {
         role: jsonOrNull(request.role),
         acknowledgedAt: mailbox === null ? null : request.receivedAt,
         acknowledgedMailbox: mailbox,
+        // A held request's clock starts when it is released.
+        replyBy: request.held ? null : (request.replyBy ?? null),
       });
       if (changes === 0)
         return { stored: "repeat", first: toStoredRequest(requestByKey.get({ key: request.idempotencyKey ?? null })!) };
@@ -489,20 +529,22 @@ export function openSqliteStore(dataDir: string): RequestStore {
         return true;
       },
     ),
-    releaseHeld: db.transaction((id: string, now: number, notify: readonly TeamChannel[], acknowledge: boolean) => {
-      const row = heldState.get({ id });
-      const decision = releaseDecision(row);
-      if (decision !== "release") return decision;
-      unhold.run({ id, now });
-      enqueue({ kind: "request", requestId: id }, notify, now);
-      const mailbox = acknowledge ? mailboxToAcknowledge(row!.email, now) : null;
-      if (mailbox !== null) {
-        markAcknowledged.run({ id, now, mailbox });
-        enqueue({ kind: "acknowledgement", requestId: id }, [REQUESTER_CHANNEL], now);
-      }
-      return "released" as const;
-    }),
-    queueHeldSummary: db.transaction((now: number, channels: readonly TeamChannel[]) => {
+    releaseHeld: db.transaction(
+      (id: string, now: number, notify: readonly TeamChannel[], acknowledge: boolean, replyBy: number | null) => {
+        const row = heldState.get({ id });
+        const decision = releaseDecision(row);
+        if (decision !== "release") return decision;
+        unhold.run({ id, now, replyBy });
+        enqueue({ kind: "request", requestId: id }, notify, now);
+        const mailbox = acknowledge ? mailboxToAcknowledge(row!.email, now) : null;
+        if (mailbox !== null) {
+          markAcknowledged.run({ id, now, mailbox });
+          enqueue({ kind: "acknowledgement", requestId: id }, [REQUESTER_CHANNEL], now);
+        }
+        return "released" as const;
+      },
+    ),
+    queueDailySummary: db.transaction((now: number, channels: readonly TeamChannel[], withOverdue: boolean) => {
       const window = heldSummaryWindow(lastRun.get({ job: HELD_SUMMARY_JOB })?.last_run_at ?? null, now);
       if (!window) return null;
       recordRun.run({ job: HELD_SUMMARY_JOB, now });
@@ -512,7 +554,27 @@ export function openSqliteStore(dataDir: string): RequestStore {
         const details = heldSummaryDetails(ids, since);
         enqueue({ kind: "held-summary", details }, channels, now);
       }
-      return ids.length;
+      const overdue = withOverdue ? overdueOf(now, OVERDUE_LIST_MAX) : null;
+      if (overdue && overdue.count > 0) enqueue({ kind: "overdue", details: overdue }, channels, now);
+      return { held: ids.length, overdue: overdue?.count ?? 0 };
+    }),
+    queueReminders: db.transaction((now: number, leadMs: number, channels: readonly TeamChannel[]) => {
+      const due = dueReminders.all({ now, until: now + leadMs });
+      for (const { id } of due) enqueue({ kind: "reminder", requestId: id }, channels, now);
+      return due.length;
+    }),
+    recordAnswer: db.transaction((id: string, answer: Answer, now: number, tellRequester: boolean) => {
+      const decision = answerDecision(answerState.get({ id }));
+      if (decision === "not-found") return { outcome: decision } as const;
+      if (decision === "record") {
+        markAnswered.run({ id, answer, now });
+        dropReminders.run({ id });
+        if (tellRequester && answer !== "other") {
+          enqueue({ kind: "outcome", requestId: id, details: { answer } }, [REQUESTER_OUTCOME_CHANNEL], now);
+        }
+      }
+      const request = toStoredRequest(requestById.get({ id })!);
+      return { outcome: decision === "record" ? "recorded" : decision, request } as const;
     }),
     erase: db.transaction((email: string, now: number) => ({
       inFlight: (claimedByEmail.get({ email, now }) as { count: number }).count,
@@ -602,6 +664,13 @@ export function openSqliteStore(dataDir: string): RequestStore {
       const row = (await whenUnlocked(() => counts.get({ day: now - DAY_MS, week: now - 7 * DAY_MS })))!;
       const week = { week: now - 7 * DAY_MS };
       const [sources, roles] = await whenUnlocked(() => [sourcesSince.all(week), rolesSince.all(week)]);
+      const [promised, overdue] = await whenUnlocked(
+        () =>
+          [
+            promisedSince.all({ since: now - PROMISE_WINDOW_DAYS * DAY_MS }),
+            overdueOf(now, STATUS_OVERDUE_MAX),
+          ] as const,
+      );
       return {
         requestsLastDay: row.requests_last_day,
         requestsLastWeek: row.requests_last_week,
@@ -616,6 +685,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
           expired: row.acknowledgements_expired,
         },
         stoppedChannels: await this.stoppedChannels(),
+        promise: promiseStatus(promised, overdue, now),
       };
     },
 
@@ -660,11 +730,23 @@ export function openSqliteStore(dataDir: string): RequestStore {
       return (await whenUnlocked(() => reopen.run())).changes;
     },
 
-    async releaseHeld(id, now, notify, acknowledge = false) {
-      return whenUnlocked(() => transactions.releaseHeld.immediate(id, now, notify, acknowledge));
+    async releaseHeld(id, now, notify, acknowledge = false, replyBy = null) {
+      return whenUnlocked(() => transactions.releaseHeld.immediate(id, now, notify, acknowledge, replyBy));
     },
-    async queueHeldSummary(now, channels) {
-      return whenUnlocked(() => transactions.queueHeldSummary.immediate(now, channels));
+    async queueDailySummary(now, channels, { overdue }) {
+      return whenUnlocked(() => transactions.queueDailySummary.immediate(now, channels, overdue));
+    },
+    async queueReminders(now, leadMs, channels) {
+      if (channels.length === 0) return 0;
+      return whenUnlocked(() => transactions.queueReminders.immediate(now, leadMs, channels));
+    },
+
+    async findRequest(id) {
+      const row = await whenUnlocked(() => requestById.get({ id }));
+      return row ? toStoredRequest(row) : null;
+    },
+    async recordAnswer(id, answer, now, { tellRequester }) {
+      return whenUnlocked(() => transactions.recordAnswer.immediate(id, answer, now, tellRequester));
     },
 
     async findByEmail(email) {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { HELD_SUMMARY_MAX_IDS } from "../store";
-import { DAY_MS, heldSummaryDetails, heldSummaryWindow, releaseDecision } from "./store-core";
+import { answerDecision, DAY_MS, heldSummaryDetails, heldSummaryWindow, median, releaseDecision } from "./store-core";
 
 // The rules both stores apply around their own SQL (their behaviour on each database: tests/support/store-contract.ts).
 describe("the stores' shared rules", () => {
@@ -27,5 +27,18 @@ describe("the stores' shared rules", () => {
     expect(releaseDecision(undefined)).toBe("not-found");
     expect(releaseDecision({ held: null })).toBe("not-held");
     expect(releaseDecision({ held: "honeypot" })).toBe("release");
+  });
+
+  it("answers a request once, only when it is stored and not held", () => {
+    expect(answerDecision(undefined)).toBe("not-found");
+    expect(answerDecision({ held: "fill-time", answer: null })).toBe("held");
+    expect(answerDecision({ held: null, answer: "other" })).toBe("already-answered");
+    expect(answerDecision({ held: null, answer: null })).toBe("record");
+  });
+
+  it("takes the middle time to an answer, or the mean of the middle two", () => {
+    expect(median([])).toBeNull();
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([40, 10, 20, 30])).toBe(25);
   });
 });

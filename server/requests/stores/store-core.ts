@@ -16,6 +16,8 @@ import {
   type NotificationChannel,
   type NotificationClaim,
   type NotificationKind,
+  type OverdueList,
+  type PromiseStatus,
   type QueuedNotification,
   type RelayClaim,
   type RelayContext,
@@ -25,6 +27,7 @@ import {
   type StoreStatus,
   type StoredInvitationRequest,
 } from "../store";
+import { ANSWERS, type Answer } from "../answer-links";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -266,6 +269,59 @@ export const MIGRATIONS: readonly Migration[] = [
      CREATE INDEX invitation_requests_mailbox ON invitation_requests (acknowledged_mailbox, acknowledged_at)
        WHERE acknowledged_mailbox IS NOT NULL;`,
   },
+  // The 48-hour promise (docs/product.md#the-48-hour-promise): when each request's answer is due,
+  // the team's answer and when it was given, and when the team was reminded of it; the kinds of
+  // the reminder, the daily list of what is overdue and the requester's email of the outcome,
+  // which has a channel of its own. The previous release runs on it: the requests it stores (during
+  // a rollback) have no reply-by time, so they are neither reminded of nor counted; it never claims
+  // `requester-outcome`, whose rows wait for the next release; it claims the team's channels, and
+  // drops a reminder or an overdue list it finds there as it drops a notification whose request is
+  // gone (each is sent only once its request is due, so only those queued at a rollback are lost).
+  {
+    compatible: true,
+    sqlite: `ALTER TABLE invitation_requests ADD COLUMN reply_by INTEGER;
+     ALTER TABLE invitation_requests ADD COLUMN answer TEXT CHECK (answer IN ('invite', 'decline', 'other'));
+     ALTER TABLE invitation_requests ADD COLUMN answered_at INTEGER;
+     ALTER TABLE invitation_requests ADD COLUMN reminded_at INTEGER;
+     CREATE INDEX invitation_requests_unanswered ON invitation_requests (reply_by)
+       WHERE answered_at IS NULL AND reply_by IS NOT NULL;
+     CREATE TABLE invitation_notifications_v10 (
+       seq INTEGER PRIMARY KEY,
+       request_id TEXT,
+       kind TEXT NOT NULL CHECK (kind IN ('request', 'relay-refused', 'held-summary', 'channel-refused',
+         'acknowledgement', 'reminder', 'overdue', 'outcome')),
+       channel TEXT NOT NULL CHECK (channel IN ('email', 'webhook', 'requester', 'requester-outcome')),
+       details TEXT,
+       delivery_id TEXT NOT NULL,
+       queued_at INTEGER NOT NULL,
+       attempts INTEGER NOT NULL DEFAULT 0,
+       next_attempt_at INTEGER NOT NULL,
+       lease_owner TEXT,
+       lease_until INTEGER,
+       last_error TEXT
+     );
+     INSERT INTO invitation_notifications_v10
+       (seq, request_id, kind, channel, details, delivery_id, queued_at, attempts, next_attempt_at, lease_owner,
+        lease_until, last_error)
+       SELECT seq, request_id, kind, channel, details, delivery_id, queued_at, attempts, next_attempt_at, lease_owner,
+         lease_until, last_error
+       FROM invitation_notifications;
+     DROP TABLE invitation_notifications;
+     ALTER TABLE invitation_notifications_v10 RENAME TO invitation_notifications;`,
+    postgres: `ALTER TABLE invitation_requests ADD COLUMN reply_by timestamptz;
+     ALTER TABLE invitation_requests ADD COLUMN answer text CHECK (answer IN ('invite', 'decline', 'other'));
+     ALTER TABLE invitation_requests ADD COLUMN answered_at timestamptz;
+     ALTER TABLE invitation_requests ADD COLUMN reminded_at timestamptz;
+     CREATE INDEX invitation_requests_unanswered ON invitation_requests (reply_by)
+       WHERE answered_at IS NULL AND reply_by IS NOT NULL;
+     ALTER TABLE invitation_notifications DROP CONSTRAINT invitation_notifications_kind_check;
+     ALTER TABLE invitation_notifications ADD CONSTRAINT invitation_notifications_kind_check
+       CHECK (kind IN ('request', 'relay-refused', 'held-summary', 'channel-refused', 'acknowledgement', 'reminder',
+         'overdue', 'outcome'));
+     ALTER TABLE invitation_notifications DROP CONSTRAINT invitation_notifications_channel_check;
+     ALTER TABLE invitation_notifications ADD CONSTRAINT invitation_notifications_channel_check
+       CHECK (channel IN ('email', 'webhook', 'requester', 'requester-outcome'));`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -296,6 +352,67 @@ export function heldSummaryWindow(lastRun: number | null, now: number): { since:
 
 export function heldSummaryDetails(ids: readonly string[], since: number) {
   return { count: ids.length, ids: ids.slice(0, HELD_SUMMARY_MAX_IDS), since };
+}
+
+/** The daily overdue list: how many, and the first few named with when each was due (rows oldest due first). */
+export function overdueList(
+  rows: readonly { id: string; reply_by: TimeColumn }[],
+  count: number,
+  max: number,
+): OverdueList {
+  return { count, requests: rows.slice(0, max).map((row) => ({ id: row.id, replyBy: toMs(row.reply_by) })) };
+}
+
+/**
+ * What an answer does to a request, by its row: nothing found, held (it must be released first),
+ * answered already (the first answer stands), or record it.
+ */
+export function answerDecision(
+  row: { held: string | null; answer: string | null } | undefined,
+): "not-found" | "held" | "already-answered" | "record" {
+  if (!row) return "not-found";
+  if (row.answer !== null) return "already-answered";
+  return row.held === null ? "record" : "held";
+}
+
+/** The median of some durations (ms), or null for none: the middle one, or the mean of the middle two. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * The promise's figures (PromiseStatus), from each store's rows of the window: each request's
+ * reply-by time, when it arrived, and its answer and when it came; and what is overdue now.
+ */
+export function promiseStatus(
+  rows: readonly {
+    received_at: TimeColumn;
+    reply_by: TimeColumn;
+    answer: Answer | null;
+    answered_at: TimeColumn | null;
+  }[],
+  overdue: OverdueList,
+  now: number,
+): PromiseStatus {
+  const byAnswer = Object.fromEntries(ANSWERS.map((answer) => [answer, 0])) as Record<Answer, number>;
+  const status = { requests: rows.length, answeredInTime: 0, answeredLate: 0, unansweredPastDue: 0 };
+  const durations: number[] = [];
+  for (const row of rows) {
+    const replyBy = toMs(row.reply_by);
+    if (row.answer !== null && row.answered_at !== null) {
+      const answeredAt = toMs(row.answered_at);
+      byAnswer[row.answer] += 1;
+      durations.push(answeredAt - toMs(row.received_at));
+      if (answeredAt <= replyBy) status.answeredInTime += 1;
+      else status.answeredLate += 1;
+    } else if (replyBy <= now) {
+      status.unansweredPastDue += 1;
+    }
+  }
+  return { ...status, medianAnswerMs: median(durations), byAnswer, overdue };
 }
 
 /** What `requests -- release` does with a request, by its row: nothing found, not held, or release it. */
@@ -333,7 +450,7 @@ export function migrationPlan(
 
 /** The columns of a request row, in every statement that reads one. */
 export const REQUEST_COLUMNS =
-  "id, received_at, mode, fields, context, relay, attempts, last_error, sent_at, notice_version, held, source, consent, role, acknowledged_at";
+  "id, received_at, mode, fields, context, relay, attempts, last_error, sent_at, notice_version, held, source, consent, role, acknowledged_at, reply_by, answer, answered_at, reminded_at";
 /** The columns of a notification row. */
 export const NOTIFICATION_COLUMNS =
   "seq, request_id, kind, channel, details, delivery_id, queued_at, attempts, last_error";
@@ -390,6 +507,10 @@ export interface RequestRow {
   consent: JsonColumn<ConsentRecord> | null;
   role: JsonColumn<RequestRole> | null;
   acknowledged_at: TimeColumn | null;
+  reply_by: TimeColumn | null;
+  answer: Answer | null;
+  answered_at: TimeColumn | null;
+  reminded_at: TimeColumn | null;
 }
 
 export interface NotificationRow {
@@ -399,7 +520,7 @@ export interface NotificationRow {
   kind: NotificationKind;
   channel: NotificationChannel;
   /** What the notification is about beside its request: HubSpot's refusal, the held summary, the channel's refusal. */
-  details: JsonColumn<RelayRefusal | HeldSummary | ChannelRefusal> | null;
+  details: JsonColumn<RelayRefusal | HeldSummary | ChannelRefusal | OverdueList | OutcomeDetails> | null;
   delivery_id: string;
   queued_at: TimeColumn;
   attempts: number;
@@ -408,6 +529,7 @@ export interface NotificationRow {
 
 const json = <T>(value: JsonColumn<T>): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
 export const toMs = (value: TimeColumn): number => (typeof value === "number" ? value : value.getTime());
+const msOrNull = (value: TimeColumn | null): number | null => (value === null ? null : toMs(value));
 
 export function toStoredRequest(row: RequestRow): StoredInvitationRequest {
   return {
@@ -425,7 +547,12 @@ export function toStoredRequest(row: RequestRow): StoredInvitationRequest {
     source: row.source === null ? null : json(row.source),
     consent: row.consent === null ? null : json(row.consent),
     role: row.role === null ? null : json(row.role),
-    acknowledgedAt: row.acknowledged_at === null ? null : toMs(row.acknowledged_at),
+    acknowledgedAt: msOrNull(row.acknowledged_at),
+    // Null, not undefined, from a row read before its migration added them (never the case once migrated).
+    replyBy: msOrNull(row.reply_by ?? null),
+    answer: row.answer ?? null,
+    answeredAt: msOrNull(row.answered_at ?? null),
+    remindedAt: msOrNull(row.reminded_at ?? null),
   };
 }
 
@@ -460,8 +587,18 @@ export function toNotificationClaim(
     case "channel-refused":
       return { ...base, kind: row.kind, refusal: details as ChannelRefusal };
     case "acknowledgement":
+    case "reminder":
       return request && { ...base, kind: row.kind, request };
+    case "overdue":
+      return { ...base, kind: row.kind, overdue: details as OverdueList };
+    case "outcome":
+      return request && { ...base, kind: row.kind, request, answer: (details as OutcomeDetails).answer };
   }
+}
+
+/** What an outcome notification keeps beside its request: the answer it tells (never "other", which tells no one). */
+export interface OutcomeDetails {
+  answer: "invite" | "decline";
 }
 
 /** What a notification row is queued with: its subject's request (if any) and details, and a new delivery id. */
@@ -480,7 +617,10 @@ export type QueuedSubject =
   | { kind: "relay-refused"; requestId: string; details: RelayRefusal }
   | { kind: "held-summary"; details: HeldSummary }
   | { kind: "channel-refused"; details: ChannelRefusal }
-  | { kind: "acknowledgement"; requestId: string };
+  | { kind: "acknowledgement"; requestId: string }
+  | { kind: "reminder"; requestId: string }
+  | { kind: "overdue"; details: OverdueList }
+  | { kind: "outcome"; requestId: string; details: OutcomeDetails };
 
 export function toQueuedNotification(row: NotificationRow): QueuedNotification {
   return {
