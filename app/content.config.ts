@@ -6,7 +6,7 @@ import { defineCollection } from "astro:content";
 import { glob, type Loader, type LoaderContext } from "astro/loaders";
 import { CONTENT, type ContentName } from "#shared/content/collections.ts";
 import { checkAllContent } from "#shared/content/read.ts";
-import { roleSchema } from "#shared/content/roles.ts";
+import { roleSchema } from "#shared/roles/schema.ts";
 import { contentFolder, hasRoleFiles, rolesFolder } from "#app/lib/role-files.ts";
 
 /** What Astro hands a loader besides its documented context: each file type's reader (glob() reads YAML and Markdown with it). */

@@ -17,7 +17,7 @@ import { acknowledgementSender, notificationChannels } from "./notifications/cha
 import { NotificationWorker } from "./notifications/worker";
 import { emailWords } from "./notifications/messages";
 import { readRoleTimetable } from "./roles-timetable";
-import type { RoleTimetable } from "#shared/roles.ts";
+import type { RoleTimetable } from "#shared/roles/timetable.ts";
 import { openRequestStore } from "./requests/stores/open-store";
 import { RelayWorker } from "./requests/hubspot/relay";
 import { startHeldSummaries } from "./requests/daily/held-summary";

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROLE_SLUG, ROLES_MANIFEST_FILE, type RoleTimetable } from "#shared/roles.ts";
+import { ROLE_SLUG, ROLES_MANIFEST_FILE, type RoleTimetable } from "#shared/roles/timetable.ts";
 
 export function readRoleTimetable(buildDir: string): RoleTimetable {
   const path = join(buildDir, ROLES_MANIFEST_FILE);

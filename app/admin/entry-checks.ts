@@ -7,7 +7,7 @@
 import type { z } from "zod";
 import { CONTENT, type ContentName } from "#shared/content/collections.ts";
 import { checkWords, describeIssues } from "#shared/content/issues.ts";
-import { ROLES_FOLDER, roleBodySchema, roleSchema } from "#shared/content/roles.ts";
+import { ROLES_FOLDER, roleBodySchema, roleSchema } from "#shared/roles/schema.ts";
 import { toFileShape } from "./form-shape";
 
 /** The editor's collection of roles (./editor-config.ts): one Markdown file each, the description its body. */

@@ -18,7 +18,7 @@ import TermsPage from "#app/pages/_terms.tsx";
 import WhoWeArePage from "#app/pages/_who-we-are.tsx";
 import { EmailsPreview } from "./email-preview";
 import type { OpenRolesWords } from "#shared/content/open-roles.ts";
-import { EMPLOYMENT_TYPES, SALARY_CURRENCIES, type RoleFields } from "#shared/content/roles.ts";
+import { EMPLOYMENT_TYPES, SALARY_CURRENCIES, type RoleFields } from "#shared/roles/schema.ts";
 import { RolePage } from "#app/features/roles/role-views.tsx";
 import { NextSteps, SentMark } from "#app/features/invitation/confirmation-notice.tsx";
 import { FormIntro } from "#app/features/invitation/form-intro.tsx";

@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { ROLES_FOLDER } from "#shared/content/roles.ts";
+import { ROLES_FOLDER } from "#shared/roles/schema.ts";
 
 /** The folder holding content/: this checkout, or CONTENT_ROOT (astro.config.ts; `npm run edit`'s browser test edits a copy). */
 declare const __CONTENT_ROOT__: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSiteConfig } from "#shared/site-config.ts";
-import type { Role } from "#shared/content/roles.ts";
+import type { Role } from "#shared/roles/schema.ts";
 import { roleDescriptionHtml } from "./role-description";
 import { jobPostingSchema, organizationSchema, serviceSchema } from "./structured-data";
 

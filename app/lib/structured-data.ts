@@ -1,6 +1,6 @@
 import type { JobPosting, Organization, Service, WithContext } from "schema-dts";
-import { namedEmployer, type Role } from "#shared/content/roles.ts";
-import { parseLocation, rolePath, validThroughTime } from "#shared/roles.ts";
+import { namedEmployer, type Role } from "#shared/roles/schema.ts";
+import { parseLocation, rolePath, validThroughTime } from "#shared/roles/timetable.ts";
 import { ROUTES } from "#shared/routes.ts";
 import type { SiteConfig } from "#shared/site-config.ts";
 import { site } from "#app/config/site.ts";

@@ -22,8 +22,8 @@ import { loadConfig } from "../../server/load-config";
 import { renderNginxConfig } from "../../server/deploy/nginx-config";
 import { addIslandPreloads } from "./island-preloads";
 import { CONTENT_DIR, readRoles } from "#shared/content/read.ts";
-import { ROLES_FOLDER } from "#shared/content/roles.ts";
-import { isOpen, rolePath, ROLES_MANIFEST_FILE } from "#shared/roles.ts";
+import { ROLES_FOLDER } from "#shared/roles/schema.ts";
+import { isOpen, rolePath, ROLES_MANIFEST_FILE } from "#shared/roles/timetable.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { lastModifiedDay, roleTimetable } from "./roles-timetable";
 import { outlinedBoundaries } from "./outlined-boundaries";
@@ -41,7 +41,7 @@ const { site, server } = loadConfig({ warn: false });
 // 1. Astro writes app/pages/404.astro as 404.html, the body of every 404.
 const notFoundPage = join(client, "404.html");
 if (!existsSync(notFoundPage)) throw new Error(`postbuild: ${notFoundPage} is missing`);
-// app/pages/410.astro, the body of a closed role's 410 (shared/roles.ts): like 404.html, never a page of its own.
+// app/pages/410.astro, the body of a closed role's 410 (shared/roles/timetable.ts): like 404.html, never a page of its own.
 const gonePage = join(client, "410", "index.html");
 if (!existsSync(gonePage)) throw new Error(`postbuild: ${gonePage} is missing`);
 renameSync(gonePage, join(client, "410.html"));

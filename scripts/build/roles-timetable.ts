@@ -1,5 +1,5 @@
 /**
- * The roles' timetable the build hands the server (BUILD_DIR/roles.json, shared/roles.ts): each
+ * The roles' timetable the build hands the server (BUILD_DIR/roles.json, shared/roles/timetable.ts): each
  * role's slug, title, closing time and the day its page last changed, open or closed at build
  * time, so the server answers a role that closes after the build with 410 and leaves it out of
  * the list and the sitemap, with no rebuild.
@@ -7,8 +7,8 @@
 import { spawnSync } from "node:child_process";
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import type { Role } from "#shared/content/roles.ts";
-import { closesAt, type RoleTimetable } from "#shared/roles.ts";
+import type { Role } from "#shared/roles/schema.ts";
+import { closesAt, type RoleTimetable } from "#shared/roles/timetable.ts";
 
 /**
  * The day a role's file last changed: its last commit's date when the file is committed (the

@@ -6,8 +6,8 @@
 import type { HeroArtName, IllustrationName } from "#shared/content/fields.ts";
 import type { PageInfo } from "#shared/content/page.ts";
 import { readContent, readRoles } from "#shared/content/read.ts";
-import { rolePageInfo } from "#shared/content/role-page.ts";
-import { closesAt, isOpen } from "#shared/roles.ts";
+import { rolePageInfo } from "#shared/roles/page.ts";
+import { closesAt, isOpen } from "#shared/roles/timetable.ts";
 import { requestPagePath, ROUTES } from "#shared/routes.ts";
 import type { SiteConfig } from "#shared/site-config.ts";
 import { withSiteFacts } from "#shared/content/site-facts.ts";

@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../config";
 import { readContent } from "#shared/content/read.ts";
 import { privacyNoticeVersion } from "#shared/invitation/privacy-notice.ts";
-import type { RoleTimetable } from "#shared/roles.ts";
+import type { RoleTimetable } from "#shared/roles/timetable.ts";
 import { acknowledgesRequesters, notificationChannels } from "../notifications/channels";
 import type { NotificationWorker } from "../notifications/worker";
 import type { RelayWorker } from "../requests/hubspot/relay";

@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, utimesSync } from "node:fs";
 import { join } from "node:path";
-import { ROLES_FOLDER } from "#shared/content/roles.ts";
+import { ROLES_FOLDER } from "#shared/roles/schema.ts";
 import { redact, secretTextsOf } from "../safe-errors";
 
 /**

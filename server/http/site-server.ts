@@ -47,7 +47,7 @@ import { resolveRequest } from "./request-path";
 import { answerMemoryFile, roleFilteredFiles, type MemoryDocument } from "./role-documents";
 import { RoleSchedule } from "./role-schedule";
 import { readRoleTimetable } from "../roles-timetable";
-import { ROLES_MANIFEST_FILE, ROLES_PATH, type RoleTimetable } from "#shared/roles.ts";
+import { ROLES_MANIFEST_FILE, ROLES_PATH, type RoleTimetable } from "#shared/roles/timetable.ts";
 import { isLoopbackHost } from "#shared/env.ts";
 import type { SiteConfig } from "#shared/site-config.ts";
 import { errorCode } from "../safe-errors";

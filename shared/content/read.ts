@@ -11,8 +11,8 @@ import { fileURLToPath } from "node:url";
 import yaml from "js-yaml";
 import type { z } from "zod";
 import { CONTENT, type Content, type ContentName } from "./collections";
-import { checkRoleBody, ROLES_FOLDER, roleSchema, type Role } from "./roles";
-import { ROLE_SLUG } from "../roles";
+import { checkRoleBody, ROLES_FOLDER, roleSchema, type Role } from "../roles/schema";
+import { ROLE_SLUG } from "../roles/timetable";
 import { checkWords, describeIssues } from "./issues";
 
 export { describeIssues };

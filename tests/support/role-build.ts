@@ -8,7 +8,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { ROLES_MANIFEST_FILE, isOpen, rolePath, type RoleTimetableEntry } from "#shared/roles.ts";
+import { ROLES_MANIFEST_FILE, isOpen, rolePath, type RoleTimetableEntry } from "#shared/roles/timetable.ts";
 import { precompressDirectory } from "../../scripts/build/precompress";
 import { writePolicyConfig } from "../../server/http/policy-config";
 import { GONE_FILE, roleRequestPageFile, ROLES_LIST_FILE, SITEMAP_PATH } from "../../server/http/static-policy";

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readRoles } from "#shared/content/read.ts";
-import type { RoleTimetable } from "#shared/roles.ts";
+import type { RoleTimetable } from "#shared/roles/timetable.ts";
 import { roleTimetable } from "../../scripts/build/roles-timetable";
 import { dayFrom, writeRoleFixtures, type RoleFixture } from "./role-fixtures";
 

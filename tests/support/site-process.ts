@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writePolicyConfig } from "../../server/http/policy-config";
 import { GONE_FILE } from "../../server/http/static-policy";
-import { ROLES_MANIFEST_FILE, type RoleTimetable } from "#shared/roles.ts";
+import { ROLES_MANIFEST_FILE, type RoleTimetable } from "#shared/roles/timetable.ts";
 
 /** The address in the server's start-up line (`Serving <what> at <url> (Node.js <version>)`), once printed. */
 export function servingUrl(output: string): string | null {

@@ -2,10 +2,10 @@
  * A role page's head as every reader of it needs it (the page, its social card): its path,
  * title, description and heading, from the role's file and content/open-roles.yaml.
  */
-import type { OpenRolesWords } from "./open-roles";
-import type { PageInfo } from "./page";
-import { namedEmployer, type Role } from "./roles";
-import { parseLocation, rolePath } from "../roles";
+import type { OpenRolesWords } from "../content/open-roles";
+import type { PageInfo } from "../content/page";
+import { namedEmployer, type Role } from "./schema";
+import { parseLocation, rolePath } from "./timetable";
 import { fill } from "../text";
 
 /** `Remote (United States)` or `Chicago, IL, United States`: how a page says where a role is. */

@@ -4,7 +4,7 @@
  * server answers a role that closed since the build with 410, and drops it from the list and
  * the sitemap, with no rebuild (docs/decisions/0025-roles-close-on-their-day.md).
  */
-import { ROUTES } from "./routes";
+import { ROUTES } from "../routes";
 
 /** Where a role's URL lives: `/roles/<slug>`. */
 export const ROLES_PATH = ROUTES.roles.path;

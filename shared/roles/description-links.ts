@@ -3,7 +3,7 @@
  * https or http address, a mailto: address, or the site's own pages by their path (`/roles`,
  * `#role-qualifications`); and no images, which would be a third party's or need a file of the
  * site's own the layout was never checked with. The build and the editor refuse the rest
- * (roles.ts, checkRoleBody); the page and the JobPosting drop whatever got past
+ * (./schema.ts, checkRoleBody); the page and the JobPosting drop whatever got past
  * (app/lib/role-description.ts), so a `javascript:` or `data:` link never reaches the HTML.
  */
 
