@@ -7,7 +7,7 @@ import { glob, type Loader, type LoaderContext } from "astro/loaders";
 import { CONTENT, type ContentName } from "#shared/content/collections.ts";
 import { checkAllContent } from "#shared/content/read.ts";
 import { roleSchema } from "#shared/roles/schema.ts";
-import { contentFolder, hasRoleFiles, rolesFolder } from "#app/lib/role-files.ts";
+import { contentFolder, hasRoleFiles, rolesFolder } from "#app/features/roles/role-files.ts";
 
 /** What Astro hands a loader besides its documented context: each file type's reader (glob() reads YAML and Markdown with it). */
 type EntryTypes = Map<string, { getEntryInfo: (params: never) => Promise<{ data: unknown; body?: string }> }>;

@@ -25,7 +25,7 @@ import { CONTENT_DIR, readRoles } from "#shared/content/read.ts";
 import { ROLES_FOLDER } from "#shared/roles/schema.ts";
 import { isOpen, rolePath, ROLES_MANIFEST_FILE } from "#shared/roles/timetable.ts";
 import { ROUTES } from "#shared/routes.ts";
-import { lastModifiedDay, roleTimetable } from "./roles-timetable";
+import { lastModifiedDay, roleTimetable } from "./write-role-timetable";
 import { outlinedBoundaries } from "./outlined-boundaries";
 import { precompressDirectory } from "./precompress";
 import { indexablePaths, renderRobots, renderSitemap } from "./seo-files";

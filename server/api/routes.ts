@@ -25,7 +25,7 @@ export interface ApiServices {
     store: RequestIntake;
     relay: RelayWorker | null;
     notifier?: NotificationWorker | null;
-    /** The roles of the build being served (server/roles-timetable.ts); none when absent. */
+    /** The roles of the build being served (server/http/read-role-timetable.ts); none when absent. */
     roles?: RoleTimetable;
   };
   /** True once the server has begun shutting down (the health check answers 503). */

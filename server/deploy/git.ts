@@ -86,7 +86,7 @@ export function exportCommit(dir: string, commit: string, into: string): void {
 /**
  * An archive stamps every file with the commit's time, and a release has no .git to ask: each
  * file of `folder` gets the time of the last commit that changed it, which the build reads as
- * the day a role's page last changed (the sitemap's lastmod, scripts/build/roles-timetable.ts).
+ * the day a role's page last changed (the sitemap's lastmod, scripts/build/write-role-timetable.ts).
  */
 function datePerLastCommit(dir: string, commit: string, into: string, folder: string): void {
   const exported = join(into, folder);

@@ -46,7 +46,7 @@ import { readPolicyConfig } from "./policy-config";
 import { resolveRequest } from "./request-path";
 import { answerMemoryFile, roleFilteredFiles, type MemoryDocument } from "./role-documents";
 import { RoleSchedule } from "./role-schedule";
-import { readRoleTimetable } from "../roles-timetable";
+import { readRoleTimetable } from "./read-role-timetable";
 import { ROLES_MANIFEST_FILE, ROLES_PATH, type RoleTimetable } from "#shared/roles/timetable.ts";
 import { isLoopbackHost } from "#shared/env.ts";
 import type { SiteConfig } from "#shared/site-config.ts";

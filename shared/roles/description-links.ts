@@ -4,7 +4,7 @@
  * `#role-qualifications`); and no images, which would be a third party's or need a file of the
  * site's own the layout was never checked with. The build and the editor refuse the rest
  * (./schema.ts, checkRoleBody); the page and the JobPosting drop whatever got past
- * (app/lib/role-description.ts), so a `javascript:` or `data:` link never reaches the HTML.
+ * (app/features/roles/role-description.ts), so a `javascript:` or `data:` link never reaches the HTML.
  */
 
 /** Whether `href` is a link a role's description may carry. */

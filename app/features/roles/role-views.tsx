@@ -16,7 +16,7 @@ import { ArrowIcon, LinkButton } from "#app/components/ui/button.tsx";
 import { ArrowLeftIcon } from "#app/components/ui/icons.tsx";
 import { Eyebrow, EyebrowHeadingText } from "#app/components/sections/section.tsx";
 import { locationText } from "#shared/roles/page.ts";
-import type { RoleDescriptionHtml } from "#app/lib/role-description.ts";
+import type { RoleDescriptionHtml } from "#app/features/roles/role-description.ts";
 import { roleFacts, type RoleFact } from "./role-facts";
 
 /** The request page with the role chosen (leaders' mode: a role is for a TA leader). */
@@ -82,7 +82,7 @@ export function RolePage({
   /**
    * The description: its Markdown as HTML, rendered by the build from the role's file (which the
    * build checks holds no HTML of its own) and kept to Markdown's elements and the links a role
-   * may carry (app/lib/role-description.ts), as its JobPosting has it; or the editor's preview of it.
+   * may carry (app/features/roles/role-description.ts), as its JobPosting has it; or the editor's preview of it.
    */
   description: { html: RoleDescriptionHtml } | { node: ReactNode };
   words: OpenRolesWords;

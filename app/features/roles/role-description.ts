@@ -4,7 +4,7 @@
  * shared/roles/description-links.ts allows (any other is unwrapped to its text). The build refuses a
  * file with such links already (checkRoleBody); this holds wherever the check is not run (the
  * development server shows the page of a refused file), so a `javascript:` or `data:` link never
- * reaches the HTML. Build time only (app/lib/roles.ts): no visitor's bundle carries it.
+ * reaches the HTML. Build time only (./built-roles.ts): no visitor's bundle carries it.
  */
 import sanitizeHtml from "sanitize-html";
 import { isRoleLink } from "#shared/roles/description-links.ts";

@@ -1,6 +1,6 @@
 /**
  * Where the role files are, and whether there is one yet: the roles collection's loader
- * (app/content.config.ts) and the pages' list of roles (./roles.ts) both ask.
+ * (app/content.config.ts) and the pages' list of roles (./built-roles.ts) both ask.
  */
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
