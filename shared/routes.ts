@@ -19,7 +19,7 @@ export const ROUTES = {
   whoWeAre: { path: "/who-we-are", indexable: true },
   requestInvitation: { path: "/request-invitation", indexable: true },
   terms: { path: "/terms-of-engagement", indexable: true },
-  // The open roles; each open role has a page below it (shared/roles/timetable.ts, rolePath).
+  // The open roles; each open role has a page below it (shared/roles/page.ts, rolePath).
   roles: { path: "/roles", indexable: true },
   // Where a request posted without JavaScript lands once it is stored (REQUEST_RECEIVED_PATHS).
   requestReceived: { path: "/request-invitation/received", indexable: false },

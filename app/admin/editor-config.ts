@@ -8,7 +8,7 @@ import { CONTENT, type ContentName } from "#shared/content/collections.ts";
 import type { SiteConfig } from "#shared/site-config.ts";
 import { DESCRIPTION_MIN_LENGTH, ROLES_FOLDER, roleBodySchema, roleSchema } from "#shared/roles/schema.ts";
 import { ROUTES } from "#shared/routes.ts";
-import { ROLES_PATH } from "#shared/roles/timetable.ts";
+import { ROLES_PATH } from "#shared/roles/page.ts";
 import { checkName, objectFields, type EditorField } from "./editor-fields";
 import { ROLE_BODY, ROLES_COLLECTION } from "./entry-checks";
 import { PAGE_FORMAT, toFormFields } from "./form-shape";
@@ -134,7 +134,7 @@ export interface DecapConfig {
   media_folder: string;
   public_folder: string;
   locale: string;
-  /** A role's file name from its title: only the letters, digits and hyphens of an address (shared/roles/timetable.ts, ROLE_SLUG). */
+  /** A role's file name from its title: only the letters, digits and hyphens of an address (shared/roles/page.ts, ROLE_SLUG). */
   slug: { encoding: "ascii"; clean_accents: true; sanitize_replacement: "-" };
   collections: (FilesCollection | RolesCollection)[];
 }

@@ -1,6 +1,8 @@
 import type { JobPosting, Organization, Service, WithContext } from "schema-dts";
 import { namedEmployer, type Role } from "#shared/roles/schema.ts";
-import { parseLocation, rolePath, validThroughTime } from "#shared/roles/timetable.ts";
+import { parseLocation } from "#shared/roles/location.ts";
+import { rolePath } from "#shared/roles/page.ts";
+import { validThroughTime } from "#shared/roles/timetable.ts";
 import { ROUTES } from "#shared/routes.ts";
 import type { SiteConfig } from "#shared/site-config.ts";
 import { site } from "#app/config/site.ts";

@@ -21,11 +21,11 @@ import { collectInlineScriptHashes } from "../../server/http/inline-scripts";
 import { loadConfig } from "../../server/load-config";
 import { renderNginxConfig } from "../../server/deploy/nginx-config";
 import { addIslandPreloads } from "./island-preloads";
-import { CONTENT_DIR, readRoles } from "#shared/content/read.ts";
-import { ROLES_FOLDER } from "#shared/roles/schema.ts";
-import { isOpen, rolePath, ROLES_MANIFEST_FILE } from "#shared/roles/timetable.ts";
+import { readRoles } from "#shared/content/read.ts";
+import { rolePath } from "#shared/roles/page.ts";
+import { isOpen } from "#shared/roles/timetable.ts";
 import { ROUTES } from "#shared/routes.ts";
-import { lastModifiedDay, roleTimetable } from "./write-role-timetable";
+import { writeRoleTimetable } from "./write-role-timetable";
 import { outlinedBoundaries } from "./outlined-boundaries";
 import { precompressDirectory } from "./precompress";
 import { indexablePaths, renderRobots, renderSitemap } from "./seo-files";
@@ -69,9 +69,7 @@ if (hiding.length > 0) {
 }
 
 // 2. The roles' timetable, by which the server closes a role on its day without a rebuild.
-const roles = readRoles();
-const timetable = roleTimetable(roles, (role) => lastModifiedDay(join(CONTENT_DIR, ROLES_FOLDER, `${role.slug}.md`)));
-writeFileSync(join(buildDir, ROLES_MANIFEST_FILE), `${JSON.stringify(timetable, null, 2)}\n`);
+const timetable = writeRoleTimetable(buildDir, readRoles());
 const builtAt = Date.now();
 const openRoles = timetable.roles.filter((role) => isOpen(role, builtAt));
 
@@ -137,7 +135,7 @@ const thirdParties = [
 ];
 console.log(
   [
-    `postbuild: ${paths.length + rolePages.length} pages in sitemap.xml under ${site.siteUrl} (${rolePages.length} open roles of ${roles.length})`,
+    `postbuild: ${paths.length + rolePages.length} pages in sitemap.xml under ${site.siteUrl} (${rolePages.length} open roles of ${timetable.roles.length})`,
     `postbuild: ${cards.rendered + cards.cached} social cards (${cards.rendered} rendered, ${cards.cached} from the cache) in ${cards.ms} ms`,
     `postbuild: CSP allows ${scriptHashes.length} inline scripts by hash, ` +
       `${thirdParties.length > 0 ? thirdParties.join(" and ") : "no third-party host"}` +

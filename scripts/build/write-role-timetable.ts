@@ -1,34 +1,33 @@
 /**
- * The roles' timetable the build hands the server (BUILD_DIR/roles.json, shared/roles/timetable.ts): each
- * role's slug, title, closing time and the day its page last changed, open or closed at build
- * time, so the server answers a role that closes after the build with 410 and leaves it out of
- * the list and the sitemap, with no rebuild.
+ * Writes the roles' timetable the build hands the server (shared/roles/timetable.ts) into
+ * BUILD_DIR: every role of content/roles/, open or closed at build time, with the day its page
+ * last changed.
  */
-import { spawnSync } from "node:child_process";
-import { statSync } from "node:fs";
-import { join } from "node:path";
-import type { Role } from "#shared/roles/schema.ts";
-import { closesAt, type RoleTimetable } from "#shared/roles/timetable.ts";
+import { statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { CONTENT_DIR } from "#shared/content/read.ts";
+import { ROLES_FOLDER, type Role } from "#shared/roles/schema.ts";
+import { ROLE_TIMETABLE_FILE, roleTimetable, type RoleTimetable } from "#shared/roles/timetable.ts";
+import { lastCommitTime } from "../../server/deploy/git";
 
 /**
- * The day a role's file last changed: its last commit's date when the file is committed (the
- * editor commits every save), else the file's modification day. The sitemap's `lastmod` is only
- * worth something when it changes with the page, so never the build's date.
+ * The day (UTC) a file last changed: its last commit's when it is committed (the editor commits
+ * every save), else its modification time, which a release's export sets to that same commit's
+ * (server/deploy/git.ts). The sitemap's `lastmod` is only worth something when it changes with
+ * the page, so never the build's date.
  */
-export function lastModifiedDay(file: string): string {
-  const git = spawnSync("git", ["log", "-1", "--format=%cs", "--", file], { encoding: "utf8", cwd: join(file, "..") });
-  const day = git.status === 0 ? git.stdout.trim() : "";
-  if (/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
-  return statSync(file).mtime.toISOString().slice(0, 10);
+export function lastChangedDay(file: string): string {
+  let seconds: number | null = null;
+  try {
+    seconds = lastCommitTime(dirname(file), basename(file));
+  } catch {
+    // Not in a git checkout (a release, an unpacked archive): the file's own time.
+  }
+  return new Date(seconds !== null ? seconds * 1000 : statSync(file).mtimeMs).toISOString().slice(0, 10);
 }
 
-export function roleTimetable(roles: readonly Role[], lastModified: (role: Role) => string): RoleTimetable {
-  return {
-    roles: roles.map((role) => ({
-      slug: role.slug,
-      title: role.title,
-      closesAt: closesAt(role.validThrough),
-      lastModified: lastModified(role),
-    })),
-  };
+export function writeRoleTimetable(buildDir: string, roles: readonly Role[], contentDir = CONTENT_DIR): RoleTimetable {
+  const timetable = roleTimetable(roles, (role) => lastChangedDay(join(contentDir, ROLES_FOLDER, `${role.slug}.md`)));
+  writeFileSync(join(buildDir, ROLE_TIMETABLE_FILE), `${JSON.stringify(timetable, null, 2)}\n`);
+  return timetable;
 }

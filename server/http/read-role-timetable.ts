@@ -1,21 +1,13 @@
 /**
- * The roles' timetable of the build being served (BUILD_DIR/roles.json, written by postbuild):
- * which role pages exist and when each closes. A build without roles, or from before roles
- * existed, has none.
+ * The roles' timetable of the build being served (shared/roles/timetable.ts, written by the
+ * build): which role pages exist and when each closes. A build without roles, or from before
+ * roles existed, has none.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROLE_SLUG, ROLES_MANIFEST_FILE, type RoleTimetable } from "#shared/roles/timetable.ts";
+import { parseRoleTimetable, ROLE_TIMETABLE_FILE, type RoleTimetable } from "#shared/roles/timetable.ts";
 
 export function readRoleTimetable(buildDir: string): RoleTimetable {
-  const path = join(buildDir, ROLES_MANIFEST_FILE);
-  if (!existsSync(path)) return { roles: [] };
-  const parsed = JSON.parse(readFileSync(path, "utf8")) as Partial<RoleTimetable>;
-  const roles = Array.isArray(parsed.roles) ? parsed.roles : [];
-  for (const role of roles) {
-    if (!ROLE_SLUG.test(role.slug) || typeof role.title !== "string" || !Number.isFinite(role.closesAt)) {
-      throw new Error(`${path} is not a roles timetable written by this version's build: build again`);
-    }
-  }
-  return { roles };
+  const path = join(buildDir, ROLE_TIMETABLE_FILE);
+  return existsSync(path) ? parseRoleTimetable(readFileSync(path, "utf8"), path) : { roles: [] };
 }

@@ -12,7 +12,7 @@ import yaml from "js-yaml";
 import type { z } from "zod";
 import { CONTENT, type Content, type ContentName } from "./collections";
 import { checkRoleBody, ROLES_FOLDER, roleSchema, type Role } from "../roles/schema";
-import { ROLE_SLUG } from "../roles/timetable";
+import { ROLE_SLUG } from "../roles/page";
 import { checkWords, describeIssues } from "./issues";
 
 export { describeIssues };

@@ -26,7 +26,9 @@ const REFERENCE_DESTINATION = /^ {0,3}\[[^\]]+\]:[ \t]*<?([^\s>]*)/gm;
 export function roleLinkProblem(markdown: string): string | null {
   if (IMAGE.test(markdown)) return "Remove the image (![...](...)): a role's description has words and links only.";
   const destinations = [...markdown.matchAll(INLINE_DESTINATION), ...markdown.matchAll(REFERENCE_DESTINATION)];
-  const refused = destinations.map(([, destination = ""]) => destination).find((destination) => !isRoleLink(destination));
+  const refused = destinations
+    .map(([, destination = ""]) => destination)
+    .find((destination) => !isRoleLink(destination));
   if (refused === undefined) return null;
   return `Link to an https:// or http:// address, a mailto: address or a page of this site (a path starting with /): "${refused.slice(0, 60)}" is none of these.`;
 }

@@ -1,22 +1,24 @@
 /**
- * A role page's head as every reader of it needs it (the page, its social card): its path,
- * title, description and heading, from the role's file and content/open-roles.yaml.
+ * A role's page: its address (`/roles/<slug>`, the slug being its file's name), the request
+ * page's parameter naming it (`?role=<slug>`), and its head as every reader of it needs it (the
+ * page, its social card): its path, title, description and heading, from the role's file and
+ * content/open-roles.yaml.
  */
 import type { OpenRolesWords } from "../content/open-roles";
 import type { PageInfo } from "../content/page";
-import { namedEmployer, type Role } from "./schema";
-import { parseLocation, rolePath } from "./timetable";
+import { ROUTES } from "../routes";
 import { fill } from "../text";
+import { locationText } from "./location";
+import { namedEmployer, type Role } from "./schema";
 
-/** `Remote (United States)` or `Chicago, IL, United States`: how a page says where a role is. */
-export function locationText(location: string, words: Pick<OpenRolesWords["facts"], "remote">): string {
-  const parsed = parseLocation(location);
-  if ("problem" in parsed) return location;
-  const where = parsed.location;
-  return where.kind === "remote"
-    ? fill(words.remote, { country: where.country.name })
-    : `${where.locality}, ${where.region}, ${where.country.name}`;
-}
+/** Where a role's URL lives: `/roles/<slug>`. */
+export const ROLES_PATH = ROUTES.roles.path;
+/** A role's slug: its file's name, lower-case words joined by hyphens. */
+export const ROLE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** The request page's query parameter naming the role a request is about (`?role=<slug>`). */
+export const ROLE_PARAM = "role";
+
+export const rolePath = (slug: string) => `${ROLES_PATH}/${slug}`;
 
 export function rolePageInfo(role: Role, words: OpenRolesWords): PageInfo {
   const description = fill(words.role.description, {

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { dayFrom, roleFixtures, writeRoleFixtures } from "../../tests/support/role-fixtures";
-import { closesAt, isOpen, openRole, parseLocation } from "./timetable";
+import { parseLocation } from "./location";
+import { closesAt, isOpen, openRole } from "./timetable";
 import { checkAllContent, readContent, readRoles } from "../content/read";
 import { rolePageInfo } from "./page";
 

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { day, list, MARKUP, optional, text } from "../content/fields";
 import { roleLinkProblem } from "./description-links";
-import { COUNTRIES, parseLocation } from "./timetable";
+import { COUNTRIES, parseLocation } from "./location";
 
 const DATE_ERROR = "Write the date as YYYY-MM-DD, for example 2027-01-31.";
 

@@ -1,63 +1,15 @@
 /**
- * The roles' facts every layer shares: where a role is (as Google reads a location), when it
- * closes, and the timetable the build hands the server (BUILD_DIR/roles.json), by which the
- * server answers a role that closed since the build with 410, and drops it from the list and
- * the sitemap, with no rebuild (docs/decisions/0025-roles-close-on-their-day.md).
+ * The roles' timetable: what the build hands the server beside the pages (BUILD_DIR/roles.json),
+ * by which the server answers a role that closed since the build with 410, and drops it from the
+ * list and the sitemap, with no rebuild (docs/decisions/0025-roles-close-on-their-day.md). The
+ * build writes it (scripts/build/write-role-timetable.ts), the server reads it
+ * (server/http/read-role-timetable.ts); its file, its shape and its check are here.
  */
-import { ROUTES } from "../routes";
+import { ROLE_SLUG } from "./page";
+import type { Role } from "./schema";
 
-/** Where a role's URL lives: `/roles/<slug>`. */
-export const ROLES_PATH = ROUTES.roles.path;
-/** A role's slug: its file's name, lower-case words joined by hyphens. */
-export const ROLE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** The request page's query parameter naming the role a request is about (`?role=<slug>`). */
-export const ROLE_PARAM = "role";
-/** The build's timetable of roles, beside the pages (BUILD_DIR/roles.json), read by the server. */
-export const ROLES_MANIFEST_FILE = "roles.json";
-
-export const rolePath = (slug: string) => `${ROLES_PATH}/${slug}`;
-
-/** The countries a role may be in, by the name an editor writes and the ISO 3166 code Google reads. */
-export const COUNTRIES = [
-  { name: "United States", code: "US" },
-  { name: "Canada", code: "CA" },
-  { name: "United Kingdom", code: "GB" },
-  { name: "Ireland", code: "IE" },
-  { name: "Germany", code: "DE" },
-  { name: "France", code: "FR" },
-  { name: "Netherlands", code: "NL" },
-  { name: "Australia", code: "AU" },
-  { name: "Singapore", code: "SG" },
-  { name: "India", code: "IN" },
-  { name: "Mexico", code: "MX" },
-] as const;
-
-export type RoleLocation =
-  | { kind: "remote"; country: { name: string; code: string } }
-  | { kind: "onsite"; locality: string; region: string; country: { name: string; code: string } };
-
-const countryNamed = (name: string) => COUNTRIES.find((country) => country.name.toLowerCase() === name.toLowerCase());
-
-/**
- * `Remote, United States` is a fully remote role open to people in that country; `Chicago, IL,
- * United States` is a role in that place. Anything else is a problem, in an editor's words.
- */
-export function parseLocation(value: string): { location: RoleLocation; problem?: never } | { problem: string } {
-  const parts = value.split(",").map((part) => part.trim());
-  const country = countryNamed(parts.at(-1) ?? "");
-  if (!country) {
-    return {
-      problem: `End the location with one of the countries: ${COUNTRIES.map((known) => known.name).join(", ")}.`,
-    };
-  }
-  if (parts.length === 2 && parts[0]!.toLowerCase() === "remote") return { location: { kind: "remote", country } };
-  if (parts.length === 3 && parts[0] && parts[1]) {
-    return { location: { kind: "onsite", locality: parts[0], region: parts[1], country } };
-  }
-  return {
-    problem: `Write "Remote, ${country.name}" for a fully remote role, or "<city>, <region>, ${country.name}", e.g. "Chicago, IL, ${country.name}".`,
-  };
-}
+/** The timetable's file, in BUILD_DIR beside client/. */
+export const ROLE_TIMETABLE_FILE = "roles.json";
 
 /** The moment a role closes: the end of its `validThrough` day, in UTC. */
 export function closesAt(validThrough: string): number {
@@ -83,6 +35,30 @@ export interface RoleTimetable {
 }
 
 export const isOpen = (role: Pick<RoleTimetableEntry, "closesAt">, now: number) => now <= role.closesAt;
+
+/** The timetable of `roles`, open or closed: `lastModified` is the day each one's page last changed. */
+export function roleTimetable(roles: readonly Role[], lastModified: (role: Role) => string): RoleTimetable {
+  return {
+    roles: roles.map((role) => ({
+      slug: role.slug,
+      title: role.title,
+      closesAt: closesAt(role.validThrough),
+      lastModified: lastModified(role),
+    })),
+  };
+}
+
+/** The timetable the build wrote, from its file's text (read from `source`); a file of another version is refused. */
+export function parseRoleTimetable(text: string, source: string): RoleTimetable {
+  const parsed = JSON.parse(text) as Partial<RoleTimetable>;
+  const roles = Array.isArray(parsed.roles) ? parsed.roles : [];
+  for (const role of roles) {
+    if (!ROLE_SLUG.test(role.slug) || typeof role.title !== "string" || !Number.isFinite(role.closesAt)) {
+      throw new Error(`${source} is not a roles timetable written by this version's build: build again`);
+    }
+  }
+  return { roles };
+}
 
 /** The role a request names, when it is a role of the build still open at `now`; anything else is dropped. */
 export function openRole(timetable: RoleTimetable, slug: unknown, now: number): { slug: string; title: string } | null {

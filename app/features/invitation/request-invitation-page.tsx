@@ -15,7 +15,7 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useInvitationMode } from "#app/features/invitation/use-invitation-mode.ts";
 import { prefersReducedMotion } from "#app/lib/use-reduced-motion.ts";
 import { ArrowLink } from "#app/components/ui/button.tsx";
-import { ROLE_PARAM } from "#shared/roles/timetable.ts";
+import { ROLE_PARAM } from "#shared/roles/page.ts";
 import { requestPagePath, ROUTES } from "#shared/routes.ts";
 import { fill } from "#shared/text.ts";
 

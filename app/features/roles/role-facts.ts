@@ -4,7 +4,7 @@
  */
 import type { OpenRolesWords } from "#shared/content/open-roles.ts";
 import { namedEmployer, type RoleFields } from "#shared/roles/schema.ts";
-import { locationText } from "#shared/roles/page.ts";
+import { locationText } from "#shared/roles/location.ts";
 import { longDate } from "#app/lib/dates.ts";
 import { fill } from "#shared/text.ts";
 

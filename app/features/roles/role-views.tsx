@@ -10,12 +10,12 @@
 import type { ReactNode } from "react";
 import type { OpenRolesWords } from "#shared/content/open-roles.ts";
 import { namedEmployer, type RoleFields } from "#shared/roles/schema.ts";
-import { ROLE_PARAM, rolePath } from "#shared/roles/timetable.ts";
+import { ROLE_PARAM, rolePath } from "#shared/roles/page.ts";
 import { requestPagePath, ROUTES } from "#shared/routes.ts";
 import { ArrowIcon, LinkButton } from "#app/components/ui/button.tsx";
 import { ArrowLeftIcon } from "#app/components/ui/icons.tsx";
 import { Eyebrow, EyebrowHeadingText } from "#app/components/sections/section.tsx";
-import { locationText } from "#shared/roles/page.ts";
+import { locationText } from "#shared/roles/location.ts";
 import type { RoleDescriptionHtml } from "#app/features/roles/role-description.ts";
 import { roleFacts, type RoleFact } from "./role-facts";
 
