@@ -5,7 +5,8 @@
  */
 import { Component, type ComponentType, type ReactNode } from "react";
 import type { CMS as DecapCms, PreviewTemplateComponentProps } from "decap-cms-core";
-import type { HowWeHelpWords, TermsWords } from "#shared/content/pages.ts";
+import type { HowWeHelpWords } from "#shared/content/how-we-help.ts";
+import type { TermsWords } from "#shared/content/terms-of-engagement.ts";
 import type { RequestInvitationWords } from "#shared/content/request-invitation.ts";
 import type { SiteWords } from "#shared/content/site.ts";
 import { modeLinks } from "#shared/routes.ts";

@@ -1,4 +1,5 @@
-import type { HomeWords, HowWeHelpWords } from "#shared/content/pages.ts";
+import type { HomeWords } from "#shared/content/home.ts";
+import type { HowWeHelpWords } from "#shared/content/how-we-help.ts";
 import type { OpenRolesWords } from "#shared/content/open-roles.ts";
 import { ROUTES } from "#shared/routes.ts";
 import type { ModeActions } from "#shared/content/sections.ts";

@@ -7,7 +7,11 @@
 import type { z } from "zod";
 import { emailsSchema } from "./emails";
 import { openRolesSchema } from "./open-roles";
-import { homeSchema, howWeHelpSchema, missionSchema, termsSchema, whoWeAreSchema } from "./pages";
+import { homeSchema } from "./home";
+import { howWeHelpSchema } from "./how-we-help";
+import { missionSchema } from "./mission";
+import { termsSchema } from "./terms-of-engagement";
+import { whoWeAreSchema } from "./who-we-are";
 import { requestInvitationSchema } from "./request-invitation";
 import { requestRefusedSchema } from "./request-refused";
 import { siteSchema } from "./site";
