@@ -79,7 +79,7 @@ export default function HomePage({
               intro={{ eyebrow: rolesLink.eyebrow, title: rolesLink.title, lead: rolesLink.lead }}
               id="open-roles-heading"
             />
-            <ArrowLink href={ROUTES.roles.path} className="shrink-0">
+            <ArrowLink href={ROUTES.openRoles.path} className="shrink-0">
               {rolesLink.action}
             </ArrowLink>
           </div>

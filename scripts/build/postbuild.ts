@@ -75,7 +75,7 @@ const openRoles = timetable.roles.filter((role) => isOpen(role, builtAt));
 
 // Sitemap and robots, for every indexable page, which must all have been prerendered: the roles'
 // list while any role is open, and each open role with the day it last changed.
-const paths = indexablePaths().filter((path) => path !== ROUTES.roles.path || openRoles.length > 0);
+const paths = indexablePaths().filter((path) => path !== ROUTES.openRoles.path || openRoles.length > 0);
 for (const path of paths) {
   if (!existsSync(join(client, path, "index.html"))) throw new Error(`postbuild: page ${path} was not prerendered`);
 }

@@ -10,7 +10,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import yaml from "js-yaml";
 import type { z } from "zod";
-import { CONTENT, type Content, type ContentName } from "./collections";
+import { CONTENT_NAMES, type ContentName } from "../pages";
+import { CONTENT, type Content } from "./collections";
 import { checkRoleBody, ROLES_FOLDER, roleSchema, type Role } from "../roles/schema";
 import { ROLE_SLUG } from "../roles/page";
 import { checkWords, describeIssues } from "./issues";
@@ -127,7 +128,7 @@ export function checkAllContent(dir: string = CONTENT_DIR): string[] {
       problems.push(error instanceof ContentError ? error.message : String(error));
     }
   }
-  for (const name of Object.keys(CONTENT) as ContentName[]) {
+  for (const name of CONTENT_NAMES) {
     try {
       parseContentFile(name, dir);
     } catch (error) {

@@ -12,7 +12,7 @@ import { locationText } from "./location";
 import { namedEmployer, type Role } from "./schema";
 
 /** Where a role's URL lives: `/roles/<slug>`. */
-export const ROLES_PATH = ROUTES.roles.path;
+export const ROLES_PATH = ROUTES.openRoles.path;
 /** A role's slug: its file's name, lower-case words joined by hyphens. */
 export const ROLE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The request page's query parameter naming the role a request is about (`?role=<slug>`). */

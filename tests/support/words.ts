@@ -3,11 +3,11 @@
  * pages and the server (shared/content/read.ts), so a test expects what the page shows.
  * Site facts stay as `{tokens}` here; a test that reads a page fills them in (withSiteFacts).
  */
-import type { PageInfo } from "#shared/content/page.ts";
+import { pageInfos, type PageInfo } from "#shared/content/page.ts";
 import { readContent } from "#shared/content/read.ts";
 import type { InvitationMode } from "#shared/invitation/mode.ts";
 import { ownFormFields as fieldsWithWords } from "#shared/invitation/own-form-fields.ts";
-import { modeLinks, requestPagePath, ROUTES, type RouteName } from "#shared/routes.ts";
+import { modeLinks, requestPagePath, ROUTES } from "#shared/routes.ts";
 
 export const siteWords = readContent("site");
 export const homeWords = readContent("home");
@@ -23,22 +23,7 @@ export const teamEmails = emails.team;
 export const openRolesWords = readContent("openRoles");
 
 /** Every route with the words its head and heading show. */
-export const pages: Record<RouteName, PageInfo> = {
-  home: { ...ROUTES.home, ...homeWords.meta },
-  mission: { ...ROUTES.mission, ...missionWords.meta },
-  howWeHelp: { ...ROUTES.howWeHelp, ...howWeHelpWords.meta },
-  whoWeAre: { ...ROUTES.whoWeAre, ...whoWeAreWords.meta },
-  requestInvitation: {
-    ...ROUTES.requestInvitation,
-    ...requestWords.modes.candidate.meta,
-    heading: requestWords.modes.candidate.heading,
-  },
-  terms: { ...ROUTES.terms, ...termsWords.meta },
-  roles: { ...ROUTES.roles, ...openRolesWords.meta },
-  requestReceived: { ...ROUTES.requestReceived, ...requestWords.received.candidate },
-  requestReceivedEmployer: { ...ROUTES.requestReceivedEmployer, ...requestWords.received.employer },
-  notFound: { ...ROUTES.notFound, ...siteWords.notFound.meta },
-};
+export const pages = pageInfos(readContent);
 
 /** The request page in a mode, as its own HTML presents it. */
 export const requestPage = (mode: InvitationMode): PageInfo => ({

@@ -187,7 +187,7 @@ function RequestInvitationBody({
             </p>
             {mode === "candidate" && roleWords.rolesLink && (
               <p className="border-b border-line px-5 py-4 text-sm">
-                <ArrowLink href={ROUTES.roles.path}>{roleWords.rolesLink}</ArrowLink>
+                <ArrowLink href={ROUTES.openRoles.path}>{roleWords.rolesLink}</ArrowLink>
               </p>
             )}
             {supporter}

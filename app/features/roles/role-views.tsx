@@ -95,7 +95,7 @@ export function RolePage({
         <div aria-hidden="true" className="absolute inset-0 -z-10 hero-grid-dark" />
         <div className="container-page pt-10 pb-14 sm:pt-14 sm:pb-20">
           <a
-            href={ROUTES.roles.path}
+            href={ROUTES.openRoles.path}
             className="group inline-flex items-center gap-2 rounded-md text-sm font-medium text-navy-100 transition-colors hover:text-white"
           >
             <ArrowLeftIcon className="size-4 stroke-[2.4] transition-transform group-hover:-translate-x-0.5" />
