@@ -6,10 +6,13 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { ROLES_FOLDER } from "#shared/roles/schema.ts";
 
-/** The folder holding content/: this checkout, or CONTENT_ROOT (astro.config.ts; `npm run edit`'s browser test edits a copy). */
-declare const __CONTENT_ROOT__: string;
+/**
+ * content/, as its reader finds it (shared/content/read.ts, CONTENT_DIR), handed to the bundles by
+ * astro.config.ts: where the build runs, not where its bundles end up.
+ */
+declare const __CONTENT_DIR__: string;
 
-export const contentFolder = join(__CONTENT_ROOT__, "content");
+export const contentFolder = __CONTENT_DIR__;
 export const rolesFolder = join(contentFolder, ROLES_FOLDER);
 
 /**
