@@ -6,7 +6,7 @@
  * Node only: the pages read the same files through astro:content.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseFrontmatter } from "astro/markdown";
 import yaml from "js-yaml";
@@ -24,7 +24,10 @@ export { describeIssues };
  * astro.config.ts, `npm run edit`): at the repository's root, or in the folder CONTENT_ROOT names,
  * which `npm run edit` edits (a browser test edits a copy there, never the checkout's words).
  */
-export const CONTENT_DIR = join(resolve(process.env.CONTENT_ROOT ?? fileURLToPath(new URL("../..", import.meta.url))), "content");
+export const CONTENT_DIR = join(
+  resolve(process.env.CONTENT_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), "../..")),
+  "content",
+);
 
 export class ContentError extends Error {
   override name = "ContentError";
