@@ -202,106 +202,104 @@ function fieldsOf(object: FieldSchema, place: Place): EditorField[] {
 
 function fieldFor(name: string, schema: FieldSchema, inObject: boolean, place: Place): EditorField {
   // A value the schema fills in when the field is left out (a role's employment type): offered, not required.
-  const offered = schema.default !== undefined ? { default: schema.default } : {};
-  const required = inObject && schema.default === undefined;
+  const field = { name, required: inObject && schema.default === undefined };
   // What a control checks before a save: the key's schema, and where the whole file's check finds it.
   const checked = { check: schema[CHECK], ...(place ? { path: place } : {}) };
-  if (schema.const !== undefined) {
-    // The specification's own words: shown, kept as they are (app/admin/fixed-widget.tsx). Nothing to
-    // check in the form, where they cannot change (the items of a fixed list each fix their own).
-    return {
-      name,
-      ...describe(name, { ...schema, description: undefined }),
-      widget: "fixed",
-      required,
-      hint: "Fixed by the specification: it cannot be changed here.",
-      default: schema.const,
-    };
-  }
-  if (schema.enum) {
-    const names = schema.options ?? {};
-    const options = schema.enum.map((value) => ({ label: names[value] ?? value, value }));
-    // A new item of a list starts with a choice made (its icon, its currency), which the preview can draw.
-    const first = required ? { default: options[0]!.value } : {};
-    return { name, ...describe(name, schema), widget: "select", required, options, ...first, ...offered, ...checked };
-  }
+  if (schema.const !== undefined) return fixedField(field, schema);
+  if (schema.enum) return { ...choiceField(field, schema, schema.enum), ...checked };
   const variants = schema.oneOf ?? schema.anyOf;
-  if (variants) return unionField(name, schema, variants, required);
+  if (variants) return { ...unionField(name, schema, variants), required: field.required };
   switch (schema.type) {
     case "integer":
     case "number": {
       const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : undefined);
-      const valueType = schema.type === "integer" ? "int" : "float";
-      return {
-        name,
-        ...describe(name, schema),
-        widget: "number",
-        value_type: valueType,
-        ...(min !== undefined ? { min } : {}),
-        required,
-        ...checked,
-      };
+      const numbers = { widget: "number", value_type: schema.type === "integer" ? "int" : "float" } as const;
+      return { ...field, ...describe(name, schema), ...numbers, ...(min !== undefined ? { min } : {}), ...checked };
     }
     case "string": {
       if (schema.format === "date") {
         const hint = ["Type the date, or choose it from the calendar."];
-        return { name, ...describe(name, schema, hint), widget: "date", required, ...checked };
+        return { ...field, ...describe(name, schema, hint), widget: "date", ...checked };
       }
       const long = schema.maxLength !== undefined && schema.maxLength > 140;
-      return {
-        name,
-        ...describe(name, schema, textLimits(schema)),
-        widget: long ? "text" : "string",
-        required,
-        ...checked,
-      };
+      return { ...field, ...describe(name, schema, textLimits(schema)), widget: long ? "text" : "string", ...checked };
     }
     case "object":
       return {
-        name,
+        ...field,
         ...describe(name, schema),
         widget: "object",
-        required,
         // A page's head (what search results and link previews show) is not the page: closed at first.
         collapsed: schema.collapsed ?? name === "meta",
         fields: fieldsOf(schema, place),
       };
-    case "array": {
-      if (schema.prefixItems) {
-        // A fixed number of items the layout is drawn for, in a fixed order (three pillars, six services).
-        const count = schema.prefixItems.length;
-        return {
-          ...listOf(name, describe(name, schema), schema.prefixItems[0]!, required),
-          min: count,
-          max: count,
-          allow_add: false,
-          allow_remove: false,
-          allow_reorder: false,
-        };
-      }
-      const { minItems, maxItems } = schema;
-      return {
-        ...listOf(name, describe(name, schema), schema.items ?? {}, required),
-        // A new list starts empty, not missing (a new block of the Terms, a new role's qualifications).
-        default: [],
-        // As many items as the layout is drawn for: reordered, never added or removed.
-        ...(minItems !== undefined && minItems === maxItems ? { allow_add: false, allow_remove: false } : {}),
-        ...(minItems !== undefined ? { min: minItems } : {}),
-        ...(maxItems !== undefined ? { max: maxItems } : {}),
-      };
-    }
+    case "array":
+      return arrayField(field, schema);
     default:
       throw new Error(`editorField: no form field for "${name}" (a ${schema.type ?? "value"} in its content schema)`);
   }
 }
 
+type Named = Pick<EditorField, "name" | "required">;
+
+/**
+ * The specification's own words: shown, kept as they are (app/admin/fixed-widget.tsx). Nothing to
+ * check in the form, where they cannot change (the items of a fixed list each fix their own).
+ */
+function fixedField(field: Named, schema: FieldSchema): EditorField {
+  return {
+    ...field,
+    ...describe(field.name, { ...schema, description: undefined }),
+    widget: "fixed",
+    hint: "Fixed by the specification: it cannot be changed here.",
+    default: schema.const,
+  };
+}
+
+/** One of a list of choices, each under its name in the form (the schema's `options`). */
+function choiceField(field: Named, schema: FieldSchema, values: readonly string[]): EditorField {
+  const names = schema.options ?? {};
+  const options = values.map((value) => ({ label: names[value] ?? value, value }));
+  // A new item of a list starts with a choice made (its icon, its currency), which the preview can draw;
+  // a choice the schema fills in when left out starts with that one.
+  const first = schema.default !== undefined ? schema.default : field.required ? options[0]!.value : undefined;
+  return {
+    ...field,
+    ...describe(field.name, schema),
+    widget: "select",
+    options,
+    ...(first !== undefined ? { default: first } : {}),
+  };
+}
+
+function arrayField(field: Named, schema: FieldSchema): EditorField {
+  const described = describe(field.name, schema);
+  if (schema.prefixItems) {
+    // A fixed number of items the layout is drawn for, in a fixed order (three pillars, six services).
+    const count = schema.prefixItems.length;
+    return {
+      ...listOf(field.name, described, schema.prefixItems[0]!, field.required),
+      min: count,
+      max: count,
+      allow_add: false,
+      allow_remove: false,
+      allow_reorder: false,
+    };
+  }
+  const { minItems, maxItems } = schema;
+  return {
+    ...listOf(field.name, described, schema.items ?? {}, field.required),
+    // A new list starts empty, not missing (a new block of the Terms, a new role's qualifications).
+    default: [],
+    // As many items as the layout is drawn for: reordered, never added or removed.
+    ...(minItems !== undefined && minItems === maxItems ? { allow_add: false, allow_remove: false } : {}),
+    ...(minItems !== undefined ? { min: minItems } : {}),
+    ...(maxItems !== undefined ? { max: maxItems } : {}),
+  };
+}
+
 /** A discriminated union (the Terms' paragraphs and lists): one list, each item of a kind, named by its fixed key. */
-function unionField(
-  name: string,
-  schema: FieldSchema,
-  variants: readonly FieldSchema[],
-  required: boolean,
-): EditorField {
+function unionField(name: string, schema: FieldSchema, variants: readonly FieldSchema[]): EditorField {
   const keys = Object.keys(variants[0]?.properties ?? {});
   const discriminator = keys.find((key) => variants.every((variant) => variant.properties?.[key]?.const !== undefined));
   if (!discriminator) throw new Error(`editorField: "${name}" is a union whose kinds share no fixed key`);
@@ -309,7 +307,6 @@ function unionField(
     name,
     ...describe(name, schema),
     widget: "list",
-    required,
     typeKey: discriminator,
     types: variants.map((variant) => {
       const kind = String(variant.properties![discriminator]!.const);
