@@ -240,7 +240,7 @@ function fieldFor(name: string, schema: FieldSchema, inObject: boolean, place: P
   }
 }
 
-type Named = Pick<EditorField, "name" | "required">;
+type Named = { name: string; required: boolean };
 
 /**
  * The specification's own words: shown, kept as they are (app/admin/fixed-widget.tsx). Nothing to
