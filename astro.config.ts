@@ -5,7 +5,7 @@ import { defineConfig } from "astro/config";
 import { imagetools } from "vite-imagetools";
 import { buildYear } from "./server/build-stamp.ts";
 import { loadConfig } from "./server/load-config.ts";
-import { checkAllContent } from "#shared/content/read.ts";
+import { checkAllContent, CONTENT_DIR } from "#shared/content/read.ts";
 import { editor } from "#app/admin/integration.ts";
 import { CLIENT_FOLDER, buildDirOf } from "#shared/build-dir.ts";
 
@@ -22,12 +22,12 @@ if (contentProblems.length > 0) {
   if (process.argv.includes("build")) process.exit(1);
   console.error("The site's pages show this until it is fixed (with npm run edit: in the editor, at /admin).\n");
 }
-// The site's facts, inlined into every bundle (app/config/site.ts), the editor's too; and the folder
-// whose content/ the pages read (app/content.config.ts): this checkout, or CONTENT_ROOT.
+// The site's facts, inlined into every bundle (app/config/site.ts), the editor's too; and the
+// content/ the pages read (app/content.config.ts), where the reader of content/ finds it.
 const define = {
   __SITE_CONFIG__: JSON.stringify(config.site),
   __BUILD_YEAR__: String(buildYear()),
-  __CONTENT_ROOT__: JSON.stringify(resolve(process.env.CONTENT_ROOT ?? ".")),
+  __CONTENT_DIR__: JSON.stringify(CONTENT_DIR),
 };
 // BUILD_DIR lets parallel checks build side by side; the server and nginx serve BUILD_DIR/client.
 const buildDir = buildDirOf(process.env);

@@ -4,10 +4,11 @@
 // development server starts all the same and says what to fix (docs/decisions/0022-git-based-editor.md).
 import { defineCollection } from "astro:content";
 import { glob, type Loader, type LoaderContext } from "astro/loaders";
-import { CONTENT, type ContentName } from "#shared/content/collections.ts";
+import { CONTENT } from "#shared/content/collections.ts";
+import { CONTENT_NAMES, type ContentName } from "#shared/pages.ts";
 import { checkAllContent } from "#shared/content/read.ts";
-import { roleSchema } from "#shared/content/roles.ts";
-import { contentFolder, hasRoleFiles, rolesFolder } from "#app/lib/role-files.ts";
+import { roleSchema } from "#shared/roles/schema.ts";
+import { contentFolder, hasRoleFiles, rolesFolder } from "#app/features/roles/role-files.ts";
 
 /** What Astro hands a loader besides its documented context: each file type's reader (glob() reads YAML and Markdown with it). */
 type EntryTypes = Map<string, { getEntryInfo: (params: never) => Promise<{ data: unknown; body?: string }> }>;
@@ -84,16 +85,13 @@ function withoutWarnings(logger: LoaderContext["logger"]): LoaderContext["logger
   return Object.assign(Object.create(logger) as LoaderContext["logger"], { warn: () => {} });
 }
 
+/** One collection per file of content/ (shared/pages.ts), each checked by its schema. */
+const wordsCollections = Object.fromEntries(CONTENT_NAMES.map((name) => [name, collection(name)])) as {
+  [Name in ContentName]: ReturnType<typeof collection<Name>>;
+};
+
 export const collections = {
-  site: collection("site"),
-  home: collection("home"),
-  mission: collection("mission"),
-  howWeHelp: collection("howWeHelp"),
-  whoWeAre: collection("whoWeAre"),
-  terms: collection("terms"),
-  requestInvitation: collection("requestInvitation"),
-  requestRefused: collection("requestRefused"),
-  openRoles: collection("openRoles"),
+  ...wordsCollections,
   // One Markdown file per role (docs/decisions/0025-roles-close-on-their-day.md): the front matter
   // checked by its schema, the body the description.
   roles: defineCollection({

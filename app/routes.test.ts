@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { EMPLOYER_REQUEST_PAGE_PATH, ROUTES } from "#shared/routes.ts";
-import { ROLES_PATH } from "#shared/roles.ts";
+import { ROLES_PATH } from "#shared/roles/page.ts";
 
 // Astro routes by file: app/pages/<path>.astro (index.astro is "/", 404.astro every unknown path);
 // a file or folder whose name starts with "_" is no route (a page's body or shared document).

@@ -21,7 +21,7 @@
  * the editor's policy, and a plain 404 for anything else; the site's block answers /admin 404.
  */
 import { COMMON_HEADERS, EDITOR_PATH, editorHeaders, HSTS_VALUE, securityHeaders } from "../server/http/csp";
-import { ROLES_PATH } from "#shared/roles.ts";
+import { ROLES_PATH } from "#shared/roles/page.ts";
 import { ROUTES } from "#shared/routes.ts";
 import {
   ALLOW_HEADER,

@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, utimesSync } from "node:fs";
 import { join } from "node:path";
-import { ROLES_FOLDER } from "#shared/content/roles.ts";
+import { ROLES_FOLDER } from "#shared/roles/schema.ts";
 import { redact, secretTextsOf } from "../server/safe-errors";
 
 /**
@@ -93,15 +93,25 @@ export function exportCommit(dir: string, commit: string, into: string): void {
 }
 
 /**
+ * When the last commit (of `commit`'s history) that changed `path` was made, in seconds since the
+ * epoch, or null when none did. The day a role's page last changed (the sitemap's lastmod) is this,
+ * in a checkout and in a release (scripts/build/write-role-timetable.ts).
+ */
+export function lastCommitTime(dir: string, path: string, commit = "HEAD"): number | null {
+  const seconds = Number(git(dir, ["log", "-1", "--format=%ct", commit, "--", path]));
+  return seconds > 0 ? seconds : null;
+}
+
+/**
  * An archive stamps every file with the commit's time, and a release has no .git to ask: each
- * file of `folder` gets the time of the last commit that changed it, which the build reads as
- * the day a role's page last changed (the sitemap's lastmod, scripts/build/roles-timetable.ts).
+ * file of `folder` gets the time of its last commit, which the release's build finds as the
+ * file's own (scripts/build/write-role-timetable.ts).
  */
 function datePerLastCommit(dir: string, commit: string, into: string, folder: string): void {
   const exported = join(into, folder);
   if (!existsSync(exported)) return;
   for (const name of readdirSync(exported)) {
-    const seconds = Number(git(dir, ["log", "-1", "--format=%ct", commit, "--", `${folder}/${name}`]));
-    if (seconds > 0) utimesSync(join(exported, name), seconds, seconds);
+    const seconds = lastCommitTime(dir, `${folder}/${name}`, commit);
+    if (seconds !== null) utimesSync(join(exported, name), seconds, seconds);
   }
 }

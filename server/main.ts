@@ -16,8 +16,8 @@ import { editorPlace, exitOnSignals, startSiteServer } from "./http/site-server"
 import { acknowledgementSender, notificationChannels } from "./notifications/channels";
 import { NotificationWorker } from "./notifications/worker";
 import { emailWords } from "./notifications/messages";
-import { readRoleTimetable } from "./roles-timetable";
-import type { RoleTimetable } from "#shared/roles.ts";
+import { readRoleTimetable } from "./http/read-role-timetable";
+import type { RoleTimetable } from "#shared/roles/timetable.ts";
 import { openRequestStore } from "./requests/stores/open-store";
 import { RelayWorker } from "./requests/hubspot/relay";
 import { startDailySummaries } from "./requests/daily/daily-summary";

@@ -1,33 +1,18 @@
 /**
- * The site's routes: every page's path and whether search engines should list it. The
- * words of each page (title, description, keywords, heading) are content
- * (content/*.yaml); app/pages/ has one file per route, and the sitemap and robots.txt are
- * built from this table (app/routes.test.ts keeps the three in step).
+ * The site's routes: every page's path and whether search engines should list it, from the table
+ * of pages (./pages.ts). The words of each page (title, description, keywords, heading) are content
+ * (content/*.yaml); app/pages/ has one file per route, and the sitemap and robots.txt are built
+ * from this table (app/routes.test.ts keeps the three in step).
  */
 import { MODE_PARAM, type InvitationMode } from "./invitation/mode";
+import { PAGE_NAMES, PAGES, type PageName, type Route } from "./pages";
 
-export interface Route {
-  path: string;
-  /** Listed in sitemap.xml. */
-  indexable: boolean;
-}
-
-export const ROUTES = {
-  home: { path: "/", indexable: true },
-  mission: { path: "/mission", indexable: true },
-  howWeHelp: { path: "/how-we-help", indexable: true },
-  whoWeAre: { path: "/who-we-are", indexable: true },
-  requestInvitation: { path: "/request-invitation", indexable: true },
-  terms: { path: "/terms-of-engagement", indexable: true },
-  // The open roles; each open role has a page below it (shared/roles.ts, rolePath).
-  roles: { path: "/roles", indexable: true },
-  // Where a request posted without JavaScript lands once it is stored (REQUEST_RECEIVED_PATHS).
-  requestReceived: { path: "/request-invitation/received", indexable: false },
-  requestReceivedEmployer: { path: "/request-invitation/received/employer", indexable: false },
-  notFound: { path: "/404", indexable: false },
-} as const satisfies Record<string, Route>;
-
-export type RouteName = keyof typeof ROUTES;
+export const ROUTES = Object.fromEntries(
+  PAGE_NAMES.map((name) => {
+    const { path, indexable } = PAGES[name];
+    return [name, { path, indexable }];
+  }),
+) as { readonly [Name in PageName]: Route };
 
 /**
  * The request page of a mode: where its calls to action point and what its visitors share.

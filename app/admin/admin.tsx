@@ -6,7 +6,7 @@
  * gives it the settings and the shared words as data.
  */
 import type { ComponentType } from "react";
-import CMS, { type CmsConfig, type CmsWidgetControlProps, type CmsWidgetParam } from "decap-cms-core";
+import CMS, { type CmsWidgetControlProps, type CmsWidgetParam } from "decap-cms-core";
 import { GitHubBackend } from "decap-cms-backend-github";
 import { ProxyBackend } from "decap-cms-backend-proxy";
 import ListWidget from "decap-cms-widget-list";
@@ -90,6 +90,4 @@ refusalStyle.textContent =
   "div:has(> label[for] + ul) { flex-wrap: wrap; } label[for] + ul { flex-basis: 100%; order: 1; text-align: left; text-transform: none; font-size: 13px; padding: 4px 0 6px; }";
 document.head.append(refusalStyle);
 
-// Decap's own types describe its YAML config loosely; this one is checked by ./editor-config.ts's.
-const config = decapConfig(data.settings, data.siteUrl, window.location.origin, data.siteName) as unknown as CmsConfig;
-CMS.init({ config });
+CMS.init({ config: decapConfig(data.settings, data.siteUrl, window.location.origin, data.siteName) });

@@ -4,11 +4,13 @@
  * or this checkout under `npm run edit`), and one form per file of content/, made from the
  * file's schema (./editor-fields.ts).
  */
-import { CONTENT, type ContentName } from "#shared/content/collections.ts";
+import type { CmsBackend, CmsCollection, CmsCollectionFile, CmsConfig, CmsField, CmsFieldBase } from "decap-cms-core";
+import { apiPath, API_ROUTES } from "#shared/api-paths.ts";
+import { CONTENT } from "#shared/content/collections.ts";
+import { CONTENT_NAMES, PAGES, type ContentName } from "#shared/pages.ts";
+import { ROLES_PATH } from "#shared/roles/page.ts";
+import { DESCRIPTION_MIN_LENGTH, ROLES_FOLDER, roleBodySchema, roleSchema } from "#shared/roles/schema.ts";
 import type { SiteConfig } from "#shared/site-config.ts";
-import { DESCRIPTION_MIN_LENGTH, ROLES_FOLDER, roleBodySchema, roleSchema } from "#shared/content/roles.ts";
-import { ROUTES } from "#shared/routes.ts";
-import { ROLES_PATH } from "#shared/roles.ts";
 import { checkName, objectFields, type EditorField } from "./editor-fields";
 import { ROLE_BODY, ROLES_COLLECTION } from "./entry-checks";
 import { PAGE_FORMAT, toFormFields } from "./form-shape";
@@ -17,79 +19,102 @@ import siteIcon from "../../assets-src/icon.svg?raw";
 
 export type EditorSettings = NonNullable<SiteConfig["editor"]>;
 
-/** Where GitHub sign-in starts on the site's own server (server/api/editor-sign-in.ts). */
-export const EDITOR_AUTH_ENDPOINT = "api/editor/auth";
+/** Where GitHub sign-in starts on the site's own server (server/api/editor-sign-in.ts), from the editor's origin. */
+export const EDITOR_AUTH_ENDPOINT = apiPath(API_ROUTES.editorAuth).slice(1);
 
-/** How each file is named in the editor, in the order its menu lists them. */
-const FILE_LABELS: Readonly<Record<ContentName, string>> = {
-  home: "Home",
-  mission: "Our Mission",
-  howWeHelp: "How We Help",
-  whoWeAre: "Who We Are",
-  requestInvitation: "Request an invitation",
-  terms: "Terms of Engagement",
-  site: "Every page: navigation, footer, 404",
-  requestRefused: "Pages of a request not sent (without JavaScript)",
-  emails: "Emails: to each requester, and the team's",
-  openRoles: "Open roles: the list, the role pages' labels, the links",
+/**
+ * The editor's groups of files of content/, in its menu: a file with a page of its own is among the
+ * pages, the others in the group the table of pages gives them (shared/pages.ts).
+ */
+export const EDITOR_GROUPS = {
+  pages: { label: "Pages", preview: true },
+  shared: { label: "Shared words", preview: false },
+  emails: { label: "Emails", preview: true },
+} as const;
+type EditorGroup = keyof typeof EDITOR_GROUPS;
+type GroupOf<Name extends ContentName> = (typeof PAGES)[Name] extends { group: infer Group extends EditorGroup }
+  ? Group
+  : "pages";
+
+const groupOf = (name: ContentName): EditorGroup => {
+  const entry = PAGES[name];
+  return "group" in entry ? entry.group : "pages";
 };
 
-const PAGES: readonly ContentName[] = [
-  "home",
-  "mission",
-  "howWeHelp",
-  "whoWeAre",
-  "requestInvitation",
-  "terms",
-  "openRoles",
-];
-const SHARED: readonly ContentName[] = ["site", "requestRefused"];
+/** The files whose group the editor previews: each has a preview (./previews.tsx), or the typecheck fails. */
+export type PreviewedName = {
+  [Name in ContentName]: (typeof EDITOR_GROUPS)[GroupOf<Name>]["preview"] extends true ? Name : never;
+}[ContentName];
 
-/** Where "View Live" leads for each file: the page it holds the words of. */
-const LIVE_PATHS: Partial<Readonly<Record<ContentName, string>>> = {
-  home: ROUTES.home.path,
-  mission: ROUTES.mission.path,
-  howWeHelp: ROUTES.howWeHelp.path,
-  whoWeAre: ROUTES.whoWeAre.path,
-  requestInvitation: ROUTES.requestInvitation.path,
-  terms: ROUTES.terms.path,
-  openRoles: ROUTES.roles.path,
-  site: ROUTES.home.path,
-};
+/**
+ * A form's field as Decap's types describe it, with what the site's controls read beside it
+ * (./checked-widgets.tsx: `check`, `path`). Decap's list reads `typeKey` (the kinds of its items),
+ * which its types leave out.
+ */
+export type DecapField = CmsField & Pick<EditorField, "check" | "path"> & { typeKey?: string };
 
-interface FilesCollection {
-  name: string;
-  label: string;
-  editor: { preview: boolean };
-  format: string;
-  extension: string;
-  files: { name: string; label: string; file: string; preview_path?: string; fields: EditorField[] }[];
+/**
+ * A field of a control the editor registers itself (./admin.tsx: "date", "fixed"). Decap's types
+ * know only Decap's own controls, so this one cast says it is a field all the same.
+ */
+const ownControl = (field: CmsFieldBase & { widget: "date" | "fixed"; default?: unknown }) =>
+  field as unknown as DecapField;
+
+/** A field the form generator made (./editor-fields.ts), as Decap's configuration has it. */
+function decapField(field: EditorField): DecapField {
+  const { widget, options, fields, field: item, types, value_type, default: value, ...rest } = field;
+  switch (widget) {
+    case "string":
+    case "text":
+      return { ...rest, widget };
+    case "number":
+      return { ...rest, widget, ...(value_type ? { value_type } : {}) };
+    case "select":
+      return { ...rest, widget, options: options ?? [], ...(value !== undefined ? { default: String(value) } : {}) };
+    case "object":
+      return { ...rest, widget, fields: (fields ?? []).map(decapField) };
+    case "list":
+      return {
+        ...rest,
+        widget,
+        ...(value !== undefined ? { default: value } : {}),
+        ...(item ? { field: decapField(item) } : {}),
+        ...(fields ? { fields: fields.map(decapField) } : {}),
+        ...(types
+          ? {
+              types: types.map((type) => ({
+                ...type,
+                widget: "object" as const,
+                fields: (type.fields ?? []).map(decapField),
+              })),
+            }
+          : {}),
+      };
+    case "date":
+    case "fixed":
+      return ownControl({ ...rest, widget, ...(value !== undefined ? { default: value } : {}) });
+    default:
+      throw new Error(`decapField: no Decap control for "${field.name}" (${widget})`);
+  }
 }
+
+/** A files collection: one entry per file of content/, each with its form. */
+export type FilesCollection = Omit<CmsCollection, "files" | "folder" | "fields"> & {
+  files: (CmsCollectionFile & { fields: DecapField[] })[];
+};
 
 /** A folder of one file per entry: the roles, content/roles/<slug>.md. */
-interface RolesCollection {
-  name: string;
-  label: string;
-  label_singular: string;
-  editor: { preview: boolean };
+export type FolderCollection = Omit<CmsCollection, "files" | "folder" | "fields"> & {
   folder: string;
-  create: boolean;
-  delete: boolean;
-  extension: "md";
-  format: "frontmatter";
-  slug: string;
-  identifier_field: string;
-  summary: string;
-  preview_path: string;
-  fields: EditorField[];
-}
+  fields: DecapField[];
+};
 
 /**
  * The roles, one file each (docs/decisions/0025-roles-close-on-their-day.md): the front matter from the role's
  * schema, the body the description in Markdown without HTML (the build refuses HTML; the
  * toolbar offers none).
  */
-export function rolesCollection(): RolesCollection {
+export function rolesCollection(): FolderCollection {
   return {
     name: ROLES_COLLECTION,
     label: "Open roles",
@@ -106,7 +131,7 @@ export function rolesCollection(): RolesCollection {
     summary: "{{title}} (open until {{validThrough}})",
     preview_path: `${ROLES_PATH.slice(1)}/{{slug}}`,
     fields: [
-      ...objectFields(roleSchema),
+      ...objectFields(roleSchema).map(decapField),
       {
         name: ROLE_BODY,
         label: "Description",
@@ -123,20 +148,10 @@ export function rolesCollection(): RolesCollection {
   };
 }
 
-export interface DecapConfig {
-  load_config_file: false;
-  /** The sign-in screen's picture: the site's mark and name, where Decap shows its own. */
-  logo: { src: string };
-  backend: Record<string, unknown>;
-  publish_mode?: "simple" | "editorial_workflow";
-  site_url: string;
-  display_url: string;
-  media_folder: string;
-  public_folder: string;
-  locale: string;
-  /** A role's file name from its title: only the letters, digits and hyphens of an address (shared/roles.ts, ROLE_SLUG). */
-  slug: { encoding: "ascii"; clean_accents: true; sanitize_replacement: "-" };
-  collections: (FilesCollection | RolesCollection)[];
+/** Decap's configuration, as this editor gives it: every collection one of the two kinds above. */
+export interface DecapConfig extends Omit<CmsConfig, "collections" | "backend"> {
+  backend: CmsBackend;
+  collections: (FilesCollection | FolderCollection)[];
 }
 
 /**
@@ -155,23 +170,22 @@ export function siteMark(siteName: string): string {
 
 function fileEntry(name: ContentName) {
   const { file, schema } = CONTENT[name];
-  const live = LIVE_PATHS[name];
+  const entry = PAGES[name];
+  // "View Live": the page the file holds the words of, or where they show.
+  const live = "path" in entry ? entry.path : "shownAt" in entry ? entry.shownAt : undefined;
   return {
     name,
-    label: FILE_LABELS[name],
+    label: entry.label,
     file: `content/${file}`,
     ...(live ? { preview_path: live.slice(1) } : {}),
-    fields: toFormFields(objectFields(schema)),
+    fields: toFormFields(objectFields(schema)).map(decapField),
   };
 }
 
-function filesCollection(
-  name: string,
-  label: string,
-  preview: boolean,
-  files: readonly ContentName[],
-): FilesCollection {
-  return { name, label, editor: { preview }, format: PAGE_FORMAT, extension: "yaml", files: files.map(fileEntry) };
+function filesCollection(group: EditorGroup): FilesCollection {
+  const { label, preview } = EDITOR_GROUPS[group];
+  const files = CONTENT_NAMES.filter((name) => groupOf(name) === group).map(fileEntry);
+  return { name: group, label, editor: { preview }, format: PAGE_FORMAT, extension: "yaml", files };
 }
 
 /**
@@ -185,7 +199,7 @@ export function decapConfig(
   origin: string = siteUrl,
   siteName = "",
 ): DecapConfig {
-  const backend =
+  const backend: CmsBackend =
     settings.backend === "local"
       ? { name: "proxy", proxy_url: settings.url, branch: settings.branch }
       : {
@@ -200,6 +214,7 @@ export function decapConfig(
   const liveSite = settings.backend === "local" ? origin : siteUrl;
   return {
     load_config_file: false,
+    // The sign-in screen's picture: the site's mark and name, where Decap shows its own.
     logo: { src: siteMark(siteName) },
     backend,
     // A pull request per edit, which the gate checks before anyone merges it (docs/deployment.md).
@@ -212,12 +227,8 @@ export function decapConfig(
     media_folder: MEDIA_FOLDER,
     public_folder: MEDIA_PATH,
     locale: "en",
+    // A role's file name from its title: only the letters, digits and hyphens of an address (shared/roles/page.ts, ROLE_SLUG).
     slug: { encoding: "ascii", clean_accents: true, sanitize_replacement: "-" },
-    collections: [
-      filesCollection("pages", "Pages", true, PAGES),
-      filesCollection("shared", "Shared words", false, SHARED),
-      filesCollection("emails", "Emails", true, ["emails"]),
-      rolesCollection(),
-    ],
+    collections: [...(Object.keys(EDITOR_GROUPS) as EditorGroup[]).map(filesCollection), rolesCollection()],
   };
 }

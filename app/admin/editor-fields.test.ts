@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CONTENT } from "#shared/content/collections.ts";
 import { checkWords, issueMessage } from "#shared/content/issues.ts";
-import { roleSchema } from "#shared/content/roles.ts";
+import { roleSchema } from "#shared/roles/schema.ts";
 import { fixed, text } from "#shared/content/fields.ts";
 import { decapConfig } from "./editor-config";
 import { MEDIA_FOLDER } from "./media-folder";

@@ -1,10 +1,11 @@
 /**
  * The editor's forms, made from the content schemas (shared/content/): one definition of each
  * page's words drives both the gate (the build refuses a bad edit) and the form the marketing
- * team fills in, so the two cannot drift. Each field gets a label (the schema's `title`, or its
- * name in words), a hint (the schema's `description` and its limits), the schema itself, which
- * the editor's controls run before a save (./checked-widgets.tsx), and the specification's fixed
- * texts as read-only.
+ * team fills in, so the two cannot drift. The form is read from each schema as JSON Schema, as
+ * zod writes it (`z.toJSONSchema`, its `.meta()` included). Each field gets a label (the schema's
+ * `title`, or its name in words), a hint (the schema's `description` and its limits), the schema
+ * itself, which the editor's controls run before a save (./checked-widgets.tsx), and the
+ * specification's fixed texts as read-only.
  */
 import { z } from "zod";
 
@@ -35,10 +36,6 @@ export interface EditorField {
   summary?: string;
   default?: unknown;
   value_type?: "int" | "float";
-  /** The markdown widget's editing modes and toolbar (a role's description). */
-  modes?: string[];
-  buttons?: string[];
-  editor_components?: string[];
   /**
    * The schema of this key of the file, as the build applies it, by name (`checkSchema`): a control
    * refuses a save with its words (./checked-widgets.tsx). Decap copies its configuration into
@@ -48,23 +45,6 @@ export interface EditorField {
   /** Where the value sits in the file's data, when no list is on the way: the whole file's check reaches it. */
   path?: string[];
 }
-
-/** What a schema says of itself: a text's limits (shared/content/fields.ts, `text`), a field's words. */
-interface FieldMeta {
-  maxLength?: number;
-  minLength?: number;
-  maxWord?: number;
-  /** Placeholders the text must keep. */
-  requires?: readonly string[];
-  title?: string;
-  description?: string;
-  /** The words the form shows for each choice of a list of choices. */
-  options?: Readonly<Record<string, string>>;
-  /** A group the form shows closed at first (the team's own emails). */
-  collapsed?: boolean;
-}
-
-const metaOf = (schema: z.ZodType): FieldMeta => (z.globalRegistry.get(schema) ?? {}) as FieldMeta;
 
 /** The schemas the forms check, each by the name its fields carry (one name per schema, however many fields). */
 const schemasByName = new Map<string, z.ZodType>();
@@ -108,6 +88,69 @@ const LABELS: Readonly<Record<string, string>> = {
   more: "Link to the full page",
 };
 
+/**
+ * A schema as zod writes it in JSON Schema (draft 2020-12, the output it checks: a date as YAML
+ * reads it, a default filled in), with what the schemas of shared/content/ add by `.meta()`: a
+ * text's limits (shared/content/fields.ts, `text`), the words of a field and of its choices.
+ */
+interface FieldSchema {
+  type?: string;
+  title?: string;
+  description?: string;
+  maxLength?: number;
+  minLength?: number;
+  /** The longest word a text may have, in characters. */
+  maxWord?: number;
+  /** Placeholders the text must keep. */
+  requires?: readonly string[];
+  format?: string;
+  const?: unknown;
+  enum?: readonly string[];
+  default?: unknown;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  /** The words the form shows for each choice of a list of choices. */
+  options?: Readonly<Record<string, string>>;
+  /** A group the form shows closed at first (the team's own emails). */
+  collapsed?: boolean;
+  properties?: Readonly<Record<string, FieldSchema>>;
+  required?: readonly string[];
+  items?: FieldSchema;
+  prefixItems?: readonly FieldSchema[];
+  minItems?: number;
+  maxItems?: number;
+  oneOf?: readonly FieldSchema[];
+  anyOf?: readonly FieldSchema[];
+  /** The schema that checks this value, by name (`checkName`): set by `formSchema`. */
+  [CHECK]?: string;
+}
+
+const CHECK = "x-check";
+
+/**
+ * The schema as JSON Schema, each key of an object and each item of a list naming the zod schema
+ * that checks it. JSON Schema says what a form needs (types, lengths, choices, fixed texts,
+ * defaults, dates, the kinds of a list's items) but not what the build runs beyond it (a text's
+ * placeholders and markup, a link to a page of the site, a role closing before it was posted):
+ * the controls run the zod schema itself, found through zod's public `shape` and `element`.
+ */
+function formSchema(schema: z.ZodType): FieldSchema {
+  return z.toJSONSchema(schema, {
+    io: "output",
+    override: ({ zodSchema, jsonSchema }) => {
+      const json = jsonSchema as FieldSchema;
+      if (zodSchema instanceof z.ZodObject) {
+        for (const [key, value] of Object.entries(zodSchema.shape)) {
+          const property = json.properties?.[key];
+          if (property) (property as FieldSchema)[CHECK] = checkName(value as z.ZodType);
+        }
+      } else if (zodSchema instanceof z.ZodArray && json.items) {
+        json.items[CHECK] = checkName(zodSchema.element as z.ZodType);
+      }
+    },
+  }) as FieldSchema;
+}
+
 /** Where a key of a file is: its path, or none inside a list (each item is checked on its own). */
 type Place = string[] | null;
 
@@ -116,17 +159,17 @@ interface Described {
   hint?: string;
 }
 
-/** A key's label and hint: the schema's words, read through its wrappers (optional, default, a date's reading). */
-function describe(name: string, meta: FieldMeta, limits: string[] = []): Described {
-  const hints = [meta.description, ...limits].filter(Boolean);
+/** A key's label and hint: the schema's words, and what the form says of the value. */
+function describe(name: string, schema: FieldSchema, limits: string[] = []): Described {
+  const hints = [schema.description, ...limits].filter(Boolean);
   return {
-    label: meta.title ?? LABELS[name] ?? labelOf(name),
+    label: schema.title ?? LABELS[name] ?? labelOf(name),
     ...(hints.length > 0 ? { hint: hints.join(" ") } : {}),
   };
 }
 
 /** The limits of a text, as its hint says them. */
-function textLimits({ maxLength, maxWord, requires = [] }: FieldMeta): string[] {
+function textLimits({ maxLength, maxWord, requires = [] }: FieldSchema): string[] {
   const kept = requires.map((token) => `{${token}}`).join(" and ");
   return [
     maxLength !== undefined ? `At most ${maxLength} characters.` : undefined,
@@ -137,146 +180,145 @@ function textLimits({ maxLength, maxWord, requires = [] }: FieldMeta): string[] 
 
 /** The form field for one key of a content schema, at `place` in its file. */
 export function editorField(name: string, schema: z.ZodType, place: Place = [name]): EditorField {
-  return fieldFor(name, schema, { required: true, meta: {}, keySchema: schema, place });
+  return fieldFor(name, { ...formSchema(schema), [CHECK]: checkName(schema) }, true, place);
 }
 
-interface Context {
-  required: boolean;
-  /** What the wrappers around the schema said of it (a date's title sits on its reading). */
-  meta: FieldMeta;
-  /** The key's whole schema, wrappers included: what the build applies to the value. */
-  keySchema: z.ZodType;
-  place: Place;
+/**
+ * Every key of an object schema, in order, as form fields, but a page's head (`meta`) last, after
+ * what the page shows; `place` is the object's own, or none inside a list. (Decap writes the keys
+ * of a nested group in the file's order whatever the form's; ./form-shape.ts orders a file's own.)
+ */
+export function objectFields(schema: z.ZodObject, place: Place = []): EditorField[] {
+  return fieldsOf(formSchema(schema), place);
 }
 
-function fieldFor(name: string, schema: z.ZodType, context: Context): EditorField {
-  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
-  const meta = { ...metaOf(schema), ...context.meta };
-  const inner = (next: z.ZodType, changes: Partial<Context> = {}) =>
-    fieldFor(name, next, { ...context, meta, ...changes });
-  const { required, keySchema, place } = context;
+function fieldsOf(object: FieldSchema, place: Place): EditorField[] {
+  const required = new Set(object.required);
+  const fields = Object.entries(object.properties ?? {}).map(([name, schema]) =>
+    fieldFor(name, schema, required.has(name), place ? [...place, name] : null),
+  );
+  return [...fields.filter((field) => field.name !== "meta"), ...fields.filter((field) => field.name === "meta")];
+}
+
+function fieldFor(name: string, schema: FieldSchema, inObject: boolean, place: Place): EditorField {
+  // A value the schema fills in when the field is left out (a role's employment type): offered, not required.
+  const field = { name, required: inObject && schema.default === undefined };
   // What a control checks before a save: the key's schema, and where the whole file's check finds it.
-  const checked = { check: checkName(keySchema), ...(place ? { path: place } : {}) };
-  switch (def.type) {
-    case "optional":
-      return inner(def.innerType as z.ZodType, { required: false });
-    case "default":
-      // A value the schema fills in when the field is left out (a role's employment type): offered, not required.
-      return { ...inner(def.innerType as z.ZodType, { required: false }), default: def.defaultValue };
-    case "pipe":
-      // A value read before it is checked (a date as YAML reads it, an empty field as none): the form shows what is checked.
-      return inner(def.out as z.ZodType);
-    case "number":
-      return { name, ...describe(name, meta), widget: "number", value_type: "int", min: 1, required, ...checked };
-    case "string": {
-      if (def.format === "date") {
-        return {
-          name,
-          ...describe(name, meta, ["Type the date, or choose it from the calendar."]),
-          widget: "date",
-          required,
-          ...checked,
-        };
-      }
-      const long = meta.maxLength !== undefined && meta.maxLength > 140;
-      return {
-        name,
-        ...describe(name, meta, textLimits(meta)),
-        widget: long ? "text" : "string",
-        required,
-        ...checked,
-      };
+  const checked = { check: schema[CHECK], ...(place ? { path: place } : {}) };
+  if (schema.const !== undefined) return fixedField(field, schema);
+  if (schema.enum) return { ...choiceField(field, schema, schema.enum), ...checked };
+  const variants = schema.oneOf ?? schema.anyOf;
+  if (variants) return { ...unionField(name, schema, variants), required: field.required };
+  switch (schema.type) {
+    case "integer":
+    case "number": {
+      const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : undefined);
+      const numbers = { widget: "number", value_type: schema.type === "integer" ? "int" : "float" } as const;
+      return { ...field, ...describe(name, schema), ...numbers, ...(min !== undefined ? { min } : {}), ...checked };
     }
-    case "literal":
-      // The specification's own words: shown, kept as they are (app/admin/fixed-widget.tsx). Nothing to
-      // check in the form, where they cannot change (the items of a fixed list each fix their own).
-      return {
-        name,
-        ...describe(name, { ...meta, description: undefined }),
-        widget: "fixed",
-        required,
-        hint: "Fixed by the specification: it cannot be changed here.",
-        default: (def.values as unknown[])[0],
-      };
-    case "enum": {
-      const names = meta.options ?? {};
-      const options = Object.values(def.entries as Record<string, string>).map((value) => ({
-        label: names[value] ?? value,
-        value,
-      }));
-      // A new item of a list starts with a choice made (its icon, its currency), which the preview can draw.
-      const first = required ? { default: options[0]!.value } : {};
-      return { name, ...describe(name, meta), widget: "select", required, options, ...first, ...checked };
+    case "string": {
+      if (schema.format === "date") {
+        const hint = ["Type the date, or choose it from the calendar."];
+        return { ...field, ...describe(name, schema, hint), widget: "date", ...checked };
+      }
+      const long = schema.maxLength !== undefined && schema.maxLength > 140;
+      return { ...field, ...describe(name, schema, textLimits(schema)), widget: long ? "text" : "string", ...checked };
     }
     case "object":
       return {
-        name,
-        ...describe(name, meta),
+        ...field,
+        ...describe(name, schema),
         widget: "object",
-        required,
         // A page's head (what search results and link previews show) is not the page: closed at first.
-        collapsed: meta.collapsed ?? name === "meta",
-        fields: objectFields(schema as z.ZodObject, place),
+        collapsed: schema.collapsed ?? name === "meta",
+        fields: fieldsOf(schema, place),
       };
-    case "tuple": {
-      // A fixed number of items the layout is drawn for, in a fixed order (three pillars, six services).
-      const items = def.items as z.ZodType[];
-      return {
-        ...listOf(name, describe(name, meta), items[0]!, required),
-        min: items.length,
-        max: items.length,
-        allow_add: false,
-        allow_remove: false,
-        allow_reorder: false,
-      };
-    }
-    case "array": {
-      const checks = (def.checks ?? []) as {
-        _zod: { def: { check: string; minimum?: number; maximum?: number; length?: number } };
-      }[];
-      const bound = (kind: string) => checks.map((check) => check._zod.def).find((check) => check.check === kind);
-      const exact = bound("length_equals")?.length;
-      return {
-        ...listOf(name, describe(name, meta), def.element as z.ZodType, required),
-        // A new list starts empty, not missing (a new block of the Terms, a new role's qualifications).
-        default: [],
-        // As many items as the layout is drawn for: reordered, never added or removed.
-        ...(exact !== undefined ? { min: exact, max: exact, allow_add: false, allow_remove: false } : {}),
-        ...(bound("min_length") ? { min: bound("min_length")!.minimum } : {}),
-        ...(bound("max_length") ? { max: bound("max_length")!.maximum } : {}),
-      };
-    }
-    case "union": {
-      // A discriminated union (the Terms' paragraphs and lists): one list, each item of a kind.
-      const discriminator = def.discriminator as string;
-      const options = def.options as z.ZodObject[];
-      return {
-        name,
-        ...describe(name, meta),
-        widget: "list",
-        required,
-        typeKey: discriminator,
-        types: options.map((option) => {
-          const kind = (option.shape[discriminator]!._zod.def as unknown as { values: string[] }).values[0]!;
-          const fields = objectFields(option, null).filter((field) => field.name !== discriminator);
-          return {
-            name: kind,
-            label: labelOf(kind),
-            widget: "object",
-            fields,
-            summary: `{{fields.${fields[0]!.name}}}`,
-          };
-        }),
-      };
-    }
+    case "array":
+      return arrayField(field, schema);
     default:
-      throw new Error(`editorField: no form field for "${name}" (a ${def.type} in its content schema)`);
+      throw new Error(`editorField: no form field for "${name}" (a ${schema.type ?? "value"} in its content schema)`);
   }
 }
 
-function listOf(name: string, described: Described, item: z.ZodType, required: boolean): EditorField {
+type Named = { name: string; required: boolean };
+
+/**
+ * The specification's own words: shown, kept as they are (app/admin/fixed-widget.tsx). Nothing to
+ * check in the form, where they cannot change (the items of a fixed list each fix their own).
+ */
+function fixedField(field: Named, schema: FieldSchema): EditorField {
+  return {
+    ...field,
+    ...describe(field.name, { ...schema, description: undefined }),
+    widget: "fixed",
+    hint: "Fixed by the specification: it cannot be changed here.",
+    default: schema.const,
+  };
+}
+
+/** One of a list of choices, each under its name in the form (the schema's `options`). */
+function choiceField(field: Named, schema: FieldSchema, values: readonly string[]): EditorField {
+  const names = schema.options ?? {};
+  const options = values.map((value) => ({ label: names[value] ?? value, value }));
+  // A new item of a list starts with a choice made (its icon, its currency), which the preview can draw;
+  // a choice the schema fills in when left out starts with that one.
+  const first = schema.default !== undefined ? schema.default : field.required ? options[0]!.value : undefined;
+  return {
+    ...field,
+    ...describe(field.name, schema),
+    widget: "select",
+    options,
+    ...(first !== undefined ? { default: first } : {}),
+  };
+}
+
+function arrayField(field: Named, schema: FieldSchema): EditorField {
+  const described = describe(field.name, schema);
+  if (schema.prefixItems) {
+    // A fixed number of items the layout is drawn for, in a fixed order (three pillars, six services).
+    const count = schema.prefixItems.length;
+    return {
+      ...listOf(field.name, described, schema.prefixItems[0]!, field.required),
+      min: count,
+      max: count,
+      allow_add: false,
+      allow_remove: false,
+      allow_reorder: false,
+    };
+  }
+  const { minItems, maxItems } = schema;
+  return {
+    ...listOf(field.name, described, schema.items ?? {}, field.required),
+    // A new list starts empty, not missing (a new block of the Terms, a new role's qualifications).
+    default: [],
+    // As many items as the layout is drawn for: reordered, never added or removed.
+    ...(minItems !== undefined && minItems === maxItems ? { allow_add: false, allow_remove: false } : {}),
+    ...(minItems !== undefined ? { min: minItems } : {}),
+    ...(maxItems !== undefined ? { max: maxItems } : {}),
+  };
+}
+
+/** A discriminated union (the Terms' paragraphs and lists): one list, each item of a kind, named by its fixed key. */
+function unionField(name: string, schema: FieldSchema, variants: readonly FieldSchema[]): EditorField {
+  const keys = Object.keys(variants[0]?.properties ?? {});
+  const discriminator = keys.find((key) => variants.every((variant) => variant.properties?.[key]?.const !== undefined));
+  if (!discriminator) throw new Error(`editorField: "${name}" is a union whose kinds share no fixed key`);
+  return {
+    name,
+    ...describe(name, schema),
+    widget: "list",
+    typeKey: discriminator,
+    types: variants.map((variant) => {
+      const kind = String(variant.properties![discriminator]!.const);
+      const fields = fieldsOf(variant, null).filter((field) => field.name !== discriminator);
+      return { name: kind, label: labelOf(kind), widget: "object", fields, summary: `{{fields.${fields[0]!.name}}}` };
+    }),
+  };
+}
+
+function listOf(name: string, described: Described, item: FieldSchema, required: boolean): EditorField {
   // Inside a list each item is checked by its own schema: the items have no place of their own in the file.
-  const inner = editorField("item", item, null);
+  const inner = fieldFor("item", item, true, null);
   // A list of items of several kinds (the Terms' paragraphs and lists) is one list with its types.
   if (inner.types) return { ...inner, name, ...described, required };
   if (inner.widget === "object") {
@@ -302,15 +344,3 @@ function listOf(name: string, described: Described, item: z.ZodType, required: b
 }
 
 const singular = (label: string) => label.replace(/ies$/, "y").replace(/s$/, "");
-
-/**
- * Every key of an object schema, in order, as form fields, but a page's head (`meta`) last, after
- * what the page shows; `place` is the object's own, or none inside a list. (Decap writes the keys
- * of a nested group in the file's order whatever the form's; ./form-shape.ts orders a file's own.)
- */
-export function objectFields(schema: z.ZodObject, place: Place = []): EditorField[] {
-  const fields = Object.entries(schema.shape).map(([name, field]) =>
-    editorField(name, field as z.ZodType, place ? [...place, name] : null),
-  );
-  return [...fields.filter((field) => field.name !== "meta"), ...fields.filter((field) => field.name === "meta")];
-}

@@ -5,9 +5,10 @@
  * (shared/content/read.ts): what the build would refuse, the editor refuses first.
  */
 import type { z } from "zod";
-import { CONTENT, type ContentName } from "#shared/content/collections.ts";
+import { CONTENT } from "#shared/content/collections.ts";
+import type { ContentName } from "#shared/pages.ts";
 import { checkWords, describeIssues } from "#shared/content/issues.ts";
-import { ROLES_FOLDER, roleBodySchema, roleSchema } from "#shared/content/roles.ts";
+import { ROLES_FOLDER, roleBodySchema, roleSchema } from "#shared/roles/schema.ts";
 import { toFileShape } from "./form-shape";
 
 /** The editor's collection of roles (./editor-config.ts): one Markdown file each, the description its body. */

@@ -1,5 +1,6 @@
 import { checkAllContent, ContentError, readContent, readContentUnchecked } from "#shared/content/read.ts";
-import type { Content, ContentName } from "#shared/content/collections.ts";
+import type { Content } from "#shared/content/collections.ts";
+import type { ContentName } from "#shared/pages.ts";
 import type { SiteConfig } from "#shared/site-config.ts";
 import type { AdminPageData } from "./admin";
 

@@ -5,7 +5,8 @@
  */
 import { Component, type ComponentType, type ReactNode } from "react";
 import type { CMS as DecapCms, PreviewTemplateComponentProps } from "decap-cms-core";
-import type { HowWeHelpWords, TermsWords } from "#shared/content/pages.ts";
+import type { HowWeHelpWords } from "#shared/content/how-we-help.ts";
+import type { TermsWords } from "#shared/content/terms-of-engagement.ts";
 import type { RequestInvitationWords } from "#shared/content/request-invitation.ts";
 import type { SiteWords } from "#shared/content/site.ts";
 import { modeLinks } from "#shared/routes.ts";
@@ -18,13 +19,16 @@ import TermsPage from "#app/pages/_terms.tsx";
 import WhoWeArePage from "#app/pages/_who-we-are.tsx";
 import { EmailsPreview } from "./email-preview";
 import type { OpenRolesWords } from "#shared/content/open-roles.ts";
-import { EMPLOYMENT_TYPES, SALARY_CURRENCIES, type RoleFields } from "#shared/content/roles.ts";
-import { RolePage } from "#app/features/roles/role-views.tsx";
+import { EMPLOYMENT_TYPES, SALARY_CURRENCIES, type RoleFields } from "#shared/roles/schema.ts";
+import { RolePage, RolesListPage } from "#app/features/roles/role-views.tsx";
 import { NextSteps, SentMark } from "#app/features/invitation/confirmation-notice.tsx";
 import { FormIntro } from "#app/features/invitation/form-intro.tsx";
 import { OwnForm } from "#app/features/invitation/own-form.tsx";
 import { islandWords, RequestWords } from "#app/features/invitation/request-words.ts";
 import { toFileShape } from "./form-shape";
+import type { PreviewedName } from "./editor-config";
+import { ROLES_COLLECTION } from "./entry-checks";
+import { PAGES } from "#shared/pages.ts";
 
 /** The words of other files a page's preview shows beside its own (the build's, not the ones being edited). */
 export interface PreviewData {
@@ -47,7 +51,7 @@ class PreviewBoundary extends Component<{ page: string; children: ReactNode }, {
     if (!this.state.failed) return this.props.children;
     return (
       <p style={{ padding: "2rem", fontFamily: "system-ui" }}>
-        The {this.props.page} page shows here once every field is filled in.
+        The {this.props.page} preview shows here once every field is filled in.
       </p>
     );
   }
@@ -97,56 +101,47 @@ function roleSoFar(data: Record<string, unknown>, slug: string): RoleFields & { 
   };
 }
 
+type Preview = ComponentType<PreviewTemplateComponentProps>;
+
+/** What its preview's stand-in calls an entry that cannot be drawn yet. */
+const previewName = (name: PreviewedName | typeof ROLES_COLLECTION) =>
+  name === ROLES_COLLECTION ? "role's" : name === "emails" ? "emails'" : `${PAGES[name].label} page's`;
+
 export function registerPreviews(cms: DecapCms, { siteWords, services, openRolesWords }: PreviewData) {
   const requestActions = modeLinks(siteWords.requestActions);
-  const previews: Record<string, [string, ComponentType<PreviewTemplateComponentProps>]> = {
-    home: [
-      "Home",
-      (props) => (
-        <HomePage
-          content={wordsOf(props)}
-          services={services}
-          siteWords={siteWords}
-          audienceActions={modeLinks(siteWords.audienceActions)}
-          requestActions={requestActions}
-        />
-      ),
-    ],
-    mission: [
-      "Our Mission",
-      (props) => <MissionPage content={wordsOf(props)} siteWords={siteWords} requestActions={requestActions} />,
-    ],
-    howWeHelp: ["How We Help", (props) => <HowWeHelpPage content={wordsOf(props)} requestActions={requestActions} />],
-    whoWeAre: [
-      "Who We Are",
-      (props) => (
-        <WhoWeArePage content={wordsOf(props)} newTabHint={siteWords.newTabHint} requestActions={requestActions} />
-      ),
-    ],
-    terms: [
-      "Terms of Engagement",
-      (props) => <TermsPage content={termsSoFar(wordsOf(props))} contactEmail={site.contactEmail} />,
-    ],
-    requestInvitation: [
-      "Request an invitation",
-      (props) => <RequestPagePreview words={wordsOf(props)} newTabHint={siteWords.newTabHint} />,
-    ],
-    emails: ["Emails to the team and to requesters", (props) => <EmailsPreview words={wordsOf(props)} />],
+  // One per file the editor previews (./editor-config.ts, PreviewedName), and the roles.
+  const previews = {
+    home: (props) => (
+      <HomePage
+        content={wordsOf(props)}
+        services={services}
+        siteWords={siteWords}
+        audienceActions={modeLinks(siteWords.audienceActions)}
+        requestActions={requestActions}
+      />
+    ),
+    mission: (props) => <MissionPage content={wordsOf(props)} siteWords={siteWords} requestActions={requestActions} />,
+    howWeHelp: (props) => <HowWeHelpPage content={wordsOf(props)} requestActions={requestActions} />,
+    whoWeAre: (props) => (
+      <WhoWeArePage content={wordsOf(props)} newTabHint={siteWords.newTabHint} requestActions={requestActions} />
+    ),
+    terms: (props) => <TermsPage content={termsSoFar(wordsOf(props))} contactEmail={site.contactEmail} />,
+    requestInvitation: (props) => <RequestPagePreview words={wordsOf(props)} newTabHint={siteWords.newTabHint} />,
+    // The list as it shows with no role open: its opening, the empty state and the closing line.
+    openRoles: (props) => <RolesListPage roles={[]} words={wordsOf(props)} />,
+    emails: (props) => <EmailsPreview words={wordsOf(props)} />,
     // A role, as its page shows it: the description is Decap's own rendering of the Markdown being typed.
-    roles: [
-      "Role",
-      (props) => (
-        <RolePage
-          role={roleSoFar(wordsOf<Record<string, unknown>>(props), String(props.entry.getIn(["slug"]) ?? ""))}
-          description={{ node: props.widgetFor("body") }}
-          words={withSiteFacts(openRolesWords, site)}
-        />
-      ),
-    ],
-  };
-  for (const [name, [page, Preview]] of Object.entries(previews)) {
+    roles: (props) => (
+      <RolePage
+        role={roleSoFar(wordsOf<Record<string, unknown>>(props), String(props.entry.getIn(["slug"]) ?? ""))}
+        description={{ node: props.widgetFor("body") }}
+        words={withSiteFacts(openRolesWords, site)}
+      />
+    ),
+  } satisfies Record<PreviewedName | typeof ROLES_COLLECTION, Preview>;
+  for (const [name, Preview] of Object.entries(previews) as [keyof typeof previews, Preview][]) {
     cms.registerPreviewTemplate(name, (props) => (
-      <PreviewBoundary page={page}>
+      <PreviewBoundary page={previewName(name)}>
         <Preview {...props} />
       </PreviewBoundary>
     ));

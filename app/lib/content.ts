@@ -1,8 +1,9 @@
 import { getEntry } from "astro:content";
 import { site } from "#app/config/site.ts";
-import { entryId, type Content, type ContentName } from "#shared/content/collections.ts";
+import { entryId, type Content } from "#shared/content/collections.ts";
+import type { ContentName, PageName } from "#shared/pages.ts";
 import type { PageMeta } from "#shared/content/page.ts";
-import { ROUTES, type RouteName } from "#shared/routes.ts";
+import { ROUTES } from "#shared/routes.ts";
 import { buildHead, type HeadInput, type PageHead } from "./seo";
 import { withSiteFacts } from "#shared/content/site-facts.ts";
 
@@ -18,6 +19,6 @@ export async function words<Name extends ContentName>(name: Name): Promise<Conte
 }
 
 /** Every head tag of a route's page, from its words (`meta`). */
-export function pageHead(route: RouteName, meta: PageMeta, extra: Omit<HeadInput, "page"> = {}): PageHead {
+export function pageHead(route: PageName, meta: PageMeta, extra: Omit<HeadInput, "page"> = {}): PageHead {
   return buildHead({ page: { ...ROUTES[route], ...meta }, ...extra });
 }

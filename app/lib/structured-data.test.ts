@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseSiteConfig } from "#shared/site-config.ts";
-import type { Role } from "#shared/content/roles.ts";
-import { roleDescriptionHtml } from "./role-description";
+import type { Role } from "#shared/roles/schema.ts";
+import { roleDescriptionHtml } from "#app/features/roles/role-description.ts";
 import { jobPostingSchema, organizationSchema, serviceSchema } from "./structured-data";
 
 const deployment = {

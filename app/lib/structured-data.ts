@@ -1,10 +1,12 @@
 import type { JobPosting, Organization, Service, WithContext } from "schema-dts";
-import { namedEmployer, type Role } from "#shared/content/roles.ts";
-import { parseLocation, rolePath, validThroughTime } from "#shared/roles.ts";
+import { namedEmployer, type Role } from "#shared/roles/schema.ts";
+import { parseLocation } from "#shared/roles/location.ts";
+import { rolePath } from "#shared/roles/page.ts";
+import { validThroughTime } from "#shared/roles/timetable.ts";
 import { ROUTES } from "#shared/routes.ts";
 import type { SiteConfig } from "#shared/site-config.ts";
 import { site } from "#app/config/site.ts";
-import type { RoleDescriptionHtml } from "./role-description";
+import type { RoleDescriptionHtml } from "#app/features/roles/role-description.ts";
 import { absoluteUrl } from "./seo";
 
 export const FOUNDING_YEAR = "2024";
@@ -78,7 +80,7 @@ export function serviceSchema(facts: ServiceFacts, config: SiteConfig = site): W
  */
 export function jobPostingSchema(
   role: Role,
-  /** The description as the role's page has it (app/lib/role-description.ts): Markdown's elements, only the links a role may carry. */
+  /** The description as the role's page has it (app/features/roles/role-description.ts): Markdown's elements, only the links a role may carry. */
   descriptionHtml: RoleDescriptionHtml,
   config: SiteConfig = site,
 ): WithContext<JobPosting> {

@@ -1,4 +1,5 @@
-import type { HomeWords, HowWeHelpWords } from "#shared/content/pages.ts";
+import type { HomeWords } from "#shared/content/home.ts";
+import type { HowWeHelpWords } from "#shared/content/how-we-help.ts";
 import type { OpenRolesWords } from "#shared/content/open-roles.ts";
 import { ROUTES } from "#shared/routes.ts";
 import type { ModeActions } from "#shared/content/sections.ts";
@@ -78,7 +79,7 @@ export default function HomePage({
               intro={{ eyebrow: rolesLink.eyebrow, title: rolesLink.title, lead: rolesLink.lead }}
               id="open-roles-heading"
             />
-            <ArrowLink href={ROUTES.roles.path} className="shrink-0">
+            <ArrowLink href={ROUTES.openRoles.path} className="shrink-0">
               {rolesLink.action}
             </ArrowLink>
           </div>

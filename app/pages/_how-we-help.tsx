@@ -1,4 +1,4 @@
-import type { HowWeHelpWords } from "#shared/content/pages.ts";
+import type { HowWeHelpWords } from "#shared/content/how-we-help.ts";
 import type { ModeActions } from "#shared/content/sections.ts";
 import { BadgeTooltips } from "#app/components/sections/badge-tooltips.tsx";
 import { CallToActionBand } from "#app/components/sections/call-to-action-band.tsx";

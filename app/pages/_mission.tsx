@@ -1,4 +1,4 @@
-import type { MissionWords } from "#shared/content/pages.ts";
+import type { MissionWords } from "#shared/content/mission.ts";
 import type { ModeActions } from "#shared/content/sections.ts";
 import type { SiteWords } from "#shared/content/site.ts";
 import { AudiencePanels } from "#app/components/sections/audience-panels.tsx";

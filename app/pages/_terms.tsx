@@ -1,4 +1,4 @@
-import type { TermsWords } from "#shared/content/pages.ts";
+import type { TermsWords } from "#shared/content/terms-of-engagement.ts";
 import { DocumentHero } from "#app/components/sections/document-hero.tsx";
 import { TermsDocument } from "#app/components/sections/terms-document.tsx";
 

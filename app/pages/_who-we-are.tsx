@@ -1,5 +1,5 @@
 import { site } from "#app/config/site.ts";
-import type { WhoWeAreWords } from "#shared/content/pages.ts";
+import type { WhoWeAreWords } from "#shared/content/who-we-are.ts";
 import type { ModeActions } from "#shared/content/sections.ts";
 import { CallToActionBand } from "#app/components/sections/call-to-action-band.tsx";
 import { FeatureGrid } from "#app/components/sections/feature-grid.tsx";

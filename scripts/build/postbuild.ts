@@ -21,11 +21,11 @@ import { collectInlineScriptHashes } from "../../server/http/inline-scripts";
 import { loadConfig } from "../../server/load-config";
 import { renderNginxConfig } from "../../hosting/nginx-config";
 import { addIslandPreloads } from "./island-preloads";
-import { CONTENT_DIR, readRoles } from "#shared/content/read.ts";
-import { ROLES_FOLDER } from "#shared/content/roles.ts";
-import { isOpen, rolePath, ROLES_MANIFEST_FILE } from "#shared/roles.ts";
+import { readRoles } from "#shared/content/read.ts";
+import { rolePath } from "#shared/roles/page.ts";
+import { isOpen } from "#shared/roles/timetable.ts";
 import { ROUTES } from "#shared/routes.ts";
-import { lastModifiedDay, roleTimetable } from "./roles-timetable";
+import { writeRoleTimetable } from "./write-role-timetable";
 import { outlinedBoundaries } from "./outlined-boundaries";
 import { precompressDirectory } from "./precompress";
 import { indexablePaths, renderRobots, renderSitemap } from "./seo-files";
@@ -42,7 +42,7 @@ const { site, server } = loadConfig({ warn: false });
 // 1. Astro writes app/pages/404.astro as 404.html, the body of every 404.
 const notFoundPage = join(client, "404.html");
 if (!existsSync(notFoundPage)) throw new Error(`postbuild: ${notFoundPage} is missing`);
-// app/pages/410.astro, the body of a closed role's 410 (shared/roles.ts): like 404.html, never a page of its own.
+// app/pages/410.astro, the body of a closed role's 410 (shared/roles/timetable.ts): like 404.html, never a page of its own.
 const gonePage = join(client, "410", "index.html");
 if (!existsSync(gonePage)) throw new Error(`postbuild: ${gonePage} is missing`);
 renameSync(gonePage, join(client, "410.html"));
@@ -70,15 +70,13 @@ if (hiding.length > 0) {
 }
 
 // 2. The roles' timetable, by which the server closes a role on its day without a rebuild.
-const roles = readRoles();
-const timetable = roleTimetable(roles, (role) => lastModifiedDay(join(CONTENT_DIR, ROLES_FOLDER, `${role.slug}.md`)));
-writeFileSync(join(buildDir, ROLES_MANIFEST_FILE), `${JSON.stringify(timetable, null, 2)}\n`);
+const timetable = writeRoleTimetable(buildDir, readRoles());
 const builtAt = Date.now();
 const openRoles = timetable.roles.filter((role) => isOpen(role, builtAt));
 
 // Sitemap and robots, for every indexable page, which must all have been prerendered: the roles'
 // list while any role is open, and each open role with the day it last changed.
-const paths = indexablePaths().filter((path) => path !== ROUTES.roles.path || openRoles.length > 0);
+const paths = indexablePaths().filter((path) => path !== ROUTES.openRoles.path || openRoles.length > 0);
 for (const path of paths) {
   if (!existsSync(join(client, path, "index.html"))) throw new Error(`postbuild: page ${path} was not prerendered`);
 }
@@ -138,7 +136,7 @@ const thirdParties = [
 ];
 console.log(
   [
-    `postbuild: ${paths.length + rolePages.length} pages in sitemap.xml under ${site.siteUrl} (${rolePages.length} open roles of ${roles.length})`,
+    `postbuild: ${paths.length + rolePages.length} pages in sitemap.xml under ${site.siteUrl} (${rolePages.length} open roles of ${timetable.roles.length})`,
     `postbuild: ${cards.rendered + cards.cached} social cards (${cards.rendered} rendered, ${cards.cached} from the cache) in ${cards.ms} ms`,
     `postbuild: CSP allows ${scriptHashes.length} inline scripts by hash, ` +
       `${thirdParties.length > 0 ? thirdParties.join(" and ") : "no third-party host"}` +

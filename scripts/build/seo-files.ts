@@ -1,8 +1,9 @@
 /**
  * sitemap.xml and robots.txt, generated at build time from the route table
- * (shared/routes.ts): every page marked `indexable`, absolute under SITE_URL.
+ * (shared/routes.ts, made from shared/pages.ts): every page marked `indexable`, absolute under SITE_URL.
  */
-import { ROUTES, type Route } from "#shared/routes.ts";
+import type { Route } from "#shared/pages.ts";
+import { ROUTES } from "#shared/routes.ts";
 import { SITEMAP_PATH } from "../../server/http/static-policy";
 
 /** The paths listed in the sitemap, in route-table order. */

@@ -1,14 +1,17 @@
 /**
  * Every page with HTML of its own, so with a social card of its own (its head names it), and
- * the art its card shows: the page's own where it has some, so a shared link looks like its
- * page. The words come from content/ (shared/content/read.ts), as the pages read them.
+ * the art its card shows: the page's own where it has some (its hero's), so a shared link looks
+ * like its page. Every page of the table of pages (shared/pages.ts) has one. The words come from
+ * content/ (shared/content/read.ts), as the pages read them.
  */
+import { CONTENT } from "#shared/content/collections.ts";
 import type { HeroArtName, IllustrationName } from "#shared/content/fields.ts";
-import type { PageInfo } from "#shared/content/page.ts";
+import { pageInfos, type PageInfo } from "#shared/content/page.ts";
 import { readContent, readRoles } from "#shared/content/read.ts";
-import { rolePageInfo } from "#shared/content/role-page.ts";
-import { closesAt, isOpen } from "#shared/roles.ts";
-import { requestPagePath, ROUTES } from "#shared/routes.ts";
+import { PAGE_NAMES, type ContentName, type PageName } from "#shared/pages.ts";
+import { rolePageInfo } from "#shared/roles/page.ts";
+import { closesAt, isOpen } from "#shared/roles/timetable.ts";
+import { requestPagePath } from "#shared/routes.ts";
 import type { SiteConfig } from "#shared/site-config.ts";
 import { withSiteFacts } from "#shared/content/site-facts.ts";
 
@@ -23,30 +26,36 @@ export interface SocialCardPage {
 /** The line every card carries under the page's own words (content/site.yaml). */
 export const socialCardTagline = (): string => readContent("site").socialCardTagline;
 
+/** The art of the pages that do not show their own (a hero's art) or the network's orbit. */
+const ART: Partial<Record<PageName, SocialCardArt>> = {
+  openRoles: "rightSeat",
+  requestReceived: "planning",
+  requestReceivedEmployer: "team",
+};
+
 /** Each page and its art, its words with this deployment's facts filled in, as its head has them. */
 export function socialCardPages(config: SiteConfig): SocialCardPage[] {
-  const site = readContent("site");
+  const infos = pageInfos(readContent);
   const roles = readContent("openRoles");
   const request = readContent("requestInvitation");
-  const [mission, howWeHelp, whoWeAre] = [readContent("mission"), readContent("howWeHelp"), readContent("whoWeAre")];
+  const heroArt = (name: PageName) => {
+    const words = name in CONTENT ? (readContent(name as ContentName) as { hero?: { art?: HeroArtName } }) : {};
+    return words.hero?.art;
+  };
   const mode = (name: "candidate" | "employer") => ({
-    ...ROUTES.requestInvitation,
+    ...infos.requestInvitation,
     ...request.modes[name].meta,
     heading: request.modes[name].heading,
     path: requestPagePath(name),
   });
   const pages: SocialCardPage[] = [
-    { page: { ...ROUTES.home, ...readContent("home").meta }, art: "orbit" },
-    { page: { ...ROUTES.mission, ...mission.meta }, art: mission.hero.art },
-    { page: { ...ROUTES.howWeHelp, ...howWeHelp.meta }, art: howWeHelp.hero.art },
-    { page: { ...ROUTES.whoWeAre, ...whoWeAre.meta }, art: whoWeAre.hero.art },
+    // The request page, once per mode: its two prerendered documents are shared apart.
     { page: mode("candidate"), art: "planning" },
     { page: mode("employer"), art: "team" },
-    { page: { ...ROUTES.terms, ...readContent("terms").meta }, art: "orbit" },
-    { page: { ...ROUTES.requestReceived, ...request.received.candidate }, art: "planning" },
-    { page: { ...ROUTES.requestReceivedEmployer, ...request.received.employer }, art: "team" },
-    { page: { ...ROUTES.notFound, ...site.notFound.meta }, art: "orbit" },
-    { page: { ...ROUTES.roles, ...roles.meta }, art: "rightSeat" },
+    ...PAGE_NAMES.filter((name) => name !== "requestInvitation").map((name) => ({
+      page: infos[name],
+      art: ART[name] ?? heroArt(name) ?? ("orbit" as const),
+    })),
     // Each role open now, as its page's head names it (app/pages/roles/[slug].astro): a role is shared on LinkedIn.
     ...readRoles()
       .filter((role) => isOpen({ closesAt: closesAt(role.validThrough) }, Date.now()))

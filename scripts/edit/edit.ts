@@ -11,11 +11,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { freePort } from "../lib/free-port";
 import { MEDIA_FOLDER } from "#app/admin/media-folder.ts";
+import { CONTENT_DIR } from "#shared/content/read.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 const require = createRequire(import.meta.url);
@@ -23,7 +24,8 @@ const { values } = parseArgs({ options: { port: { type: "string", default: "4321
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 1 || port > 65535)
   throw new Error(`--port must be a port number, got ${values.port}`);
-const contentRoot = resolve(process.env.CONTENT_ROOT ?? projectRoot);
+// The folder holding content/ (this checkout, or CONTENT_ROOT's), found where the pages and the build find it.
+const contentRoot = dirname(CONTENT_DIR);
 // The editor's image library lists this folder, which its backend needs to exist (empty at first).
 mkdirSync(join(contentRoot, MEDIA_FOLDER), { recursive: true });
 const backendPort = await freePort();
@@ -82,6 +84,6 @@ start(
   },
 );
 console.log(
-  `\nEdit the words at http://127.0.0.1:${port}/admin (saves change the files in ${join(contentRoot, "content")}); ` +
+  `\nEdit the words at http://127.0.0.1:${port}/admin (saves change the files in ${CONTENT_DIR}); ` +
     `the site is at http://127.0.0.1:${port}/. Ctrl+C stops.\n`,
 );

@@ -13,7 +13,7 @@ import {
 import type { FieldProblem, UnvalidatedRequest } from "#shared/invitation/request-validation.ts";
 import { COMMUNICATIONS_CONSENT_FIELD, CONSENT_TO_PROCESS_FIELD } from "#shared/invitation/consent.ts";
 import { SOURCE_KEYS } from "#shared/invitation/request-source.ts";
-import { ROLE_PARAM } from "#shared/roles.ts";
+import { ROLE_PARAM } from "#shared/roles/page.ts";
 
 /** Why a body is not one the schema can check: the API's own words for these (./api-messages.ts). */
 export type BodyProblemCode = "notJson" | "notObject" | "notUtf8";

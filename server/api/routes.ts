@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../config";
 import { readContent } from "#shared/content/read.ts";
 import { privacyNoticeVersion } from "#shared/invitation/privacy-notice.ts";
-import type { RoleTimetable } from "#shared/roles.ts";
+import type { RoleTimetable } from "#shared/roles/timetable.ts";
 import { acknowledgesRequesters, notificationChannels } from "../notifications/channels";
 import type { NotificationWorker } from "../notifications/worker";
 import type { RelayWorker } from "../requests/hubspot/relay";
@@ -28,7 +28,7 @@ export interface ApiServices {
     store: RequestIntake & AnswerStore;
     relay: RelayWorker | null;
     notifier?: NotificationWorker | null;
-    /** The roles of the build being served (server/roles-timetable.ts); none when absent. */
+    /** The roles of the build being served (server/http/read-role-timetable.ts); none when absent. */
     roles?: RoleTimetable;
   };
   /** True once the server has begun shutting down (the health check answers 503). */

@@ -4,7 +4,7 @@
  * so the path-safety rules are unit-tested on their own; nginx applies the same rules
  * (hosting/nginx-config.ts) and the browser tests check both servers agree.
  */
-import { ROLE_PARAM, ROLES_PATH } from "#shared/roles.ts";
+import { ROLE_PARAM, ROLES_PATH } from "#shared/roles/page.ts";
 import { ROUTES } from "#shared/routes.ts";
 import {
   firstParamValue,

@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { negotiate } from "@fastify/accept-negotiator";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { rolePath, ROLES_PATH } from "#shared/roles.ts";
+import { rolePath, ROLES_PATH } from "#shared/roles/page.ts";
 import type { RolesState } from "./role-schedule";
 import { ENCODING_PREFERENCE, type Encoding, ROLES_LIST_FILE, SITEMAP_PATH } from "./static-policy";
 

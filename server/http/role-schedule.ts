@@ -4,7 +4,7 @@
  * with no restart and no rebuild; what depends on the set of open roles (the list, the
  * sitemap) is recomputed only when that set changes, i.e. when a closing time has passed.
  */
-import { isOpen, type RoleTimetable, type RoleTimetableEntry } from "#shared/roles.ts";
+import { isOpen, type RoleTimetable, type RoleTimetableEntry } from "#shared/roles/timetable.ts";
 import type { RolesNow } from "./request-path";
 
 export interface RolesState extends RolesNow {

@@ -46,8 +46,9 @@ import { readPolicyConfig } from "./policy-config";
 import { resolveRequest } from "./request-path";
 import { answerMemoryFile, roleFilteredFiles, type MemoryDocument } from "./role-documents";
 import { RoleSchedule } from "./role-schedule";
-import { readRoleTimetable } from "../roles-timetable";
-import { ROLES_MANIFEST_FILE, ROLES_PATH, type RoleTimetable } from "#shared/roles.ts";
+import { readRoleTimetable } from "./read-role-timetable";
+import { ROLES_PATH } from "#shared/roles/page.ts";
+import { ROLE_TIMETABLE_FILE, type RoleTimetable } from "#shared/roles/timetable.ts";
 import { isLoopbackHost } from "#shared/env.ts";
 import type { SiteConfig } from "#shared/site-config.ts";
 import { errorCode } from "../safe-errors";
@@ -148,7 +149,7 @@ function loadErrorPage(root: string, file: string): ErrorPage {
  * answered without the roles closed since the build (none of these in a build without roles).
  */
 function loadRoles(dir: string, files: ReadonlySet<string>, clock: () => number, read?: RoleTimetable) {
-  const manifest = join(dirname(dir), ROLES_MANIFEST_FILE);
+  const manifest = join(dirname(dir), ROLE_TIMETABLE_FILE);
   // Role pages without it would be offered for ever: a deployment that left it behind stops here.
   if ([...files].some((file) => file.startsWith(`${ROLES_PATH}/`)) && !existsSync(manifest)) {
     throw new Error(`${dir} has role pages but ${manifest} is missing: deploy it with the build.`);

@@ -14,7 +14,7 @@
 
 import { EMPLOYER_REQUEST_PAGE_PATH, ROUTES } from "#shared/routes.ts";
 import { MODE_PARAM } from "#shared/invitation/mode.ts";
-import { ROLE_PARAM, ROLES_PATH } from "#shared/roles.ts";
+import { ROLE_PARAM, ROLES_PATH } from "#shared/roles/page.ts";
 
 /** Vite writes every content-hashed file (scripts, styles, optimised images) here. */
 export const ASSETS_PREFIX = "/assets/";

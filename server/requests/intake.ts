@@ -17,7 +17,7 @@ import {
   type FieldProblems,
   type UnvalidatedRequest,
 } from "#shared/invitation/request-validation.ts";
-import { openRole, type RoleTimetable } from "#shared/roles.ts";
+import { openRole, type RoleTimetable } from "#shared/roles/timetable.ts";
 import { errorCode } from "../safe-errors";
 import { withinTimeLimit } from "../time-limit";
 import type { NewInvitationRequest, RelayContext, RequestIntake, StoredInvitationRequest, TeamChannel } from "./store";

@@ -15,7 +15,7 @@ import type { InvitationMode } from "#shared/invitation/mode.ts";
 import type { ConsentRecord } from "#shared/invitation/consent.ts";
 import type { HeldReason } from "#shared/invitation/request-schema.ts";
 import type { RequestSource } from "#shared/invitation/request-source.ts";
-import type { openRole } from "#shared/roles.ts";
+import type { openRole } from "#shared/roles/timetable.ts";
 import type { Answer } from "./answer-links";
 
 export const RELAY_STATES = ["pending", "sent", "failed", "off"] as const;

@@ -2,12 +2,12 @@
  * The words around the roles (content/open-roles.yaml): the list page's head and hero, a role
  * page's labels and headings, the page a closed role answers with, and the links to the roles
  * from the home page, the footer and the leaders' request page. Each role's own words are its
- * file in content/roles/ (./roles.ts).
+ * file in content/roles/ (shared/roles/schema.ts).
  */
 import { z } from "zod";
 import { text } from "./fields";
 import { pageMeta } from "./page";
-import { EMPLOYMENT_TYPES } from "./roles";
+import { EMPLOYMENT_TYPES } from "../roles/schema";
 
 export const openRolesSchema = z.strictObject({
   /** The list page, /roles. */

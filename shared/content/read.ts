@@ -6,22 +6,28 @@
  * Node only: the pages read the same files through astro:content.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseFrontmatter } from "astro/markdown";
 import yaml from "js-yaml";
 import type { z } from "zod";
-import { CONTENT, type Content, type ContentName } from "./collections";
-import { checkRoleBody, ROLES_FOLDER, roleSchema, type Role } from "./roles";
-import { ROLE_SLUG } from "../roles";
+import { CONTENT_NAMES, type ContentName } from "../pages";
+import { CONTENT, type Content } from "./collections";
+import { checkRoleBody, ROLES_FOLDER, roleSchema, type Role } from "../roles/schema";
+import { ROLE_SLUG } from "../roles/page";
 import { checkWords, describeIssues } from "./issues";
 
 export { describeIssues };
 
 /**
- * content/ at the repository's root, or under CONTENT_ROOT: the folder `npm run edit` edits (a
- * browser test edits a copy there, never the checkout's words).
+ * Where content/ is, for everything that reads or edits it (the pages' collections through
+ * astro.config.ts, `npm run edit`): at the repository's root, or in the folder CONTENT_ROOT names,
+ * which `npm run edit` edits (a browser test edits a copy there, never the checkout's words).
  */
-export const CONTENT_DIR = join(process.env.CONTENT_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), "../.."), "content");
+export const CONTENT_DIR = join(
+  resolve(process.env.CONTENT_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), "../..")),
+  "content",
+);
 
 export class ContentError extends Error {
   override name = "ContentError";
@@ -64,30 +70,26 @@ function parseContentFile<Name extends ContentName>(name: Name, dir: string): Co
   return result.data as Content<Name>;
 }
 
-/** A Markdown file's front matter (YAML between two `---` lines) and its body. */
-export function splitFrontMatter(source: string): { data: string; body: string } | null {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)([\s\S]*)$/.exec(source.replace(/^\uFEFF/, ""));
-  return match ? { data: match[1]!, body: match[2]! } : null;
-}
-
-/** One role's file, checked: its front matter by the schema, its name as a slug, its body as the description. */
+/**
+ * One role's file, checked: its front matter by the schema, its name as a slug, its body as the
+ * description. The front matter is read by Astro's own reader, as the pages' collection reads it.
+ */
 export function readRole(file: string, dir: string = CONTENT_DIR): Role {
   const path = `${ROLES_FOLDER}/${file}`;
   const slug = file.replace(/\.md$/, "");
-  const parts = splitFrontMatter(readFileSync(join(dir, path), "utf8"));
-  if (!parts) {
-    throw new ContentError(
-      `content/${path} cannot be read: it must begin with its fields between two lines of three dashes (---).`,
-    );
-  }
-  let data: unknown;
+  let parts: { frontmatter: Record<string, unknown>; rawFrontmatter: string; content: string };
   try {
-    data = yaml.load(parts.data, { filename: path }) ?? {};
+    parts = parseFrontmatter(readFileSync(join(dir, path), "utf8"));
   } catch (error) {
     const reason = error instanceof yaml.YAMLException ? error.message : String(error);
     throw new ContentError(`content/${path} cannot be read: ${reason}`);
   }
-  const result = checkWords(roleSchema, data);
+  if (parts.rawFrontmatter === "") {
+    throw new ContentError(
+      `content/${path} cannot be read: it must begin with its fields between two lines of three dashes (---).`,
+    );
+  }
+  const result = checkWords(roleSchema, parts.frontmatter);
   const issues: z.core.$ZodIssue[] = result.success ? [] : [...result.error.issues];
   const custom = (message: string, field: string) =>
     issues.push({ code: "custom", message, path: [field], input: undefined } as z.core.$ZodIssue);
@@ -97,10 +99,10 @@ export function readRole(file: string, dir: string = CONTENT_DIR): Role {
       "file name",
     );
   }
-  const bodyProblem = checkRoleBody(parts.body);
+  const bodyProblem = checkRoleBody(parts.content);
   if (bodyProblem) custom(bodyProblem, "description (the text under the fields)");
   if (issues.length > 0 || !result.success) throw new ContentError(describeIssues(path, issues));
-  return { ...result.data, slug, body: parts.body.trim() };
+  return { ...result.data, slug, body: parts.content.trim() };
 }
 
 /** Every role of content/roles/, in the order of their files' names. */
@@ -127,7 +129,7 @@ export function checkAllContent(dir: string = CONTENT_DIR): string[] {
       problems.push(error instanceof ContentError ? error.message : String(error));
     }
   }
-  for (const name of Object.keys(CONTENT) as ContentName[]) {
+  for (const name of CONTENT_NAMES) {
     try {
       parseContentFile(name, dir);
     } catch (error) {

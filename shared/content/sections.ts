@@ -1,11 +1,12 @@
 /**
  * The shapes the content pages share, each drawn by one section component
- * (app/components/sections/): a card, a section's heading block, an inner page's hero, the
- * closing call to action, one audience's side of a two-column section.
+ * (app/components/sections/): a card (and one whose title the specification names), a section's
+ * heading block, an inner page's hero, the closing call to action, one audience's side of a
+ * two-column section.
  */
 import { z } from "zod";
 import type { InvitationMode } from "../invitation/mode";
-import { heroArt, icon, illustration, linkAction, list, optional, text } from "./fields";
+import { fixed, heroArt, icon, illustration, linkAction, list, optional, text } from "./fields";
 
 /** An icon, a short title and a sentence or two: cards, tiles, pillars, services, reasons. */
 export const feature = z.strictObject({
@@ -13,6 +14,9 @@ export const feature = z.strictObject({
   title: text({ max: 40, maxWord: 20 }),
   body: text({ max: 180 }),
 });
+
+/** A feature whose title the specification names. */
+export const named = <const Title extends string>(title: Title) => feature.extend({ title: fixed(title) });
 
 /** The heading block at the top of a section. */
 export const sectionIntro = z.strictObject({

@@ -10,7 +10,7 @@
 import { describe, expect, it } from "vitest";
 import { withSiteFacts } from "#shared/content/site-facts.ts";
 import { INVITATION_API_PATH } from "#shared/invitation/request-schema.ts";
-import { ROLE_PARAM } from "#shared/roles.ts";
+import { ROLE_PARAM } from "#shared/roles/page.ts";
 import { parseSiteConfig } from "#shared/site-config.ts";
 import { freePort } from "../../scripts/lib/free-port";
 import { parseMail, startMailSink, type MailSink } from "../support/mail-sink";

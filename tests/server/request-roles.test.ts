@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { INVITATION_API_PATH } from "#shared/invitation/request-schema.ts";
-import { ROLE_PARAM } from "#shared/roles.ts";
+import { ROLE_PARAM } from "#shared/roles/page.ts";
 import { startFakeHubSpotApi } from "../support/fake-hubspot-api";
 import { parseMail, startMailSink } from "../support/mail-sink";
 import { rawRequest } from "../support/raw-client";

@@ -24,7 +24,7 @@ for (const server of SERVERS) {
       // The site ships no role: the roles' list is in the sitemap only while a role is open
       // (tests/e2e/roles.spec.ts has the build with roles).
       const expected = Object.values(pages)
-        .filter((page) => page.indexable && page.path !== pages.roles.path)
+        .filter((page) => page.indexable && page.path !== pages.openRoles.path)
         .map((page) => absolute(page.path));
       expect(locations).toEqual(expected);
       expect(locations).not.toContain(absolute(pages.notFound.path));

@@ -8,7 +8,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { ROLES_MANIFEST_FILE, isOpen, rolePath, type RoleTimetableEntry } from "#shared/roles.ts";
+import { rolePath } from "#shared/roles/page.ts";
+import { ROLE_TIMETABLE_FILE, isOpen, type RoleTimetableEntry } from "#shared/roles/timetable.ts";
 import { precompressDirectory } from "../../scripts/build/precompress";
 import { writePolicyConfig } from "../../server/http/policy-config";
 import { GONE_FILE, roleRequestPageFile, ROLES_LIST_FILE, SITEMAP_PATH } from "../../server/http/static-policy";
@@ -68,7 +69,7 @@ export function writeRoleBuild(roles: readonly TestRole[], now: number = Date.no
     ].join("\n"),
   );
   const timetable = { roles: roles.map((role) => ({ ...role, lastModified: "2026-11-20" })) };
-  writeFileSync(join(buildDir, ROLES_MANIFEST_FILE), `${JSON.stringify(timetable, null, 2)}\n`);
+  writeFileSync(join(buildDir, ROLE_TIMETABLE_FILE), `${JSON.stringify(timetable, null, 2)}\n`);
   writePolicyConfig(buildDir, { hubspot: null, reports: false });
   precompressDirectory(client);
   return buildDir;

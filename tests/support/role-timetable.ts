@@ -1,14 +1,13 @@
 /**
  * The roles' timetable a build of the role fixtures (tests/support/role-fixtures.ts) hands the
- * server, made by the build's own step (scripts/build/roles-timetable.ts) from the fixtures'
- * files, for a fixture site served without a build (tests/support/site-process.ts).
+ * server, made as the build makes it (shared/roles/timetable.ts) from the fixtures' files, for
+ * a fixture site served without a build (tests/support/site-process.ts).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readRoles } from "#shared/content/read.ts";
-import type { RoleTimetable } from "#shared/roles.ts";
-import { roleTimetable } from "../../scripts/build/roles-timetable";
+import { roleTimetable, type RoleTimetable } from "#shared/roles/timetable.ts";
 import { dayFrom, writeRoleFixtures, type RoleFixture } from "./role-fixtures";
 
 export function fixtureRoleTimetable(now: number = Date.now()): { timetable: RoleTimetable; fixtures: RoleFixture[] } {

@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writePolicyConfig } from "../../server/http/policy-config";
 import { GONE_FILE } from "../../server/http/static-policy";
-import { ROLES_MANIFEST_FILE, type RoleTimetable } from "#shared/roles.ts";
+import { ROLE_TIMETABLE_FILE, type RoleTimetable } from "#shared/roles/timetable.ts";
 
 /** The address in the server's start-up line (`Serving <what> at <url> (Node.js <version>)`), once printed. */
 export function servingUrl(output: string): string | null {
@@ -35,7 +35,7 @@ export function fixtureSite({ roles }: { roles?: RoleTimetable } = {}): string {
   writeFileSync(join(dir, "index.html"), "<!doctype html><title>Home</title><h1>Home</h1>\n");
   writePolicyConfig(buildDir, { hubspot: null, reports: true });
   if (roles) {
-    writeFileSync(join(buildDir, ROLES_MANIFEST_FILE), JSON.stringify(roles));
+    writeFileSync(join(buildDir, ROLE_TIMETABLE_FILE), JSON.stringify(roles));
     // A build with roles has the page of a closed one (the server refuses one without it).
     writeFileSync(join(dir, GONE_FILE.slice(1)), "<!doctype html><title>Gone</title><h1>This role is closed</h1>\n");
   }

@@ -5,14 +5,14 @@
  * exception is the promise, `{hours}`, which nearly every page and email says: it is filled in with
  * the figure of the configuration under test (REPLY_WITHIN_HOURS, the specification's 48 unless set).
  */
-import type { PageInfo } from "#shared/content/page.ts";
+import { pageInfos, type PageInfo } from "#shared/content/page.ts";
 import { readContent as readWithTokens } from "#shared/content/read.ts";
-import type { ContentName } from "#shared/content/collections.ts";
+import type { ContentName } from "#shared/pages.ts";
 import { withFacts } from "#shared/content/site-facts.ts";
 import { parseSiteConfig } from "#shared/site-config.ts";
 import type { InvitationMode } from "#shared/invitation/mode.ts";
 import { ownFormFields as fieldsWithWords } from "#shared/invitation/own-form-fields.ts";
-import { modeLinks, requestPagePath, ROUTES, type RouteName } from "#shared/routes.ts";
+import { modeLinks, requestPagePath, ROUTES } from "#shared/routes.ts";
 
 /** The promise of the configuration under test (the build's and the server's environment). */
 export const promisedHours = parseSiteConfig(process.env).replyWithinHours;
@@ -33,22 +33,7 @@ export const teamEmails = emails.team;
 export const openRolesWords = readContent("openRoles");
 
 /** Every route with the words its head and heading show. */
-export const pages: Record<RouteName, PageInfo> = {
-  home: { ...ROUTES.home, ...homeWords.meta },
-  mission: { ...ROUTES.mission, ...missionWords.meta },
-  howWeHelp: { ...ROUTES.howWeHelp, ...howWeHelpWords.meta },
-  whoWeAre: { ...ROUTES.whoWeAre, ...whoWeAreWords.meta },
-  requestInvitation: {
-    ...ROUTES.requestInvitation,
-    ...requestWords.modes.candidate.meta,
-    heading: requestWords.modes.candidate.heading,
-  },
-  terms: { ...ROUTES.terms, ...termsWords.meta },
-  roles: { ...ROUTES.roles, ...openRolesWords.meta },
-  requestReceived: { ...ROUTES.requestReceived, ...requestWords.received.candidate },
-  requestReceivedEmployer: { ...ROUTES.requestReceivedEmployer, ...requestWords.received.employer },
-  notFound: { ...ROUTES.notFound, ...siteWords.notFound.meta },
-};
+export const pages = pageInfos(readContent);
 
 /** The request page in a mode, as its own HTML presents it. */
 export const requestPage = (mode: InvitationMode): PageInfo => ({

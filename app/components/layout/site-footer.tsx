@@ -46,7 +46,7 @@ export function SiteFooter({
             ))}
             {rolesLink && (
               <li>
-                <a href={ROUTES.roles.path} className={linkClass}>
+                <a href={ROUTES.openRoles.path} className={linkClass}>
                   {rolesLink}
                 </a>
               </li>

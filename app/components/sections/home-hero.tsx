@@ -1,4 +1,4 @@
-import type { HomeWords } from "#shared/content/pages.ts";
+import type { HomeWords } from "#shared/content/home.ts";
 import type { ModeActions } from "#shared/content/sections.ts";
 import { site } from "#app/config/site.ts";
 import { ArrowIcon, buttonClass, LinkButton } from "#app/components/ui/button.tsx";

@@ -1,4 +1,4 @@
-import type { HomeWords } from "#shared/content/pages.ts";
+import type { HomeWords } from "#shared/content/home.ts";
 
 type PreviewContent = HomeWords["preview"];
 import { Icon } from "#app/components/ui/icon.tsx";

@@ -1,4 +1,4 @@
-import type { TermsWords } from "#shared/content/pages.ts";
+import type { TermsWords } from "#shared/content/terms-of-engagement.ts";
 
 type TermsSection = TermsWords["sections"][number];
 type TermsBlock = TermsSection["blocks"][number];

@@ -23,7 +23,7 @@ import {
   invitationActionFor,
   MODE_FIELD,
 } from "#shared/invitation/request-schema.ts";
-import { ROLE_PARAM } from "#shared/roles.ts";
+import { ROLE_PARAM } from "#shared/roles/page.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { SendOutcome } from "./send-request";
 

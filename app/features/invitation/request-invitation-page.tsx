@@ -15,7 +15,7 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useInvitationMode } from "#app/features/invitation/use-invitation-mode.ts";
 import { prefersReducedMotion } from "#app/lib/use-reduced-motion.ts";
 import { ArrowLink } from "#app/components/ui/button.tsx";
-import { ROLE_PARAM } from "#shared/roles.ts";
+import { ROLE_PARAM } from "#shared/roles/page.ts";
 import { requestPagePath, ROUTES } from "#shared/routes.ts";
 import { fill } from "#shared/text.ts";
 
@@ -187,7 +187,7 @@ function RequestInvitationBody({
             </p>
             {mode === "candidate" && roleWords.rolesLink && (
               <p className="border-b border-line px-5 py-4 text-sm">
-                <ArrowLink href={ROUTES.roles.path}>{roleWords.rolesLink}</ArrowLink>
+                <ArrowLink href={ROUTES.openRoles.path}>{roleWords.rolesLink}</ArrowLink>
               </p>
             )}
             {supporter}

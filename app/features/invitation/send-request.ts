@@ -19,7 +19,7 @@ import {
 /** The server's messages for the fields it refused, keyed by field name (a 400's `errors`). */
 type FieldErrors = Record<string, string>;
 import { COMMUNICATIONS_CONSENT_FIELD, CONSENT_TO_PROCESS_FIELD } from "#shared/invitation/consent.ts";
-import { ROLE_PARAM } from "#shared/roles.ts";
+import { ROLE_PARAM } from "#shared/roles/page.ts";
 import type { RequestSource } from "#shared/invitation/request-source.ts";
 
 /** Long enough for a slow phone network, short enough that a dead connection is reported. */
@@ -48,7 +48,7 @@ export interface SendInput extends InvitationRequest {
   /** The consent boxes as checked, when the form shows them (shared/invitation/consent.ts). */
   consentToProcess?: boolean;
   communicationsConsent?: boolean;
-  /** The open role the request is about (its slug, shared/roles.ts), when one was chosen. */
+  /** The open role the request is about (its slug, shared/roles/page.ts), when one was chosen. */
   role?: string | null;
 }
 

@@ -3,8 +3,8 @@
  * what Google reads is what a visitor sees (Google's job-posting guidelines).
  */
 import type { OpenRolesWords } from "#shared/content/open-roles.ts";
-import { namedEmployer, type RoleFields } from "#shared/content/roles.ts";
-import { locationText } from "#shared/content/role-page.ts";
+import { namedEmployer, type RoleFields } from "#shared/roles/schema.ts";
+import { locationText } from "#shared/roles/location.ts";
 import { longDate } from "#app/lib/dates.ts";
 import { fill } from "#shared/text.ts";
 

@@ -9,14 +9,14 @@
  */
 import type { ReactNode } from "react";
 import type { OpenRolesWords } from "#shared/content/open-roles.ts";
-import { namedEmployer, type RoleFields } from "#shared/content/roles.ts";
-import { ROLE_PARAM, rolePath } from "#shared/roles.ts";
+import { namedEmployer, type RoleFields } from "#shared/roles/schema.ts";
+import { ROLE_PARAM, rolePath } from "#shared/roles/page.ts";
 import { requestPagePath, ROUTES } from "#shared/routes.ts";
 import { ArrowIcon, LinkButton } from "#app/components/ui/button.tsx";
 import { ArrowLeftIcon } from "#app/components/ui/icons.tsx";
 import { Eyebrow, EyebrowHeadingText } from "#app/components/sections/section.tsx";
-import { locationText } from "#shared/content/role-page.ts";
-import type { RoleDescriptionHtml } from "#app/lib/role-description.ts";
+import { locationText } from "#shared/roles/location.ts";
+import type { RoleDescriptionHtml } from "#app/features/roles/role-description.ts";
 import { roleFacts, type RoleFact } from "./role-facts";
 
 /** The request page with the role chosen (leaders' mode: a role is for a TA leader). */
@@ -82,7 +82,7 @@ export function RolePage({
   /**
    * The description: its Markdown as HTML, rendered by the build from the role's file (which the
    * build checks holds no HTML of its own) and kept to Markdown's elements and the links a role
-   * may carry (app/lib/role-description.ts), as its JobPosting has it; or the editor's preview of it.
+   * may carry (app/features/roles/role-description.ts), as its JobPosting has it; or the editor's preview of it.
    */
   description: { html: RoleDescriptionHtml } | { node: ReactNode };
   words: OpenRolesWords;
@@ -95,7 +95,7 @@ export function RolePage({
         <div aria-hidden="true" className="absolute inset-0 -z-10 hero-grid-dark" />
         <div className="container-page pt-10 pb-14 sm:pt-14 sm:pb-20">
           <a
-            href={ROUTES.roles.path}
+            href={ROUTES.openRoles.path}
             className="group inline-flex items-center gap-2 rounded-md text-sm font-medium text-navy-100 transition-colors hover:text-white"
           >
             <ArrowLeftIcon className="size-4 stroke-[2.4] transition-transform group-hover:-translate-x-0.5" />

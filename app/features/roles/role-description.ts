@@ -1,13 +1,13 @@
 /**
  * A role's description as the page and its JobPosting carry it: the HTML the build rendered from
  * the role's Markdown, with only the elements Markdown makes, no image, and only the links
- * shared/content/role-links.ts allows (any other is unwrapped to its text). The build refuses a
+ * shared/roles/description-links.ts allows (any other is unwrapped to its text). The build refuses a
  * file with such links already (checkRoleBody); this holds wherever the check is not run (the
  * development server shows the page of a refused file), so a `javascript:` or `data:` link never
- * reaches the HTML. Build time only (app/lib/roles.ts): no visitor's bundle carries it.
+ * reaches the HTML. Build time only (./built-roles.ts): no visitor's bundle carries it.
  */
 import sanitizeHtml from "sanitize-html";
-import { isRoleLink } from "#shared/content/role-links.ts";
+import { isRoleLink } from "#shared/roles/description-links.ts";
 
 /** HTML a role's page and its JobPosting may carry as its description (made by roleDescriptionHtml only). */
 export type RoleDescriptionHtml = string & { readonly __roleDescription: true };

@@ -1,15 +1,18 @@
 /**
  * Where the role files are, and whether there is one yet: the roles collection's loader
- * (app/content.config.ts) and the pages' list of roles (./roles.ts) both ask.
+ * (app/content.config.ts) and the pages' list of roles (./built-roles.ts) both ask.
  */
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { ROLES_FOLDER } from "#shared/content/roles.ts";
+import { ROLES_FOLDER } from "#shared/roles/schema.ts";
 
-/** The folder holding content/: this checkout, or CONTENT_ROOT (astro.config.ts; `npm run edit`'s browser test edits a copy). */
-declare const __CONTENT_ROOT__: string;
+/**
+ * content/, as its reader finds it (shared/content/read.ts, CONTENT_DIR), handed to the bundles by
+ * astro.config.ts: where the build runs, not where its bundles end up.
+ */
+declare const __CONTENT_DIR__: string;
 
-export const contentFolder = join(__CONTENT_ROOT__, "content");
+export const contentFolder = __CONTENT_DIR__;
 export const rolesFolder = join(contentFolder, ROLES_FOLDER);
 
 /**

@@ -3,8 +3,8 @@
  * https or http address, a mailto: address, or the site's own pages by their path (`/roles`,
  * `#role-qualifications`); and no images, which would be a third party's or need a file of the
  * site's own the layout was never checked with. The build and the editor refuse the rest
- * (roles.ts, checkRoleBody); the page and the JobPosting drop whatever got past
- * (app/lib/role-description.ts), so a `javascript:` or `data:` link never reaches the HTML.
+ * (./schema.ts, checkRoleBody); the page and the JobPosting drop whatever got past
+ * (app/features/roles/role-description.ts), so a `javascript:` or `data:` link never reaches the HTML.
  */
 
 /** Whether `href` is a link a role's description may carry. */
@@ -26,7 +26,9 @@ const REFERENCE_DESTINATION = /^ {0,3}\[[^\]]+\]:[ \t]*<?([^\s>]*)/gm;
 export function roleLinkProblem(markdown: string): string | null {
   if (IMAGE.test(markdown)) return "Remove the image (![...](...)): a role's description has words and links only.";
   const destinations = [...markdown.matchAll(INLINE_DESTINATION), ...markdown.matchAll(REFERENCE_DESTINATION)];
-  const refused = destinations.map(([, destination = ""]) => destination).find((destination) => !isRoleLink(destination));
+  const refused = destinations
+    .map(([, destination = ""]) => destination)
+    .find((destination) => !isRoleLink(destination));
   if (refused === undefined) return null;
   return `Link to an https:// or http:// address, a mailto: address or a page of this site (a path starting with /): "${refused.slice(0, 60)}" is none of these.`;
 }

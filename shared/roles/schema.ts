@@ -2,12 +2,12 @@
  * An open executive role the team publishes: one Markdown file per role in content/roles/
  * (docs/decisions/0025-roles-close-on-their-day.md), its front matter checked here, its body the
  * description. The file's name is the role's slug (`/roles/<slug>`). The role page, the list, the JobPosting record and
- * the server's timetable (shared/roles.ts) all read these fields.
+ * the server's timetable (shared/roles/timetable.ts) all read these fields.
  */
 import { z } from "zod";
-import { day, list, MARKUP, optional, text } from "./fields";
-import { roleLinkProblem } from "./role-links";
-import { COUNTRIES, parseLocation } from "../roles";
+import { day, list, MARKUP, optional, text } from "../content/fields";
+import { roleLinkProblem } from "./description-links";
+import { COUNTRIES, parseLocation } from "./location";
 
 const DATE_ERROR = "Write the date as YYYY-MM-DD, for example 2027-01-31.";
 
@@ -161,7 +161,7 @@ export const roleBodySchema = z
 
 /**
  * The description: Markdown paragraphs, lists and emphasis, no HTML (the page renders the
- * Markdown), links only where role-links.ts allows and no image; long enough to say what the
+ * Markdown), links only where ./description-links.ts allows and no image; long enough to say what the
  * role is. A problem in an editor's words, or null.
  */
 export function checkRoleBody(body: string): string | null {

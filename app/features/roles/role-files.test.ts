@@ -11,7 +11,7 @@ afterAll(() => {
 });
 
 it("sees a first role file saved after it was asked, as under `npm run edit`", async () => {
-  vi.stubGlobal("__CONTENT_ROOT__", root);
+  vi.stubGlobal("__CONTENT_DIR__", join(root, "content"));
   const { hasRoleFiles, rolesFolder } = await import("./role-files");
   expect(rolesFolder).toBe(join(root, "content", "roles"));
   expect(hasRoleFiles()).toBe(false);

@@ -1,6 +1,6 @@
 import { getCollection, type CollectionEntry } from "astro:content";
-import type { Role } from "#shared/content/roles.ts";
-import { closesAt, isOpen } from "#shared/roles.ts";
+import type { Role } from "#shared/roles/schema.ts";
+import { closesAt, isOpen } from "#shared/roles/timetable.ts";
 import { roleDescriptionHtml, type RoleDescriptionHtml } from "./role-description";
 import { hasRoleFiles } from "./role-files";
 
@@ -19,7 +19,7 @@ function builtRole(entry: CollectionEntry<"roles">): BuiltRole {
 
 /**
  * The roles open when the site is built, newest first: the pages, the list and the links are
- * made from these. One that closes later is closed by the server on its day (shared/roles.ts).
+ * made from these. One that closes later is closed by the server on its day (shared/roles/timetable.ts).
  */
 export async function openRoles(now: number = Date.now()): Promise<BuiltRole[]> {
   // A site with no role file has none: Astro's content layer would log "does not exist or is

@@ -4,9 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { dayFrom, roleFixtures, writeRoleFixtures } from "../../tests/support/role-fixtures";
-import { closesAt, isOpen, openRole, parseLocation } from "../roles";
-import { checkAllContent, readContent, readRoles } from "./read";
-import { rolePageInfo } from "./role-page";
+import { parseLocation } from "./location";
+import { closesAt, isOpen, openRole } from "./timetable";
+import { checkAllContent, readContent, readRoles } from "../content/read";
+import { rolePageInfo } from "./page";
 
 const work = mkdtempSync(join(tmpdir(), "roles-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -93,7 +94,11 @@ describe("a role's description links only where a visitor can safely go", () => 
 
   it.each([
     ["a script", "[Apply](javascript:alert(document.cookie))", '"javascript:alert(document.cookie)" is none of these'],
-    ["a document made of the link", "[Brief](data:text/html;base64,PHNjcmlwdD4=)", '"data:text/html;base64,PHNjcmlwdD4=" is none'],
+    [
+      "a document made of the link",
+      "[Brief](data:text/html;base64,PHNjcmlwdD4=)",
+      '"data:text/html;base64,PHNjcmlwdD4=" is none',
+    ],
     ["another host without its scheme", "[About](//evil.example/about)", '"//evil.example/about" is none'],
     ["a script by reference", "[Apply][go]\n\n[go]: javascript:alert(1)", '"javascript:alert(1)" is none'],
     ["an image", "![Team](https://tracker.example/pixel.png)", "Remove the image"],
@@ -103,12 +108,13 @@ describe("a role's description links only where a visitor can safely go", () => 
   });
 
   it("takes https, http and mailto links and the site's own pages", () => {
-    const links = "[Northwind](https://northwind.example), [old](http://old.example), [write](mailto:a@b.example), [roles](/roles).";
+    const links =
+      "[Northwind](https://northwind.example), [old](http://old.example), [write](mailto:a@b.example), [roles](/roles).";
     expect(checkAllContent(withRole("links.md", described(links)))).toEqual([]);
   });
 });
 
-describe("the roles' timetable (shared/roles.ts)", () => {
+describe("the roles' timetable (shared/roles/timetable.ts)", () => {
   it("closes a role at the end of its last day, in UTC", () => {
     const end = closesAt("2026-12-31");
     expect(new Date(end).toISOString()).toBe("2026-12-31T23:59:59.999Z");
@@ -145,7 +151,7 @@ describe("the roles' timetable (shared/roles.ts)", () => {
   });
 });
 
-describe("a role page's head (shared/content/role-page.ts)", () => {
+describe("a role page's head (shared/roles/page.ts)", () => {
   it("fills a placeholder the description uses twice at both places", () => {
     const role = readRoles(withRole("extra.md", VALID)).find((each) => each.slug === "head-of-global-talent")!;
     const words = readContent("openRoles");

@@ -1,0 +1,50 @@
+import { render, screen } from "@testing-library/react";
+import type { ComponentType } from "react";
+import type { PreviewTemplateComponentProps } from "decap-cms-core";
+import { describe, expect, it } from "vitest";
+import { readContent } from "#shared/content/read.ts";
+import { decapConfig } from "./editor-config";
+import { toFormShape } from "./form-shape";
+import { registerPreviews } from "./previews";
+
+type Preview = ComponentType<PreviewTemplateComponentProps>;
+
+/** The previews as Decap is given them, by the name of their file or collection. */
+function registered(): Map<string, Preview> {
+  const previews = new Map<string, Preview>();
+  const cms = { registerPreviewTemplate: (name: string, preview: Preview) => previews.set(name, preview) };
+  registerPreviews(cms as never, {
+    siteWords: readContent("site"),
+    services: readContent("howWeHelp"),
+    openRolesWords: readContent("openRoles"),
+  });
+  return previews;
+}
+
+/** What Decap hands a preview: the entry being edited, its data as the form holds it. */
+const propsOf = (data: unknown) =>
+  ({
+    entry: { getIn: (path: string[]) => (path[0] === "data" ? { toJS: () => data } : undefined) },
+    widgetFor: () => null,
+  }) as unknown as PreviewTemplateComponentProps;
+
+describe("the editor's previews", () => {
+  it("draw every file of a group the editor previews, and the roles", () => {
+    const config = decapConfig({ backend: "local", url: "http://127.0.0.1:8081/api/v1", branch: "main" }, "http://x");
+    const previewed = config.collections
+      .filter((collection) => collection.editor?.preview)
+      .flatMap((collection) => ("files" in collection ? collection.files.map((file) => file.name) : [collection.name]));
+    expect([...registered().keys()].sort()).toEqual(previewed.sort());
+  });
+
+  it("draw the list of open roles with the words being edited, as it shows while no role is open", () => {
+    const Preview = registered().get("openRoles")!;
+    const words = readContent("openRoles");
+    render(
+      <Preview {...propsOf(toFormShape({ ...words, list: { ...words.list, empty: "Nothing open this week." } }))} />,
+    );
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toContain(words.meta.heading);
+    expect(screen.getByText("Nothing open this week.")).toBeTruthy();
+    expect(screen.getByText(words.list.noFit)).toBeTruthy();
+  });
+});

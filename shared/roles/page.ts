@@ -1,0 +1,37 @@
+/**
+ * A role's page: its address (`/roles/<slug>`, the slug being its file's name), the request
+ * page's parameter naming it (`?role=<slug>`), and its head as every reader of it needs it (the
+ * page, its social card): its path, title, description and heading, from the role's file and
+ * content/open-roles.yaml.
+ */
+import type { OpenRolesWords } from "../content/open-roles";
+import type { PageInfo } from "../content/page";
+import { ROUTES } from "../routes";
+import { fill } from "../text";
+import { locationText } from "./location";
+import { namedEmployer, type Role } from "./schema";
+
+/** Where a role's URL lives: `/roles/<slug>`. */
+export const ROLES_PATH = ROUTES.openRoles.path;
+/** A role's slug: its file's name, lower-case words joined by hyphens. */
+export const ROLE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** The request page's query parameter naming the role a request is about (`?role=<slug>`). */
+export const ROLE_PARAM = "role";
+
+export const rolePath = (slug: string) => `${ROLES_PATH}/${slug}`;
+
+export function rolePageInfo(role: Role, words: OpenRolesWords): PageInfo {
+  const description = fill(words.role.description, {
+    title: role.title,
+    employer: namedEmployer(role) ?? words.facts.confidential,
+    location: locationText(role.location, words.facts),
+  });
+  return {
+    path: rolePath(role.slug),
+    title: role.title,
+    description,
+    keywords: [role.title, ...words.meta.keywords],
+    indexable: true,
+    heading: role.title,
+  };
+}
