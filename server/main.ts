@@ -283,6 +283,7 @@ async function listen(config: AppConfig, { root, port, supervised }: ServeOption
     editor: editorPlace(config.site),
     roles,
     api,
+    trustProxyHops: config.server.trustProxyHops,
     lifecycle: { drain, stop },
   });
   const shutDown = exitOnSignals(app);

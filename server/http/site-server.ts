@@ -87,8 +87,18 @@ export interface SiteServerOptions {
   lifecycle?: { drain(): void; stop(): Promise<void> };
   /** The time roles close by (tests move it); the system's clock by default. */
   clock?: () => number;
+  /** How many proxies in front append to X-Forwarded-For (TRUST_PROXY); none by default. */
+  trustProxyHops?: number;
 }
 
+/**
+ * Fastify's `trustProxy` for `hops` proxies that each append the address they received from to
+ * X-Forwarded-For (docs/deployment/requests.md): the first `hops` hops from the socket are
+ * trusted, so `request.ip` is the entry that many from the right. Fastify 5 no longer takes the
+ * bare number, which trusts whoever is at the first hop: the server answers its proxies on
+ * loopback or a private address, and with 0 trusts nothing.
+ */
+export const trustedProxies = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /**
  * The server for the built site in `root` and its API, with the headers of that build
@@ -105,6 +115,7 @@ export async function buildSiteServer({
   lifecycle,
   clock = Date.now,
   roles,
+  trustProxyHops = 0,
 }: SiteServerOptions): Promise<FastifyInstance> {
   const dir = resolve(root);
   if (!existsSync(join(dir, NOT_FOUND_FILE))) {
@@ -120,6 +131,7 @@ export async function buildSiteServer({
     connectionTimeout: limits.sendMs,
     keepAliveTimeout: limits.keepAliveMs,
     maxRequestsPerSocket: MAX_REQUESTS_PER_SOCKET,
+    trustProxy: trustedProxies(trustProxyHops),
     bodyLimit: BODY_LIMIT_BYTES,
     // The health check answers 503 "shutting down" itself during the drain.
     return503OnClosing: false,
