@@ -286,7 +286,7 @@ async function listen(config: AppConfig, { root, port, supervised }: ServeOption
     trustProxyHops: config.server.trustProxyHops,
     lifecycle: { drain, stop },
   });
-  const shutDown = exitOnSignals(app);
+  const shutDown = exitOnSignals(app, { supervised: supervised !== undefined });
   if (supervised) {
     process.on("message", (message: SupervisorMessage) => {
       if (message.type === "drain") shutDown(message.why);

@@ -12,6 +12,7 @@ import { existsSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
+import closeWithGrace from "close-with-grace";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { DestinationStream } from "pino";
 import { answerText, deferContinue } from "./answers";
@@ -196,34 +197,50 @@ export async function startSiteServer({
   return { app, url: `http://${shownHost}:${address.port}/` };
 }
 
+/** The signals a supervisor passes on to its server as a drain (server/deploy/supervisor.ts). */
+const SUPERVISOR_SIGNALS = ["SIGINT", "SIGTERM"] as const;
+
 /**
- * SIGTERM (process managers, containers) and SIGINT (Ctrl-C) shut the server down
- * gracefully: the drain first (the health check turns 503, so a load balancer stops
- * sending visitors), in-flight requests finish (for up to SHUTDOWN_GRACE_MS), then the
- * API's relay and store stop; the process has exited within SHUTDOWN_DEADLINE_MS.
+ * Shuts the server down gracefully (close-with-grace) on SIGTERM (process managers, containers),
+ * SIGINT (Ctrl-C) and the other signals it listens for, or when the function returned is called
+ * with why: the drain first (the health check turns 503, so a load balancer stops sending
+ * visitors), in-flight requests finish (for up to SHUTDOWN_GRACE_MS), then the API's relay and
+ * store stop; the process has exited within SHUTDOWN_DEADLINE_MS, at once on a second signal.
+ * Under a supervisor, SIGINT and SIGTERM are its to pass on as a drain: a terminal's Ctrl-C and
+ * systemd's stop reach this process too, and taken here as well they would count twice.
  */
-export function exitOnSignals(app: FastifyInstance): (why: string) => void {
-  let stopping = false;
-  const stop = (why: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${why}: finishing in-flight requests, then exiting.`);
-    // Whatever is still running then (a relay submission, a store that does not answer)
-    // does not keep a process manager waiting.
-    setTimeout(() => {
-      console.error(`Not finished within ${SHUTDOWN_DEADLINE_MS / 1000} s of ${why}: exiting anyway.`);
-      process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS).unref();
-    app.close().then(
-      // One timer turn later: a connection handed over in the same turn is not left behind.
-      () => setTimeout(() => process.exit(0), 0),
-      (error: unknown) => {
+export function exitOnSignals(app: FastifyInstance, { supervised = false } = {}): (why: string) => void {
+  let why: string | null = null;
+  const shutdown = closeWithGrace(
+    {
+      delay: SHUTDOWN_DEADLINE_MS,
+      // Its own lines would print an error's message: these name a code at most.
+      logger: false,
+      // An error no one caught ends the process at once, as Node does.
+      skip: ["uncaughtException", "unhandledRejection", "beforeExit", ...(supervised ? SUPERVISOR_SIGNALS : [])],
+      // Whatever is still running then (a relay submission, a store that does not answer)
+      // does not keep a process manager waiting.
+      onTimeout: () => console.error(`Not finished within ${SHUTDOWN_DEADLINE_MS / 1000} s of ${why}: exiting anyway.`),
+      onSecondSignal: (signal) => console.error(`${signal} received again: exiting now.`),
+    },
+    async ({ signal }) => {
+      why ??= `${signal} received`;
+      console.log(`${why}: finishing in-flight requests, then exiting.`);
+      try {
+        await app.close();
+      } catch (error) {
         console.error(`Shutting down failed (${errorCode(error)})`);
-        process.exit(1);
-      },
-    );
+        throw error;
+      }
+      // One timer turn later: a connection handed over in the same turn is not left behind.
+      await new Promise((turn) => setTimeout(turn, 0));
+    },
+  );
+  // Heard, so that they do not end the process as Node's default would.
+  if (supervised) for (const signal of SUPERVISOR_SIGNALS) process.on(signal, () => {});
+  return (reason) => {
+    if (why !== null) return;
+    why = reason;
+    shutdown.close();
   };
-  process.once("SIGTERM", () => stop("SIGTERM received"));
-  process.once("SIGINT", () => stop("SIGINT received"));
-  return stop;
 }
