@@ -9,11 +9,11 @@
 import { API_PREFIX } from "#shared/api-paths.ts";
 import type { RoleTimetable } from "#shared/roles.ts";
 import { existsSync } from "node:fs";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import closeWithGrace from "close-with-grace";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyHttpOptions, type FastifyInstance } from "fastify";
 import type { DestinationStream } from "pino";
 import { answerText, deferContinue } from "./answers";
 import { connections } from "./connections";
@@ -101,6 +101,27 @@ export interface SiteServerOptions {
  */
 export const trustedProxies = (hops: number) => (_address: string, hop: number) => hop < hops;
 
+/** Fastify's options for the site: the time limits and bounds, who the client is, the logger. */
+function serverOptions(limits: ServerLimits, trustProxyHops: number, logStream?: DestinationStream) {
+  return {
+    loggerInstance: httpLogger(logStream),
+    logController: new SafeLogController(),
+    // No logger of its own per request: the layer logs rare events, each naming its route.
+    childLoggerFactory: (logger: FastifyBaseLogger) => logger,
+    http: { headersTimeout: limits.headersMs, connectionsCheckingInterval: limits.checkEveryMs },
+    requestTimeout: limits.requestMs,
+    connectionTimeout: limits.sendMs,
+    keepAliveTimeout: limits.keepAliveMs,
+    maxRequestsPerSocket: MAX_REQUESTS_PER_SOCKET,
+    trustProxy: trustedProxies(trustProxyHops),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // The health check answers 503 "shutting down" itself during the drain.
+    return503OnClosing: false,
+    exposeHeadRoutes: false,
+    clientErrorHandler: clientErrorHandler(limits),
+  } satisfies FastifyHttpOptions<Server>;
+}
+
 /**
  * The server for the built site in `root` and its API, with the headers of that build
  * (BUILD_DIR/deploy/policy-config.json); ready, not yet listening.
@@ -123,21 +144,7 @@ export async function buildSiteServer({
     throw new Error(`${dir} has no ${NOT_FOUND_FILE.slice(1)}: is it a built site? Run \`npm run build\` first.`);
   }
   const app: FastifyInstance = Fastify({
-    loggerInstance: httpLogger(logStream),
-    logController: new SafeLogController(),
-    // No logger of its own per request: the layer logs rare events, each naming its route.
-    childLoggerFactory: (logger) => logger,
-    http: { headersTimeout: limits.headersMs, connectionsCheckingInterval: limits.checkEveryMs },
-    requestTimeout: limits.requestMs,
-    connectionTimeout: limits.sendMs,
-    keepAliveTimeout: limits.keepAliveMs,
-    maxRequestsPerSocket: MAX_REQUESTS_PER_SOCKET,
-    trustProxy: trustedProxies(trustProxyHops),
-    bodyLimit: BODY_LIMIT_BYTES,
-    // The health check answers 503 "shutting down" itself during the drain.
-    return503OnClosing: false,
-    exposeHeadRoutes: false,
-    clientErrorHandler: clientErrorHandler(limits),
+    ...serverOptions(limits, trustProxyHops, logStream),
     // A path the router cannot decode (`/%zz`): refused before any hook runs.
     frameworkErrors: (_error, request, reply) => {
       app.setPolicyHeaders(request, reply);

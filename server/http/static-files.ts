@@ -14,6 +14,7 @@ import { dirname, join, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { EditorHost } from "./editor-host";
 import { readRoleTimetable } from "../roles-timetable";
 import { answerText, closeAfterAnswer, refuse } from "./answers";
 import { listFiles } from "./build-files";
@@ -104,60 +105,119 @@ export interface StaticFilesOptions {
   clock: () => number;
 }
 
+/** The build served, as this plugin answers it: read once at start. */
+interface ServedBuild extends ReturnType<typeof loadRoles> {
+  dir: string;
+  /** Earlier releases' `/assets/` files, each with the folder it is in. */
+  earlierAssets: Map<string, string>;
+  /** The files the editor's host answers, and those any other host does (./editor-host.ts). */
+  hostFiles: { editor: ReadonlySet<string>; site: ReadonlySet<string> };
+  notFoundPage: ErrorPage;
+  editorHost: EditorHost;
+  /** The file each request is answered with, for its Content-Type once the variant is chosen. */
+  servedFiles: WeakMap<FastifyRequest, string>;
+}
+
+function loadBuild({ root, olderRoots, roles, clock }: StaticFilesOptions, editorHost: EditorHost): ServedBuild {
+  const dir = resolve(root);
+  const ownFiles = listFiles(dir);
+  const earlierAssets = olderAssets(olderRoots, ownFiles);
+  const files: ReadonlySet<string> =
+    earlierAssets.size > 0 ? new Set([...ownFiles, ...earlierAssets.keys()]) : ownFiles;
+  return {
+    dir,
+    earlierAssets,
+    hostFiles: editorHost.split(files),
+    notFoundPage: loadErrorPage(dir, NOT_FOUND_FILE),
+    editorHost,
+    servedFiles: new WeakMap(),
+    ...loadRoles(dir, files, clock, roles),
+  };
+}
+
+/** An error page (404, 410), in the encoding the client prefers; a document, whatever was asked for. */
+function answerErrorPage(request: FastifyRequest, reply: FastifyReply, status: number, page: ErrorPage) {
+  reply.documentPolicy().header("Content-Type", contentTypeFor(page.file));
+  return answerMemoryFile(request, reply, page, status);
+}
+
+/**
+ * What is not a route of the site: under /api/ (on the raw path, as nginx decides) a JSON
+ * 404; a method other than GET and HEAD, 405; anything else, the 404 page (the editor's
+ * host answers in words alone: the site's 404 page is a visitor's page). Refusals close the
+ * connection rather than read a body.
+ */
+function answerUnrouted(build: ServedBuild, request: FastifyRequest, reply: FastifyReply) {
+  if (rawPath(request.url).startsWith(API_PATHS)) return refuse(request, reply, 404, { error: "Not Found" });
+  if (!(ALLOWED_METHODS as readonly string[]).includes(request.method)) {
+    closeAfterAnswer(request, reply);
+    return answerText(reply.header("Allow", ALLOW_HEADER), 405, "Method Not Allowed");
+  }
+  if (build.editorHost.isFor(request)) return answerText(reply, 404, "Not Found");
+  return answerErrorPage(request, reply, 404, build.notFoundPage);
+}
+
+/** Whether a request is no route of the site, before anything else is done with it (./request-path.ts decides the files). */
+function isUnrouted({ editorHost }: ServedBuild, request: FastifyRequest): boolean {
+  const path = rawPath(request.url);
+  const routed = request.routeOptions.url;
+  return (
+    (path.startsWith(API_PATHS) && !editorHost.answersApiPath(request, path)) ||
+    request.is404 ||
+    // The router decodes the path (`/%61pi/...` finds /api/...); an API route answers its exact raw path only.
+    (routed?.startsWith(API_PATHS) === true && path !== routed)
+  );
+}
+
+/** A GET or HEAD of the site: the file its path names for its host, a redirect, the 404 or the 410 page. */
+function answerFile(build: ServedBuild, request: FastifyRequest, reply: FastifyReply) {
+  if (rawPath(request.url).startsWith(API_PATHS)) return answerUnrouted(build, request, reply);
+  // The editor's host finds the editor's files only (its root leads to its page), and no role.
+  const forEditor = build.editorHost.isFor(request);
+  if (forEditor && rawPath(request.url) === "/") return answerText(reply.header("Location", EDITOR_PATH), 302, "Found");
+  const rolesNow = build.roles.now();
+  const resolution = resolveRequest(
+    request.url,
+    forEditor ? build.hostFiles.editor : build.hostFiles.site,
+    forEditor ? undefined : rolesNow,
+  );
+  switch (resolution.kind) {
+    case "bad-request":
+      return answerText(reply, 400, "Bad Request");
+    case "redirect":
+      return answerText(reply.header("Location", resolution.location), 301, "Moved Permanently");
+    case "not-found":
+      return answerUnrouted(build, request, reply);
+    case "gone":
+      // Only a role of the timetable is ever gone, and a build with roles has its 410 page.
+      return answerErrorPage(request, reply, 410, build.gonePage!);
+    case "file": {
+      reply.filePolicy(resolution.file);
+      build.servedFiles.set(request, resolution.file);
+      const filtered = build.roleFiltered.get(resolution.file);
+      // An earlier release's hashed asset is sent from its own folder (a page loaded before a switch).
+      const from = build.earlierAssets.get(resolution.file) ?? build.dir;
+      if (!filtered) return reply.sendFile(resolution.file, from);
+      return filtered
+        .at(rolesNow)
+        .then((file) => (file ? answerMemoryFile(request, reply, file) : reply.sendFile(resolution.file, from)));
+    }
+  }
+}
+
 export const staticFiles = fp<StaticFilesOptions>(
-  async (app, { root, olderRoots, roles: timetable, clock }) => {
-    const dir = resolve(root);
-    const ownFiles = listFiles(dir);
-    const earlierAssets = olderAssets(olderRoots, ownFiles);
-    const files: ReadonlySet<string> =
-      earlierAssets.size > 0 ? new Set([...ownFiles, ...earlierAssets.keys()]) : ownFiles;
-    const { editorHost } = app;
-    const hostFiles = editorHost.split(files);
-    const notFoundPage = loadErrorPage(dir, NOT_FOUND_FILE);
-    const { roles, gonePage, roleFiltered } = loadRoles(dir, files, clock, timetable);
-    /** The file each request is answered with, for its Content-Type once the variant is chosen. */
-    const servedFiles = new WeakMap<FastifyRequest, string>();
-
-    /** An error page (404, 410), in the encoding the client prefers; a document, whatever was asked for. */
-    function answerErrorPage(request: FastifyRequest, reply: FastifyReply, status: number, page: ErrorPage) {
-      reply.documentPolicy().header("Content-Type", contentTypeFor(page.file));
-      return answerMemoryFile(request, reply, page, status);
-    }
-
-    /**
-     * What is not a route of the site: under /api/ (on the raw path, as nginx decides) a JSON
-     * 404; a method other than GET and HEAD, 405; anything else, the 404 page (the editor's
-     * host answers in words alone: the site's 404 page is a visitor's page). Refusals close the
-     * connection rather than read a body.
-     */
-    function answerUnrouted(request: FastifyRequest, reply: FastifyReply) {
-      if (rawPath(request.url).startsWith(API_PATHS)) return refuse(request, reply, 404, { error: "Not Found" });
-      if (!(ALLOWED_METHODS as readonly string[]).includes(request.method)) {
-        closeAfterAnswer(request, reply);
-        return answerText(reply.header("Allow", ALLOW_HEADER), 405, "Method Not Allowed");
-      }
-      if (editorHost.isFor(request)) return answerText(reply, 404, "Not Found");
-      return answerErrorPage(request, reply, 404, notFoundPage);
-    }
+  async (app, options) => {
+    const build = loadBuild(options, app.editorHost);
 
     // A callback hook (on every request, no promise each): an answer given here ends the request.
     app.addHook("onRequest", (request, reply, done) => {
-      const path = rawPath(request.url);
-      const routed = request.routeOptions.url;
-      if (
-        (path.startsWith(API_PATHS) && !editorHost.answersApiPath(request, path)) ||
-        request.is404 ||
-        // The router decodes the path (`/%61pi/...` finds /api/...); an API route answers its exact raw path only.
-        (routed?.startsWith(API_PATHS) && path !== routed)
-      ) {
-        return void answerUnrouted(request, reply);
-      }
+      if (isUnrouted(build, request)) return void answerUnrouted(build, request, reply);
       done();
     });
-    app.setNotFoundHandler(answerUnrouted);
+    app.setNotFoundHandler((request, reply) => answerUnrouted(build, request, reply));
 
     await app.register(fastifyStatic, {
-      root: dir,
+      root: build.dir,
       serve: false,
       preCompressed: true,
       // The policy sets these (static-policy.ts), as nginx's configuration does.
@@ -171,47 +231,12 @@ export const staticFiles = fp<StaticFilesOptions>(
       method: ["GET", "HEAD"],
       url: "*",
       onSend: (request, reply, payload, done) => {
-        const file = servedFiles.get(request);
+        const file = build.servedFiles.get(request);
         // @fastify/static names a precompressed variant's type from its own table: the policy's wins.
         if (file) reply.header("Content-Type", contentTypeFor(file));
         done(null, payload);
       },
-      handler(request, reply) {
-        if (rawPath(request.url).startsWith(API_PATHS)) return answerUnrouted(request, reply);
-        // The editor's host finds the editor's files only (its root leads to its page), and no role.
-        const forEditor = editorHost.isFor(request);
-        if (forEditor && rawPath(request.url) === "/") {
-          return answerText(reply.header("Location", EDITOR_PATH), 302, "Found");
-        }
-        const rolesNow = roles.now();
-        const resolution = resolveRequest(
-          request.url,
-          forEditor ? hostFiles.editor : hostFiles.site,
-          forEditor ? undefined : rolesNow,
-        );
-        switch (resolution.kind) {
-          case "bad-request":
-            return answerText(reply, 400, "Bad Request");
-          case "redirect":
-            return answerText(reply.header("Location", resolution.location), 301, "Moved Permanently");
-          case "not-found":
-            return answerUnrouted(request, reply);
-          case "gone":
-            // Only a role of the timetable is ever gone, and a build with roles has its 410 page.
-            return answerErrorPage(request, reply, 410, gonePage!);
-          case "file": {
-            reply.filePolicy(resolution.file);
-            servedFiles.set(request, resolution.file);
-            const filtered = roleFiltered.get(resolution.file);
-            // An earlier release's hashed asset is sent from its own folder (a page loaded before a switch).
-            const from = earlierAssets.get(resolution.file) ?? dir;
-            if (!filtered) return reply.sendFile(resolution.file, from);
-            return filtered
-              .at(rolesNow)
-              .then((file) => (file ? answerMemoryFile(request, reply, file) : reply.sendFile(resolution.file, from)));
-          }
-        }
-      },
+      handler: (request, reply) => answerFile(build, request, reply),
     });
   },
   { name: "static-files", fastify: "5.x", dependencies: ["editor-host", "policy-headers"] },
