@@ -2,26 +2,20 @@
 // The policy's headers on one plugin's server. The same policy on both production servers (Node
 // and nginx), page by page: tests/server/http-contract.test.ts; the build's own policy and the
 // editor's page in the whole server: ./site-server.test.ts.
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { editorCsp, REPORTING_ENDPOINTS_VALUE } from "./csp";
 import { editorHost } from "./editor-host";
 import { policyHeaders } from "./policy-headers";
-import { writePolicyConfig } from "./policy-config";
 import { CACHE_CONTROL } from "./static-policy";
+import { tempBuild } from "../../tests/support/temp-build";
 
-let buildDir: string;
+const build = tempBuild({}, { hubspot: null, reports: true, editor: true });
 const app = Fastify();
 
 beforeAll(async () => {
-  buildDir = mkdtempSync(join(tmpdir(), "policy-headers-"));
-  mkdirSync(join(buildDir, "client"));
-  writePolicyConfig(buildDir, { hubspot: null, reports: true, editor: true });
   await app.register(editorHost, { place: { host: "edit.network.example" } });
-  await app.register(policyHeaders, { root: join(buildDir, "client"), publicHost: "network.example:8443" });
+  await app.register(policyHeaders, { root: build.client, publicHost: "network.example:8443" });
   // A file's headers, then, when it turns out missing, the 404 page's.
   app.get("/file/*", async (request, reply) => {
     reply.filePolicy(`/${(request.params as Record<string, string>)["*"]}`);
@@ -30,10 +24,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await app.close();
-  rmSync(buildDir, { recursive: true, force: true });
-});
+afterAll(() => app.close().then(build.remove));
 
 describe("the policy's headers", () => {
   it("give a resource none of a document's headers, the editor's page the editor's policy, each file its cache class", async () => {

@@ -3,41 +3,34 @@
 // files, their headers, ranges and encodings on both production servers:
 // tests/server/http-contract.test.ts; the roles: ./site-server-roles.test.ts; what each host
 // answers: tests/server/editor-origin.test.ts.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { editorHost } from "./editor-host";
 import { errors } from "./errors";
 import { policyHeaders } from "./policy-headers";
-import { writePolicyConfig } from "./policy-config";
 import { staticFiles } from "./static-files";
+import { tempBuild } from "../../tests/support/temp-build";
 
 const NOT_FOUND_PAGE = "<!doctype html><title>Not found</title>";
-let buildDir: string;
-let app: FastifyInstance;
+const build = tempBuild(
+  {
+    "404.html": NOT_FOUND_PAGE,
+    "index.html": "<!doctype html><title>Home</title>",
+    "admin/index.html": "<!doctype html><title>Editor</title>",
+  },
+  { hubspot: null, reports: false, editor: true },
+);
+const app = Fastify({ exposeHeadRoutes: false });
 
 beforeAll(async () => {
-  buildDir = mkdtempSync(join(tmpdir(), "static-files-"));
-  const client = join(buildDir, "client");
-  mkdirSync(join(client, "admin"), { recursive: true });
-  writeFileSync(join(client, "404.html"), NOT_FOUND_PAGE);
-  writeFileSync(join(client, "index.html"), "<!doctype html><title>Home</title>");
-  writeFileSync(join(client, "admin", "index.html"), "<!doctype html><title>Editor</title>");
-  writePolicyConfig(buildDir, { hubspot: null, reports: false, editor: true });
-  app = Fastify({ exposeHeadRoutes: false });
   await app.register(errors);
   await app.register(editorHost, { place: { host: "edit.network.example" } });
-  await app.register(policyHeaders, { root: client, publicHost: "network.example" });
-  await app.register(staticFiles, { root: client, olderRoots: [], clock: Date.now });
+  await app.register(policyHeaders, { root: build.client, publicHost: "network.example" });
+  await app.register(staticFiles, { root: build.client, olderRoots: [], clock: Date.now });
   app.get("/api/health", async () => ({ status: "ok" }));
 });
 
-afterAll(async () => {
-  await app.close();
-  rmSync(buildDir, { recursive: true, force: true });
-});
+afterAll(() => app.close().then(build.remove));
 
 describe("the static files", () => {
   it("answer what is no route: a JSON 404 under /api/, 405 for another method, else the 404 page; refusals close", async () => {
