@@ -12,7 +12,8 @@ import { siteOrigins } from "./api/invitation-requests";
 import { editorStartupLines } from "./api/editor-sign-in";
 import { buildApi, type ApiPlugin } from "./api/routes";
 import { readPolicyConfig } from "./http/policy-config";
-import { editorPlace, exitOnSignals, startSiteServer } from "./http/site-server";
+import { editorPlace } from "./http/editor-host";
+import { exitOnSignals, startSiteServer } from "./http/site-server";
 import { acknowledgementSender, notificationChannels } from "./notifications/channels";
 import { NotificationWorker } from "./notifications/worker";
 import { emailWords } from "./notifications/messages";
@@ -321,9 +322,10 @@ async function listen(config: AppConfig, { root, port, supervised }: ServeOption
     editor: editorPlace(config.site),
     roles,
     api,
+    trustProxyHops: config.server.trustProxyHops,
     lifecycle: { drain, stop },
   });
-  const shutDown = exitOnSignals(app);
+  const shutDown = exitOnSignals(app, { supervised: supervised !== undefined });
   if (supervised) {
     process.on("message", (message: SupervisorMessage) => {
       if (message.type === "drain") shutDown(message.why);

@@ -1,28 +1,35 @@
 // @vitest-environment node
-import type { IncomingMessage } from "node:http";
+import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
+import { trustedProxies } from "../http/site-server";
 import { clientAddress, rateLimitKey } from "./client-address";
 
-const request = (headers: Record<string, string>, remoteAddress = "10.0.0.9") =>
-  ({ headers, socket: { remoteAddress } }) as unknown as IncomingMessage;
+/** The client's address of a request from 10.0.0.9 with `headers`, to a server that trusts `hops` proxies, as the site's server is built. */
+async function clientAddressOf(headers: Record<string, string>, hops: number) {
+  const app = Fastify({ trustProxy: trustedProxies(hops) });
+  app.get("/", async (request) => clientAddress(request, hops));
+  const { body } = await app.inject({ url: "/", headers, remoteAddress: "10.0.0.9" });
+  await app.close();
+  return body;
+}
 
 describe("clientAddress", () => {
-  it("uses the socket address when no proxy is trusted, whatever X-Forwarded-For says", () => {
-    expect(clientAddress(request({ "x-forwarded-for": "1.2.3.4" }), 0)).toBe("10.0.0.9");
+  it("uses the socket address when no proxy is trusted, whatever X-Forwarded-For says", async () => {
+    expect(await clientAddressOf({ "x-forwarded-for": "1.2.3.4" }, 0)).toBe("10.0.0.9");
   });
-  it("takes the entry the trusted proxies wrote, not what the client made up", () => {
-    const req = request({ "x-forwarded-for": "6.6.6.6, 203.0.113.7, 10.0.0.2" });
-    expect(clientAddress(req, 1)).toBe("10.0.0.2");
-    expect(clientAddress(req, 2)).toBe("203.0.113.7");
+  it("takes the entry the trusted proxies wrote, not what the client made up", async () => {
+    const headers = { "x-forwarded-for": "6.6.6.6, 203.0.113.7, 10.0.0.2" };
+    expect(await clientAddressOf(headers, 1)).toBe("10.0.0.2");
+    expect(await clientAddressOf(headers, 2)).toBe("203.0.113.7");
   });
-  it("never takes an entry that is not an IP address: the socket's address stands in", () => {
-    expect(clientAddress(request({ "x-forwarded-for": "unknown" }), 1)).toBe("10.0.0.9");
-    expect(clientAddress(request({ "x-forwarded-for": "203.0.113.7, evil<script>" }), 1)).toBe("10.0.0.9");
-    expect(clientAddress(request({ "x-forwarded-for": "2001:db8::1" }), 1)).toBe("2001:db8::1");
+  it("never takes an entry that is not an IP address: the socket's address stands in", async () => {
+    expect(await clientAddressOf({ "x-forwarded-for": "unknown" }, 1)).toBe("10.0.0.9");
+    expect(await clientAddressOf({ "x-forwarded-for": "203.0.113.7, evil<script>" }, 1)).toBe("10.0.0.9");
+    expect(await clientAddressOf({ "x-forwarded-for": "2001:db8::1" }, 1)).toBe("2001:db8::1");
   });
-  it("falls back to the leftmost entry, then the socket, when the chain is shorter", () => {
-    expect(clientAddress(request({ "x-forwarded-for": "203.0.113.7" }), 3)).toBe("203.0.113.7");
-    expect(clientAddress(request({}), 1)).toBe("10.0.0.9");
+  it("falls back to the leftmost entry, then the socket, when the chain is shorter", async () => {
+    expect(await clientAddressOf({ "x-forwarded-for": "203.0.113.7" }, 3)).toBe("203.0.113.7");
+    expect(await clientAddressOf({}, 1)).toBe("10.0.0.9");
   });
 });
 

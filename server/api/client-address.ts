@@ -1,31 +1,21 @@
 /**
- * Who a request came from, as the rate limit counts it: the client's address behind the
- * proxies TRUST_PROXY trusts, and its key (an IPv6 address counts as its /64).
+ * Who a request came from, as the rate limit counts it: Fastify's `request.ip`, behind the
+ * proxies TRUST_PROXY trusts (the site's server gives Fastify that many hops,
+ * server/http/site-server.ts), and its key (an IPv6 address counts as its /64).
  */
-import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
+import type { FastifyRequest } from "fastify";
 
 /**
- * The client's address. Behind `trustedHops` proxies that each append the address they
- * received from to X-Forwarded-For, the client is that many entries from the right;
- * entries further left were written by the client and prove nothing. With no trusted
- * proxy the socket's own address is the answer, whatever the header says. An entry that
- * is not an IP address (a misconfigured proxy, or a client's invention when the chain
- * is shorter than expected) is never used as a rate-limit key: the socket's address is.
+ * The client's address: Fastify's `request.ip`, the entry of X-Forwarded-For the trusted proxies
+ * wrote, or the socket's own address when none is trusted, whatever the header says. An entry
+ * that is not an IP address (a misconfigured proxy, or a client's invention when the chain is
+ * shorter than expected) is never used as a rate-limit key: the socket's address is. With
+ * `trustedHops` 0 (TRUST_PROXY=0) a request that names a proxy is worth one warning.
  */
-export function clientAddress(req: IncomingMessage, trustedHops: number): string {
-  const socketAddress = req.socket.remoteAddress ?? "unknown";
-  const header = req.headers["x-forwarded-for"];
-  if (trustedHops <= 0) {
-    if (header !== undefined) warnUntrustedProxyOnce();
-    return socketAddress;
-  }
-  const chain = (Array.isArray(header) ? header.join(",") : (header ?? ""))
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  const entry = chain[chain.length - trustedHops] ?? chain[0];
-  return entry !== undefined && isIP(entry) !== 0 ? entry : socketAddress;
+export function clientAddress(request: Pick<FastifyRequest, "ip" | "socket" | "headers">, trustedHops: number): string {
+  if (trustedHops <= 0 && request.headers["x-forwarded-for"] !== undefined) warnUntrustedProxyOnce();
+  return isIP(request.ip) !== 0 ? request.ip : (request.socket.remoteAddress ?? "unknown");
 }
 
 let untrustedProxyWarned = false;

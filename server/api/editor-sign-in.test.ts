@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fastifyCookie from "@fastify/cookie";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { writePolicyConfig } from "../http/policy-config";
@@ -47,7 +48,8 @@ async function site(
   // Mounted at the API's prefix, as the site's server mounts the API (shared/api-paths.ts).
   await server.register(
     async (api) => {
-      // The API's scope registers the rate limit before its endpoints (server/api/routes.ts).
+      // The API's scope registers the cookies and the rate limit before its endpoints (server/api/routes.ts).
+      await api.register(fastifyCookie);
       await registerRateLimit(api, { trustProxyHops: 0, counter: undefined });
       editorSignInRoutes({
         signIn: app,
@@ -194,6 +196,7 @@ describe("the editor's GitHub sign-in", () => {
       limits: { ...SERVER_LIMITS, sendMs: 800 },
       editor: "every-host",
       api: async (api) => {
+        await api.register(fastifyCookie);
         await registerRateLimit(api, { trustProxyHops: 0, counter: undefined });
         editorSignInRoutes({
           signIn,

@@ -20,7 +20,6 @@ import { closeAfterAnswer, endpoint } from "../http/answers";
 import { SERVER_LIMITS } from "../http/site-server";
 import { errorCode } from "../safe-errors";
 import { RateLimited } from "./rate-limit";
-import { cookieValue } from "./request-body";
 
 export const EDITOR_AUTH_PATH = apiPath(API_ROUTES.editorAuth);
 export const EDITOR_CALLBACK_PATH = apiPath(API_ROUTES.editorCallback);
@@ -63,9 +62,9 @@ const POPUP_SCRIPT = `(function () {
 
 const base64url = (bytes: Buffer) => bytes.toString("base64url");
 
-/** The cookie's value: the state and the PKCE verifier of one sign-in. */
-function readCookie(header: string | undefined): { state: string; verifier: string } | null {
-  const [state, verifier] = cookieValue(header, COOKIE)?.split(".") ?? [];
+/** The cookie's value (`request.cookies`, the API's scope parses them): the state and the PKCE verifier of one sign-in. */
+function readCookie(value: string | undefined): { state: string; verifier: string } | null {
+  const [state, verifier] = value?.split(".") ?? [];
   return state && verifier ? { state, verifier } : null;
 }
 
@@ -147,7 +146,7 @@ export function editorSignInRoutes({
     // Not set up: the same page as the sign-in's start.
     if (!signIn) return start(request, reply);
     const query = request.query as Record<string, unknown>;
-    const kept = readCookie(request.headers.cookie);
+    const kept = readCookie(request.cookies[COOKIE]);
     const code = typeof query.code === "string" ? query.code : "";
     const state = typeof query.state === "string" ? query.state : "";
     if (typeof query.error === "string") {

@@ -41,7 +41,7 @@ import {
 import { CrossSiteRefusalLog, SiteOrigins } from "./origin";
 import { RateLimited } from "./rate-limit";
 import { API_MESSAGES } from "./api-messages";
-import { cookieValue, isBodyProblem, parseFormBody, parseJsonBody, type ParseProblem } from "./request-body";
+import { isBodyProblem, parseFormBody, parseJsonBody, type ParseProblem } from "./request-body";
 import { sendInvalidPage, sendRateLimitedPage, sendTooLargePage, sendUnavailablePage } from "./request-pages";
 
 /** docs/product.md#nothing-lost: a body over this answers 413. */
@@ -106,16 +106,17 @@ export function problemWords(
 
 /** What the relay tells HubSpot about where the request came from. */
 export function relayContext(
-  req: IncomingMessage,
+  request: FastifyRequest,
   config: AppConfig,
   mode: InvitationMode,
   origins: SiteOrigins,
   words: RequestInvitationWords,
 ): RelayContext {
   const { siteUrl, siteName } = config.site;
-  const pageUri = origins.ownReferer(req, PAGE_URI_MAX_LENGTH) ?? `${siteUrl}${requestPagePath(mode)}`;
+  const pageUri = origins.ownReferer(request.raw, PAGE_URI_MAX_LENGTH) ?? `${siteUrl}${requestPagePath(mode)}`;
   const pageName = formatTitle(words.modes[mode].meta.title, siteName);
-  const hutk = cookieValue(req.headers.cookie, HUBSPOT_COOKIE);
+  // The API's scope parses the cookies (./routes.ts).
+  const hutk = request.cookies[HUBSPOT_COOKIE];
   return { pageUri, pageName, ...(hutk && HUTK_PATTERN.test(hutk) ? { hutk } : {}) };
 }
 
@@ -176,7 +177,7 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions) {
       parsed.ok && typeof parsed.input.mode === "string" ? parseMode(parsed.input.mode) : postedMode(req, origins);
     const outcome = parsed.ok
       ? await options.take(parsed.input, {
-          context: relayContext(req, config, pageMode, origins, words),
+          context: relayContext(request, config, pageMode, origins, words),
           pageSource: sourceFromPageUrl(origins.ownReferer(req, PAGE_URI_MAX_LENGTH)),
         })
       : ({ kind: "invalid", problems: parsed.errors } as const);

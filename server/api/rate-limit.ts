@@ -2,7 +2,7 @@
  * The per-address rate limits of the API (docs/deployment/requests.md), counted by
  * @fastify/rate-limit: each endpoint names its limit in its route's `config.rateLimit`,
  * with a `groupId` of its own. A client is its address behind TRUST_PROXY proxies, an IPv6
- * address counted as its /64 (server/http/answers.ts). One server (SQLite) counts in its
+ * address counted as its /64 (./client-address.ts). One server (SQLite) counts in its
  * memory; several servers on one PostgreSQL count in the database, so the limit holds for
  * the site, not for each process.
  */
@@ -64,7 +64,7 @@ export async function registerRateLimit(
   await app.register(rateLimit, {
     global: false,
     ...(counter ? { store: sharedStore(counter), skipOnError: true } : {}),
-    keyGenerator: (request: FastifyRequest) => rateLimitKey(clientAddress(request.raw, trustProxyHops)),
+    keyGenerator: (request: FastifyRequest) => rateLimitKey(clientAddress(request, trustProxyHops)),
     addHeaders: {
       "x-ratelimit-limit": false,
       "x-ratelimit-remaining": false,

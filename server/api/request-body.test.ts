@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { cookieValue, decodeFormComponent, parseFormBody, parseJsonBody } from "./request-body";
+import { decodeFormComponent, parseFormBody, parseJsonBody } from "./request-body";
 
 const fields = { firstname: "Ada", email: "ada@example.com" };
 
@@ -125,31 +125,5 @@ describe("parseFormBody", () => {
   it("keeps a field named __proto__ as a field", () => {
     const parsed = parseFormBody("mode=candidate&__proto__=x");
     expect(parsed.ok && Object.keys(parsed.input.fields as object)).toEqual(["__proto__"]);
-  });
-});
-
-describe("cookieValue", () => {
-  const header = "theme=dark; hubspotutk=0123abcd ;  session=a=b=c; empty=";
-
-  it.each([
-    ["theme", "dark"],
-    ["hubspotutk", "0123abcd"],
-    ["session", "a=b=c"],
-    ["empty", ""],
-  ])("finds %s", (name, value) => {
-    expect(cookieValue(header, name)).toBe(value);
-  });
-
-  it("takes the first of a name sent twice", () => {
-    expect(cookieValue("hubspotutk=first; hubspotutk=second", "hubspotutk")).toBe("first");
-  });
-
-  it.each([
-    ["a cookie that is not there", header, "missing"],
-    ["a name that only ends like one sent", header, "utk"],
-    ["no Cookie header", undefined, "hubspotutk"],
-    ["an empty Cookie header", "", "hubspotutk"],
-  ])("is null for %s", (_case, cookies, name) => {
-    expect(cookieValue(cookies, name)).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 /**
  * What POST /api/invitation-requests (./invitation-requests.ts) reads from a request
  * besides its headers' refusals: the body, as JSON or as a form post, turned into what
- * the schema validates, and the cookies it passes on to the relay. Pure: text in,
- * values or field errors out; reading, refusing and answering stay with the handler.
+ * the schema validates. Pure: text in, values or field errors out; reading, refusing and
+ * answering stay with the handler.
  */
 import {
   FILL_TIME_FIELD,
@@ -160,13 +160,4 @@ export function parseFormBody(text: string): Parsed {
       fields: Object.fromEntries(values),
     },
   };
-}
-
-/** The value of the cookie `name` in a Cookie header (the first one sent), trimmed; null when it is not there. */
-export function cookieValue(header: string | undefined, name: string): string | null {
-  for (const part of (header ?? "").split(";")) {
-    const [key, ...rest] = part.split("=");
-    if (key?.trim() === name) return rest.join("=").trim();
-  }
-  return null;
 }

@@ -1,9 +1,10 @@
 /**
  * The site's API under /api/, built from the configuration and the services the
- * composition root (server/main.ts) opened, as one Fastify plugin: the body parsers and the
- * rate limit every endpoint shares, then the CSP reports, the invitation requests, the health
+ * composition root (server/main.ts) opened, as one Fastify plugin: the body parsers, the
+ * cookies (@fastify/cookie) and the rate limit every endpoint shares, then the CSP reports, the invitation requests, the health
  * check and the pages of the team's answer links.
  */
+import fastifyCookie from "@fastify/cookie";
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../config";
 import { readContent } from "#shared/content/read.ts";
@@ -44,13 +45,14 @@ export type ApiPlugin = (api: FastifyInstance) => Promise<void>;
 /** One endpoint, registering its routes in the API's scope. */
 export type Endpoint = (api: FastifyInstance) => void;
 
-/** The API's scope: what every endpoint shares (the body parsers, the rate limit), then the endpoints. */
+/** The API's scope: what every endpoint shares (the body parsers, `request.cookies`, the rate limit), then the endpoints. */
 export function apiScope(
   endpoints: readonly Endpoint[],
   rateLimits: Parameters<typeof registerRateLimit>[1],
 ): ApiPlugin {
   return async (api) => {
     api.addContentTypeParser(BODY_TYPES, { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    await api.register(fastifyCookie);
     await registerRateLimit(api, rateLimits);
     for (const register of endpoints) register(api);
   };

@@ -63,6 +63,11 @@ export function answerJson(reply: FastifyReply, status: number, body: unknown, h
     .send(body);
 }
 
+/** Answers with a line of plain text (the file server's refusals and redirects). */
+export function answerText(reply: FastifyReply, status: number, text: string) {
+  return reply.code(status).header("Content-Type", "text/plain; charset=utf-8").send(`${text}\n`);
+}
+
 /** A refusal decided before the body is read: answered, and the connection closed. */
 export function refuse(
   request: FastifyRequest,

@@ -7,7 +7,8 @@ import type { SiteConfig } from "#shared/site-config.ts";
 import { buildCsp, editorCsp, REPORTING_ENDPOINTS_VALUE } from "./csp";
 import { inlineScriptHashes } from "./inline-scripts";
 import { POLICY_CONFIG_FILE, readPolicyConfig, writePolicyConfig } from "./policy-config";
-import { buildSiteServer, editorPlace } from "./site-server";
+import { editorPlace } from "./editor-host";
+import { buildSiteServer } from "./site-server";
 
 /** A minimal built site in a temporary BUILD_DIR: client/404.html with one inline script. */
 async function withBuild(run: (buildDir: string) => Promise<void>) {

@@ -1,56 +1,29 @@
 /**
- * The production server of `npm start` and `npm run serve`: Fastify, with @fastify/static
- * sending the build's files (its `send` answers Range, ETag and conditional requests, picks
- * the precompressed .br/.gz variants, and closes a file whose client went early) and the
- * site's API (server/api/) in a scope of its own. What this module adds is the policy, the
- * same rules nginx is given: which URLs are files (server/http/request-path.ts), the
- * headers and the CSP (server/http/csp.ts), caching and content types
- * (server/http/static-policy.ts), and the time limits below.
+ * The production server of `npm start` and `npm run serve`: Fastify, composed of plugins, each
+ * the site's policy on a public API of Fastify or Node: the connections it knows of
+ * (connections.ts), the answers to errors (errors.ts), which host is the editor's
+ * (editor-host.ts), the headers (policy-headers.ts), the build's files and the 404 and 405
+ * answers (static-files.ts), the site's API (server/api/) in a scope of its own, and the drain
+ * (drain.ts); and here, the time limits and the logger (http-log.ts).
  */
 import { API_PREFIX } from "#shared/api-paths.ts";
-import { readFileSync, existsSync } from "node:fs";
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
-import { dirname, join, resolve } from "node:path";
-import type { TLSSocket } from "node:tls";
-import Fastify, {
-  LogController,
-  type FastifyBaseLogger,
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from "fastify";
-import fastifyStatic from "@fastify/static";
-import pino, { type DestinationStream } from "pino";
-import { buildCsp, documentHeaders, EDITOR_PATH, editorHeaders, HSTS_VALUE, securityHeaders } from "./csp";
-import {
-  ALLOW_HEADER,
-  ALLOWED_METHODS,
-  CACHE_CONTROL,
-  cacheClassFor,
-  COMPRESSED_SUFFIXES,
-  contentTypeFor,
-  cameOverPlainHttp,
-  type Encoding,
-  GONE_FILE,
-  httpsLocation,
-  isHttpsRequest,
-  NOT_FOUND_FILE,
-  isDocumentFile,
-} from "./static-policy";
-import { listFiles } from "./build-files";
-import { answerJson, closeAfterAnswer, deferContinue, isClientAbort } from "./answers";
-import { collectInlineScriptHashes } from "./inline-scripts";
-import { readPolicyConfig } from "./policy-config";
-import { resolveRequest } from "./request-path";
-import { answerMemoryFile, roleFilteredFiles, type MemoryDocument } from "./role-documents";
-import { RoleSchedule } from "./role-schedule";
-import { readRoleTimetable } from "./read-role-timetable";
-import { ROLES_PATH } from "#shared/roles/page.ts";
-import { ROLE_TIMETABLE_FILE, type RoleTimetable } from "#shared/roles/timetable.ts";
-import { isLoopbackHost } from "#shared/env.ts";
-import type { SiteConfig } from "#shared/site-config.ts";
+import type { RoleTimetable } from "#shared/roles/timetable.ts";
+import { existsSync } from "node:fs";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join, resolve } from "node:path";
+import closeWithGrace from "close-with-grace";
+import Fastify, { type FastifyBaseLogger, type FastifyHttpOptions, type FastifyInstance } from "fastify";
+import type { DestinationStream } from "pino";
+import { answerText, deferContinue } from "./answers";
+import { connections } from "./connections";
+import { drain } from "./drain";
+import { editorHost, type EditorPlace } from "./editor-host";
+import { clientErrorHandler, errors } from "./errors";
+import { httpLogger, SafeLogController } from "./http-log";
+import { policyHeaders } from "./policy-headers";
+import { staticFiles } from "./static-files";
+import { NOT_FOUND_FILE } from "./static-policy";
 import { errorCode } from "../safe-errors";
 import { SHUTDOWN_DEADLINE_MS } from "../supervision";
 
@@ -83,16 +56,10 @@ export const SERVER_LIMITS: ServerLimits = {
   keepAliveMs: 5000,
   checkEveryMs: 1000,
 };
-/** How often a shutting-down server looks for connections that have been idle long enough to close. */
-const IDLE_SWEEP_MS = 100;
 /**
- * A draining server closes a keep-alive connection only once it has been idle this long: the
- * keep-alive timeout it announced (`Keep-Alive: timeout=5`), after which a client that honours
- * it (browsers, undici) never sends on it again. One that looks idle sooner may already hold the
- * client's next request, unread in the kernel's buffer: closing it then resets that request. Any
- * other connection ends after its next answer, which Fastify sends with `Connection: close` while
- * closing (docs/measurements/0024-releases-without-a-refused-visitor.md: 31 resets in 5 switches
- * with the immediate close; 1 in 16 with 1 s under a heavier load; none with this).
+ * A draining server closes a keep-alive connection once it has been idle for the keep-alive
+ * timeout it announced (`Keep-Alive: timeout=5`), after which a client that honours it never
+ * sends on it again (drain.ts).
  */
 export const DRAIN_IDLE_CLOSE_MS = SERVER_LIMITS.keepAliveMs;
 /** Requests on one keep-alive connection, after which it is closed (a bound, not a limit anyone meets). */
@@ -100,123 +67,10 @@ const MAX_REQUESTS_PER_SOCKET = 1000;
 /** No page takes a body; the API's endpoints set their own limits (server/api/). */
 const BODY_LIMIT_BYTES = 16 * 1024;
 
-/** Every path under it is answered by the API, never by a file (shared/api-paths.ts). */
-const API_PATHS = `${API_PREFIX}/`;
-/** The editor's sign-in (server/api/editor-sign-in.ts): answered where the editor is, and nowhere else. */
-const EDITOR_API_PATHS = `${API_PREFIX}/editor/`;
-/** The editor's page is EDITOR_PATH; its script and chunks are under this. */
-const EDITOR_FILES = `${EDITOR_PATH}/`;
-
-/**
- * Where the build's editor (`/admin`, its files) and its sign-in are answered
- * (docs/deployment/editor.md): `{ host }`, EDITOR_ORIGIN's host with its port, and there nothing
- * else is; `"every-host"`, beside the site's pages, which only a loopback SITE_URL allows; null:
- * nowhere. A browser keeps the signed-in editor's token in that origin's storage, where any script
- * of a page served on the same origin could read it.
- */
-export type EditorPlace = { host: string } | "every-host" | null;
-
-/** Where this configuration's editor is answered: on EDITOR_ORIGIN; beside the pages only on a loopback SITE_URL. */
-export function editorPlace(site: Pick<SiteConfig, "editor" | "editorOrigin" | "siteUrl">): EditorPlace {
-  if (site.editor?.backend !== "github") return null;
-  if (site.editorOrigin) return { host: new URL(site.editorOrigin).host };
-  // The configuration refuses a public SITE_URL without EDITOR_ORIGIN (shared/site-config.ts); this holds regardless.
-  return isLoopbackHost(new URL(site.siteUrl).hostname) ? "every-host" : null;
-}
-
-/** The Host a request names, as an origin's `host` writes it: lower case, without the scheme's default port. */
-function hostOf(request: FastifyRequest): string {
-  return (request.headers.host ?? "").toLowerCase().replace(/:(80|443)$/, "");
-}
-
-/** An error page (404, 410) and its precompressed variants, read once: the answer never depends on the disk. */
-interface ErrorPage extends MemoryDocument {
-  file: string;
-}
-
-function loadErrorPage(root: string, file: string): ErrorPage {
-  const variants: Partial<Record<Encoding, Buffer>> = {};
-  for (const [encoding, suffix] of Object.entries(COMPRESSED_SUFFIXES) as [Encoding, string][]) {
-    const path = join(root, file + suffix);
-    if (existsSync(path)) variants[encoding] = readFileSync(path);
-  }
-  return { file, identity: readFileSync(join(root, file)), variants };
-}
-
-/**
- * The roles of the build served from `dir` (BUILD_DIR/roles.json, or `read`, the caller's
- * copy of it), each closing at its time by `clock`; the 410 page; the list and the sitemap,
- * answered without the roles closed since the build (none of these in a build without roles).
- */
-function loadRoles(dir: string, files: ReadonlySet<string>, clock: () => number, read?: RoleTimetable) {
-  const manifest = join(dirname(dir), ROLE_TIMETABLE_FILE);
-  // Role pages without it would be offered for ever: a deployment that left it behind stops here.
-  if ([...files].some((file) => file.startsWith(`${ROLES_PATH}/`)) && !existsSync(manifest)) {
-    throw new Error(`${dir} has role pages but ${manifest} is missing: deploy it with the build.`);
-  }
-  const timetable = read ?? readRoleTimetable(dirname(dir));
-  const hasRoles = timetable.roles.length > 0;
-  if (hasRoles && !files.has(GONE_FILE)) {
-    throw new Error(`${dir} lists roles but has no ${GONE_FILE.slice(1)}, the page of a closed role: build again.`);
-  }
-  return {
-    roles: new RoleSchedule(timetable, clock),
-    gonePage: hasRoles ? loadErrorPage(dir, GONE_FILE) : null,
-    roleFiltered: roleFilteredFiles(hasRoles ? files : new Set(), (file) => readFileSync(join(dir, file), "utf8")),
-  };
-}
-
-/** The raw path of a request target, before any decoding (what nginx's API map reads, too). */
-const rawPath = (target: string) => target.split("?")[0]!;
-
-/**
- * What the HTTP layer logs (pino, through Fastify): a client that did not send its request
- * in time or gave up its upload (warnings) and a failure answered 500 (errors), each with
- * a route and a code at most. Never a URL's query, a header, a body or an error's message,
- * any of which may carry what a visitor typed or a secret (docs/product.md#configuration).
- * No line per request, and none for a download a client left early: ordinary traffic.
- */
-function httpLogger(stream?: DestinationStream): FastifyBaseLogger {
-  return pino(
-    {
-      level: "warn",
-      base: null,
-      serializers: {
-        req: (request: FastifyRequest) => ({ method: request.method, route: request.routeOptions?.url }),
-        res: (reply: FastifyReply) => ({ statusCode: reply.statusCode }),
-        err: (error: Error) => ({ type: error.name, code: errorCode(error) }),
-      },
-      // What a log call could pass whole, removed in case one ever does.
-      redact: { paths: ["headers", "*.headers", "body", "*.body", "url", "*.url"], remove: true },
-    },
-    stream,
-  );
-}
-
-/** Fastify's own lines about a request that failed, without the error's message (it may quote a visitor). */
-class SafeLogController extends LogController {
-  constructor() {
-    super({ disableRequestLogging: true });
-  }
-  override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply) {
-    reply.log.error({ err: error }, `${request.method} ${request.routeOptions?.url ?? "?"} failed`);
-  }
-  override writeHeadError(error: Error, _request: FastifyRequest, reply: FastifyReply) {
-    reply.log.warn({ err: error }, "an answer could not be written");
-  }
-}
-
-/** Connections answered 408: the upload they were sending is not a client that went away. */
-const timedOut = new WeakSet<Socket>();
-
 export interface SiteServerOptions {
   /** The built site (BUILD_DIR/client). */
   root: string;
-  /**
-   * The client folders of earlier releases still kept (releases/on-disk.ts): their
-   * `/assets/` files this build does not have are answered too, so a page loaded before a
-   * switch can still fetch the hashed scripts it asks for afterwards.
-   */
+  /** The client folders of earlier releases still kept, whose `/assets/` files are answered too (static-files.ts). */
   olderRoots?: readonly string[];
   /** SITE_URL's host, with its port: where a proxy's plain-http requests are redirected. */
   publicHost?: string;
@@ -233,29 +87,44 @@ export interface SiteServerOptions {
   lifecycle?: { drain(): void; stop(): Promise<void> };
   /** The time roles close by (tests move it); the system's clock by default. */
   clock?: () => number;
+  /** How many proxies in front append to X-Forwarded-For (TRUST_PROXY); none by default. */
+  trustProxyHops?: number;
+}
+
+/**
+ * Fastify's `trustProxy` for `hops` proxies that each append the address they received from to
+ * X-Forwarded-For (docs/deployment/requests.md): the first `hops` hops from the socket are
+ * trusted, so `request.ip` is the entry that many from the right. Fastify 5 no longer takes the
+ * bare number, which trusts whoever is at the first hop: the server answers its proxies on
+ * loopback or a private address, and with 0 trusts nothing.
+ */
+export const trustedProxies = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** Fastify's options for the site: the time limits and bounds, who the client is, the logger. */
+function serverOptions(limits: ServerLimits, trustProxyHops: number, logStream?: DestinationStream) {
+  return {
+    loggerInstance: httpLogger(logStream),
+    logController: new SafeLogController(),
+    // No logger of its own per request: the layer logs rare events, each naming its route.
+    childLoggerFactory: (logger: FastifyBaseLogger) => logger,
+    http: { headersTimeout: limits.headersMs, connectionsCheckingInterval: limits.checkEveryMs },
+    requestTimeout: limits.requestMs,
+    connectionTimeout: limits.sendMs,
+    keepAliveTimeout: limits.keepAliveMs,
+    maxRequestsPerSocket: MAX_REQUESTS_PER_SOCKET,
+    trustProxy: trustedProxies(trustProxyHops),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // The health check answers 503 "shutting down" itself during the drain.
+    return503OnClosing: false,
+    exposeHeadRoutes: false,
+    clientErrorHandler: clientErrorHandler(limits),
+  } satisfies FastifyHttpOptions<Server>;
 }
 
 /**
  * The server for the built site in `root` and its API, with the headers of that build
  * (BUILD_DIR/deploy/policy-config.json); ready, not yet listening.
  */
-/** Hashed build files (`/assets/<name>.<hash>.js`): an earlier release's never clash with this one's. */
-const ASSETS_PREFIX = "/assets/";
-
-/** The `/assets/` files of `olderRoots` that `own` lacks, each with the root it is in (the newest root first wins). */
-export function olderAssets(olderRoots: readonly string[], own: ReadonlySet<string>): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const olderRoot of olderRoots) {
-    const dir = resolve(olderRoot);
-    if (!existsSync(join(dir, ASSETS_PREFIX))) continue;
-    for (const file of listFiles(join(dir, ASSETS_PREFIX))) {
-      const path = `${ASSETS_PREFIX.slice(0, -1)}${file}`;
-      if (!own.has(path) && !found.has(path)) found.set(path, dir);
-    }
-  }
-  return found;
-}
-
 export async function buildSiteServer({
   root,
   olderRoots = [],
@@ -266,80 +135,21 @@ export async function buildSiteServer({
   logStream,
   lifecycle,
   clock = Date.now,
-  roles: timetable,
+  roles,
+  trustProxyHops = 0,
 }: SiteServerOptions): Promise<FastifyInstance> {
   const dir = resolve(root);
   if (!existsSync(join(dir, NOT_FOUND_FILE))) {
     throw new Error(`${dir} has no ${NOT_FOUND_FILE.slice(1)}: is it a built site? Run \`npm run build\` first.`);
   }
-  const ownFiles = listFiles(dir);
-  const earlierAssets = olderAssets(olderRoots, ownFiles);
-  const files: ReadonlySet<string> =
-    earlierAssets.size > 0 ? new Set([...ownFiles, ...earlierAssets.keys()]) : ownFiles;
-  // The policy of the build being served: its inline scripts, and the configuration it was built with.
-  const policyConfig = readPolicyConfig(dirname(dir));
-  const headers = securityHeaders(buildCsp({ scriptHashes: collectInlineScriptHashes(dir), ...policyConfig }), {
-    reports: policyConfig.reports,
-  });
-  const documentOnly = Object.keys(documentHeaders("", { reports: policyConfig.reports }));
-  // The editor's page, in a build with one, under its own policy (csp.ts, editorCsp).
-  const editorFile = policyConfig.editor ? `${EDITOR_PATH}/index.html` : null;
-  const editorHostHeaders = editorHeaders();
-  const editorHost = editor !== null && editor !== "every-host" ? editor.host : null;
-  /** On the editor's own host: its page and files, its sign-in, nothing else, all under the editor's policy. */
-  const onEditorHost = (request: FastifyRequest) => editorHost !== null && hostOf(request) === editorHost;
-  /** Whether the editor's sign-in answers this request's host. */
-  const editorAnswers = (request: FastifyRequest) => editor === "every-host" || onEditorHost(request);
-  const isEditorFile = (file: string) => file.startsWith(EDITOR_FILES);
-  const editorFiles: ReadonlySet<string> = editorHost ? new Set([...files].filter(isEditorFile)) : new Set();
-  // The build's editor is never one of the site's files, unless it is served beside them (a loopback SITE_URL).
-  const siteFiles: ReadonlySet<string> =
-    editor === "every-host" ? files : new Set([...files].filter((file) => !isEditorFile(file)));
-  const notFoundPage = loadErrorPage(dir, NOT_FOUND_FILE);
-  const { roles, gonePage, roleFiltered } = loadRoles(dir, files, clock, timetable);
-  /** The file each request is answered with, for its Content-Type once the variant is chosen. */
-  const servedFiles = new WeakMap<FastifyRequest, string>();
-
-  const app = Fastify({
-    loggerInstance: httpLogger(logStream),
-    logController: new SafeLogController(),
-    // No logger of its own per request: the layer logs rare events, each naming its route.
-    childLoggerFactory: (logger) => logger,
-    http: { headersTimeout: limits.headersMs, connectionsCheckingInterval: limits.checkEveryMs },
-    requestTimeout: limits.requestMs,
-    connectionTimeout: limits.sendMs,
-    keepAliveTimeout: limits.keepAliveMs,
-    maxRequestsPerSocket: MAX_REQUESTS_PER_SOCKET,
-    bodyLimit: BODY_LIMIT_BYTES,
-    // The health check answers 503 "shutting down" itself during the drain.
-    return503OnClosing: false,
-    exposeHeadRoutes: false,
-    clientErrorHandler: answerClientError,
+  const app: FastifyInstance = Fastify({
+    ...serverOptions(limits, trustProxyHops, logStream),
     // A path the router cannot decode (`/%zz`): refused before any hook runs.
     frameworkErrors: (_error, request, reply) => {
-      setPolicyHeaders(request, reply);
+      app.setPolicyHeaders(request, reply);
       return answerText(reply, 400, "Bad Request");
     },
   });
-
-  /** Node's own refusals of what is not yet a request: 408 past the time limits, 431, 400. */
-  function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket) {
-    if (error.code === "ECONNRESET" || socket.destroyed) return;
-    const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
-    if (status === 408) {
-      timedOut.add(socket);
-      app.log.warn(
-        `[http] a client did not send its request in time (headers within ${limits.headersMs / 1000} s, ` +
-          `the whole request within ${limits.requestMs / 1000} s): answered 408 and closed`,
-      );
-    }
-    // Only when no answer has begun on it: a second status line would corrupt it.
-    const answering = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-    if (socket.writable && !answering?.headersSent) {
-      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-    }
-    socket.destroy(error);
-  }
 
   // `Expect: 100-continue` is answered only when an endpoint starts reading the body
   // (server/http/answers.ts continueIfAsked): a refusal goes out without inviting the body first.
@@ -348,199 +158,24 @@ export async function buildSiteServer({
     app.routing(req, res);
   });
 
-  function setPolicyHeaders(request: FastifyRequest, reply: FastifyReply) {
-    reply.headers(onEditorHost(request) ? editorHostHeaders : headers);
-    const encrypted = (request.raw.socket as Partial<TLSSocket>).encrypted === true;
-    const forwardedHeader = request.headers["x-forwarded-proto"];
-    const forwardedProto = Array.isArray(forwardedHeader) ? forwardedHeader[0] : forwardedHeader;
-    if (isHttpsRequest(encrypted, forwardedProto)) reply.header("Strict-Transport-Security", HSTS_VALUE);
-    // Anything that is not a file found (redirects, errors, the 404 page) is revalidated.
-    reply.header("Cache-Control", CACHE_CONTROL.revalidate);
-    return !encrypted && cameOverPlainHttp(forwardedProto);
-  }
-
-  /** An error page (404, 410), in the encoding the client prefers; a document, whatever was asked for. */
-  function answerErrorPage(request: FastifyRequest, reply: FastifyReply, status: number, page: ErrorPage) {
-    reply.headers(headers).header("Content-Type", contentTypeFor(page.file));
-    return answerMemoryFile(request, reply, page, status);
-  }
-
-  // The site's 404 page is a visitor's page: the editor's host answers in words alone.
-  const answerNotFound = (request: FastifyRequest, reply: FastifyReply) =>
-    onEditorHost(request) ? answerText(reply, 404, "Not Found") : answerErrorPage(request, reply, 404, notFoundPage);
-
-  /**
-   * What is not a route of the site: under /api/ (on the raw path, as nginx decides) a
-   * JSON 404; a method other than GET and HEAD, 405; anything else, the 404 page. Refusals
-   * close the connection rather than read a body.
-   */
-  function answerUnrouted(request: FastifyRequest, reply: FastifyReply) {
-    if (rawPath(request.url).startsWith(API_PATHS)) {
-      closeAfterAnswer(request, reply);
-      return answerJson(reply, 404, { error: "Not Found" });
-    }
-    if (!(ALLOWED_METHODS as readonly string[]).includes(request.method)) {
-      closeAfterAnswer(request, reply);
-      return answerText(reply.header("Allow", ALLOW_HEADER), 405, "Method Not Allowed");
-    }
-    return answerNotFound(request, reply);
-  }
-
-  // Callback hooks (on every request, no promise each): an answer given here ends the request.
-  app.addHook("onRequest", (request, reply, done) => {
-    if (setPolicyHeaders(request, reply)) {
-      // 308, not 301: a POST stays a POST (RFC 9110); SITE_URL's port is kept.
-      closeAfterAnswer(request, reply);
-      return void answerText(
-        reply.header("Location", httpsLocation(onEditorHost(request) ? editorHost! : publicHost, request.url)),
-        308,
-        "Permanent Redirect",
-      );
-    }
-    const path = rawPath(request.url);
-    // The editor's host answers nothing of the API but the sign-in, and no other host answers that.
-    const apiElsewhere = onEditorHost(request)
-      ? path.startsWith(API_PATHS) && !path.startsWith(EDITOR_API_PATHS)
-      : path.startsWith(EDITOR_API_PATHS) && !editorAnswers(request);
-    if (apiElsewhere) return void answerUnrouted(request, reply);
-    const routed = request.routeOptions.url;
-    // The router decodes the path (`/%61pi/...` finds /api/...); an API route answers its exact raw path only.
-    if (request.is404 || (routed?.startsWith(API_PATHS) && rawPath(request.url) !== routed)) {
-      return void answerUnrouted(request, reply);
-    }
-    done();
-  });
-
-  app.setNotFoundHandler(answerUnrouted);
-
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (isClientAbort(error)) {
-      // An upload its client gave up; one that timed out was logged as the 408 it is.
-      if (!timedOut.has(request.raw.socket)) {
-        request.log.warn(`[http] ${request.method} ${request.routeOptions.url}: the client aborted its upload`);
-      }
-      reply.hijack();
-      return void reply.raw.destroy();
-    }
-    const status = error.statusCode ?? 500;
-    if (status < 500) {
-      // A file's 416 carries its Content-Range; a path @fastify/static refuses is a 404 here.
-      if (error.code === "FST_STATIC_FORBIDDEN_PATH") return answerNotFound(request, reply);
-      const { headers: errorHeaders } = error as FastifyError & { headers?: Record<string, string> };
-      if (errorHeaders) reply.headers(errorHeaders);
-      return answerText(reply, status, STATUS_CODES[status] ?? "Error");
-    }
-    request.log.error({ err: error }, `[http] ${request.method} ${request.routeOptions.url ?? "?"}: answered 500`);
-    if (reply.raw.headersSent) return void reply.raw.destroy();
-    return answerText(reply, 500, "Internal Server Error");
-  });
-
-  await app.register(fastifyStatic, {
-    root: dir,
-    serve: false,
-    preCompressed: true,
-    // The policy sets these (static-policy.ts), as nginx's configuration does.
-    cacheControl: false,
-    contentType: false,
-    index: false,
-    dotfiles: "allow",
-  });
-
-  app.route({
-    method: ["GET", "HEAD"],
-    url: "*",
-    onSend: (request, reply, payload, done) => {
-      const file = servedFiles.get(request);
-      // @fastify/static names a precompressed variant's type from its own table: the policy's wins.
-      if (file) reply.header("Content-Type", contentTypeFor(file));
-      done(null, payload);
-    },
-    handler(request, reply) {
-      if (rawPath(request.url).startsWith(API_PATHS)) return answerUnrouted(request, reply);
-      // The editor's host finds the editor's files only (its root leads to its page), and no role.
-      const forEditor = onEditorHost(request);
-      if (forEditor && rawPath(request.url) === "/") {
-        return answerText(reply.header("Location", EDITOR_PATH), 302, "Found");
-      }
-      const rolesNow = roles.now();
-      const resolution = resolveRequest(
-        request.url,
-        forEditor ? editorFiles : siteFiles,
-        forEditor ? undefined : rolesNow,
-      );
-      switch (resolution.kind) {
-        case "bad-request":
-          return answerText(reply, 400, "Bad Request");
-        case "redirect":
-          return answerText(reply.header("Location", resolution.location), 301, "Moved Permanently");
-        case "not-found":
-          return answerNotFound(request, reply);
-        case "gone":
-          // Only a role of the timetable is ever gone, and a build with roles has its 410 page.
-          return answerErrorPage(request, reply, 410, gonePage!);
-        case "file": {
-          // Scripts, styles, images and data files are not documents: no CSP and its kin.
-          if (!isDocumentFile(resolution.file)) for (const name of documentOnly) reply.removeHeader(name);
-          if (resolution.file === editorFile) reply.removeHeader("Reporting-Endpoints").headers(editorHostHeaders);
-          reply.header("Cache-Control", CACHE_CONTROL[cacheClassFor(resolution.file)]);
-          servedFiles.set(request, resolution.file);
-          const filtered = roleFiltered.get(resolution.file);
-          // An earlier release's hashed asset is sent from its own folder (a page loaded before a switch).
-          const root = earlierAssets.get(resolution.file) ?? dir;
-          if (!filtered) return reply.sendFile(resolution.file, root);
-          return filtered
-            .at(rolesNow)
-            .then((file) => (file ? answerMemoryFile(request, reply, file) : reply.sendFile(resolution.file, root)));
-        }
-      }
-    },
-  });
-
+  // In this order: the first hooks run first, and a route keeps the error handler it was registered under.
+  await app.register(connections);
+  await app.register(errors);
+  await app.register(editorHost, { place: editor });
+  await app.register(policyHeaders, { root: dir, publicHost });
+  await app.register(staticFiles, { root: dir, olderRoots, roles, clock });
   // The API's routes are named below its prefix (shared/api-paths.ts): Fastify mounts them there.
   if (api) await app.register(api, { prefix: API_PREFIX });
-
   if (lifecycle) {
-    // When each connection last finished an answer (null while one is being answered), for the drain.
-    const idleSince = new Map<Socket, number | null>();
-    app.server.on("connection", (socket: Socket) => {
-      idleSince.set(socket, performance.now());
-      socket.once("close", () => idleSince.delete(socket));
-    });
-    app.server.on("request", (req: IncomingMessage, res: ServerResponse) => {
-      idleSince.set(req.socket, null);
-      res.once("finish", () => {
-        if (idleSince.has(req.socket)) idleSince.set(req.socket, performance.now());
-      });
-    });
-    let sweep: NodeJS.Timeout | undefined;
-    let force: NodeJS.Timeout | undefined;
-    app.addHook("preClose", async () => {
-      lifecycle.drain();
-      // Node's close() and Fastify's both call closeIdleConnections(): from now on it closes
-      // only what has been idle for DRAIN_IDLE_CLOSE_MS; whatever still runs after the grace is cut off.
-      app.server.closeIdleConnections = () => {
-        const now = performance.now();
-        for (const [socket, since] of idleSince) {
-          if (since !== null && now - since >= DRAIN_IDLE_CLOSE_MS) socket.destroy();
-        }
-      };
-      sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
-      force = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-      force.unref();
-    });
-    app.addHook("onClose", async () => {
-      clearInterval(sweep);
-      clearTimeout(force);
-      await lifecycle.stop();
+    await app.register(drain, {
+      onDrain: lifecycle.drain,
+      onClosed: lifecycle.stop,
+      idleCloseMs: DRAIN_IDLE_CLOSE_MS,
+      graceMs: SHUTDOWN_GRACE_MS,
     });
   }
-
   await app.ready();
   return app;
-}
-
-function answerText(reply: FastifyReply, status: number, text: string) {
-  return reply.code(status).header("Content-Type", "text/plain; charset=utf-8").send(`${text}\n`);
 }
 
 export interface RunningServer {
@@ -568,34 +203,50 @@ export async function startSiteServer({
   return { app, url: `http://${shownHost}:${address.port}/` };
 }
 
+/** The signals a supervisor passes on to its server as a drain (releases/supervisor.ts). */
+const SUPERVISOR_SIGNALS = ["SIGINT", "SIGTERM"] as const;
+
 /**
- * SIGTERM (process managers, containers) and SIGINT (Ctrl-C) shut the server down
- * gracefully: the drain first (the health check turns 503, so a load balancer stops
- * sending visitors), in-flight requests finish (for up to SHUTDOWN_GRACE_MS), then the
- * API's relay and store stop; the process has exited within SHUTDOWN_DEADLINE_MS.
+ * Shuts the server down gracefully (close-with-grace) on SIGTERM (process managers, containers),
+ * SIGINT (Ctrl-C) and the other signals it listens for, or when the function returned is called
+ * with why: the drain first (the health check turns 503, so a load balancer stops sending
+ * visitors), in-flight requests finish (for up to SHUTDOWN_GRACE_MS), then the API's relay and
+ * store stop; the process has exited within SHUTDOWN_DEADLINE_MS, at once on a second signal.
+ * Under a supervisor, SIGINT and SIGTERM are its to pass on as a drain: a terminal's Ctrl-C and
+ * systemd's stop reach this process too, and taken here as well they would count twice.
  */
-export function exitOnSignals(app: FastifyInstance): (why: string) => void {
-  let stopping = false;
-  const stop = (why: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${why}: finishing in-flight requests, then exiting.`);
-    // Whatever is still running then (a relay submission, a store that does not answer)
-    // does not keep a process manager waiting.
-    setTimeout(() => {
-      console.error(`Not finished within ${SHUTDOWN_DEADLINE_MS / 1000} s of ${why}: exiting anyway.`);
-      process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS).unref();
-    app.close().then(
-      // One timer turn later: a connection handed over in the same turn is not left behind.
-      () => setTimeout(() => process.exit(0), 0),
-      (error: unknown) => {
+export function exitOnSignals(app: FastifyInstance, { supervised = false } = {}): (why: string) => void {
+  let why: string | null = null;
+  const shutdown = closeWithGrace(
+    {
+      delay: SHUTDOWN_DEADLINE_MS,
+      // Its own lines would print an error's message: these name a code at most.
+      logger: false,
+      // An error no one caught ends the process at once, as Node does.
+      skip: ["uncaughtException", "unhandledRejection", "beforeExit", ...(supervised ? SUPERVISOR_SIGNALS : [])],
+      // Whatever is still running then (a relay submission, a store that does not answer)
+      // does not keep a process manager waiting.
+      onTimeout: () => console.error(`Not finished within ${SHUTDOWN_DEADLINE_MS / 1000} s of ${why}: exiting anyway.`),
+      onSecondSignal: (signal) => console.error(`${signal} received again: exiting now.`),
+    },
+    async ({ signal }) => {
+      why ??= `${signal} received`;
+      console.log(`${why}: finishing in-flight requests, then exiting.`);
+      try {
+        await app.close();
+      } catch (error) {
         console.error(`Shutting down failed (${errorCode(error)})`);
-        process.exit(1);
-      },
-    );
+        throw error;
+      }
+      // One timer turn later: a connection handed over in the same turn is not left behind.
+      await new Promise((turn) => setTimeout(turn, 0));
+    },
+  );
+  // Heard, so that they do not end the process as Node's default would.
+  if (supervised) for (const signal of SUPERVISOR_SIGNALS) process.on(signal, () => {});
+  return (reason) => {
+    if (why !== null) return;
+    why = reason;
+    shutdown.close();
   };
-  process.once("SIGTERM", () => stop("SIGTERM received"));
-  process.once("SIGINT", () => stop("SIGINT received"));
-  return stop;
 }

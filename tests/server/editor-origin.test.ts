@@ -12,7 +12,8 @@ import { renderNginxConfig } from "../../hosting/nginx-config";
 import { buildCsp, editorCsp } from "../../server/http/csp";
 import { collectInlineScriptHashes } from "../../server/http/inline-scripts";
 import { writePolicyConfig } from "../../server/http/policy-config";
-import { editorPlace, startSiteServer, type RunningServer } from "../../server/http/site-server";
+import { editorPlace } from "../../server/http/editor-host";
+import { startSiteServer, type RunningServer } from "../../server/http/site-server";
 import { startNginx, type NginxProcess } from "../support/production-servers";
 
 const NOT_FOUND_PAGE = "<!doctype html><title>Not found</title>\n";

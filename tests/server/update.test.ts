@@ -188,7 +188,11 @@ describe("the update path", () => {
     // 1. The words, the server's code and the request page's script, in one push.
     pushEdit(deployment.dev, "Mission: promises; a header of our own; a longer send timeout", [
       [MISSION, WORDS.first, WORDS.update],
-      ["server/http/site-server.ts", HEADER_LINE, `${HEADER_LINE}\n    reply.header("X-Update-Test", "code change");`],
+      [
+        "server/http/policy-headers.ts",
+        HEADER_LINE,
+        `${HEADER_LINE}\n    reply.header("X-Update-Test", "code change");`,
+      ],
       ["app/features/invitation/send-request.ts", CHUNK_CONSTANT, "export const SEND_TIMEOUT_MS = 20_001;"],
     ]);
     const updated = await site.duringSwitch("update (words, server code, script)", ["update"]);
