@@ -16,6 +16,7 @@ import type { ConsentRecord } from "#shared/invitation/consent.ts";
 import type { HeldReason } from "#shared/invitation/request-schema.ts";
 import type { RequestSource } from "#shared/invitation/request-source.ts";
 import type { openRole } from "#shared/roles.ts";
+import type { SearchPushOutbox } from "../search/push-outbox";
 
 export const RELAY_STATES = ["pending", "sent", "failed", "off"] as const;
 /** `pending` waits for (another) attempt, `sent` HubSpot accepted, `failed` HubSpot refused, `off` no HubSpot configured. */
@@ -286,7 +287,10 @@ export interface RequestStore
     DailyJobsStore,
     PrivacyStore,
     StoreLifecycle,
-    TeamCommandsStore {}
+    TeamCommandsStore {
+  /** The pushes to search engines, in the same database (server/search/push-outbox.ts). */
+  readonly searchPushes: SearchPushOutbox;
+}
 
 /** The team's channels: every notification but the requester's acknowledgement goes on these. */
 export const TEAM_CHANNELS = ["email", "webhook"] as const;

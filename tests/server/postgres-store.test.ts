@@ -10,6 +10,7 @@ import { createDatabase } from "../../scripts/lib/postgres-cluster";
 import { describeDatabaseUrl, openPostgresStore } from "../../server/requests/stores/postgres-store";
 import { MIGRATIONS, SCHEMA_VERSION } from "../../server/requests/stores/store-core";
 import { describeOutboxStore } from "../support/outbox-contract";
+import { describeSearchPushStore } from "../support/search-push-contract";
 import { describeRequestStore, sampleRequest, claimRelay } from "../support/store-contract";
 
 const freshStore = async () => openPostgresStore(await createDatabase(inject("postgresAdminUrl")));
@@ -18,6 +19,7 @@ const PREVIOUS_RELEASE_SCHEMA = 7;
 
 describeRequestStore("PostgreSQL", freshStore);
 describeOutboxStore("PostgreSQL", freshStore);
+describeSearchPushStore("PostgreSQL", freshStore);
 
 describe("the PostgreSQL store", () => {
   it("migrates once when several servers open the same new database at once", async () => {

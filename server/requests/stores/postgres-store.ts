@@ -54,6 +54,7 @@ import {
 } from "./store-core";
 import { withinTimeLimit } from "../../time-limit";
 import { redact, secretTexts } from "../../safe-errors";
+import { postgresSearchPushes } from "../../search/push-outbox-postgres";
 
 /** The advisory lock key the migration holds (any constant unique to this schema). */
 const MIGRATION_LOCK_KEY = 7_340_011_001;
@@ -253,6 +254,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
   const store: RequestStore = {
     description,
     sharedRateLimits: rateLimitCounter(sql),
+    searchPushes: postgresSearchPushes(sql),
     async save(request) {
       // The request and its notifications commit together (the outbox, docs/product.md#notifications-and-privacy).
       const channels = request.held ? [] : (request.notify ?? []);

@@ -57,6 +57,7 @@ import {
   type SchemaState,
 } from "./store-core";
 import { withinTimeLimit } from "../../time-limit";
+import { sqliteSearchPushes } from "../../search/push-outbox-sqlite";
 
 export const SQLITE_FILE = "requests.sqlite";
 /** Held (an exclusive SQLite lock) by the one server that uses DATA_DIR, for as long as it runs. */
@@ -550,6 +551,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
 
   return {
     description: `SQLite database ${path}`,
+    searchPushes: sqliteSearchPushes(db, whenUnlocked),
     async save(request) {
       return whenUnlocked(() => transactions.save.immediate(request));
     },
