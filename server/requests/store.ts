@@ -16,7 +16,7 @@ import type { ConsentRecord } from "#shared/invitation/consent.ts";
 import type { HeldReason } from "#shared/invitation/request-schema.ts";
 import type { RequestSource } from "#shared/invitation/request-source.ts";
 import type { openRole } from "#shared/roles.ts";
-import type { SearchPushOutbox } from "../search/push-outbox";
+import type { SearchEngine, SearchPushOutbox } from "../search/push-outbox";
 
 export const RELAY_STATES = ["pending", "sent", "failed", "off"] as const;
 /** `pending` waits for (another) attempt, `sent` HubSpot accepted, `failed` HubSpot refused, `off` no HubSpot configured. */
@@ -209,7 +209,7 @@ export interface NotificationOutbox {
    * on `alertChannels` was queued in the same transaction: one alert per stop.
    */
   stopChannel(
-    channel: TeamChannel,
+    channel: StoppableChannel,
     reason: string,
     now: number,
     alertChannels: readonly TeamChannel[],
@@ -301,6 +301,8 @@ export type TeamChannel = (typeof TEAM_CHANNELS)[number];
  */
 export const REQUESTER_CHANNEL = "requester";
 export type NotificationChannel = TeamChannel | typeof REQUESTER_CHANNEL;
+/** The channels a refusal for good stops until a restart or `requests -- retry`: the team's, and the search engines' (server/search/). */
+export type StoppableChannel = TeamChannel | SearchEngine;
 /**
  * `request`: a new request was stored; `relay-refused`: HubSpot refused one for good;
  * `held-summary`: the day's held requests; `channel-refused`: a channel refused for good;
@@ -344,7 +346,7 @@ export interface HeldSummary {
 
 /** A channel that refused for good, for the alert. */
 export interface ChannelRefusal {
-  channel: TeamChannel;
+  channel: StoppableChannel;
   reason: string;
 }
 

@@ -28,8 +28,8 @@ import {
   type RequestStore,
   type SaveOutcome,
   type SharedRateLimits,
+  type StoppableChannel,
   type StoppedChannel,
-  type TeamChannel,
 } from "../store";
 import {
   countsByLabel,
@@ -539,7 +539,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
       });
     },
     async stoppedChannels(): Promise<StoppedChannel[]> {
-      const rows = await sql<{ channel: TeamChannel; stopped_at: Date; reason: string }[]>`
+      const rows = await sql<{ channel: StoppableChannel; stopped_at: Date; reason: string }[]>`
         SELECT channel, stopped_at, reason FROM invitation_channels ORDER BY channel`;
       return rows.map((row) => ({ channel: row.channel, reason: row.reason, stoppedAt: row.stopped_at.getTime() }));
     },

@@ -32,6 +32,7 @@ import {
   type NotificationClaim,
   type RequestStore,
   type SaveOutcome,
+  type StoppableChannel,
   type StoppedChannel,
   type TeamChannel,
 } from "../store";
@@ -300,7 +301,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
     `INSERT INTO invitation_channels (channel, stopped_at, reason) VALUES (@channel, @now, @reason)
      ON CONFLICT (channel) DO NOTHING`,
   );
-  const stopped = db.prepare<[], { channel: TeamChannel; stopped_at: number; reason: string }>(
+  const stopped = db.prepare<[], { channel: StoppableChannel; stopped_at: number; reason: string }>(
     `SELECT channel, stopped_at, reason FROM invitation_channels ORDER BY channel`,
   );
   const reopen = db.prepare(`DELETE FROM invitation_channels`);
@@ -484,7 +485,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
       return false;
     }),
     stopChannel: db.transaction(
-      (channel: TeamChannel, reason: string, now: number, alertChannels: readonly TeamChannel[]) => {
+      (channel: StoppableChannel, reason: string, now: number, alertChannels: readonly TeamChannel[]) => {
         if (stopChannel.run({ channel, reason, now }).changes === 0) return false;
         enqueue({ kind: "channel-refused", details: { channel, reason } }, alertChannels, now);
         return true;
