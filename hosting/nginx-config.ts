@@ -32,6 +32,7 @@ import {
   CONTENT_TYPES,
   DEFAULT_CONTENT_TYPE,
   HIDDEN_EXTENSIONS,
+  indexNowKeyPath,
   NOT_FOUND_FILE,
   QUERY_PAGES,
   ROBOTS_PATH,
@@ -89,6 +90,8 @@ export interface NginxConfigInput {
    * no /admin. Without it, a build with the editor serves it beside the pages (a loopback SITE_URL).
    */
   editorOrigin?: string | null;
+  /** INDEXNOW_KEY: its key file is answered at `/<key>.txt` (docs/deployment/search-engines.md). */
+  indexNowKey?: string | null;
 }
 
 /**
@@ -180,6 +183,7 @@ export function renderNginxConfig({
   apiUpstream = NGINX_DEFAULT_API_UPSTREAM,
   editor = false,
   editorOrigin = null,
+  indexNowKey = null,
 }: NginxConfigInput): string {
   const hidden = `(\\.(${HIDDEN_EXTENSIONS.join("|")})$)|(/\\.)`;
   const types = Object.entries(CONTENT_TYPES).map(([extension, type]) => `${type} ${extension};`);
@@ -389,6 +393,17 @@ export function renderNginxConfig({
     "# Pages: an extensionless path is a prerendered route, <path>/index.html.",
     ...block("location /", [...headers("revalidate"), "try_files $uri/index.html =404;"]),
     "",
+    ...(indexNowKey
+      ? [
+          "# IndexNow's key file (INDEXNOW_KEY): the engines fetch it to check that the pushes are the site's.",
+          ...block(`location = ${indexNowKeyPath(indexNowKey)}`, [
+            ...headers("revalidate", "files"),
+            'default_type "text/plain";',
+            `return 200 ${quoted(indexNowKey)};`,
+          ]),
+          "",
+        ]
+      : []),
     "# The 404 page, only as the body of 404 answers.",
     ...block(`location = ${NOT_FOUND_FILE}`, ["internal;", ...headers("revalidate")]),
     "",

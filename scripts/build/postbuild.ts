@@ -118,6 +118,7 @@ writeFileSync(
     apiUpstream: server.apiUpstream,
     editor: policyConfig.editor,
     editorOrigin: site.editorOrigin,
+    indexNowKey: server.search.indexNow?.key ?? null,
   }),
 );
 writePolicyConfig(buildDir, policyConfig);

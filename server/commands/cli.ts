@@ -13,7 +13,8 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { AppConfig } from "../config";
 import { acknowledgementSender, acknowledgesRequesters, notificationChannels } from "../notifications/channels";
 import { exportCsv, exportJson } from "../requests/export";
-import type { StoreLifecycle, TeamCommandsStore } from "../requests/store";
+import type { RequestStore, StoreLifecycle, TeamCommandsStore } from "../requests/store";
+import { formatSearchPushStatus } from "../search/push-status";
 import { plural } from "#shared/text.ts";
 import { eraseByEmail, purgeNow, showByEmail } from "./privacy";
 import { formatStatus } from "./status";
@@ -25,7 +26,7 @@ export interface CommandOutput {
 }
 
 export interface CommandContext {
-  store: TeamCommandsStore & Pick<StoreLifecycle, "description">;
+  store: TeamCommandsStore & Pick<StoreLifecycle, "description"> & Pick<RequestStore, "searchPushes">;
   config: AppConfig;
   values: Record<string, string | undefined>;
   out: CommandOutput;
@@ -143,9 +144,10 @@ export const COMMANDS = {
   },
   status: {
     usage: "status",
-    async run({ store, out, now, releases }) {
+    async run({ store, config, out, now, releases }) {
       if (releases) out.stdout(await releases(now()));
       out.stdout(formatStatus(await store.status(now()), now()));
+      out.stdout(formatSearchPushStatus(await store.searchPushes.searchPushStatus(now()), config.server.search, now()));
       return 0;
     },
   },
@@ -190,7 +192,7 @@ export async function runCommand(
     releases,
   }: {
     config: AppConfig;
-    openStore: () => Promise<TeamCommandsStore & StoreLifecycle>;
+    openStore: () => Promise<TeamCommandsStore & StoreLifecycle & Pick<RequestStore, "searchPushes">>;
     out: CommandOutput;
     now?: () => number;
     releases?: (now: number) => Promise<string>;

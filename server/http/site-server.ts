@@ -35,6 +35,7 @@ import {
   type Encoding,
   GONE_FILE,
   httpsLocation,
+  indexNowKeyPath,
   isHttpsRequest,
   NOT_FOUND_FILE,
   isDocumentFile,
@@ -232,6 +233,8 @@ export interface SiteServerOptions {
   lifecycle?: { drain(): void; stop(): Promise<void> };
   /** The time roles close by (tests move it); the system's clock by default. */
   clock?: () => number;
+  /** INDEXNOW_KEY: its key file is answered at `/<key>.txt` (docs/deployment/search-engines.md); none by default. */
+  indexNowKey?: string | null;
 }
 
 /**
@@ -266,6 +269,7 @@ export async function buildSiteServer({
   lifecycle,
   clock = Date.now,
   roles: timetable,
+  indexNowKey = null,
 }: SiteServerOptions): Promise<FastifyInstance> {
   const dir = resolve(root);
   if (!existsSync(join(dir, NOT_FOUND_FILE))) {
@@ -444,6 +448,18 @@ export async function buildSiteServer({
     index: false,
     dotfiles: "allow",
   });
+
+  // IndexNow's key file: the engines fetch it to check that the pushes are the site's own (nginx answers it too).
+  if (indexNowKey) {
+    app.route({
+      method: ["GET", "HEAD"],
+      url: indexNowKeyPath(indexNowKey),
+      handler(_request, reply) {
+        for (const name of documentOnly) reply.removeHeader(name);
+        return reply.code(200).header("Content-Type", "text/plain; charset=utf-8").send(indexNowKey);
+      },
+    });
+  }
 
   app.route({
     method: ["GET", "HEAD"],
