@@ -21,7 +21,7 @@
  * the editor's policy, and a plain 404 for anything else; the site's block answers /admin 404.
  */
 import { COMMON_HEADERS, EDITOR_PATH, editorHeaders, HSTS_VALUE, securityHeaders } from "../server/http/csp";
-import { ROLES_PATH } from "#shared/roles.ts";
+import { ROLES_FEED_PATH, ROLES_PATH } from "#shared/roles.ts";
 import { ROUTES } from "#shared/routes.ts";
 import {
   ALLOW_HEADER,
@@ -333,10 +333,11 @@ export function renderNginxConfig({
     `# The request API: answered by the Node server.`,
     ...block(`location ^~ ${API_PATHS}`, apiLocation()),
     "",
-    "# The roles close on their day: the Node server knows which have closed (410, the list, the sitemap).",
+    "# The roles open and close on their day: the Node server knows which are open (404, 410, the list, the sitemap, the feed).",
     ...block(`location = ${ROLES_PATH}`, roleAnswers("@site_page_file")),
     ...block(`location ^~ ${ROLES_PATH}/`, roleAnswers("@site_page_file")),
     ...block(`location = ${SITEMAP_PATH}`, roleAnswers("@site_sitemap_file")),
+    ...block(`location = ${ROLES_FEED_PATH}`, roleAnswers("@site_sitemap_file")),
     ...block("location @site_page_file", [...headers("revalidate"), "try_files $uri/index.html =404;"]),
     ...block("location @site_sitemap_file", [...headers("revalidate", "files"), "try_files $uri =404;"]),
     "",

@@ -13,7 +13,13 @@ export function readRoleTimetable(buildDir: string): RoleTimetable {
   const parsed = JSON.parse(readFileSync(path, "utf8")) as Partial<RoleTimetable>;
   const roles = Array.isArray(parsed.roles) ? parsed.roles : [];
   for (const role of roles) {
-    if (!ROLE_SLUG.test(role.slug) || typeof role.title !== "string" || !Number.isFinite(role.closesAt)) {
+    if (
+      !ROLE_SLUG.test(role.slug) ||
+      typeof role.title !== "string" ||
+      !Number.isFinite(role.opensAt) ||
+      !Number.isFinite(role.closesAt) ||
+      typeof role.version !== "string"
+    ) {
       throw new Error(`${path} is not a roles timetable written by this version's build: build again`);
     }
   }

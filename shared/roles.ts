@@ -1,8 +1,9 @@
 /**
  * The roles' facts every layer shares: where a role is (as Google reads a location), when it
- * closes, and the timetable the build hands the server (BUILD_DIR/roles.json), by which the
- * server answers a role that closed since the build with 410, and drops it from the list and
- * the sitemap, with no rebuild (docs/decisions/0025-roles-close-on-their-day.md).
+ * opens and closes, and the timetable the build hands the server (BUILD_DIR/roles.json), by which
+ * the server shows a role from the day it opens and answers one that closed since the build with
+ * 410, in its page, the list, the sitemap and the feed, with no rebuild
+ * (docs/decisions/0025-roles-close-on-their-day.md, docs/decisions/0026-roles-reach-searchers.md).
  */
 import { ROUTES } from "./routes";
 
@@ -16,6 +17,18 @@ export const ROLE_PARAM = "role";
 export const ROLES_MANIFEST_FILE = "roles.json";
 
 export const rolePath = (slug: string) => `${ROLES_PATH}/${slug}`;
+/** The feed of the open roles (Atom), which the server composes at each change of the open set. */
+export const ROLES_FEED_PATH = `${ROLES_PATH}/feed.xml`;
+
+/**
+ * The parts of the list page (`/roles`) the build cuts it into for the server, which joins the open
+ * roles' items at each change (docs/decisions/0026-roles-reach-searchers.md): where each begins, as
+ * the page marks it for the build (an inert `<template>`, which the build removes). `item:<slug>`
+ * begins a role's item; `items-end` ends the last.
+ */
+export const ROLE_LIST_PARTS = ["list", "items-end", "list-end", "empty", "empty-end", "more", "more-end"] as const;
+export type RoleListPart = (typeof ROLE_LIST_PARTS)[number] | `item:${string}`;
+export const roleListMarker = (part: RoleListPart) => `<template data-roles-part="${part}"></template>`;
 
 /** The countries a role may be in, by the name an editor writes and the ISO 3166 code Google reads. */
 export const COUNTRIES = [
@@ -59,6 +72,11 @@ export function parseLocation(value: string): { location: RoleLocation; problem?
   };
 }
 
+/** The moment a role opens: the start of its `datePosted` day, in UTC; until then it is nowhere on the site. */
+export function opensAt(datePosted: string): number {
+  return Date.parse(`${datePosted}T00:00:00.000Z`);
+}
+
 /** The moment a role closes: the end of its `validThrough` day, in UTC. */
 export function closesAt(validThrough: string): number {
   return Date.parse(`${validThrough}T23:59:59.999Z`);
@@ -71,18 +89,29 @@ export const validThroughTime = (validThrough: string) => `${validThrough}T23:59
 export interface RoleTimetableEntry {
   slug: string;
   title: string;
+  /** When the role opens (ms since the epoch): the start of its `datePosted` day. */
+  opensAt: number;
   /** When the role closes (ms since the epoch). */
   closesAt: number;
   /** When the role's page last changed (YYYY-MM-DD): the sitemap's `lastmod`. */
   lastModified: string;
+  /** Changes with the role's file: its page changed (the pushes to search engines, server/search/). */
+  version: string;
+  /** The role in a sentence, as its page's description says it: the feed's summary. */
+  summary: string;
 }
 
 export interface RoleTimetable {
-  /** Every role of the build, open or closed at build time. */
+  /** Every role of the build, upcoming, open or closed at build time. */
   roles: RoleTimetableEntry[];
 }
 
-export const isOpen = (role: Pick<RoleTimetableEntry, "closesAt">, now: number) => now <= role.closesAt;
+/** Open: on or after the day it is posted, up to the end of its last day. */
+export const isOpen = (role: Pick<RoleTimetableEntry, "opensAt" | "closesAt">, now: number) =>
+  role.opensAt <= now && now <= role.closesAt;
+
+/** Upcoming: posted for a day still ahead; the site shows nothing of it yet. */
+export const isUpcoming = (role: Pick<RoleTimetableEntry, "opensAt">, now: number) => now < role.opensAt;
 
 /** The role a request names, when it is a role of the build still open at `now`; anything else is dropped. */
 export function openRole(timetable: RoleTimetable, slug: unknown, now: number): { slug: string; title: string } | null {

@@ -7,7 +7,7 @@ import type { HeroArtName, IllustrationName } from "#shared/content/fields.ts";
 import type { PageInfo } from "#shared/content/page.ts";
 import { readContent, readRoles } from "#shared/content/read.ts";
 import { rolePageInfo } from "#shared/content/role-page.ts";
-import { closesAt, isOpen } from "#shared/roles.ts";
+import { closesAt, isOpen, isUpcoming, opensAt } from "#shared/roles.ts";
 import { requestPagePath, ROUTES } from "#shared/routes.ts";
 import type { SiteConfig } from "#shared/site-config.ts";
 import { withSiteFacts } from "#shared/content/site-facts.ts";
@@ -47,9 +47,13 @@ export function socialCardPages(config: SiteConfig): SocialCardPage[] {
     { page: { ...ROUTES.requestReceivedEmployer, ...request.received.employer }, art: "team" },
     { page: { ...ROUTES.notFound, ...site.notFound.meta }, art: "orbit" },
     { page: { ...ROUTES.roles, ...roles.meta }, art: "rightSeat" },
-    // Each role open now, as its page's head names it (app/pages/roles/[slug].astro): a role is shared on LinkedIn.
+    // Each role open now or posted ahead, as its page's head names it (app/pages/roles/[slug].astro): a role is
+    // shared on LinkedIn. The cards of roles posted ahead are kept out of client/ until they open (postbuild).
     ...readRoles()
-      .filter((role) => isOpen({ closesAt: closesAt(role.validThrough) }, Date.now()))
+      .filter((role) => {
+        const times = { opensAt: opensAt(role.datePosted), closesAt: closesAt(role.validThrough) };
+        return isOpen(times, Date.now()) || isUpcoming(times, Date.now());
+      })
       .map((role) => ({ page: rolePageInfo(role, roles), art: "rightSeat" as const })),
   ];
   return withSiteFacts(pages, config);

@@ -8,7 +8,7 @@
  * (server/http/static-policy.ts), and the time limits below.
  */
 import { API_PREFIX } from "#shared/api-paths.ts";
-import { readFileSync, existsSync } from "node:fs";
+import { readFileSync, readdirSync, existsSync } from "node:fs";
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { dirname, join, resolve } from "node:path";
@@ -45,8 +45,14 @@ import { answerJson, closeAfterAnswer, deferContinue, isClientAbort } from "./an
 import { collectInlineScriptHashes } from "./inline-scripts";
 import { readPolicyConfig } from "./policy-config";
 import { resolveRequest } from "./request-path";
-import { answerMemoryFile, roleFilteredFiles, type MemoryDocument } from "./role-documents";
-import { RoleSchedule } from "./role-schedule";
+import {
+  answerMemoryFile,
+  readRoleParts,
+  roleDocuments,
+  UPCOMING_ROLES_FOLDER,
+  type MemoryDocument,
+} from "./role-documents";
+import { RoleSchedule, type RolesState } from "./role-schedule";
 import { readRoleTimetable } from "../roles-timetable";
 import { ROLES_MANIFEST_FILE, ROLES_PATH, type RoleTimetable } from "#shared/roles.ts";
 import { isLoopbackHost } from "#shared/env.ts";
@@ -145,8 +151,9 @@ function loadErrorPage(root: string, file: string): ErrorPage {
 
 /**
  * The roles of the build served from `dir` (BUILD_DIR/roles.json, or `read`, the caller's
- * copy of it), each closing at its time by `clock`; the 410 page; the list and the sitemap,
- * answered without the roles closed since the build (none of these in a build without roles).
+ * copy of it), each opening and closing at its time by `clock`; the 410 page; the list, the
+ * sitemap and the feed, composed for the roles open (none of these in a build without roles);
+ * the files of the roles still to open (BUILD_DIR/upcoming-roles/<slug>/), each with its folder.
  */
 function loadRoles(dir: string, files: ReadonlySet<string>, clock: () => number, read?: RoleTimetable) {
   const manifest = join(dirname(dir), ROLES_MANIFEST_FILE);
@@ -159,10 +166,16 @@ function loadRoles(dir: string, files: ReadonlySet<string>, clock: () => number,
   if (hasRoles && !files.has(GONE_FILE)) {
     throw new Error(`${dir} lists roles but has no ${GONE_FILE.slice(1)}, the page of a closed role: build again.`);
   }
+  const upcoming = new Map<string, { root: string; slug: string }>();
+  for (const { slug } of timetable.roles) {
+    const root = join(dirname(dir), UPCOMING_ROLES_FOLDER, slug);
+    if (existsSync(root)) for (const file of listFiles(root)) upcoming.set(file, { root, slug });
+  }
   return {
     roles: new RoleSchedule(timetable, clock),
     gonePage: hasRoles ? loadErrorPage(dir, GONE_FILE) : null,
-    roleFiltered: roleFilteredFiles(hasRoles ? files : new Set(), (file) => readFileSync(join(dir, file), "utf8")),
+    documents: roleDocuments(hasRoles ? readRoleParts(dirname(dir)) : null, timetable),
+    upcoming,
   };
 }
 
@@ -281,7 +294,13 @@ export async function buildSiteServer({
     earlierAssets.size > 0 ? new Set([...ownFiles, ...earlierAssets.keys()]) : ownFiles;
   // The policy of the build being served: its inline scripts, and the configuration it was built with.
   const policyConfig = readPolicyConfig(dirname(dir));
-  const headers = securityHeaders(buildCsp({ scriptHashes: collectInlineScriptHashes(dir), ...policyConfig }), {
+  // The pages of roles posted ahead run the same scripts: their hashes are allowed from the start.
+  const upcomingFolder = join(dirname(dir), UPCOMING_ROLES_FOLDER);
+  const upcomingRoots = existsSync(upcomingFolder)
+    ? readdirSync(upcomingFolder).map((slug) => join(upcomingFolder, slug))
+    : [];
+  const scriptHashes = [...new Set([dir, ...upcomingRoots].flatMap(collectInlineScriptHashes))].sort();
+  const headers = securityHeaders(buildCsp({ scriptHashes, ...policyConfig }), {
     reports: policyConfig.reports,
   });
   const documentOnly = Object.keys(documentHeaders("", { reports: policyConfig.reports }));
@@ -299,7 +318,17 @@ export async function buildSiteServer({
   const siteFiles: ReadonlySet<string> =
     editor === "every-host" ? files : new Set([...files].filter((file) => !isEditorFile(file)));
   const notFoundPage = loadErrorPage(dir, NOT_FOUND_FILE);
-  const { roles, gonePage, roleFiltered } = loadRoles(dir, files, clock, timetable);
+  const { roles, gonePage, documents, upcoming } = loadRoles(dir, files, clock, timetable);
+  /** The site's files now: the build's, and those of the roles posted ahead that have opened since. */
+  let filesNow: { version: number; files: ReadonlySet<string> } = { version: -1, files: siteFiles };
+  const siteFilesAt = (rolesNow: RolesState): ReadonlySet<string> => {
+    if (upcoming.size === 0) return siteFiles;
+    if (filesNow.version !== rolesNow.version) {
+      const opened = [...upcoming].filter(([, role]) => rolesNow.isOpen(role.slug)).map(([file]) => file);
+      filesNow = { version: rolesNow.version, files: new Set([...siteFiles, ...opened]) };
+    }
+    return filesNow.files;
+  };
   /** The file each request is answered with, for its Content-Type once the variant is chosen. */
   const servedFiles = new WeakMap<FastifyRequest, string>();
 
@@ -480,7 +509,7 @@ export async function buildSiteServer({
       const rolesNow = roles.now();
       const resolution = resolveRequest(
         request.url,
-        forEditor ? editorFiles : siteFiles,
+        forEditor ? editorFiles : siteFilesAt(rolesNow),
         forEditor ? undefined : rolesNow,
       );
       switch (resolution.kind) {
@@ -499,13 +528,12 @@ export async function buildSiteServer({
           if (resolution.file === editorFile) reply.removeHeader("Reporting-Endpoints").headers(editorHostHeaders);
           reply.header("Cache-Control", CACHE_CONTROL[cacheClassFor(resolution.file)]);
           servedFiles.set(request, resolution.file);
-          const filtered = roleFiltered.get(resolution.file);
-          // An earlier release's hashed asset is sent from its own folder (a page loaded before a switch).
-          const root = earlierAssets.get(resolution.file) ?? dir;
-          if (!filtered) return reply.sendFile(resolution.file, root);
-          return filtered
-            .at(rolesNow)
-            .then((file) => (file ? answerMemoryFile(request, reply, file) : reply.sendFile(resolution.file, root)));
+          const composed = documents.get(resolution.file);
+          if (composed) return composed.at(rolesNow).then((file) => answerMemoryFile(request, reply, file));
+          // An earlier release's hashed asset is sent from its own folder (a page loaded before a switch),
+          // and a role posted ahead, once open, from its own.
+          const root = earlierAssets.get(resolution.file) ?? upcoming.get(resolution.file)?.root ?? dir;
+          return reply.sendFile(resolution.file, root);
         }
       }
     },

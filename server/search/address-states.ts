@@ -67,9 +67,9 @@ export function nextChangeAt(roles: readonly PushedRole[], now: number): number 
 export function pushedRoles(timetable: RoleTimetable): PushedRole[] {
   return timetable.roles.map((role) => ({
     slug: role.slug,
-    opensAt: -Infinity,
+    opensAt: role.opensAt,
     closesAt: role.closesAt,
-    version: role.lastModified,
+    version: role.version,
     lastModified: role.lastModified,
   }));
 }

@@ -27,7 +27,15 @@ import { postgresTarget, sqliteTarget, type FreshStore } from "../support/store-
 const DAY_MS = 24 * 60 * 60 * 1000;
 const INDEXNOW_KEY = "5e1f0c3a-7b2d-4c19";
 const url = (path: string) => `${SITE_URL}${path}`;
-const role = (slug: string, closesAt: number) => ({ slug, title: slug, closesAt, lastModified: "2026-11-20" });
+const role = (slug: string, closesAt: number) => ({
+  slug,
+  title: slug,
+  opensAt: Date.UTC(2026, 10, 20),
+  closesAt,
+  lastModified: "2026-11-20",
+  version: `${slug}-1`,
+  summary: `${slug}, Confidential, Remote: an executive talent acquisition role.`,
+});
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {

@@ -8,6 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readRoles } from "#shared/content/read.ts";
 import type { RoleTimetable } from "#shared/roles.ts";
+import { rolePageInfo } from "#shared/content/role-page.ts";
+import { readContent } from "#shared/content/read.ts";
 import { roleTimetable } from "../../scripts/build/roles-timetable";
 import { dayFrom, writeRoleFixtures, type RoleFixture } from "./role-fixtures";
 
@@ -15,7 +17,13 @@ export function fixtureRoleTimetable(now: number = Date.now()): { timetable: Rol
   const root = mkdtempSync(join(tmpdir(), "role-fixtures-"));
   try {
     const fixtures = writeRoleFixtures(root, now);
-    return { timetable: roleTimetable(readRoles(join(root, "content")), () => dayFrom(now, 0)), fixtures };
+    const words = readContent("openRoles");
+    const timetable = roleTimetable(
+      readRoles(join(root, "content")),
+      () => dayFrom(now, 0),
+      (role) => rolePageInfo(role, words).description,
+    );
+    return { timetable, fixtures };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
