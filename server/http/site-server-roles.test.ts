@@ -10,7 +10,15 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { feedRoles, listedRoles, writeRoleBuild, sitemapPaths, type TestRole } from "../../tests/support/role-build";
+import { checkAtomFeed } from "../../tests/support/atom-feed";
+import {
+  feedRoles,
+  listedRoles,
+  ROLE_BUILD_SITE_URL,
+  writeRoleBuild,
+  sitemapPaths,
+  type TestRole,
+} from "../../tests/support/role-build";
 import { buildSiteServer } from "./site-server";
 import { CACHE_CONTROL } from "./static-policy";
 
@@ -98,6 +106,20 @@ describe("the role answers (a clock the tests move)", () => {
     expect((await get("/roles/feed.xml")).rawPayload.equals(client("roles/feed.xml"))).toBe(true);
     // A role closed before the build was never built: gone all the same.
     expect((await get("/roles/closed-before")).statusCode).toBe(410);
+  });
+
+  it("serves the feed of the open roles, valid Atom, and leaves a closed one out", async () => {
+    now = start;
+    const feed = await get("/roles/feed.xml");
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers["content-type"]).toBe("application/xml; charset=utf-8");
+    const { problems, ids } = checkAtomFeed(feed.body);
+    expect(problems).toEqual([]);
+    expect(ids.map((id) => new URL(id).pathname).sort()).toEqual(["/roles/closes-tomorrow", "/roles/closes-tonight"]);
+    now = tonight + 1;
+    expect(checkAtomFeed((await get("/roles/feed.xml")).body).ids).toEqual([
+      `${ROLE_BUILD_SITE_URL}/roles/closes-tomorrow`,
+    ]);
   });
 
   it("answers the page of a role closed since the build 410 with the 410 page, as a document, compressed as asked", async () => {
