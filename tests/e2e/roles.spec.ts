@@ -120,7 +120,9 @@ test("a role posted tomorrow is nowhere today, and everywhere once the server's 
   page,
   consoleErrors,
 }) => {
+  // Chromium reports the 404 it loads, and the 404 page says which path it did not find.
   consoleErrors.expect(/status of 404 \(Not Found\)/);
+  consoleErrors.expect(/404: no page at/);
   // The build's server on a clock of the test's (the machine's stays as it is).
   const midnight = Date.parse(`${dayFrom(Date.now(), 1)}T00:00:00Z`);
   let now = Date.now();
