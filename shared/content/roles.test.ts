@@ -27,6 +27,7 @@ describe("a role's file (content/roles/<slug>.md)", () => {
     const dir = withRole("extra.md", VALID);
     const roles = readRoles(dir);
     expect(roles.map((role) => role.slug)).toEqual([
+      "chief-talent-officer",
       "director-talent-acquisition",
       "extra",
       "head-of-global-talent",
