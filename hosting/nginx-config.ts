@@ -21,7 +21,7 @@
  * the editor's policy, and a plain 404 for anything else; the site's block answers /admin 404.
  */
 import { COMMON_HEADERS, EDITOR_PATH, editorHeaders, HSTS_VALUE, securityHeaders } from "../server/http/csp";
-import { ROLES_PATH } from "#shared/roles/page.ts";
+import { ROLES_FEED_PATH, ROLES_PATH } from "#shared/roles/page.ts";
 import { ROUTES } from "#shared/routes.ts";
 import {
   ALLOW_HEADER,
@@ -32,6 +32,7 @@ import {
   CONTENT_TYPES,
   DEFAULT_CONTENT_TYPE,
   HIDDEN_EXTENSIONS,
+  indexNowKeyPath,
   NOT_FOUND_FILE,
   QUERY_PAGES,
   ROBOTS_PATH,
@@ -89,6 +90,8 @@ export interface NginxConfigInput {
    * no /admin. Without it, a build with the editor serves it beside the pages (a loopback SITE_URL).
    */
   editorOrigin?: string | null;
+  /** INDEXNOW_KEY: its key file is answered at `/<key>.txt` (docs/deployment/search-engines.md). */
+  indexNowKey?: string | null;
 }
 
 /**
@@ -181,6 +184,7 @@ export function renderNginxConfig({
   apiUpstream = NGINX_DEFAULT_API_UPSTREAM,
   editor = false,
   editorOrigin = null,
+  indexNowKey = null,
 }: NginxConfigInput): string {
   const hidden = `(\\.(${HIDDEN_EXTENSIONS.join("|")})$)|(/\\.)`;
   const types = Object.entries(CONTENT_TYPES).map(([extension, type]) => `${type} ${extension};`);
@@ -332,10 +336,11 @@ export function renderNginxConfig({
     "# The pages of the team's answer links: their URL holds a token, so they send no Referer (the Node server's own).",
     ...block(`location = ${apiPath(API_ROUTES.answer)}`, apiLocation(["Referrer-Policy"])),
     "",
-    "# The roles close on their day: the Node server knows which have closed (410, the list, the sitemap).",
+    "# The roles open and close on their day: the Node server knows which are open (404, 410, the list, the sitemap, the feed).",
     ...block(`location = ${ROLES_PATH}`, roleAnswers("@site_page_file")),
     ...block(`location ^~ ${ROLES_PATH}/`, roleAnswers("@site_page_file")),
     ...block(`location = ${SITEMAP_PATH}`, roleAnswers("@site_sitemap_file")),
+    ...block(`location = ${ROLES_FEED_PATH}`, roleAnswers("@site_sitemap_file")),
     ...block("location @site_page_file", [...headers("revalidate"), "try_files $uri/index.html =404;"]),
     ...block("location @site_sitemap_file", [...headers("revalidate", "files"), "try_files $uri =404;"]),
     "",
@@ -392,6 +397,17 @@ export function renderNginxConfig({
     "# Pages: an extensionless path is a prerendered route, <path>/index.html.",
     ...block("location /", [...headers("revalidate"), "try_files $uri/index.html =404;"]),
     "",
+    ...(indexNowKey
+      ? [
+          "# IndexNow's key file (INDEXNOW_KEY): the engines fetch it to check that the pushes are the site's.",
+          ...block(`location = ${indexNowKeyPath(indexNowKey)}`, [
+            ...headers("revalidate", "files"),
+            'default_type "text/plain";',
+            `return 200 ${quoted(indexNowKey)};`,
+          ]),
+          "",
+        ]
+      : []),
     "# The 404 page, only as the body of 404 answers.",
     ...block(`location = ${NOT_FOUND_FILE}`, ["internal;", ...headers("revalidate")]),
     "",

@@ -54,6 +54,7 @@ describe("parseConfig", () => {
         apiUpstream: "127.0.0.1:4173",
         editorSignIn: null,
         answers: { linkSecret: null, reminders: true },
+        search: { google: null, indexNow: null },
         notifications: { email: null, webhook: null, acknowledgements: null },
       },
     });
@@ -112,6 +113,10 @@ describe("parseConfig", () => {
       CMS_GITHUB_CLIENT_ID: "Iv1.0123456789",
       CMS_GITHUB_CLIENT_SECRET: "0123456789abcdef0123456789abcdef01234567",
       GITHUB_OAUTH_ORIGIN: "http://127.0.0.1:9998",
+      GOOGLE_INDEXING_KEY_FILE: "/etc/network/google-indexing.json",
+      GOOGLE_INDEXING_API_ORIGIN: "http://127.0.0.1:9997",
+      INDEXNOW_KEY: "0f8e1d2c-3b4a-5968",
+      INDEXNOW_ENDPOINT: "http://127.0.0.1:9996/indexnow",
     });
     expect(config).toEqual({
       site: {
@@ -155,6 +160,10 @@ describe("parseConfig", () => {
           githubOrigin: "http://127.0.0.1:9998",
         },
         answers: { linkSecret: LINK_SECRET, reminders: false },
+        search: {
+          google: { keyFile: "/etc/network/google-indexing.json", apiOrigin: "http://127.0.0.1:9997" },
+          indexNow: { key: "0f8e1d2c-3b4a-5968", endpoint: "http://127.0.0.1:9996/indexnow" },
+        },
         notifications: {
           email: {
             smtpUrl: "smtps://team:secret@smtp.example.org:465",
@@ -244,6 +253,12 @@ describe("parseConfig", () => {
     // The editor's token would travel in clear.
     ["EDITOR_ORIGIN", "http://edit.network.example.org", "https:// origin (http:// only on loopback"],
     ["EDITOR_ORIGIN", "https://network.example.org/admin", "without a path"],
+    // The access token would travel in clear.
+    ["GOOGLE_INDEXING_API_ORIGIN", "http://indexing.googleapis.com", "https:// origin (http:// only on 127.0.0.1"],
+    ["INDEXNOW_KEY", "short", "8 to 128 characters"],
+    ["INDEXNOW_KEY", "a key with spaces", "a letter (a-z, A-Z), a digit or -"],
+    ["INDEXNOW_KEY", "x".repeat(129), "8 to 128 characters"],
+    ["INDEXNOW_ENDPOINT", "http://api.indexnow.org/indexnow", "https:// URL (http:// only on 127.0.0.1"],
   ])("rejects a malformed %s", (variable, value, reason) => {
     const message = rejection({ [variable]: value });
     expect(message).toContain(`${variable}:`);

@@ -120,7 +120,7 @@ const databaseUrl = z
 export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 /** https, or http on this machine only (tests, a local relay or fake): for what carries personal data or a secret. */
-function isHttpsOrLoopback(value: string): boolean {
+export function isHttpsOrLoopback(value: string): boolean {
   const url = parseHttpUrl(value);
   return url !== null && (url.protocol === "https:" || LOOPBACK_HOSTS.has(url.hostname));
 }
@@ -144,6 +144,9 @@ const linkSecret = z.string().superRefine((value, ctx) => {
   const decoded = decodeLinkSecret(value);
   if ("problem" in decoded) ctx.addIssue({ code: "custom", message: decoded.problem });
 });
+
+/** An IndexNow key (IndexNow's protocol): 8 to 128 letters, digits and dashes; its file is `/<key>.txt`. */
+export const INDEXNOW_KEY_PATTERN = /^[A-Za-z0-9-]{8,128}$/;
 
 /** The server's variables, each validated on its own. */
 const serverVariables = z.object({
@@ -221,6 +224,21 @@ const serverVariables = z.object({
   GITHUB_OAUTH_ORIGIN: optional(
     origin.refine(isHttpsOrLoopback, `must be an https:// origin ${HTTPS_OR_LOOPBACK}`),
   ).default("https://github.com"),
+  // Pushes to search engines (server/search/): the Google service account's key file, read by the server only.
+  GOOGLE_INDEXING_KEY_FILE: optional(z.string().trim().min(1, "must not be blank")),
+  // The access token goes there: never in clear but to a fake on this machine.
+  GOOGLE_INDEXING_API_ORIGIN: optional(
+    origin.refine(isHttpsOrLoopback, `must be an https:// origin ${HTTPS_OR_LOOPBACK}`),
+  ).default("https://indexing.googleapis.com"),
+  INDEXNOW_KEY: optional(
+    z
+      .string()
+      .trim()
+      .regex(INDEXNOW_KEY_PATTERN, "must be 8 to 128 characters, each a letter (a-z, A-Z), a digit or -"),
+  ),
+  INDEXNOW_ENDPOINT: optional(
+    z.string().trim().refine(isHttpsOrLoopback, `must be an https:// URL ${HTTPS_OR_LOOPBACK}`),
+  ).default("https://api.indexnow.org/indexnow"),
 });
 
 /**
@@ -344,6 +362,16 @@ const serverSettings = (site: Pick<SiteConfig, "contactEmail" | "siteName" | "hu
           linkSecret: value.TEAM_LINK_SECRET === undefined ? null : linkSecretBytes(value.TEAM_LINK_SECRET),
           reminders: value.REPLY_REMINDERS === "on",
         },
+        /**
+         * Where the server pushes each change of a role's address (server/search/): Google's Indexing
+         * API with the service account's key file, IndexNow with its key; each null when unset (off).
+         */
+        search: {
+          google: value.GOOGLE_INDEXING_KEY_FILE
+            ? { keyFile: value.GOOGLE_INDEXING_KEY_FILE, apiOrigin: new URL(value.GOOGLE_INDEXING_API_ORIGIN).origin }
+            : null,
+          indexNow: value.INDEXNOW_KEY ? { key: value.INDEXNOW_KEY, endpoint: value.INDEXNOW_ENDPOINT } : null,
+        },
         /** Submissions to HubSpot one server sends per 10 seconds at most (HubSpot allows 50 on this endpoint). */
         relayMaxPer10Seconds: value.RELAY_MAX_PER_10_SECONDS,
         /** `host:port` of the Node server that the shipped nginx configuration sends /api/ to. */
@@ -389,6 +417,7 @@ function linkSecretBytes(value: string): Buffer {
 export type ServerConfig = z.output<ReturnType<typeof serverSettings>>["server"];
 export type DeliverySettings = ServerConfig["delivery"];
 export type NotificationSettings = ServerConfig["notifications"];
+export type SearchSettings = ServerConfig["search"];
 
 export interface AppConfig {
   /** Safe to ship to the browser: every value here is public. */

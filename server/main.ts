@@ -26,6 +26,10 @@ import { REMINDER_CHECK_MS, startReminders } from "./requests/daily/reminders";
 import { startDailyPurge } from "./requests/daily/retention";
 import { DATA_DIR_IN_USE } from "./requests/stores/sqlite-store";
 import { errorCode, exitOnStartError } from "./safe-errors";
+import { pushedRoles } from "./search/address-states";
+import { readServiceAccountKey } from "./search/google-indexing";
+import { searchEngines, SearchPushWorker } from "./search/push-worker";
+import { searchStartupLines } from "./search/startup-lines";
 import { listenHost, SHUTDOWN_DEADLINE_MS, type ServerMessage, type SupervisorMessage } from "./supervision";
 
 export interface RunningApi {
@@ -80,9 +84,19 @@ export async function startApi(
 ): Promise<RunningApi> {
   let draining = false;
   const drain = () => void (draining = true);
-  if (!config.site.requestApi) return { api: null, drain, stop: async () => {} };
+  const engines = searchEngines(config.server.search);
+  if (!config.site.requestApi) {
+    if (engines.length > 0) {
+      console.log(
+        "[search] INVITATION_API=off: no request store to queue them in, so no search engine is told of the roles' changes",
+      );
+    }
+    return { api: null, drain, stop: async () => {} };
+  }
   if (!config.server.databaseUrl) assertDataDirOutside(config.server.dataDir, servedRoot);
 
+  // Read before the store opens: a key the server cannot use stops it, naming the variable.
+  const googleKey = config.server.search.google ? readServiceAccountKey(config.server.search.google.keyFile) : null;
   // Opening migrates the schema: in a handover, before this server answers anyone.
   const store = await openRequestStore(config.server);
   const hubspot = config.site.hubspot;
@@ -118,17 +132,35 @@ export async function startApi(
       })
     : null;
 
+  // Each change of what a role's address shows, pushed to the search engines configured (server/search/).
+  const pusher =
+    engines.length > 0
+      ? new SearchPushWorker({
+          store,
+          settings: config.server.search,
+          googleKey,
+          siteUrl: config.site.siteUrl,
+          roles: pushedRoles(roles),
+          timing: config.server.delivery,
+          alertChannels: channels,
+          onAlertQueued: () => notifier?.wake(),
+          busy: () => answering.busy(),
+        })
+      : null;
+
   let daily: { stop(): Promise<void> }[] = [];
   /** Takes the one-server lock (SQLite) and starts what needs it; throws while another server holds it. */
   const startBackgroundWork = async () => {
     // SQLite: what a crashed predecessor had claimed (relay submissions, notifications) goes out now, not when its lease runs out.
-    const returned = await store.returnClaimsOfPreviousProcess();
+    const returned =
+      (await store.returnClaimsOfPreviousProcess()) + (await store.searchPushes.returnSearchClaimsOfPreviousProcess());
     if (returned > 0) console.log(`[requests] returned ${returned} claim(s) left by a previous process`);
     // A channel stopped after refusing (a webhook's 404) is tried again after a restart.
-    const reopened = channels.length > 0 ? await store.reopenChannels() : 0;
+    const reopened = channels.length > 0 || pusher ? await store.reopenChannels() : 0;
     if (reopened > 0) console.log(`[notify] reopened ${reopened} stopped channel(s): they are tried again now`);
     relay?.start();
     notifier?.start();
+    await pusher?.start();
     const { reminders } = config.server.answers;
     const wake = () => notifier?.wake();
     daily = [
@@ -183,7 +215,12 @@ export async function startApi(
   let backgroundStopped: Promise<unknown> | null = null;
   const stopBackgroundWork = () => {
     clearTimeout(takingOver);
-    return (backgroundStopped ??= Promise.all([relay?.stop(), notifier?.stop(), ...daily.map((job) => job.stop())]));
+    return (backgroundStopped ??= Promise.all([
+      relay?.stop(),
+      notifier?.stop(),
+      pusher?.stop(),
+      ...daily.map((job) => job.stop()),
+    ]));
   };
   console.log(
     `[requests] storing invitation requests in the ${store.description}; ` +
@@ -205,6 +242,7 @@ export async function startApi(
     }[acknowledgementSender(config.server.notifications, hubspot) ?? "none"],
   );
   console.log(promiseLine(config, channels.length > 0));
+  for (const line of searchStartupLines(config, googleKey)) console.log(line);
   const api = buildApi(config, { requests: { store, relay, notifier, roles }, draining: () => draining, now });
   return {
     api: async (scope) => {
@@ -324,6 +362,7 @@ async function listen(config: AppConfig, { root, port, supervised }: ServeOption
     api,
     trustProxyHops: config.server.trustProxyHops,
     lifecycle: { drain, stop },
+    indexNowKey: config.server.search.indexNow?.key ?? null,
   });
   const shutDown = exitOnSignals(app, { supervised: supervised !== undefined });
   if (supervised) {

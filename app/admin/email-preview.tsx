@@ -263,6 +263,20 @@ export function EmailsPreview({ words }: { words: EmailWords }) {
           <Filled text={team.channelRefused.outboxLine} />
         </p>
       </Email>
+      <Email subject={<Filled text={team.searchRefused.subject} values={{ channel: "IndexNow" }} />}>
+        <p>
+          <Filled text={team.searchRefused.explanation} values={{ channel: "IndexNow", settings: "INDEXNOW_KEY" }} />
+        </p>
+        <Rows
+          rows={[
+            [team.labels.channel, "IndexNow"],
+            [team.labels.reason, "answered 403"],
+          ]}
+        />
+        <p>
+          <Filled text={team.searchRefused.outboxLine} />
+        </p>
+      </Email>
     </div>
   );
 }

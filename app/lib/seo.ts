@@ -23,6 +23,14 @@ export interface PageHead {
   twitter: Readonly<Record<string, string>>;
   /** Each its own `<script type="application/ld+json">`. */
   jsonLd: readonly WithContext<Thing>[];
+  /** Feeds of the page (`<link rel="alternate">`). */
+  feeds: readonly PageFeed[];
+}
+
+/** A feed a page offers: its path and its title. */
+export interface PageFeed {
+  path: string;
+  title: string;
 }
 
 export interface SocialImage {
@@ -38,6 +46,7 @@ export interface HeadInput {
   /** Another image than the page's own card (app/lib/social-card.ts), which the build renders from its words. */
   image?: SocialImage;
   jsonLd?: WithContext<Thing> | readonly WithContext<Thing>[];
+  feeds?: readonly PageFeed[];
 }
 
 export function absoluteUrl(path: string, origin: string): string {
@@ -49,7 +58,7 @@ export function absoluteUrl(path: string, origin: string): string {
  * Twitter card (the page's own social card unless told another image) and optional JSON-LD.
  */
 export function buildHead(input: HeadInput, config: SiteConfig = site): PageHead {
-  const { page, image = socialCardFor(page, config.siteName), jsonLd } = input;
+  const { page, image = socialCardFor(page, config.siteName), jsonLd, feeds = [] } = input;
   const title = formatTitle(page.title, config.siteName);
   const url = absoluteUrl(page.path, config.siteUrl);
   const imageUrl = absoluteUrl(image.path, config.siteUrl);
@@ -79,5 +88,6 @@ export function buildHead(input: HeadInput, config: SiteConfig = site): PageHead
       "twitter:image:alt": image.alt,
     },
     jsonLd: jsonLd === undefined ? [] : Array.isArray(jsonLd) ? jsonLd : [jsonLd],
+    feeds,
   };
 }

@@ -3,7 +3,10 @@
 //      until a script runs (outlined-boundaries.ts);
 //   2. sitemap.xml and robots.txt from the route table, under SITE_URL, and every page's
 //      social card (social-cards.ts);
-//   3. module preloads in the head of every page with an island (island-preloads.ts);
+//   3. module preloads in the head of every page with an island (island-preloads.ts); the
+//      list of roles cut into the parts the server joins (role-parts.ts), the build's own copy of
+//      it and the feed for the roles open now, and the files of roles posted ahead moved out of
+//      client/ (BUILD_DIR/upcoming-roles/), which the server serves from the day each opens;
 //   4. the CSP (with the hashes of this build's inline scripts and the hosts its
 //      configuration needs) into the nginx configuration (BUILD_DIR/deploy/nginx.conf)
 //      and the static hosts' _headers, and that configuration for the Node server
@@ -11,24 +14,39 @@
 //   5. brotli and gzip variants of every compressible file;
 //   6. the build stamp `npm start` compares to decide whether to rebuild.
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildFingerprint, writeStamp } from "../../server/build-stamp";
 import { buildCsp, policyConfigFor } from "../../server/http/csp";
-import { ROBOTS_PATH, SITEMAP_PATH } from "../../server/http/static-policy";
+import {
+  ROBOTS_PATH,
+  roleRequestPageFile,
+  ROLES_LIST_FILE,
+  SITEMAP_PATH,
+} from "../../server/http/static-policy";
+import {
+  composeFeed,
+  composeRoleList,
+  composeSitemap,
+  ROLE_PARTS_FILE,
+  UPCOMING_ROLES_FOLDER,
+  type RoleParts,
+} from "../../server/http/role-documents";
 import { writePolicyConfig } from "../../server/http/policy-config";
 import { collectInlineScriptHashes } from "../../server/http/inline-scripts";
 import { loadConfig } from "../../server/load-config";
 import { renderNginxConfig } from "../../hosting/nginx-config";
 import { addIslandPreloads } from "./island-preloads";
-import { readRoles } from "#shared/content/read.ts";
-import { rolePath } from "#shared/roles/page.ts";
-import { isOpen } from "#shared/roles/timetable.ts";
+import { readContent, readRoles } from "#shared/content/read.ts";
+import { SOCIAL_CARD_DIR, socialCardName } from "#app/lib/social-card.ts";
+import { rolePath, ROLES_FEED_PATH } from "#shared/roles/page.ts";
+import { isOpen, isUpcoming } from "#shared/roles/timetable.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { writeRoleTimetable } from "./write-role-timetable";
 import { outlinedBoundaries } from "./outlined-boundaries";
 import { precompressDirectory } from "./precompress";
-import { indexablePaths, renderRobots, renderSitemap } from "./seo-files";
+import { indexablePaths, renderRobots } from "./seo-files";
+import { checkRoleListParts, splitRoleList } from "./role-parts";
 import { writeSocialCards } from "./social-cards";
 import { listFiles, symbolicLinks } from "../../server/http/build-files";
 import { renderStaticHostHeaders, STATIC_HOST_HEADERS_FILE } from "../../hosting/static-host-headers";
@@ -69,10 +87,12 @@ if (hiding.length > 0) {
   );
 }
 
-// 2. The roles' timetable, by which the server closes a role on its day without a rebuild.
+// 2. The roles' timetable, by which the server opens and closes a role on its day without a rebuild.
+const rolesWords = readContent("openRoles");
 const timetable = writeRoleTimetable(buildDir, readRoles());
 const builtAt = Date.now();
 const openRoles = timetable.roles.filter((role) => isOpen(role, builtAt));
+const upcomingRoles = timetable.roles.filter((role) => isUpcoming(role, builtAt));
 
 // Sitemap and robots, for every indexable page, which must all have been prerendered: the roles'
 // list while any role is open, and each open role with the day it last changed.
@@ -80,11 +100,11 @@ const paths = indexablePaths().filter((path) => path !== ROUTES.openRoles.path |
 for (const path of paths) {
   if (!existsSync(join(client, path, "index.html"))) throw new Error(`postbuild: page ${path} was not prerendered`);
 }
-const rolePages = openRoles.map((role) => ({ path: rolePath(role.slug), lastmod: role.lastModified }));
-for (const { path } of rolePages) {
+for (const role of [...openRoles, ...upcomingRoles]) {
+  const path = rolePath(role.slug);
   if (!existsSync(join(client, path, "index.html"))) throw new Error(`postbuild: role page ${path} was not prerendered`);
 }
-writeFileSync(join(client, SITEMAP_PATH), renderSitemap(site.siteUrl, [...paths, ...rolePages]));
+writeFileSync(join(client, SITEMAP_PATH), composeSitemap(site.siteUrl, openRoles));
 writeFileSync(join(client, ROBOTS_PATH), renderRobots(site.siteUrl));
 const cards = await writeSocialCards(client, site);
 
@@ -96,8 +116,37 @@ for (const file of readdirSync(client, { recursive: true, encoding: "utf8" })) {
   if (preloaded !== html) writeFileSync(join(client, file), preloaded);
 }
 
-// 4. Headers for nginx and for static hosts, from the one policy.
-const scriptHashes = collectInlineScriptHashes(client);
+// The list of roles in its parts for the server (checked to join back into the page as rendered),
+// and the build's own list and feed, for the roles open now.
+const listFile = join(client, ROLES_LIST_FILE);
+const listHtml = readFileSync(listFile, "utf8");
+const list = splitRoleList(listHtml);
+checkRoleListParts(listHtml, list);
+const roleParts: RoleParts = { siteUrl: site.siteUrl, siteName: site.siteName, feedTitle: rolesWords.feed.title, list };
+writeFileSync(join(buildDir, ROLE_PARTS_FILE), JSON.stringify(roleParts));
+writeFileSync(listFile, composeRoleList(list, new Set(openRoles.map((role) => role.slug))));
+writeFileSync(join(client, ROLES_FEED_PATH), composeFeed(roleParts, openRoles));
+// A role posted ahead is nowhere in client/ (a static host would show it early): its page, its
+// request page and its social card wait beside it, for the server to serve from its day.
+const upcomingFolder = join(buildDir, UPCOMING_ROLES_FOLDER);
+rmSync(upcomingFolder, { recursive: true, force: true });
+const upcomingRoots = upcomingRoles.map((role) => {
+  const root = join(upcomingFolder, role.slug);
+  for (const file of [
+    `${rolePath(role.slug)}/index.html`,
+    roleRequestPageFile(role.slug),
+    `${SOCIAL_CARD_DIR}/${socialCardName(rolePath(role.slug))}.png`,
+  ]) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    renameSync(join(client, file), join(root, file));
+  }
+  rmSync(join(client, rolePath(role.slug)), { recursive: true });
+  rmSync(dirname(join(client, roleRequestPageFile(role.slug))), { recursive: true });
+  return root;
+});
+
+// 4. Headers for nginx and for static hosts, from the one policy; the pages of roles posted ahead run the same scripts.
+const scriptHashes = [...new Set([client, ...upcomingRoots].flatMap(collectInlineScriptHashes))].sort();
 const policyConfig = policyConfigFor(site);
 const csp = buildCsp({ scriptHashes, ...policyConfig });
 const { reports } = policyConfig;
@@ -116,12 +165,14 @@ writeFileSync(
     apiUpstream: server.apiUpstream,
     editor: policyConfig.editor,
     editorOrigin: site.editorOrigin,
+    indexNowKey: server.search.indexNow?.key ?? null,
   }),
 );
 writePolicyConfig(buildDir, policyConfig);
 
 // 5. Precompression, last, so it covers the files written above.
 const compressed = precompressDirectory(client);
+for (const root of upcomingRoots) precompressDirectory(root);
 
 // 6. The stamp `npm start` checks.
 writeStamp(buildDir, buildFingerprint(projectRoot, site));
@@ -136,7 +187,7 @@ const thirdParties = [
 ];
 console.log(
   [
-    `postbuild: ${paths.length + rolePages.length} pages in sitemap.xml under ${site.siteUrl} (${rolePages.length} open roles of ${timetable.roles.length})`,
+    `postbuild: ${paths.length + openRoles.length} pages in sitemap.xml under ${site.siteUrl} (${openRoles.length} open roles of ${timetable.roles.length}, ${upcomingRoles.length} posted ahead)`,
     `postbuild: ${cards.rendered + cards.cached} social cards (${cards.rendered} rendered, ${cards.cached} from the cache) in ${cards.ms} ms`,
     `postbuild: CSP allows ${scriptHashes.length} inline scripts by hash, ` +
       `${thirdParties.length > 0 ? thirdParties.join(" and ") : "no third-party host"}` +

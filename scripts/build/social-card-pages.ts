@@ -10,7 +10,7 @@ import { pageInfos, type PageInfo } from "#shared/content/page.ts";
 import { readContent, readRoles } from "#shared/content/read.ts";
 import { PAGE_NAMES, type ContentName, type PageName } from "#shared/pages.ts";
 import { rolePageInfo } from "#shared/roles/page.ts";
-import { closesAt, isOpen } from "#shared/roles/timetable.ts";
+import { closesAt, isOpen, isUpcoming, opensAt } from "#shared/roles/timetable.ts";
 import { requestPagePath } from "#shared/routes.ts";
 import type { SiteConfig } from "#shared/site-config.ts";
 import { withSiteFacts } from "#shared/content/site-facts.ts";
@@ -56,9 +56,13 @@ export function socialCardPages(config: SiteConfig): SocialCardPage[] {
       page: infos[name],
       art: ART[name] ?? heroArt(name) ?? ("orbit" as const),
     })),
-    // Each role open now, as its page's head names it (app/pages/roles/[slug].astro): a role is shared on LinkedIn.
+    // Each role open now or posted ahead, as its page's head names it (app/pages/roles/[slug].astro): a role is
+    // shared on LinkedIn. The cards of roles posted ahead are kept out of client/ until they open (postbuild).
     ...readRoles()
-      .filter((role) => isOpen({ closesAt: closesAt(role.validThrough) }, Date.now()))
+      .filter((role) => {
+        const times = { opensAt: opensAt(role.datePosted), closesAt: closesAt(role.validThrough) };
+        return isOpen(times, Date.now()) || isUpcoming(times, Date.now());
+      })
       .map((role) => ({ page: rolePageInfo(role, roles), art: "rightSeat" as const })),
   ];
   return withSiteFacts(pages, config);

@@ -17,7 +17,8 @@ import { acknowledgementSender, acknowledgesRequesters, notificationChannels } f
 import { exportCsv, exportJson } from "../requests/export";
 import { ANSWERS, isAnswer } from "../requests/answer-links";
 import { answerRequests } from "../requests/answer";
-import type { StoreLifecycle, TeamCommandsStore } from "../requests/store";
+import type { RequestStore, StoreLifecycle, TeamCommandsStore } from "../requests/store";
+import { formatSearchPushStatus } from "../search/push-status";
 import { plural } from "#shared/text.ts";
 import { eraseByEmail, purgeNow, showByEmail } from "./privacy";
 import { formatStatus } from "./status";
@@ -29,7 +30,7 @@ export interface CommandOutput {
 }
 
 export interface CommandContext {
-  store: TeamCommandsStore & Pick<StoreLifecycle, "description">;
+  store: TeamCommandsStore & Pick<StoreLifecycle, "description"> & Pick<RequestStore, "searchPushes">;
   config: AppConfig;
   values: Record<string, string | undefined>;
   out: CommandOutput;
@@ -205,6 +206,7 @@ export const COMMANDS = {
       if (releases) out.stdout(await releases(now()));
       const promise = { hours: config.site.replyWithinHours, reminders: config.server.answers.reminders };
       out.stdout(formatStatus(await store.status(now()), now(), promise));
+      out.stdout(formatSearchPushStatus(await store.searchPushes.searchPushStatus(now()), config.server.search, now()));
       return 0;
     },
   },
@@ -262,7 +264,7 @@ export async function runCommand(
     releases,
   }: {
     config: AppConfig;
-    openStore: () => Promise<TeamCommandsStore & StoreLifecycle>;
+    openStore: () => Promise<TeamCommandsStore & StoreLifecycle & Pick<RequestStore, "searchPushes">>;
     out: CommandOutput;
     now?: () => number;
     releases?: (now: number) => Promise<string>;

@@ -6,7 +6,8 @@
  * (./static-policy.ts), anything else revalidated; and a visitor a TLS-terminating proxy
  * received over plain http sent to https.
  */
-import { dirname } from "node:path";
+import { existsSync, readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { TLSSocket } from "node:tls";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -14,6 +15,7 @@ import { answerText, closeAfterAnswer } from "./answers";
 import { buildCsp, documentHeaders, EDITOR_PATH, editorHeaders, HSTS_VALUE, securityHeaders } from "./csp";
 import { collectInlineScriptHashes } from "./inline-scripts";
 import { readPolicyConfig } from "./policy-config";
+import { UPCOMING_ROLES_FOLDER } from "./role-documents";
 import {
   CACHE_CONTROL,
   cacheClassFor,
@@ -46,9 +48,13 @@ export interface PolicyHeadersOptions {
 export const policyHeaders = fp<PolicyHeadersOptions>(
   async (app, { root, publicHost }) => {
     const config = readPolicyConfig(dirname(root));
-    const site = securityHeaders(buildCsp({ scriptHashes: collectInlineScriptHashes(root), ...config }), {
-      reports: config.reports,
-    });
+    // The pages of roles posted ahead run the same scripts: their hashes are allowed from the start.
+    const upcomingFolder = join(dirname(root), UPCOMING_ROLES_FOLDER);
+    const upcomingRoots = existsSync(upcomingFolder)
+      ? readdirSync(upcomingFolder).map((slug) => join(upcomingFolder, slug))
+      : [];
+    const scriptHashes = [...new Set([root, ...upcomingRoots].flatMap(collectInlineScriptHashes))].sort();
+    const site = securityHeaders(buildCsp({ scriptHashes, ...config }), { reports: config.reports });
     const documentOnly = Object.keys(documentHeaders("", { reports: config.reports }));
     // The editor's page, in a build with one, under its own policy (csp.ts, editorCsp).
     const editorFile = config.editor ? `${EDITOR_PATH}/index.html` : null;

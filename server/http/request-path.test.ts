@@ -129,7 +129,11 @@ describe("resolveRequest with the build's roles as they stand now", () => {
   ]);
   /** vp-ta is open; closing-today was open at build time and has closed since; old-role closed before. */
   const closed = new Set(["closing-today", "old-role"]);
-  const roles = { isClosed: (slug: string) => closed.has(slug), isOpen: (slug: string) => slug === "vp-ta" };
+  const roles = {
+    isClosed: (slug: string) => closed.has(slug),
+    isOpen: (slug: string) => slug === "vp-ta",
+    isUpcoming: (slug: string) => slug === "posted-tomorrow",
+  };
   const now = (target: string) => resolveRequest(target, built, roles);
 
   it("answers a role that has closed 410, built page or not; an open or unknown role as any page", () => {
@@ -138,6 +142,12 @@ describe("resolveRequest with the build's roles as they stand now", () => {
     // Decoded first, as nginx hands the raw target on.
     expect(now("/roles/closing-%74oday")).toEqual({ kind: "gone" });
     expect(now("/roles/vp-ta")).toEqual({ kind: "file", file: "/roles/vp-ta/index.html" });
+    // A role posted for a day ahead is not there yet, as if it did not exist.
+    expect(now("/roles/posted-tomorrow")).toEqual({ kind: "not-found" });
+    expect(now("/request-invitation?role=posted-tomorrow")).toEqual({
+      kind: "file",
+      file: "/request-invitation/index.html",
+    });
     expect(now("/roles")).toEqual({ kind: "file", file: "/roles/index.html" });
     expect(now("/roles/no-such-role")).toEqual({ kind: "not-found" });
     expect(now("/roles/Bad_Slug")).toEqual({ kind: "not-found" });

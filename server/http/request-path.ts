@@ -32,6 +32,8 @@ export interface RolesNow {
   isClosed(slug: string): boolean;
   /** A role of the build still open now. */
   isOpen(slug: string): boolean;
+  /** A role of the build posted for a day still ahead: nothing of it is shown yet. */
+  isUpcoming(slug: string): boolean;
 }
 
 const ROLE_PAGE_PREFIX = `${ROLES_PATH}/`;
@@ -53,7 +55,8 @@ const QUERY_PAGE_MATCHERS = QUERY_PAGES.map((page) => ({ ...page, query: new Reg
  * - A page of `QUERY_PAGES` with its query is served from that page's file, which is
  *   never served at its own path (`/request-invitation?type=employer`, docs/decisions/0009).
  * - With `roles`, the build's roles as they stand now: `/roles/<slug>` of a role that has
- *   closed is gone (410), whether or not its page was built; `/request-invitation?role=<slug>`
+ *   closed is gone (410), whether or not its page was built, and of one still to open is not
+ *   found (404), as if it did not exist; `/request-invitation?role=<slug>`
  *   of an open role is its own request page (the employer's query wins), and any other role
  *   (unknown, malformed, closed) gets the plain page.
  */
@@ -84,8 +87,10 @@ export function resolveRequest(target: string, files: ReadonlySet<string>, roles
   if (isHiddenFile(path)) return { kind: "not-found" };
   if (QUERY_PAGES.some((page) => page.hiddenPath === path)) return { kind: "not-found" };
   if (path === ROLE_REQUEST_PAGES_PATH || path.startsWith(`${ROLE_REQUEST_PAGES_PATH}/`)) return { kind: "not-found" };
-  if (roles && path.startsWith(ROLE_PAGE_PREFIX) && roles.isClosed(path.slice(ROLE_PAGE_PREFIX.length))) {
-    return { kind: "gone" };
+  if (roles && path.startsWith(ROLE_PAGE_PREFIX)) {
+    const slug = path.slice(ROLE_PAGE_PREFIX.length);
+    if (roles.isClosed(slug)) return { kind: "gone" };
+    if (roles.isUpcoming(slug)) return { kind: "not-found" };
   }
   const queryPage = QUERY_PAGE_MATCHERS.find((page) => page.path === path && page.query.test(query.slice(1)));
   if (queryPage) return files.has(queryPage.file) ? { kind: "file", file: queryPage.file } : { kind: "not-found" };

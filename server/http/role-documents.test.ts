@@ -1,93 +1,95 @@
 // @vitest-environment node
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { listWithoutClosedRoles, RoleFilteredFile, sitemapWithoutClosedRoles } from "./role-documents";
+import type { RoleTimetableEntry } from "#shared/roles/timetable.ts";
+import { composeFeed, composeRoleList, composeSitemap, RoleDocument, type RoleListParts } from "./role-documents";
 import type { RolesState } from "./role-schedule";
 
-const LIST = [
-  "<main><ul data-role-list>",
-  '<li data-role="vp-ta"><a href="/roles/vp-ta">VP</a><p>Remote</p></li>',
-  '  <li data-role="vp-ta-emea" class="card"\n data-x="1"><a href="/roles/vp-ta-emea">VP EMEA</a></li>',
-  '<li data-role="head-of-talent"><a href="/roles/head-of-talent">Head</a><ul data-tags><span>tag</span></ul></li>',
-  "</ul><p class=empty>No roles are open right now.</p></main>",
-].join("\n");
+const LIST: RoleListParts = {
+  head: "<main><h1>Open roles</h1>",
+  listStart: '<ul aria-label="Open roles">',
+  items: [
+    { slug: "vp-ta", html: '<li><a href="/roles/vp-ta">VP</a></li>' },
+    { slug: "head-of-talent", html: '<li><a href="/roles/head-of-talent">Head</a></li>' },
+  ],
+  listEnd: "</ul>",
+  afterList: "",
+  empty: "<div><p>No roles are open right now.</p></div>",
+  afterEmpty: "",
+  more: "<div><p>Not the right role?</p></div>",
+  tail: "</main>",
+};
 
-const SITEMAP = [
-  '<?xml version="1.0" encoding="UTF-8"?>',
-  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-  "  <url><loc>https://network.example/</loc></url>",
-  "  <url><loc>https://network.example/roles</loc></url>",
-  "  <url><loc>https://network.example/roles/vp-ta</loc><lastmod>2026-11-20</lastmod></url>",
-  "  <url><loc>https://network.example/roles/vp-ta-emea</loc><lastmod>2026-11-21</lastmod></url>",
-  "  <url><loc>https://network.example/request-invitation</loc></url>",
-  "</urlset>",
-  "",
-].join("\n");
+const entry = (slug: string, opensAt: number): RoleTimetableEntry => ({
+  slug,
+  title: `Title of ${slug}`,
+  opensAt,
+  closesAt: opensAt + 30 * 86_400_000,
+  lastModified: "2026-11-20",
+  version: "v1",
+  summary: `${slug}: an executive talent acquisition role & more.`,
+});
 
-describe("listWithoutClosedRoles", () => {
-  it("removes exactly the items of the closed roles, attributes after data-role or not", () => {
-    const html = listWithoutClosedRoles(LIST, new Set(["vp-ta", "head-of-talent"]));
-    expect(html).not.toContain('data-role="vp-ta"');
-    expect(html).not.toContain("head-of-talent");
-    // A slug that begins another's is another role.
-    expect(html).toContain('<li data-role="vp-ta-emea" class="card"');
-    expect(html).toContain('<a href="/roles/vp-ta-emea">VP EMEA</a></li>');
-    expect(html).toContain("</ul><p class=empty>");
-    expect(listWithoutClosedRoles(LIST, new Set(["vp-ta-emea"]))).toContain('<li data-role="vp-ta">');
-    expect(listWithoutClosedRoles(LIST, new Set())).toBe(LIST);
-  });
-
-  it("leaves no item once every role has closed, so the page's empty state shows", () => {
-    const html = listWithoutClosedRoles(LIST, new Set(["vp-ta", "vp-ta-emea", "head-of-talent"]));
-    expect(html).not.toContain("<li");
-    expect(html).toMatch(/<ul data-role-list>\n?<\/ul>/);
+describe("the list page composed for the open roles", () => {
+  it("joins the open roles' items in the build's order, then the invitation; the empty state alone when none is open", () => {
+    expect(composeRoleList(LIST, new Set(["head-of-talent", "vp-ta"]))).toBe(
+      '<main><h1>Open roles</h1><ul aria-label="Open roles"><li><a href="/roles/vp-ta">VP</a></li><li><a href="/roles/head-of-talent">Head</a></li></ul><div><p>Not the right role?</p></div></main>',
+    );
+    expect(composeRoleList(LIST, new Set(["head-of-talent"]))).not.toContain("/roles/vp-ta");
+    expect(composeRoleList(LIST, new Set())).toBe(
+      "<main><h1>Open roles</h1><div><p>No roles are open right now.</p></div></main>",
+    );
   });
 });
 
-describe("sitemapWithoutClosedRoles", () => {
-  it("drops the URLs of closed roles, and the list's own once no role is open", () => {
-    const some = sitemapWithoutClosedRoles(SITEMAP, new Set(["vp-ta"]), true);
-    expect(some).not.toContain("/roles/vp-ta<");
-    expect(some).toContain("/roles/vp-ta-emea</loc>");
-    expect(some).toContain("https://network.example/roles</loc>");
-    expect(some.split("\n")).toHaveLength(SITEMAP.split("\n").length - 1);
-
-    const none = sitemapWithoutClosedRoles(SITEMAP, new Set(["vp-ta", "vp-ta-emea"]), false);
-    expect(none).not.toContain("/roles");
-    expect(none).toContain("<loc>https://network.example/</loc>");
-    expect(none).toContain("/request-invitation</loc>");
-    expect(none.endsWith("</urlset>\n")).toBe(true);
-    expect(sitemapWithoutClosedRoles(SITEMAP, new Set(), true)).toBe(SITEMAP);
+describe("the sitemap composed for the open roles", () => {
+  it("lists every indexable route, the list while a role is open, and each open role with its day", () => {
+    const some = composeSitemap("https://network.example", [entry("vp-ta", 0)]);
+    expect(some).toContain("<url><loc>https://network.example/roles</loc></url>");
+    expect(some).toContain("<url><loc>https://network.example/roles/vp-ta</loc><lastmod>2026-11-20</lastmod></url>");
+    expect(composeSitemap("https://network.example", [])).not.toContain("/roles</loc>");
   });
 });
 
-describe("RoleFilteredFile", () => {
-  const state = (version: number, closed: string[]): RolesState => ({
-    version,
-    closed: new Set(closed),
-    anyOpen: true,
-    isClosed: (slug) => closed.includes(slug),
-    isOpen: (slug) => !closed.includes(slug),
+describe("the feed of the open roles", () => {
+  it("is Atom with the elements RFC 4287 requires, one entry per open role, newest first", () => {
+    const xml = composeFeed(
+      { siteUrl: "https://network.example", siteName: "TA Leadership Network", feedTitle: "Executive TA roles" },
+      [entry("older", Date.UTC(2026, 10, 1)), entry("newer", Date.UTC(2026, 10, 20))],
+    );
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const { feed } = new XMLParser({ ignoreAttributes: false }).parse(xml) as {
+      feed: {
+        "@_xmlns": string;
+        id: string;
+        title: string;
+        updated: string;
+        author: { name: string };
+        entry: { id: string; title: { "#text": string }; updated: string; summary: { "#text": string } }[];
+      };
+    };
+    expect(feed["@_xmlns"]).toBe("http://www.w3.org/2005/Atom");
+    expect(feed.id).toBe("https://network.example/roles/feed.xml");
+    expect(feed.title).toBe("Executive TA roles");
+    expect(feed.author.name).toBe("The TA Leadership Network");
+    expect(feed.entry.map((item) => item.id)).toEqual([
+      "https://network.example/roles/newer",
+      "https://network.example/roles/older",
+    ]);
+    expect(feed.entry[0]!.summary["#text"]).toBe("newer: an executive talent acquisition role & more.");
+    expect(feed.entry[0]!.title["#text"]).toBe("Title of newer");
+    for (const item of feed.entry) expect(Number.isFinite(Date.parse(item.updated))).toBe(true);
   });
-  const file = () => new RoleFilteredFile(LIST, (html, roles) => listWithoutClosedRoles(html, roles.closed));
+});
 
-  it("is the build's file (null) while nothing it lists has closed", async () => {
-    expect(await file().at(state(0, ["some-other-role"]))).toBeNull();
-  });
-
-  it("filters and compresses once per version of the roles, with brotli, gzip and an ETag for each", async () => {
-    const filtered = file();
-    const first = filtered.at(state(1, ["vp-ta"]));
-    expect(filtered.at(state(1, ["vp-ta"]))).toBe(first);
-    const answer = (await first)!;
-    const expected = listWithoutClosedRoles(LIST, new Set(["vp-ta"]));
-    expect(answer.identity.toString()).toBe(expected);
-    expect(brotliDecompressSync(answer.variants.br!).toString()).toBe(expected);
-    expect(gunzipSync(answer.variants.gzip!).toString()).toBe(expected);
-    expect(new Set(Object.values(answer.etags)).size).toBe(3);
-
-    const next = (await filtered.at(state(2, ["vp-ta", "vp-ta-emea"])))!;
-    expect(next.identity.toString()).not.toContain("vp-ta-emea");
-    expect(next.etags.identity).not.toBe(answer.etags.identity);
+describe("a composed document", () => {
+  it("is composed once per version of the open roles", async () => {
+    let composed = 0;
+    const document = new RoleDocument(() => `list ${(composed += 1)}`);
+    const state = (version: number) => ({ version }) as RolesState;
+    const first = await document.at(state(0));
+    expect(await document.at(state(0))).toBe(first);
+    expect((await document.at(state(1))).identity.toString()).toBe("list 2");
+    expect(composed).toBe(2);
   });
 });

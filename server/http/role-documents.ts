@@ -1,46 +1,125 @@
 /**
- * The two files of the build that list roles, as the Node server answers them once a role has
- * closed since the build: the list of open roles (`/roles`) without that role's item, and the
- * sitemap without its URL (and without `/roles` once no role is open). Each is filtered and
- * compressed once per change of the set of open roles (server/http/role-schedule.ts), kept in
- * memory and answered from there with its ETag; while nothing listed has closed, the build's
- * own file is served as every other file is.
+ * What lists the roles, as the Node server composes it for the roles open at each moment
+ * (docs/decisions/0026-roles-reach-searchers.md): the list page (`/roles`) from the parts the build
+ * cut it into (its head, one item per role, its empty state, its tail: BUILD_DIR/role-parts.json),
+ * the sitemap from the routes and the timetable (./sitemap.ts), and the feed of the open roles
+ * (`/roles/feed.xml`, Atom). Each is composed and compressed once per change of the open roles
+ * (server/http/role-schedule.ts), kept in memory and answered from there with its ETag. The build
+ * joins the same parts for the roles open when it runs (scripts/build/postbuild.ts), the files
+ * static hosts and nginx serve as they are.
  */
 import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { negotiate } from "@fastify/accept-negotiator";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { rolePath, ROLES_PATH } from "#shared/roles/page.ts";
+import { Feed } from "feed";
+import { isOpen, type RoleTimetable, type RoleTimetableEntry } from "#shared/roles/timetable.ts";
+import { rolePath, ROLES_FEED_PATH, ROLES_PATH } from "#shared/roles/page.ts";
 import type { RolesState } from "./role-schedule";
+import { absoluteUrl, indexablePaths, renderSitemap } from "./sitemap";
 import { ENCODING_PREFERENCE, type Encoding, ROLES_LIST_FILE, SITEMAP_PATH } from "./static-policy";
 
+/** The parts the build hands the server, beside roles.json in BUILD_DIR. */
+export const ROLE_PARTS_FILE = "role-parts.json";
 /**
- * The list page without the items of `closed` roles. Each role is exactly one
- * `<li data-role="<slug>" ...>...</li>` with no `<li>` inside it (the list page's contract), so
- * its first `</li>` ends it; the page shows its empty state by CSS once no item is left.
+ * The files of the roles posted for a day ahead, beside client/ in BUILD_DIR (never served as they
+ * are: a static host would show them early), one folder per role laid out as client/ is: its page,
+ * its request page, its social card. The Node server answers them from the day the role opens.
  */
-export function listWithoutClosedRoles(html: string, closed: ReadonlySet<string>): string {
-  if (closed.size === 0) return html;
-  const slugs = [...closed].join("|");
-  return html.replace(new RegExp(`<li data-role="(?:${slugs})"(?:\\s[^>]*)?>[\\s\\S]*?</li>\\s*`, "g"), "");
+export const UPCOMING_ROLES_FOLDER = "upcoming-roles";
+
+/** The list page cut where the roles go: `items` in the build's order (newest first), each one role's. */
+export interface RoleListParts {
+  head: string;
+  listStart: string;
+  items: { slug: string; html: string }[];
+  listEnd: string;
+  /** Between the list and the empty state, and between the empty state and what follows. */
+  afterList: string;
+  empty: string;
+  afterEmpty: string;
+  /** What follows a list that has roles (an invitation for leaders no role fits). */
+  more: string;
+  tail: string;
 }
 
-/**
- * The sitemap (one `<url>` a line, scripts/build/seo-files.ts) without the URLs of `closed`
- * roles, and without the list's own URL when no role is open.
- */
-export function sitemapWithoutClosedRoles(xml: string, closed: ReadonlySet<string>, anyOpen: boolean): string {
-  const gone = new Set([...closed].map(rolePath));
-  if (!anyOpen) gone.add(ROLES_PATH);
-  if (gone.size === 0) return xml;
-  return xml
-    .split("\n")
-    .filter((line) => {
-      const location = /<url>\s*<loc>([^<]+)<\/loc>/.exec(line)?.[1];
-      return !location || !URL.canParse(location) || !gone.has(new URL(location).pathname);
-    })
-    .join("\n");
+export interface RoleParts {
+  /** SITE_URL of the build: the sitemap's and the feed's addresses. */
+  siteUrl: string;
+  siteName: string;
+  /** The feed's title (content/open-roles.yaml). */
+  feedTitle: string;
+  list: RoleListParts;
+}
+
+/** The list page with the items of `open` (slugs), in the build's order; the empty state when none. */
+export function composeRoleList(list: RoleListParts, open: ReadonlySet<string>): string {
+  const items = list.items.filter((item) => open.has(item.slug));
+  if (items.length === 0) return list.head + list.afterList + list.empty + list.afterEmpty + list.tail;
+  return (
+    list.head +
+    list.listStart +
+    items.map((item) => item.html).join("") +
+    list.listEnd +
+    list.afterList +
+    list.afterEmpty +
+    list.more +
+    list.tail
+  );
+}
+
+/** The sitemap: the indexable routes (the list only while a role is open), and each open role with its day. */
+export function composeSitemap(siteUrl: string, open: readonly RoleTimetableEntry[]): string {
+  const paths = indexablePaths().filter((path) => path !== ROLES_PATH || open.length > 0);
+  return renderSitemap(siteUrl, [
+    ...paths,
+    ...open.map((role) => ({ path: rolePath(role.slug), lastmod: role.lastModified })),
+  ]);
+}
+
+/** The day a role's page last changed, or the day it opened when later (a role posted ahead). */
+const updatedOf = (role: RoleTimetableEntry) => new Date(Math.max(Date.parse(role.lastModified), role.opensAt));
+
+/** The feed of the open roles (Atom), newest first: each one's title, page, summary, the day it opened and last changed. */
+export function composeFeed(
+  parts: Pick<RoleParts, "siteUrl" | "siteName" | "feedTitle">,
+  open: readonly RoleTimetableEntry[],
+): string {
+  const newest = [...open].sort((a, b) => b.opensAt - a.opensAt || a.title.localeCompare(b.title));
+  const updated =
+    newest.length > 0 ? new Date(Math.max(...newest.map((role) => updatedOf(role).getTime()))) : new Date(0);
+  const feed = new Feed({
+    id: absoluteUrl(ROLES_FEED_PATH, parts.siteUrl),
+    title: parts.feedTitle,
+    link: absoluteUrl(ROLES_PATH, parts.siteUrl),
+    feedLinks: { atom: absoluteUrl(ROLES_FEED_PATH, parts.siteUrl) },
+    language: "en",
+    updated,
+    author: { name: `The ${parts.siteName}`, link: absoluteUrl("/", parts.siteUrl) },
+    copyright: `The ${parts.siteName}`,
+    generator: false,
+  });
+  for (const role of newest) {
+    const link = absoluteUrl(rolePath(role.slug), parts.siteUrl);
+    feed.addItem({
+      id: link,
+      title: role.title,
+      link,
+      description: role.summary,
+      date: updatedOf(role),
+      published: new Date(role.opensAt),
+    });
+  }
+  return feed.atom1();
+}
+
+/** The parts the build wrote beside `buildDir`'s client folder, or null for a build without them (no roles page). */
+export function readRoleParts(buildDir: string): RoleParts | null {
+  const path = join(buildDir, ROLE_PARTS_FILE);
+  return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as RoleParts) : null;
 }
 
 /** A document kept in memory and its compressed variants (those smaller than it). */
@@ -78,22 +157,15 @@ async function memoryFile(text: string): Promise<MemoryFile> {
   return { identity, variants, etags: { identity: `"${hash}"`, br: `"${hash}-br"`, gzip: `"${hash}-gz"` } };
 }
 
-/**
- * One file of the build as the open roles make it: `filter` applied to its text once per
- * version of the roles' state; null while the filter leaves it as built (serve the file).
- */
-export class RoleFilteredFile {
-  private cached: { version: number; file: Promise<MemoryFile | null> } | null = null;
+/** A document composed for the open roles: `compose` run once per version of the roles' state. */
+export class RoleDocument {
+  private cached: { version: number; file: Promise<MemoryFile> } | null = null;
 
-  constructor(
-    private readonly source: string,
-    private readonly filter: (text: string, roles: RolesState) => string,
-  ) {}
+  constructor(private readonly compose: (roles: RolesState) => string) {}
 
-  at(roles: RolesState): Promise<MemoryFile | null> {
+  at(roles: RolesState): Promise<MemoryFile> {
     if (this.cached?.version !== roles.version) {
-      const text = this.filter(this.source, roles);
-      const file = text === this.source ? Promise.resolve(null) : memoryFile(text);
+      const file = memoryFile(this.compose(roles));
       const entry = { version: roles.version, file };
       this.cached = entry;
       // A failure answers that request 500; the next one tries again.
@@ -105,21 +177,25 @@ export class RoleFilteredFile {
   }
 }
 
-/** The build's files that list roles (of `files`, read with `read`), each with its filter, by URL path. */
-export function roleFilteredFiles(
-  files: ReadonlySet<string>,
-  read: (file: string) => string,
-): Map<string, RoleFilteredFile> {
-  const filters: [string, (text: string, roles: RolesState) => string][] = [
-    [ROLES_LIST_FILE, (html, roles) => listWithoutClosedRoles(html, roles.closed)],
-    [SITEMAP_PATH, (xml, roles) => sitemapWithoutClosedRoles(xml, roles.closed, roles.anyOpen)],
-  ];
-  return new Map(
-    filters
-      .filter(([file]) => files.has(file))
-      .map(([file, filter]) => [file, new RoleFilteredFile(read(file), filter)]),
-  );
+/**
+ * The documents the server composes for the open roles, by the file of the build they stand for:
+ * the list page and the feed from the build's parts, the sitemap; none for a build without them.
+ */
+export function roleDocuments(parts: RoleParts | null, timetable: RoleTimetable): Map<string, RoleDocument> {
+  if (!parts) return new Map();
+  const open = (roles: RolesState) => timetable.roles.filter((role) => roles.isOpen(role.slug));
+  return new Map([
+    [
+      ROLES_LIST_FILE,
+      new RoleDocument((roles) => composeRoleList(parts.list, new Set(open(roles).map((role) => role.slug)))),
+    ],
+    [SITEMAP_PATH, new RoleDocument((roles) => composeSitemap(parts.siteUrl, open(roles)))],
+    [ROLES_FEED_PATH, new RoleDocument((roles) => composeFeed(parts, open(roles)))],
+  ]);
 }
+
+/** The roles of `timetable` open at `now`, for the build's own copies. */
+export const openAt = (timetable: RoleTimetable, now: number) => timetable.roles.filter((role) => isOpen(role, now));
 
 /** Whether If-None-Match names `etag` (weak comparison, RFC 9110 13.1.2), or is `*`. */
 function noneMatch(header: string | undefined, etag: string): boolean {

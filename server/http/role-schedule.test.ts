@@ -2,14 +2,22 @@
 import { describe, expect, it } from "vitest";
 import { RoleSchedule } from "./role-schedule";
 
-const role = (slug: string, closesAt: number) => ({ slug, title: slug, closesAt, lastModified: "2026-11-20" });
+const role = (slug: string, closesAt: number, opensAt = 0) => ({
+  slug,
+  title: slug,
+  opensAt,
+  closesAt,
+  lastModified: "2026-11-20",
+  version: "v1",
+  summary: slug,
+});
 
 describe("RoleSchedule", () => {
   it("closes each role once its closing time has passed, and counts a new version only when the set changes", () => {
     let now = 1000;
     const schedule = new RoleSchedule({ roles: [role("a", 2000), role("b", 3000), role("old", 500)] }, () => now);
     const first = schedule.now();
-    expect([...first.closed]).toEqual(["old"]);
+    expect([...first.open].sort()).toEqual(["a", "b"]);
     expect([first.isOpen("a"), first.isOpen("b"), first.isOpen("old"), first.isOpen("nope")]).toEqual([
       true,
       true,
@@ -31,11 +39,29 @@ describe("RoleSchedule", () => {
 
     now = 3001;
     const last = schedule.now();
-    expect([...last.closed].sort()).toEqual(["a", "b", "old"]);
+    expect([...last.open]).toEqual([]);
     expect(last.anyOpen).toBe(false);
     expect(last.version).toBe(second.version + 1);
     now = 10_000_000;
     expect(schedule.now().version).toBe(last.version);
+  });
+
+  it("opens a role posted ahead at its opening millisecond, under a new version: before it, it is neither open nor closed", () => {
+    let now = 1000;
+    const schedule = new RoleSchedule({ roles: [role("now", 9000), role("ahead", 9000, 2000)] }, () => now);
+    const before = schedule.now();
+    expect([before.isOpen("ahead"), before.isUpcoming("ahead"), before.isClosed("ahead")]).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    now = 1999;
+    expect(schedule.now()).toBe(before);
+    now = 2000;
+    const opened = schedule.now();
+    expect([opened.isOpen("ahead"), opened.isUpcoming("ahead")]).toEqual([true, false]);
+    expect(opened.version).toBe(before.version + 1);
+    expect([...opened.open].sort()).toEqual(["ahead", "now"]);
   });
 
   it("follows a clock set back: a role closed by mistake opens again, under a new version", () => {
@@ -51,7 +77,7 @@ describe("RoleSchedule", () => {
 
   it("has nothing to close in a build without roles", () => {
     const state = new RoleSchedule({ roles: [] }).now();
-    expect(state.closed.size).toBe(0);
+    expect(state.open.size).toBe(0);
     expect(state.anyOpen).toBe(false);
     expect(state.isClosed("anything")).toBe(false);
   });

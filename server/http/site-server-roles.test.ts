@@ -10,7 +10,15 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { listedRoles, writeRoleBuild, sitemapPaths, type TestRole } from "../../tests/support/role-build";
+import { checkAtomFeed } from "../../tests/support/atom-feed";
+import {
+  feedRoles,
+  listedRoles,
+  ROLE_BUILD_SITE_URL,
+  writeRoleBuild,
+  sitemapPaths,
+  type TestRole,
+} from "../../tests/support/role-build";
 import { buildSiteServer } from "./site-server";
 import { CACHE_CONTROL } from "./static-policy";
 
@@ -52,7 +60,7 @@ describe("a role that closes while the server runs (the system's clock)", () => 
       expect(listedRoles((await app.inject("/roles")).body)).toEqual(["open-role"]);
       const sitemap = sitemapPaths((await app.inject("/sitemap.xml")).body);
       expect(sitemap).not.toContain("/roles/closing-soon");
-      expect(sitemap).toEqual(["/", "/roles", "/roles/open-role", "/request-invitation"]);
+      expect(sitemap.filter((path) => path.startsWith("/roles"))).toEqual(["/roles", "/roles/open-role"]);
       const request = await app.inject("/request-invitation?role=closing-soon");
       expect(request.statusCode).toBe(200);
       expect(request.body).toBe(readFileSync(join(buildDir, "client/request-invitation/index.html"), "utf8"));
@@ -89,16 +97,29 @@ describe("the role answers (a clock the tests move)", () => {
     rmSync(buildDir, { recursive: true, force: true });
   });
 
-  it("serves the build's own files while nothing has closed since the build", async () => {
+  it("composes what the build wrote while nothing has changed since the build", async () => {
     now = start;
     const list = await get("/roles");
     expect(list.statusCode).toBe(200);
     expect(list.rawPayload.equals(client("roles/index.html"))).toBe(true);
-    // @fastify/static's answer: ranges, and its file ETag.
-    expect(list.headers["accept-ranges"]).toBe("bytes");
     expect((await get("/sitemap.xml")).rawPayload.equals(client("sitemap.xml"))).toBe(true);
+    expect((await get("/roles/feed.xml")).rawPayload.equals(client("roles/feed.xml"))).toBe(true);
     // A role closed before the build was never built: gone all the same.
     expect((await get("/roles/closed-before")).statusCode).toBe(410);
+  });
+
+  it("serves the feed of the open roles, valid Atom, and leaves a closed one out", async () => {
+    now = start;
+    const feed = await get("/roles/feed.xml");
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers["content-type"]).toBe("application/xml; charset=utf-8");
+    const { problems, ids } = checkAtomFeed(feed.body);
+    expect(problems).toEqual([]);
+    expect(ids.map((id) => new URL(id).pathname).sort()).toEqual(["/roles/closes-tomorrow", "/roles/closes-tonight"]);
+    now = tonight + 1;
+    expect(checkAtomFeed((await get("/roles/feed.xml")).body).ids).toEqual([
+      `${ROLE_BUILD_SITE_URL}/roles/closes-tomorrow`,
+    ]);
   });
 
   it("answers the page of a role closed since the build 410 with the 410 page, as a document, compressed as asked", async () => {
@@ -181,10 +202,13 @@ describe("the role answers (a clock the tests move)", () => {
     expect(range.body).toBe(plain.body);
   });
 
-  it("maps only the roles open now, and leaves out the list once none is open; the sitemap stays a file, not a document", async () => {
+  it("maps only the roles open now, and leaves out the list once none is open; the sitemap is a file, not a document", async () => {
     now = tonight + 1;
     const sitemap = await get("/sitemap.xml");
-    expect(sitemapPaths(sitemap.body)).toEqual(["/", "/roles", "/roles/closes-tomorrow", "/request-invitation"]);
+    expect(sitemapPaths(sitemap.body).filter((path) => path.startsWith("/roles"))).toEqual([
+      "/roles",
+      "/roles/closes-tomorrow",
+    ]);
     expect(sitemap.body).toContain("<lastmod>2026-11-20</lastmod>");
     expect(sitemap.headers["content-type"]).toBe("application/xml; charset=utf-8");
     expect(sitemap.headers["cache-control"]).toBe(CACHE_CONTROL.revalidate);
@@ -193,7 +217,7 @@ describe("the role answers (a clock the tests move)", () => {
 
     // Across the next midnight (UTC) the last open role closes too.
     now = tonight + DAY_MS + 1;
-    expect(sitemapPaths((await get("/sitemap.xml")).body)).toEqual(["/", "/request-invitation"]);
+    expect(sitemapPaths((await get("/sitemap.xml")).body).filter((path) => path.startsWith("/roles"))).toEqual([]);
     expect(listedRoles((await get("/roles")).body)).toEqual([]);
     expect((await get("/roles/closes-tomorrow")).statusCode).toBe(410);
   });
@@ -224,6 +248,60 @@ describe("the role answers (a clock the tests move)", () => {
     for (const path of ["/request-invitation/role/closes-tomorrow", "/request-invitation/role"]) {
       expect((await get(path)).statusCode, path).toBe(404);
     }
+  });
+});
+
+describe("a role posted for a day ahead (a clock the tests move)", () => {
+  const start = Date.UTC(2026, 10, 27, 12);
+  const midnight = Date.UTC(2026, 10, 28);
+  const roles: TestRole[] = [
+    { slug: "open-now", title: "Head of Global Talent", closesAt: start + 30 * DAY_MS },
+    { slug: "posted-tomorrow", title: "SVP, Talent Acquisition", opensAt: midnight, closesAt: midnight + 30 * DAY_MS },
+  ];
+  let now = start;
+  let buildDir: string;
+  let app: FastifyInstance;
+  const get = (url: string) => app.inject({ url });
+
+  beforeAll(async () => {
+    buildDir = writeRoleBuild(roles, start);
+    app = await buildSiteServer({ root: join(buildDir, "client"), clock: () => now });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(buildDir, { recursive: true, force: true });
+  });
+
+  it("is nowhere until its day (page 404, list, sitemap, feed, request page), then everywhere, with no restart", async () => {
+    const absent = async () => {
+      const page = await get("/roles/posted-tomorrow");
+      expect(page.statusCode).toBe(404);
+      expect(page.body).not.toContain("SVP, Talent Acquisition");
+      expect(listedRoles((await get("/roles")).body)).toEqual(["open-now"]);
+      expect(sitemapPaths((await get("/sitemap.xml")).body)).not.toContain("/roles/posted-tomorrow");
+      expect(feedRoles((await get("/roles/feed.xml")).body)).toEqual(["open-now"]);
+      expect((await get("/request-invitation?role=posted-tomorrow")).body).not.toContain("About:");
+      // Its files wait outside what is served as it is.
+      expect((await get("/request-invitation/role/posted-tomorrow")).statusCode).toBe(404);
+    };
+    await absent();
+    now = midnight - 1;
+    await absent();
+
+    now = midnight;
+    const page = await get("/roles/posted-tomorrow");
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("<h1>SVP, Talent Acquisition</h1>");
+    expect(page.headers["content-security-policy"]).toBeTruthy();
+    expect(
+      (await app.inject({ url: "/roles/posted-tomorrow", headers: { "Accept-Encoding": "br" } })).headers[
+        "content-encoding"
+      ],
+    ).toBe("br");
+    expect(listedRoles((await get("/roles")).body)).toEqual(["open-now", "posted-tomorrow"]);
+    expect(sitemapPaths((await get("/sitemap.xml")).body)).toContain("/roles/posted-tomorrow");
+    expect(feedRoles((await get("/roles/feed.xml")).body)).toEqual(["posted-tomorrow", "open-now"]);
+    expect((await get("/request-invitation?role=posted-tomorrow")).body).toContain("About: SVP, Talent Acquisition");
   });
 });
 

@@ -85,10 +85,12 @@ export interface SiteServerOptions {
   editor?: EditorPlace;
   /** Called as a shutdown begins (the health check turns 503) and once in-flight requests are done. */
   lifecycle?: { drain(): void; stop(): Promise<void> };
-  /** The time roles close by (tests move it); the system's clock by default. */
+  /** The time roles open and close by (tests move it); the system's clock by default. */
   clock?: () => number;
   /** How many proxies in front append to X-Forwarded-For (TRUST_PROXY); none by default. */
   trustProxyHops?: number;
+  /** INDEXNOW_KEY: its key file is answered at `/<key>.txt` (docs/deployment/search-engines.md); none by default. */
+  indexNowKey?: string | null;
 }
 
 /**
@@ -136,6 +138,7 @@ export async function buildSiteServer({
   lifecycle,
   clock = Date.now,
   roles,
+  indexNowKey = null,
   trustProxyHops = 0,
 }: SiteServerOptions): Promise<FastifyInstance> {
   const dir = resolve(root);
@@ -163,7 +166,7 @@ export async function buildSiteServer({
   await app.register(errors);
   await app.register(editorHost, { place: editor });
   await app.register(policyHeaders, { root: dir, publicHost });
-  await app.register(staticFiles, { root: dir, olderRoots, roles, clock });
+  await app.register(staticFiles, { root: dir, olderRoots, roles, clock, indexNowKey });
   // The API's routes are named below its prefix (shared/api-paths.ts): Fastify mounts them there.
   if (api) await app.register(api, { prefix: API_PREFIX });
   if (lifecycle) {

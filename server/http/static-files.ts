@@ -3,8 +3,9 @@
  * answers Range, ETag and conditional requests, picks the precompressed .br/.gz variant, and
  * closes a file whose client went early); which URL is which file is the policy's
  * (./request-path.ts), as it is nginx's. Besides the build's own files: the `/assets/` files of
- * earlier releases still kept, the role lists answered without the roles closed since the build
- * (./role-documents.ts), and the 404 and 410 pages, read once. Anything that is no route of the
+ * earlier releases still kept, the files of roles posted ahead once their day has come, the list
+ * of roles, the sitemap and the feed composed for the roles open now (./role-documents.ts), the
+ * IndexNow key file when there is a key, and the 404 and 410 pages, read once. Anything that is no route of the
  * site is answered here too: a JSON 404 under /api/, 405 for a method other than GET and HEAD.
  */
 import { API_PREFIX } from "#shared/api-paths.ts";
@@ -21,8 +22,14 @@ import { answerText, closeAfterAnswer, refuse } from "./answers";
 import { listFiles } from "./build-files";
 import { EDITOR_PATH } from "./csp";
 import { resolveRequest } from "./request-path";
-import { answerMemoryFile, roleFilteredFiles, type MemoryDocument } from "./role-documents";
-import { RoleSchedule } from "./role-schedule";
+import {
+  answerMemoryFile,
+  readRoleParts,
+  roleDocuments,
+  UPCOMING_ROLES_FOLDER,
+  type MemoryDocument,
+} from "./role-documents";
+import { RoleSchedule, type RolesState } from "./role-schedule";
 import {
   ALLOW_HEADER,
   ALLOWED_METHODS,
@@ -31,6 +38,7 @@ import {
   contentTypeFor,
   type Encoding,
   GONE_FILE,
+  indexNowKeyPath,
   NOT_FOUND_FILE,
 } from "./static-policy";
 
@@ -56,8 +64,9 @@ function loadErrorPage(root: string, file: string): ErrorPage {
 
 /**
  * The roles of the build served from `dir` (BUILD_DIR/roles.json, or `read`, the caller's
- * copy of it), each closing at its time by `clock`; the 410 page; the list and the sitemap,
- * answered without the roles closed since the build (none of these in a build without roles).
+ * copy of it), each opening and closing at its time by `clock`; the 410 page; the list, the
+ * sitemap and the feed, composed for the roles open (none of these in a build without roles);
+ * the files of the roles still to open (BUILD_DIR/upcoming-roles/<slug>/), each with its folder.
  */
 function loadRoles(dir: string, files: ReadonlySet<string>, clock: () => number, read?: RoleTimetable) {
   const manifest = join(dirname(dir), ROLE_TIMETABLE_FILE);
@@ -70,10 +79,16 @@ function loadRoles(dir: string, files: ReadonlySet<string>, clock: () => number,
   if (hasRoles && !files.has(GONE_FILE)) {
     throw new Error(`${dir} lists roles but has no ${GONE_FILE.slice(1)}, the page of a closed role: build again.`);
   }
+  const upcoming = new Map<string, { root: string; slug: string }>();
+  for (const { slug } of timetable.roles) {
+    const root = join(dirname(dir), UPCOMING_ROLES_FOLDER, slug);
+    if (existsSync(root)) for (const file of listFiles(root)) upcoming.set(file, { root, slug });
+  }
   return {
     roles: new RoleSchedule(timetable, clock),
     gonePage: hasRoles ? loadErrorPage(dir, GONE_FILE) : null,
-    roleFiltered: roleFilteredFiles(hasRoles ? files : new Set(), (file) => readFileSync(join(dir, file), "utf8")),
+    documents: roleDocuments(hasRoles ? readRoleParts(dirname(dir)) : null, timetable),
+    upcoming,
   };
 }
 
@@ -102,8 +117,10 @@ export interface StaticFilesOptions {
   olderRoots: readonly string[];
   /** The build's roles (BUILD_DIR/roles.json), when the caller has read them already; read here otherwise. */
   roles?: RoleTimetable;
-  /** The time roles close by. */
+  /** The time roles open and close by. */
   clock: () => number;
+  /** INDEXNOW_KEY: its key file is answered at `/<key>.txt` (docs/deployment/search-engines.md); none by default. */
+  indexNowKey?: string | null;
 }
 
 /** The build served, as this plugin answers it: read once at start. */
@@ -117,6 +134,8 @@ interface ServedBuild extends ReturnType<typeof loadRoles> {
   editorHost: EditorHost;
   /** The file each request is answered with, for its Content-Type once the variant is chosen. */
   servedFiles: WeakMap<FastifyRequest, string>;
+  /** The site's files at a moment: the build's, and those of the roles posted ahead that have opened since. */
+  siteFilesAt(rolesNow: RolesState): ReadonlySet<string>;
 }
 
 function loadBuild({ root, olderRoots, roles, clock }: StaticFilesOptions, editorHost: EditorHost): ServedBuild {
@@ -125,14 +144,26 @@ function loadBuild({ root, olderRoots, roles, clock }: StaticFilesOptions, edito
   const earlierAssets = olderAssets(olderRoots, ownFiles);
   const files: ReadonlySet<string> =
     earlierAssets.size > 0 ? new Set([...ownFiles, ...earlierAssets.keys()]) : ownFiles;
+  const hostFiles = editorHost.split(files);
+  const loaded = loadRoles(dir, files, clock, roles);
+  let filesNow: { version: number; files: ReadonlySet<string> } = { version: -1, files: hostFiles.site };
+  const siteFilesAt = (rolesNow: RolesState): ReadonlySet<string> => {
+    if (loaded.upcoming.size === 0) return hostFiles.site;
+    if (filesNow.version !== rolesNow.version) {
+      const opened = [...loaded.upcoming].filter(([, role]) => rolesNow.isOpen(role.slug)).map(([file]) => file);
+      filesNow = { version: rolesNow.version, files: new Set([...hostFiles.site, ...opened]) };
+    }
+    return filesNow.files;
+  };
   return {
     dir,
     earlierAssets,
-    hostFiles: editorHost.split(files),
+    hostFiles,
     notFoundPage: loadErrorPage(dir, NOT_FOUND_FILE),
     editorHost,
     servedFiles: new WeakMap(),
-    ...loadRoles(dir, files, clock, roles),
+    siteFilesAt,
+    ...loaded,
   };
 }
 
@@ -179,7 +210,7 @@ function answerFile(build: ServedBuild, request: FastifyRequest, reply: FastifyR
   const rolesNow = build.roles.now();
   const resolution = resolveRequest(
     request.url,
-    forEditor ? build.hostFiles.editor : build.hostFiles.site,
+    forEditor ? build.hostFiles.editor : build.siteFilesAt(rolesNow),
     forEditor ? undefined : rolesNow,
   );
   switch (resolution.kind) {
@@ -195,13 +226,12 @@ function answerFile(build: ServedBuild, request: FastifyRequest, reply: FastifyR
     case "file": {
       reply.filePolicy(resolution.file);
       build.servedFiles.set(request, resolution.file);
-      const filtered = build.roleFiltered.get(resolution.file);
-      // An earlier release's hashed asset is sent from its own folder (a page loaded before a switch).
-      const from = build.earlierAssets.get(resolution.file) ?? build.dir;
-      if (!filtered) return reply.sendFile(resolution.file, from);
-      return filtered
-        .at(rolesNow)
-        .then((file) => (file ? answerMemoryFile(request, reply, file) : reply.sendFile(resolution.file, from)));
+      const composed = build.documents.get(resolution.file);
+      if (composed) return composed.at(rolesNow).then((file) => answerMemoryFile(request, reply, file));
+      // An earlier release's hashed asset is sent from its own folder (a page loaded before a switch),
+      // and a role posted ahead, once open, from its own.
+      const from = build.earlierAssets.get(resolution.file) ?? build.upcoming.get(resolution.file)?.root ?? build.dir;
+      return reply.sendFile(resolution.file, from);
     }
   }
 }
@@ -227,6 +257,20 @@ export const staticFiles = fp<StaticFilesOptions>(
       index: false,
       dotfiles: "allow",
     });
+
+    // IndexNow's key file: the engines fetch it to check that the pushes are the site's own (nginx answers it too).
+    const { indexNowKey } = options;
+    if (indexNowKey) {
+      app.route({
+        method: ["GET", "HEAD"],
+        url: indexNowKeyPath(indexNowKey),
+        handler: (_request, reply) =>
+          reply
+            .filePolicy(indexNowKeyPath(indexNowKey))
+            .header("Content-Type", "text/plain; charset=utf-8")
+            .send(indexNowKey),
+      });
+    }
 
     app.route({
       method: ["GET", "HEAD"],

@@ -229,3 +229,6 @@ export function isHiddenFile(filePath: string): boolean {
 export function namesFile(path: string): boolean {
   return extensionOf(path) !== "";
 }
+
+/** IndexNow's key file (INDEXNOW_KEY, server/search/indexnow.ts), where an engine checks the key: `/<key>.txt`. */
+export const indexNowKeyPath = (key: string) => `/${key}.txt`;

@@ -6,7 +6,7 @@ import { withSiteFacts } from "#shared/content/site-facts.ts";
 import { parseSiteConfig } from "#shared/site-config.ts";
 import { escapeHtml } from "#shared/text.ts";
 import { sampleRequest } from "../../tests/support/store-contract";
-import type { RelayRefusal, StoredInvitationRequest } from "../requests/store";
+import type { RelayRefusal, StoppableChannel, StoredInvitationRequest } from "../requests/store";
 import { answerLinks, checkAnswerToken, LINK_LIFETIME_MS } from "../requests/answer-links";
 import {
   ANSWER_COMMAND,
@@ -69,7 +69,7 @@ function heldClaim(count: number, ids: string[]): TeamClaim {
   return { ...CLAIM, kind: "held-summary", held: { count, ids, since: Date.parse("2026-11-25T09:00:30Z") } };
 }
 
-function channelRefusedClaim(channel: "email" | "webhook", reason = "answered 404"): TeamClaim {
+function channelRefusedClaim(channel: StoppableChannel, reason = "answered 404"): TeamClaim {
   return { ...CLAIM, kind: "channel-refused", refusal: { channel, reason } };
 }
 
@@ -236,6 +236,19 @@ describe("the team's email", () => {
     expect(composeEmail(channelRefusedClaim("email", "answered 550"), teamEmails).subject).toBe(
       "The team's email refused notifications: it is stopped",
     );
+  });
+
+  it("tells the team a search engine refused the roles' pushes by its name, with the settings and the account to check", () => {
+    const { subject, text } = composeEmail(
+      channelRefusedClaim("google", "answered 403: Permission denied"),
+      teamEmails,
+    );
+    expect(subject).toBe("Google's Indexing API refused the site's notices of new and closed roles: they are stopped");
+    for (const expected of ["GOOGLE_INDEXING_KEY_FILE", "Owner", "Search Console", RETRY_COMMAND, "nothing is lost"]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toContain("Channel: Google's Indexing API\nReason: answered 403: Permission denied\n");
+    expect(composeEmail(channelRefusedClaim("indexnow", "answered 403"), teamEmails).text).toContain("INDEXNOW_KEY");
   });
 
   it("writes every kind's subject on one line", () => {

@@ -29,9 +29,10 @@ import type {
   OverdueList,
   RelayRefusal,
   RequestRole,
+  StoppableChannel,
   StoredInvitationRequest,
-  TeamChannel,
 } from "../requests/store";
+import type { SearchEngine } from "../search/push-outbox";
 
 /** The team's command that lists every stored request (README, "Invitation requests"). */
 export const EXPORT_COMMAND = "npm run --silent requests -- export --format csv";
@@ -77,10 +78,16 @@ const STAGE_WORDS: Record<UpdateFailure["stage"], string> = {
 const SUBJECT_MAX_LENGTH = 200;
 
 /** Where an operator fixes a channel that refused for good. */
-const CHANNEL_SETTINGS: Record<TeamChannel, string> = {
+const CHANNEL_SETTINGS: Record<StoppableChannel, string> = {
   email: "SMTP_URL and NOTIFY_EMAIL_TO",
   webhook: "NOTIFY_WEBHOOK_URL (a deleted or disabled Slack or Teams incoming webhook answers this way)",
+  google:
+    "GOOGLE_INDEXING_KEY_FILE, that its service account is an Owner of the site in Search Console and that the Indexing API is enabled in its project (docs/deployment/search-engines.md)",
+  indexnow: "INDEXNOW_KEY, and that SITE_URL answers /<key>.txt with it (docs/deployment/search-engines.md)",
 };
+/** The search engines by their own names, in a channel's alert. */
+const ENGINE_NAMES: Record<SearchEngine, string> = { google: "Google's Indexing API", indexnow: "IndexNow" };
+const isSearchEngine = (channel: StoppableChannel): channel is SearchEngine => channel in ENGINE_NAMES;
 
 /**
  * What a reader may show as a line break (NEL, vertical tab and form feed too): each is
@@ -162,7 +169,7 @@ export type WebhookPayload =
   | {
       text: string;
       event: "channel-refused";
-      channel: { name: TeamChannel; reason: string; retryCommand: string };
+      channel: { name: StoppableChannel; reason: string; retryCommand: string };
     }
   | {
       text: string;
@@ -380,17 +387,20 @@ function overdueMessage({ overdue }: { overdue: OverdueList }, { overdue: words 
 
 function channelRefusedMessage(
   { refusal }: Extract<NotificationClaim, { kind: "channel-refused" }>,
-  { channelRefused: words, labels }: TeamEmailWords,
+  { channelRefused, searchRefused, labels }: TeamEmailWords,
 ): Message {
-  const channel = refusal.channel;
+  const { channel } = refusal;
+  // A search engine's refusal stops the pushes of roles (server/search/), not the team's notices.
+  const words = isSearchEngine(channel) ? searchRefused : channelRefused;
+  const name = isSearchEngine(channel) ? ENGINE_NAMES[channel] : channel;
   return {
-    subject: fill(words.subject, { channel }),
+    subject: fill(words.subject, { channel: name }),
     body: [
-      { type: "paragraph", text: fill(words.explanation, { channel, settings: CHANNEL_SETTINGS[channel] }) },
+      { type: "paragraph", text: fill(words.explanation, { channel: name, settings: CHANNEL_SETTINGS[channel] }) },
       {
         type: "rows",
         rows: [
-          [labels.channel, channel],
+          [labels.channel, name],
           [labels.reason, refusal.reason],
         ],
       },

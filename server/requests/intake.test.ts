@@ -51,8 +51,24 @@ function intake(store: IntakeSettings["store"], lines: string[] = [], now = () =
     acknowledge: true,
     roles: {
       roles: [
-        { slug: "open-role", title: "VP, Talent Acquisition", closesAt: NOW + 60_000, lastModified: "2026-11-20" },
-        { slug: "closed-role", title: "Director", closesAt: NOW - 60_000, lastModified: "2026-11-01" },
+        {
+          slug: "open-role",
+          title: "VP, Talent Acquisition",
+          closesAt: NOW + 60_000,
+          lastModified: "2026-11-20",
+          opensAt: 0,
+          version: "v1",
+          summary: "A role.",
+        },
+        {
+          slug: "closed-role",
+          title: "Director",
+          closesAt: NOW - 60_000,
+          lastModified: "2026-11-01",
+          opensAt: 0,
+          version: "v1",
+          summary: "A role.",
+        },
       ],
     },
     noticeVersion: "2026-11-25+abc",

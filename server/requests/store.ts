@@ -17,6 +17,7 @@ import type { HeldReason } from "#shared/invitation/request-schema.ts";
 import type { RequestSource } from "#shared/invitation/request-source.ts";
 import type { openRole } from "#shared/roles/timetable.ts";
 import type { Answer } from "./answer-links";
+import type { SearchEngine, SearchPushOutbox } from "../search/push-outbox";
 
 export const RELAY_STATES = ["pending", "sent", "failed", "off"] as const;
 /** `pending` waits for (another) attempt, `sent` HubSpot accepted, `failed` HubSpot refused, `off` no HubSpot configured. */
@@ -225,7 +226,7 @@ export interface NotificationOutbox {
    * on `alertChannels` was queued in the same transaction: one alert per stop.
    */
   stopChannel(
-    channel: TeamChannel,
+    channel: StoppableChannel,
     reason: string,
     now: number,
     alertChannels: readonly TeamChannel[],
@@ -339,7 +340,10 @@ export interface RequestStore
     PrivacyStore,
     StoreLifecycle,
     TeamCommandsStore,
-    AnswerStore {}
+    AnswerStore {
+  /** The pushes to search engines, in the same database (server/search/push-outbox.ts). */
+  readonly searchPushes: SearchPushOutbox;
+}
 
 /** The team's channels: every notification but the requester's acknowledgement goes on these. */
 export const TEAM_CHANNELS = ["email", "webhook"] as const;
@@ -358,6 +362,8 @@ export const REQUESTER_OUTCOME_CHANNEL = "requester-outcome";
 /** The channels of the requester's own emails: a refused or deferred address is that row's problem alone. */
 export const REQUESTER_CHANNELS: ReadonlySet<string> = new Set([REQUESTER_CHANNEL, REQUESTER_OUTCOME_CHANNEL]);
 export type NotificationChannel = TeamChannel | typeof REQUESTER_CHANNEL | typeof REQUESTER_OUTCOME_CHANNEL;
+/** The channels a refusal for good stops until a restart or `requests -- retry`: the team's, and the search engines' (server/search/). */
+export type StoppableChannel = TeamChannel | SearchEngine;
 /**
  * `request`: a new request was stored; `relay-refused`: HubSpot refused one for good;
  * `held-summary`: the day's held requests; `channel-refused`: a channel refused for good;
@@ -416,7 +422,7 @@ export interface OverdueList {
 
 /** A channel that refused for good, for the alert. */
 export interface ChannelRefusal {
-  channel: TeamChannel;
+  channel: StoppableChannel;
   reason: string;
 }
 

@@ -78,6 +78,15 @@ export const teamEmailsSchema = z.strictObject({
       outboxLine: paragraph([], ["command"]),
     })
     .meta({ title: "When the mail server or the webhook refuses the team's notices" }),
+  /** A search engine refused the server's pushes of the roles' changes (server/search/): `{channel}` is its name. */
+  searchRefused: z
+    .strictObject({
+      subject: subject(["channel"]),
+      /** `{settings}` names the server's settings to check. */
+      explanation: paragraph(["channel"], ["settings"]),
+      outboxLine: paragraph([], ["command"]),
+    })
+    .meta({ title: "When a search engine refuses the pushes of the roles" }),
   /** The names of the facts under a request's fields. */
   labels: z
     .strictObject({

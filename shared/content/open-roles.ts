@@ -23,6 +23,18 @@ export const openRolesSchema = z.strictObject({
     noFit: text({ max: 200 }),
     noFitAction: text({ max: 30, maxWord: 16 }),
   }),
+  /** The feed of the open roles (/roles/feed.xml), which readers, job boards and automations follow. */
+  feed: z
+    .strictObject({
+      /** The feed's title in a reader. */
+      title: text({ max: 80 }),
+      /** The link to it, on the list page. */
+      label: text({ max: 60 }),
+    })
+    .meta({
+      title: "The feed of open roles",
+      description: "Its title in a feed reader, and the link to it under the list's heading.",
+    }),
   /** The facts of a role, on its page and its card. */
   facts: z
     .strictObject({

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { dayFrom, roleFixtures, writeRoleFixtures } from "../../tests/support/role-fixtures";
 import { parseLocation } from "./location";
-import { closesAt, isOpen, openRole } from "./timetable";
+import { closesAt, isOpen, isUpcoming, openRole, opensAt } from "./timetable";
 import { checkAllContent, readContent, readRoles } from "../content/read";
 import { rolePageInfo } from "./page";
 
@@ -28,6 +28,7 @@ describe("a role's file (content/roles/<slug>.md)", () => {
     const dir = withRole("extra.md", VALID);
     const roles = readRoles(dir);
     expect(roles.map((role) => role.slug)).toEqual([
+      "chief-talent-officer",
       "director-talent-acquisition",
       "extra",
       "head-of-global-talent",
@@ -118,25 +119,52 @@ describe("the roles' timetable (shared/roles/timetable.ts)", () => {
   it("closes a role at the end of its last day, in UTC", () => {
     const end = closesAt("2026-12-31");
     expect(new Date(end).toISOString()).toBe("2026-12-31T23:59:59.999Z");
-    expect(isOpen({ closesAt: end }, Date.parse("2026-12-31T23:59:59Z"))).toBe(true);
-    expect(isOpen({ closesAt: end }, Date.parse("2027-01-01T00:00:00Z"))).toBe(false);
+    expect(isOpen({ opensAt: 0, closesAt: end }, Date.parse("2026-12-31T23:59:59Z"))).toBe(true);
+    expect(isOpen({ opensAt: 0, closesAt: end }, Date.parse("2027-01-01T00:00:00Z"))).toBe(false);
+  });
+
+  it("opens a role at the start of the day it is posted, in UTC, and keeps it upcoming before", () => {
+    const times = { opensAt: opensAt("2026-12-01"), closesAt: closesAt("2026-12-31") };
+    expect(new Date(times.opensAt).toISOString()).toBe("2026-12-01T00:00:00.000Z");
+    expect([isUpcoming(times, times.opensAt - 1), isOpen(times, times.opensAt - 1)]).toEqual([true, false]);
+    expect([isUpcoming(times, times.opensAt), isOpen(times, times.opensAt)]).toEqual([false, true]);
   });
 
   it("gives a request the open role it names, and nothing for an unknown, closed or malformed one", () => {
     const timetable = {
       roles: [
-        { slug: "open-role", title: "Open", closesAt: Date.parse("2027-01-01T00:00:00Z"), lastModified: "2026-11-01" },
+        {
+          slug: "open-role",
+          title: "Open",
+          closesAt: Date.parse("2027-01-01T00:00:00Z"),
+          lastModified: "2026-11-01",
+          opensAt: 0,
+          version: "v1",
+          summary: "A role.",
+        },
         {
           slug: "closed-role",
           title: "Closed",
           closesAt: Date.parse("2026-01-01T00:00:00Z"),
           lastModified: "2026-01-01",
+          opensAt: 0,
+          version: "v1",
+          summary: "A role.",
+        },
+        {
+          slug: "upcoming-role",
+          title: "Ahead",
+          opensAt: Date.parse("2026-12-01T00:00:00Z"),
+          closesAt: Date.parse("2027-01-01T00:00:00Z"),
+          lastModified: "2026-11-01",
+          version: "v1",
+          summary: "A role.",
         },
       ],
     };
     const now = Date.parse("2026-11-27T12:00:00Z");
     expect(openRole(timetable, "open-role", now)).toEqual({ slug: "open-role", title: "Open" });
-    for (const slug of ["closed-role", "unknown", "../etc", "", 42, null])
+    for (const slug of ["closed-role", "upcoming-role", "unknown", "../etc", "", 42, null])
       expect(openRole(timetable, slug, now)).toBeNull();
   });
 

@@ -105,7 +105,8 @@ export const roleSchema = z
     /** When the role was first posted: Google shows it; change it only when the role really changes. */
     datePosted: day(DATE_ERROR).meta({
       title: "Posted on",
-      description: "The day the role was first posted. Google shows it: change it only when the role really changes.",
+      description:
+        "The day the role was first posted. Google shows it: change it only when the role really changes. A day after today keeps the role off the site until that day (00:00 UTC), when it appears by itself.",
     }),
     /** The last day the role is open: it closes at the end of that day (UTC), and its page then answers 410. */
     validThrough: day(DATE_ERROR).meta({

@@ -1,7 +1,9 @@
 /**
  * The roles' timetable: what the build hands the server beside the pages (BUILD_DIR/roles.json),
- * by which the server answers a role that closed since the build with 410, and drops it from the
- * list and the sitemap, with no rebuild (docs/decisions/0025-roles-close-on-their-day.md). The
+ * by which the server shows a role from the day it opens and answers one that closed since the
+ * build with 410, in its page, the list, the sitemap and the feed, and pushes each change to the
+ * search engines, with no rebuild (docs/decisions/0025-roles-close-on-their-day.md,
+ * docs/decisions/0026-roles-reach-searchers.md). The
  * build writes it (scripts/build/write-role-timetable.ts), the server reads it
  * (server/http/read-role-timetable.ts); its file, its shape and its check are here.
  */
@@ -10,6 +12,11 @@ import type { Role } from "./schema";
 
 /** The timetable's file, in BUILD_DIR beside client/. */
 export const ROLE_TIMETABLE_FILE = "roles.json";
+
+/** The moment a role opens: the start of its `datePosted` day, in UTC; until then it is nowhere on the site. */
+export function opensAt(datePosted: string): number {
+  return Date.parse(`${datePosted}T00:00:00.000Z`);
+}
 
 /** The moment a role closes: the end of its `validThrough` day, in UTC. */
 export function closesAt(validThrough: string): number {
@@ -23,27 +30,51 @@ export const validThroughTime = (validThrough: string) => `${validThrough}T23:59
 export interface RoleTimetableEntry {
   slug: string;
   title: string;
+  /** When the role opens (ms since the epoch): the start of its `datePosted` day. */
+  opensAt: number;
   /** When the role closes (ms since the epoch). */
   closesAt: number;
   /** When the role's page last changed (YYYY-MM-DD): the sitemap's `lastmod`. */
   lastModified: string;
+  /** Changes with the role's file: its page changed (the pushes to search engines, server/search/). */
+  version: string;
+  /** The role in a sentence, as its page's description says it: the feed's summary. */
+  summary: string;
 }
 
 export interface RoleTimetable {
-  /** Every role of the build, open or closed at build time. */
+  /** Every role of the build, upcoming, open or closed at build time. */
   roles: RoleTimetableEntry[];
 }
 
-export const isOpen = (role: Pick<RoleTimetableEntry, "closesAt">, now: number) => now <= role.closesAt;
+/** Open: on or after the day it is posted, up to the end of its last day. */
+export const isOpen = (role: Pick<RoleTimetableEntry, "opensAt" | "closesAt">, now: number) =>
+  role.opensAt <= now && now <= role.closesAt;
 
-/** The timetable of `roles`, open or closed: `lastModified` is the day each one's page last changed. */
-export function roleTimetable(roles: readonly Role[], lastModified: (role: Role) => string): RoleTimetable {
+/** Upcoming: posted for a day still ahead; the site shows nothing of it yet. */
+export const isUpcoming = (role: Pick<RoleTimetableEntry, "opensAt">, now: number) => now < role.opensAt;
+
+/** What the build works out of each role for its timetable beside the dates: where it needs Node (git, a digest) or the words. */
+export interface RoleFacts {
+  /** The day its page last changed. */
+  lastModified(role: Role): string;
+  /** A digest of everything its file says. */
+  version(role: Role): string;
+  /** Its page's description. */
+  summary(role: Role): string;
+}
+
+/** The timetable of `roles`, upcoming, open or closed. */
+export function roleTimetable(roles: readonly Role[], facts: RoleFacts): RoleTimetable {
   return {
     roles: roles.map((role) => ({
       slug: role.slug,
       title: role.title,
+      opensAt: opensAt(role.datePosted),
       closesAt: closesAt(role.validThrough),
-      lastModified: lastModified(role),
+      lastModified: facts.lastModified(role),
+      version: facts.version(role),
+      summary: facts.summary(role),
     })),
   };
 }
@@ -53,7 +84,13 @@ export function parseRoleTimetable(text: string, source: string): RoleTimetable 
   const parsed = JSON.parse(text) as Partial<RoleTimetable>;
   const roles = Array.isArray(parsed.roles) ? parsed.roles : [];
   for (const role of roles) {
-    if (!ROLE_SLUG.test(role.slug) || typeof role.title !== "string" || !Number.isFinite(role.closesAt)) {
+    if (
+      !ROLE_SLUG.test(role.slug) ||
+      typeof role.title !== "string" ||
+      !Number.isFinite(role.opensAt) ||
+      !Number.isFinite(role.closesAt) ||
+      typeof role.version !== "string"
+    ) {
       throw new Error(`${source} is not a roles timetable written by this version's build: build again`);
     }
   }

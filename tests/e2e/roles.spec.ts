@@ -1,11 +1,12 @@
-// The open roles (docs/decisions/0025-roles-close-on-their-day.md), in a browser against the roles'
-// test build (tests/support/browser/roles-build.ts): four fixtures dated from today (open and named, confidential,
-// closed yesterday, named with pay on site). The list, each role's page and its JobPosting as Google
+// The open roles (docs/decisions/0025-roles-close-on-their-day.md, 0026-roles-reach-searchers.md), in a browser
+// against the roles' test build (tests/support/browser/roles-build.ts): five fixtures dated from today (open and
+// named, confidential, closed yesterday, named with pay on site, posted tomorrow). The list, each role's page and its JobPosting as Google
 // reads it, the page of a closed role, the sitemap, and a request for a role, with and without JavaScript,
 // found in the team's export with its role.
 import type { Page } from "@playwright/test";
 import { test, expect } from "../support/browser/fixtures";
 import {
+  ROLES_BUILD_DIR,
   ROLES_BUILD_URL,
   ROLES_MAIL_SINK_PORT,
   ROLES_SERVER_PORT,
@@ -16,17 +17,19 @@ import { ownFormValues } from "../support/browser/hubspot-request-page";
 import { asLongAsAPerson, theStoredRequest, uniqueEmail } from "../support/browser/stored-requests";
 import { checkJobPostings } from "../support/job-postings";
 import { site } from "../support/browser/site-config";
-import { roleFixtures } from "../support/role-fixtures";
+import { dayFrom, roleFixtures } from "../support/role-fixtures";
 import { openRolesWords as words, ownFormFields, requestWords, siteWords, teamEmails } from "../support/words";
 import { readContent } from "#shared/content/read.ts";
+import { startSiteServer } from "../../server/http/site-server";
 
 const emailWords = readContent("emails");
 
 const fixtures = roleFixtures();
 const open = fixtures.filter((role) => role.open);
-const closed = fixtures.find((role) => !role.open)!;
+const closed = fixtures.find((role) => !role.open && !role.upcoming)!;
 const named = fixtures.find((role) => role.slug === "head-of-global-talent")!;
 const confidential = fixtures.find((role) => role.slug === "vp-talent-acquisition-confidential")!;
+const upcoming = fixtures.find((role) => role.upcoming)!;
 const NETWORK = `The ${site.siteName}`;
 
 test.use({ baseURL: ROLES_BUILD_URL });
@@ -111,6 +114,65 @@ test("the sitemap lists the list and each open role with the day it last changed
   for (const role of open)
     expect(sitemap).toMatch(new RegExp(`/roles/${role.slug}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
   expect(sitemap).not.toContain(closed.slug);
+});
+
+test("a role posted tomorrow is nowhere today, and everywhere once the server's clock passes midnight", async ({
+  page,
+  consoleErrors,
+}) => {
+  // Chromium reports the 404 it loads, and the 404 page says which path it did not find.
+  consoleErrors.expect(/status of 404 \(Not Found\)/);
+  consoleErrors.expect(/404: no page at/);
+  // The build's server on a clock of the test's (the machine's stays as it is).
+  const midnight = Date.parse(`${dayFrom(Date.now(), 1)}T00:00:00Z`);
+  let now = Date.now();
+  const { app, url } = await startSiteServer({
+    root: `${ROLES_BUILD_DIR}/client`,
+    port: 0,
+    host: "127.0.0.1",
+    clock: () => now,
+  });
+  const at = (path: string) => new URL(path, url).href;
+  const rolesListed = async () => {
+    await page.goto(at("/roles"));
+    return roleList(page).getByRole("link", { name: upcoming.title, exact: true });
+  };
+  try {
+    expect((await page.goto(at(`/roles/${upcoming.slug}`)))?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: upcoming.title })).toHaveCount(0);
+    await expect(await rolesListed()).toHaveCount(0);
+    await expect(roleList(page).getByRole("listitem")).toHaveCount(open.length);
+    expect(await (await page.request.get(at("/sitemap.xml"))).text()).not.toContain(upcoming.slug);
+    expect(await (await page.request.get(at("/roles/feed.xml"))).text()).not.toContain(upcoming.slug);
+    await page.goto(at(`/request-invitation?role=${upcoming.slug}`));
+    await expect(page.getByText(words.requestPage.about, { exact: true })).toHaveCount(0);
+
+    now = midnight + 1000;
+
+    expect((await page.goto(at(`/roles/${upcoming.slug}`)))?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: upcoming.title })).toBeVisible();
+    const { postings, problems } = await checkJobPostings(await page.content(), { networkName: NETWORK });
+    expect(problems).toEqual([]);
+    expect(postings).toHaveLength(1);
+    await expect(await rolesListed()).toHaveAttribute("href", `/roles/${upcoming.slug}`);
+    await expect(roleList(page).getByRole("listitem")).toHaveCount(open.length + 1);
+    expect(await (await page.request.get(at("/sitemap.xml"))).text()).toContain(`/roles/${upcoming.slug}</loc>`);
+    expect(await (await page.request.get(at("/roles/feed.xml"))).text()).toContain(`/roles/${upcoming.slug}</id>`);
+    await page.goto(at(`/request-invitation?role=${upcoming.slug}`));
+    await expect(aboutLine(page)).toContainText(upcoming.title);
+  } finally {
+    await app.close();
+  }
+});
+
+test("the list links to its feed, in its head and on the page", async ({ page }) => {
+  await page.goto("/roles");
+  await expect(page.locator('head link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute(
+    "href",
+    "/roles/feed.xml",
+  );
+  await page.getByRole("link", { name: words.feed.label }).click();
+  await expect(page).toHaveURL("/roles/feed.xml");
 });
 
 async function fillOwnForm(page: Page, email: string) {

@@ -11,6 +11,7 @@ import { describeDatabaseUrl, openPostgresStore } from "../../server/requests/st
 import { MIGRATIONS, SCHEMA_VERSION } from "../../server/requests/stores/store-core";
 import { describeOutboxStore } from "../support/outbox-contract";
 import { describePromiseStore } from "../support/promise-contract";
+import { describeSearchPushStore } from "../support/search-push-contract";
 import { describeRequestStore, sampleRequest, claimRelay } from "../support/store-contract";
 
 const freshStore = async () => openPostgresStore(await createDatabase(inject("postgresAdminUrl")));
@@ -20,6 +21,7 @@ const PREVIOUS_RELEASE_SCHEMA = 7;
 describeRequestStore("PostgreSQL", freshStore);
 describeOutboxStore("PostgreSQL", freshStore);
 describePromiseStore("PostgreSQL", freshStore);
+describeSearchPushStore("PostgreSQL", freshStore);
 
 describe("the PostgreSQL store", () => {
   it("migrates once when several servers open the same new database at once", async () => {

@@ -23,6 +23,7 @@ import { rawRequest } from "../support/raw-client";
 import { listedRoles, sitemapPaths, writeRoleBuild, type TestRole } from "../support/role-build";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const INDEXNOW_KEY = "5e1f0c3a-7b2d-4c19";
 const start = Date.UTC(2026, 10, 27, 12);
 const closesAt = start + 60 * 60 * 1000;
 
@@ -44,13 +45,14 @@ beforeAll(async () => {
     ...readPolicyConfig(buildDir),
   });
   mkdirSync(join(buildDir, "deploy"), { recursive: true });
-  writeFileSync(join(buildDir, "deploy", "nginx.conf"), renderNginxConfig({ csp }));
+  writeFileSync(join(buildDir, "deploy", "nginx.conf"), renderNginxConfig({ csp, indexNowKey: INDEXNOW_KEY }));
   const [nodePort, nginxPort] = [await freePort(), await freePort()];
   const { app } = await startSiteServer({
     root: join(buildDir, "client"),
     port: nodePort,
     host: "127.0.0.1",
     clock: () => now,
+    indexNowKey: INDEXNOW_KEY,
   });
   node = { app, port: nodePort };
   nginx = await startNginx({ port: nginxPort, buildDir, upstreamPort: nodePort });
@@ -94,7 +96,10 @@ describe("a role that closes while the servers run", () => {
       expect(list.status, server.name).toBe(200);
       expect(listedRoles(list.body), server.name).toEqual(["open-role"]);
       const sitemap = sitemapPaths((await get(server.port, "/sitemap.xml")).body);
-      expect(sitemap, server.name).toEqual(["/", "/roles", "/roles/open-role", "/request-invitation"]);
+      expect(
+        sitemap.filter((path) => path.startsWith("/roles")),
+        server.name,
+      ).toEqual(["/roles", "/roles/open-role"]);
       const request = await get(server.port, "/request-invitation?role=closing-soon");
       expect(request.status, server.name).toBe(200);
       expect(request.bytes.equals(client("request-invitation/index.html")), server.name).toBe(true);
@@ -171,6 +176,17 @@ describe("nginx hands the Node server what depends on the time", () => {
       }
       expect((await get(server.port, "/410.html")).status, server.name).toBe(404);
       expect((await get(server.port, "/roles", {}, "POST")).status, server.name).toBe(405);
+    }
+  });
+
+  it("both servers answer IndexNow's key file, as text, and no other key's", async () => {
+    for (const server of servers()) {
+      const file = await get(server.port, `/${INDEXNOW_KEY}.txt`);
+      expect(file.status, server.name).toBe(200);
+      expect(file.body, server.name).toBe(INDEXNOW_KEY);
+      expect(file.headers["content-type"], server.name).toBe("text/plain; charset=utf-8");
+      expect(file.headers["content-security-policy"], server.name).toBeUndefined();
+      expect((await get(server.port, "/0000000000000000.txt")).status, server.name).toBe(404);
     }
   });
 

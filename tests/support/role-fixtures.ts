@@ -1,6 +1,7 @@
 /**
- * Roles the tests publish (docs/decisions/0025-roles-close-on-their-day.md): a copy of content/ with four
- * role files whose dates follow today's, so "closed yesterday" stays closed and "open" stays open whenever the tests run.
+ * Roles the tests publish (docs/decisions/0025-roles-close-on-their-day.md): a copy of content/ with five
+ * role files whose dates follow today's, so "closed yesterday" stays closed, "open" stays open and
+ * "posted tomorrow" is still to open whenever the tests run.
  * The checkout's own content/roles/ is left as it is (the site ships no role of its own).
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -18,28 +19,39 @@ export interface RoleFixture {
   slug: string;
   title: string;
   employer: string | null;
+  /** Open today; false for the one closed yesterday and the one posted tomorrow. */
   open: boolean;
+  /** Posted for tomorrow (docs/decisions/0026-roles-reach-searchers.md): nowhere on the site until then. */
+  upcoming?: boolean;
   file: string;
 }
 
 const DESCRIPTION = (what: string) =>
   `${what}\n\nYou will report to the executive team and lead a talent acquisition function of **more than 60 recruiters** across three regions.\n\n- Shape the hiring strategy for the next three years\n- Build the team's operating rhythm and its measures\n`;
 
-/** The four roles: open and named, confidential, closed yesterday, named with a pay range on site. */
+/** The five roles: open and named, confidential, closed yesterday, named with a pay range on site, posted tomorrow. */
 export function roleFixtures(now: number = Date.now()): RoleFixture[] {
-  const posted = dayFrom(now, -20);
-  const role = (slug: string, title: string, employer: string | null, open: boolean, fields: string, what: string) => ({
+  const role = (
+    slug: string,
+    title: string,
+    employer: string | null,
+    open: boolean,
+    fields: string,
+    what: string,
+    upcoming = false,
+  ) => ({
     slug,
     title,
     employer,
     open,
+    ...(upcoming ? { upcoming } : {}),
     file: [
       "---",
       `title: ${title}`,
       ...(employer === null ? [] : [`employer: ${employer}`]),
       fields.trim(),
-      `datePosted: "${posted}"`,
-      `validThrough: "${open ? dayFrom(now, 30) : dayFrom(now, -1)}"`,
+      `datePosted: "${upcoming ? dayFrom(now, 1) : dayFrom(now, -20)}"`,
+      `validThrough: "${open || upcoming ? dayFrom(now, 30) : dayFrom(now, -1)}"`,
       "qualifications:",
       "  - Fifteen years in talent acquisition, five of them leading leaders",
       "  - Built a function through a period of fast growth",
@@ -82,6 +94,15 @@ export function roleFixtures(now: number = Date.now()): RoleFixture[] {
       true,
       "location: Chicago, IL, United States\nsalary:\n  min: 260000\n  max: 320000\n  currency: USD",
       "Northwind Logistics is hiring a Head of Global Talent at its Chicago headquarters, leading hiring across twelve countries.",
+    ),
+    role(
+      "chief-talent-officer",
+      "Chief Talent Officer",
+      "Meridian Health",
+      false,
+      "location: Remote, United States",
+      "Meridian Health is hiring its first Chief Talent Officer to lead talent acquisition and development across the United States.",
+      true,
     ),
   ];
 }

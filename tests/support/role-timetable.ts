@@ -6,15 +6,23 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readRoles } from "#shared/content/read.ts";
+import { readContent, readRoles } from "#shared/content/read.ts";
+import { rolePageInfo } from "#shared/roles/page.ts";
 import { roleTimetable, type RoleTimetable } from "#shared/roles/timetable.ts";
+import { roleVersion } from "../../scripts/build/write-role-timetable";
 import { dayFrom, writeRoleFixtures, type RoleFixture } from "./role-fixtures";
 
 export function fixtureRoleTimetable(now: number = Date.now()): { timetable: RoleTimetable; fixtures: RoleFixture[] } {
   const root = mkdtempSync(join(tmpdir(), "role-fixtures-"));
   try {
     const fixtures = writeRoleFixtures(root, now);
-    return { timetable: roleTimetable(readRoles(join(root, "content")), () => dayFrom(now, 0)), fixtures };
+    const words = readContent("openRoles");
+    const timetable = roleTimetable(readRoles(join(root, "content")), {
+      lastModified: () => dayFrom(now, 0),
+      version: roleVersion,
+      summary: (role) => rolePageInfo(role, words).description,
+    });
+    return { timetable, fixtures };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

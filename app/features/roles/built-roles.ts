@@ -1,6 +1,6 @@
 import { getCollection, type CollectionEntry } from "astro:content";
 import type { Role } from "#shared/roles/schema.ts";
-import { closesAt, isOpen } from "#shared/roles/timetable.ts";
+import { closesAt, isOpen, isUpcoming, opensAt } from "#shared/roles/timetable.ts";
 import { roleDescriptionHtml, type RoleDescriptionHtml } from "./role-description";
 import { hasRoleFiles } from "./role-files";
 
@@ -17,17 +17,35 @@ function builtRole(entry: CollectionEntry<"roles">): BuiltRole {
   };
 }
 
-/**
- * The roles open when the site is built, newest first: the pages, the list and the links are
- * made from these. One that closes later is closed by the server on its day (shared/roles/timetable.ts).
- */
-export async function openRoles(now: number = Date.now()): Promise<BuiltRole[]> {
+/** Every role's entry, newest first (a site with no role file has none). */
+async function builtRoles(): Promise<BuiltRole[]> {
   // A site with no role file has none: Astro's content layer would log "does not exist or is
   // empty" for each page that asks (the site ships no role).
   if (!hasRoleFiles()) return [];
   const entries: CollectionEntry<"roles">[] = await getCollection("roles");
-  const roles: BuiltRole[] = entries.map(builtRole);
-  return roles
-    .filter(({ role }) => isOpen({ closesAt: closesAt(role.validThrough) }, now))
+  return entries
+    .map(builtRole)
     .sort((a, b) => b.role.datePosted.localeCompare(a.role.datePosted) || a.role.title.localeCompare(b.role.title));
+}
+
+const timesOf = (role: BuiltRole["role"]) => ({
+  opensAt: opensAt(role.datePosted),
+  closesAt: closesAt(role.validThrough),
+});
+
+/**
+ * The roles open when the site is built, newest first: the links to the roles are made from
+ * these. One that closes later is closed by the server on its day (shared/roles/timetable.ts).
+ */
+export async function openRoles(now: number = Date.now()): Promise<BuiltRole[]> {
+  return (await builtRoles()).filter(({ role }) => isOpen(timesOf(role), now));
+}
+
+/**
+ * The roles whose pages and list items are prerendered: those open when the site is built and
+ * those posted for a day ahead, which the server shows from that day (docs/decisions/0026-roles-reach-searchers.md);
+ * the build keeps the upcoming ones out of the files it serves as they are (scripts/build/postbuild.ts).
+ */
+export async function prerenderedRoles(now: number = Date.now()): Promise<BuiltRole[]> {
+  return (await builtRoles()).filter(({ role }) => isOpen(timesOf(role), now) || isUpcoming(timesOf(role), now));
 }

@@ -2,20 +2,20 @@
  * The roles as visitors see them: a role's page and the list of open roles. Static HTML (no
  * island): links and the request button work before any script.
  *
- * The list's markup is a contract with the site's server (server/http/site-server.ts): each role
- * is one `<li data-role="<slug>">` in `<ul data-role-list>`, with no `<li>` inside it, so the
- * server can leave out a role that closed since the build; the empty state that follows the list
- * is shown by CSS alone when the list has no item left (app/styles/app.css).
+ * The list page is prerendered with every role the server may list (open or upcoming at the
+ * build), each part marked for the build (shared/roles/page.ts, roleListMarker), which cuts it into its
+ * head, one item per role, the empty state and its tail; the server joins the open ones
+ * (docs/decisions/0026-roles-reach-searchers.md), and so does the build for its own copy.
  */
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import type { OpenRolesWords } from "#shared/content/open-roles.ts";
 import { namedEmployer, type RoleFields } from "#shared/roles/schema.ts";
-import { ROLE_PARAM, rolePath } from "#shared/roles/page.ts";
+import { ROLE_PARAM, ROLES_FEED_PATH, rolePath, type RoleListPart } from "#shared/roles/page.ts";
+import { locationText } from "#shared/roles/location.ts";
 import { requestPagePath, ROUTES } from "#shared/routes.ts";
 import { ArrowIcon, LinkButton } from "#app/components/ui/button.tsx";
 import { ArrowLeftIcon } from "#app/components/ui/icons.tsx";
 import { Eyebrow, EyebrowHeadingText } from "#app/components/sections/section.tsx";
-import { locationText } from "#shared/roles/location.ts";
 import type { RoleDescriptionHtml } from "#app/features/roles/role-description.ts";
 import { roleFacts, type RoleFact } from "./role-facts";
 
@@ -191,31 +191,52 @@ function RoleCard({ role, words }: { role: RoleFields & { slug: string }; words:
   );
 }
 
-/** Open roles as cards, each its own `<li data-role>` (the server's contract, above). */
-function RoleList({ roles, words }: { roles: readonly (RoleFields & { slug: string })[]; words: OpenRolesWords }) {
+/** Where a part of the list page begins, for the build to cut it there (removed from what is served); nothing unless `marked`. */
+function Part({ name, marked }: { name: RoleListPart; marked: boolean }) {
+  return marked ? <template data-roles-part={name} /> : null;
+}
+
+/** Open roles as cards, each its own item. */
+function RoleList({
+  roles,
+  words,
+  marked,
+}: {
+  roles: readonly (RoleFields & { slug: string })[];
+  words: OpenRolesWords;
+  marked: boolean;
+}) {
   return (
-    <ul data-role-list aria-label={words.list.label} className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+    <ul aria-label={words.list.label} className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
       {roles.map((role) => (
-        <li key={role.slug} data-role={role.slug}>
-          <RoleCard role={role} words={words} />
-        </li>
+        <Fragment key={role.slug}>
+          <Part name={`item:${role.slug}`} marked={marked} />
+          <li>
+            <RoleCard role={role} words={words} />
+          </li>
+        </Fragment>
       ))}
+      <Part name="items-end" marked={marked} />
     </ul>
   );
 }
 
 /**
- * The list of open roles, /roles. When no role is open (at the build, or since, once the server
- * has left out those that closed), the empty state shows instead, by CSS (app/styles/app.css).
+ * The list of open roles, /roles; when none is open, the empty state instead. `marked`: the build's
+ * render, with every role it may list and every part marked (above); the server and the build
+ * then join the parts for the roles open at the time, and only those.
  */
 export function RolesListPage({
   roles,
   words,
+  marked = false,
 }: {
   roles: readonly (RoleFields & { slug: string })[];
   words: OpenRolesWords;
+  marked?: boolean;
 }) {
   const { meta, hero, list } = words;
+  const empty = roles.length === 0;
   return (
     <>
       <div className="relative isolate overflow-hidden bg-navy-900 text-white">
@@ -225,25 +246,40 @@ export function RolesListPage({
             <EyebrowHeadingText eyebrow={hero.eyebrow} title={meta.heading} tone="dark" />
           </h1>
           <p className="mt-6 max-w-2xl text-lead text-navy-100">{hero.lead}</p>
+          <p className="mt-4 text-sm">
+            <a
+              href={ROLES_FEED_PATH}
+              className="font-medium text-navy-100 underline underline-offset-4 transition-colors hover:text-white"
+            >
+              {words.feed.label}
+            </a>
+          </p>
         </div>
       </div>
       <div className="container-page py-16 sm:py-20">
-        <RoleList roles={roles} words={words} />
-        <div data-roles-empty className="max-w-2xl rounded-card border border-line bg-surface p-8">
-          <p className="text-lead text-body">{list.empty}</p>
-          <LinkButton href={requestPagePath("candidate")} size="lg" arrow className="mt-6">
-            {list.emptyAction}
-          </LinkButton>
-        </div>
-        <div
-          data-roles-more
-          className="mt-16 flex flex-col items-start justify-between gap-6 border-t border-line pt-10 md:flex-row md:items-center"
-        >
-          <p className="max-w-2xl text-lead text-body">{list.noFit}</p>
-          <LinkButton href={requestPagePath("candidate")} variant="secondary" size="lg" arrow className="shrink-0">
-            {list.noFitAction}
-          </LinkButton>
-        </div>
+        <Part name="list" marked={marked} />
+        {(marked || !empty) && <RoleList roles={roles} words={words} marked={marked} />}
+        <Part name="list-end" marked={marked} />
+        <Part name="empty" marked={marked} />
+        {(marked || empty) && (
+          <div className="max-w-2xl rounded-card border border-line bg-surface p-8">
+            <p className="text-lead text-body">{list.empty}</p>
+            <LinkButton href={requestPagePath("candidate")} size="lg" arrow className="mt-6">
+              {list.emptyAction}
+            </LinkButton>
+          </div>
+        )}
+        <Part name="empty-end" marked={marked} />
+        <Part name="more" marked={marked} />
+        {(marked || !empty) && (
+          <div className="mt-16 flex flex-col items-start justify-between gap-6 border-t border-line pt-10 md:flex-row md:items-center">
+            <p className="max-w-2xl text-lead text-body">{list.noFit}</p>
+            <LinkButton href={requestPagePath("candidate")} variant="secondary" size="lg" arrow className="shrink-0">
+              {list.noFitAction}
+            </LinkButton>
+          </div>
+        )}
+        <Part name="more-end" marked={marked} />
       </div>
     </>
   );

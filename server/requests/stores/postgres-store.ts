@@ -32,8 +32,8 @@ import {
   type RequestStore,
   type SaveOutcome,
   type SharedRateLimits,
+  type StoppableChannel,
   type StoppedChannel,
-  type TeamChannel,
 } from "../store";
 import {
   answerDecision,
@@ -62,6 +62,7 @@ import {
 import { withinTimeLimit } from "../../time-limit";
 import { redact, secretTexts } from "../../safe-errors";
 import type { Answer } from "../answer-links";
+import { postgresSearchPushes } from "../../search/push-outbox-postgres";
 
 /** The advisory lock key the migration holds (any constant unique to this schema). */
 const MIGRATION_LOCK_KEY = 7_340_011_001;
@@ -273,6 +274,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
   const store: RequestStore = {
     description,
     sharedRateLimits: rateLimitCounter(sql),
+    searchPushes: postgresSearchPushes(sql),
     async save(request) {
       // The request and its notifications commit together (the outbox, docs/product.md#notifications-and-privacy).
       const channels = request.held ? [] : (request.notify ?? []);
@@ -565,7 +567,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
       });
     },
     async stoppedChannels(): Promise<StoppedChannel[]> {
-      const rows = await sql<{ channel: TeamChannel; stopped_at: Date; reason: string }[]>`
+      const rows = await sql<{ channel: StoppableChannel; stopped_at: Date; reason: string }[]>`
         SELECT channel, stopped_at, reason FROM invitation_channels ORDER BY channel`;
       return rows.map((row) => ({ channel: row.channel, reason: row.reason, stoppedAt: row.stopped_at.getTime() }));
     },

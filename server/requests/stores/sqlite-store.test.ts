@@ -7,6 +7,7 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { describeOutboxStore } from "../../../tests/support/outbox-contract";
 import { describePromiseStore } from "../../../tests/support/promise-contract";
+import { describeSearchPushStore } from "../../../tests/support/search-push-contract";
 import { describeRequestStore, sampleRequest } from "../../../tests/support/store-contract";
 import { openSqliteStore, SQLITE_FILE } from "./sqlite-store";
 import { MIGRATIONS, REQUIRED_VERSION, SCHEMA_VERSION } from "./store-core";
@@ -27,6 +28,7 @@ afterEach(() => {
 describeRequestStore("SQLite", async () => openSqliteStore(tempDataDir()));
 describeOutboxStore("SQLite", async () => openSqliteStore(tempDataDir()));
 describePromiseStore("SQLite", async () => openSqliteStore(tempDataDir()));
+describeSearchPushStore("SQLite", async () => openSqliteStore(tempDataDir()));
 
 describe("the SQLite file", () => {
   it("is created with its folder on first use, readable by its owner only", async () => {

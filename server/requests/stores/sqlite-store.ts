@@ -36,6 +36,7 @@ import {
   type NotificationClaim,
   type RequestStore,
   type SaveOutcome,
+  type StoppableChannel,
   type StoppedChannel,
   type TeamChannel,
 } from "../store";
@@ -65,6 +66,7 @@ import {
 } from "./store-core";
 import { withinTimeLimit } from "../../time-limit";
 import type { Answer } from "../answer-links";
+import { sqliteSearchPushes } from "../../search/push-outbox-sqlite";
 
 export const SQLITE_FILE = "requests.sqlite";
 /** Held (an exclusive SQLite lock) by the one server that uses DATA_DIR, for as long as it runs. */
@@ -307,7 +309,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
     `INSERT INTO invitation_channels (channel, stopped_at, reason) VALUES (@channel, @now, @reason)
      ON CONFLICT (channel) DO NOTHING`,
   );
-  const stopped = db.prepare<[], { channel: TeamChannel; stopped_at: number; reason: string }>(
+  const stopped = db.prepare<[], { channel: StoppableChannel; stopped_at: number; reason: string }>(
     `SELECT channel, stopped_at, reason FROM invitation_channels ORDER BY channel`,
   );
   const reopen = db.prepare(`DELETE FROM invitation_channels`);
@@ -523,7 +525,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
       return false;
     }),
     stopChannel: db.transaction(
-      (channel: TeamChannel, reason: string, now: number, alertChannels: readonly TeamChannel[]) => {
+      (channel: StoppableChannel, reason: string, now: number, alertChannels: readonly TeamChannel[]) => {
         if (stopChannel.run({ channel, reason, now }).changes === 0) return false;
         enqueue({ kind: "channel-refused", details: { channel, reason } }, alertChannels, now);
         return true;
@@ -612,6 +614,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
 
   return {
     description: `SQLite database ${path}`,
+    searchPushes: sqliteSearchPushes(db, whenUnlocked),
     async save(request) {
       return whenUnlocked(() => transactions.save.immediate(request));
     },

@@ -322,6 +322,47 @@ export const MIGRATIONS: readonly Migration[] = [
      ALTER TABLE invitation_notifications ADD CONSTRAINT invitation_notifications_channel_check
        CHECK (channel IN ('email', 'webhook', 'requester', 'requester-outcome'));`,
   },
+  // Pushes to search engines (server/search/push-outbox.ts): what each role's address shows and what
+  // each engine was last told, one row per engine and address, and Google's daily quota counted for
+  // every server. The previous release never reads them.
+  {
+    compatible: true,
+    sqlite: `CREATE TABLE search_pushes (
+       engine TEXT NOT NULL CHECK (engine IN ('google', 'indexnow')),
+       url TEXT NOT NULL,
+       state TEXT NOT NULL,
+       pushed_state TEXT,
+       generation INTEGER NOT NULL,
+       changed_at INTEGER NOT NULL,
+       attempts INTEGER NOT NULL DEFAULT 0,
+       next_attempt_at INTEGER,
+       lease_owner TEXT,
+       lease_until INTEGER,
+       last_error TEXT,
+       pushed_at INTEGER,
+       PRIMARY KEY (engine, url)
+     );
+     CREATE TABLE search_push_quota (engine TEXT NOT NULL, day TEXT NOT NULL, used INTEGER NOT NULL,
+       PRIMARY KEY (engine, day));`,
+    postgres: `CREATE TABLE search_pushes (
+       engine text NOT NULL CHECK (engine IN ('google', 'indexnow')),
+       url text NOT NULL,
+       state text NOT NULL,
+       pushed_state text,
+       generation timestamptz NOT NULL,
+       changed_at timestamptz NOT NULL,
+       attempts integer NOT NULL DEFAULT 0,
+       next_attempt_at timestamptz,
+       lease_owner text,
+       lease_until timestamptz,
+       last_error text,
+       pushed_at timestamptz,
+       PRIMARY KEY (engine, url)
+     );
+     CREATE INDEX search_pushes_due ON search_pushes (engine, next_attempt_at) WHERE next_attempt_at IS NOT NULL;
+     CREATE TABLE search_push_quota (engine text NOT NULL, day text NOT NULL, used integer NOT NULL,
+       PRIMARY KEY (engine, day));`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
