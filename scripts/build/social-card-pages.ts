@@ -9,7 +9,7 @@ import type { HeroArtName, IllustrationName } from "#shared/content/fields.ts";
 import { pageInfos, type PageInfo } from "#shared/content/page.ts";
 import { readContent, readRoles } from "#shared/content/read.ts";
 import { PAGE_NAMES, type ContentName, type PageName } from "#shared/pages.ts";
-import { rolePageInfo } from "#shared/roles/page.ts";
+import { rolePageInfo } from "#shared/roles/page-head.ts";
 import { closesAt, isOpen, isUpcoming, opensAt } from "#shared/roles/timetable.ts";
 import { requestPagePath } from "#shared/routes.ts";
 import type { SiteConfig } from "#shared/site-config.ts";

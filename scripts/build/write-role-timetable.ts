@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { CONTENT_DIR, readContent } from "#shared/content/read.ts";
-import { rolePageInfo } from "#shared/roles/page.ts";
+import { rolePageInfo } from "#shared/roles/page-head.ts";
 import { ROLES_FOLDER, type Role } from "#shared/roles/schema.ts";
 import { ROLE_TIMETABLE_FILE, roleTimetable, type RoleTimetable } from "#shared/roles/timetable.ts";
 import { lastCommitTime } from "../../releases/git";

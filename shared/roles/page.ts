@@ -1,15 +1,10 @@
 /**
  * A role's page: its address (`/roles/<slug>`, the slug being its file's name), the request
- * page's parameter naming it (`?role=<slug>`), and its head as every reader of it needs it (the
- * page, its social card): its path, title, description and heading, from the role's file and
- * content/open-roles.yaml.
+ * page's parameter naming it (`?role=<slug>`), and the parts of the list of roles. No schema here:
+ * the request page's script imports this, and zod would double its weight (its head is in
+ * ./page-head.ts).
  */
-import type { OpenRolesWords } from "../content/open-roles";
-import type { PageInfo } from "../content/page";
 import { ROUTES } from "../routes";
-import { fill } from "../text";
-import { locationText } from "./location";
-import { namedEmployer, type Role } from "./schema";
 
 /** Where a role's URL lives: `/roles/<slug>`. */
 export const ROLES_PATH = ROUTES.openRoles.path;
@@ -31,19 +26,3 @@ export const ROLES_FEED_PATH = `${ROLES_PATH}/feed.xml`;
 export const ROLE_LIST_PARTS = ["list", "items-end", "list-end", "empty", "empty-end", "more", "more-end"] as const;
 export type RoleListPart = (typeof ROLE_LIST_PARTS)[number] | `item:${string}`;
 export const roleListMarker = (part: RoleListPart) => `<template data-roles-part="${part}"></template>`;
-
-export function rolePageInfo(role: Role, words: OpenRolesWords): PageInfo {
-  const description = fill(words.role.description, {
-    title: role.title,
-    employer: namedEmployer(role) ?? words.facts.confidential,
-    location: locationText(role.location, words.facts),
-  });
-  return {
-    path: rolePath(role.slug),
-    title: role.title,
-    description,
-    keywords: [role.title, ...words.meta.keywords],
-    indexable: true,
-    heading: role.title,
-  };
-}

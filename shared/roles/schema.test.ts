@@ -7,7 +7,7 @@ import { dayFrom, roleFixtures, writeRoleFixtures } from "../../tests/support/ro
 import { parseLocation } from "./location";
 import { closesAt, isOpen, isUpcoming, openRole, opensAt } from "./timetable";
 import { checkAllContent, readContent, readRoles } from "../content/read";
-import { rolePageInfo } from "./page";
+import { rolePageInfo } from "./page-head";
 
 const work = mkdtempSync(join(tmpdir(), "roles-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -179,7 +179,7 @@ describe("the roles' timetable (shared/roles/timetable.ts)", () => {
   });
 });
 
-describe("a role page's head (shared/roles/page.ts)", () => {
+describe("a role page's head (shared/roles/page-head.ts)", () => {
   it("fills a placeholder the description uses twice at both places", () => {
     const role = readRoles(withRole("extra.md", VALID)).find((each) => each.slug === "head-of-global-talent")!;
     const words = readContent("openRoles");

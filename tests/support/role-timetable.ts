@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readContent, readRoles } from "#shared/content/read.ts";
-import { rolePageInfo } from "#shared/roles/page.ts";
+import { rolePageInfo } from "#shared/roles/page-head.ts";
 import { roleTimetable, type RoleTimetable } from "#shared/roles/timetable.ts";
 import { roleVersion } from "../../scripts/build/write-role-timetable";
 import { dayFrom, writeRoleFixtures, type RoleFixture } from "./role-fixtures";
