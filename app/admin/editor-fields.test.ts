@@ -72,7 +72,7 @@ describe("the editor's forms, made from the content schemas", () => {
   });
 
   it("keep the placeholders an email's text must keep, as its schema does", () => {
-    const field = editorField("releaseLine", text({ max: 400, requires: ["command"] }));
+    const field = editorField("admitLine", text({ max: 400, requires: ["command"] }));
     expect(refusals(field, "To send one on, on the server: {command}")).toEqual([]);
     expect(refusals(field, "To send one on, ask a developer.")).toEqual([
       "Keep {command} in this text: the server puts the command there.",

@@ -243,7 +243,7 @@ export function EmailsPreview({ words }: { words: EmailWords }) {
           <Filled text={team.held.more} values={{ count: "2" }} />
         </p>
         <p>
-          <Filled text={team.held.releaseLine} />
+          <Filled text={team.held.admitLine} />
         </p>
         <p>
           <Filled text={team.held.exportLine} />

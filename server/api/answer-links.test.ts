@@ -46,7 +46,7 @@ async function api() {
     }),
     invitationRequestsRoute({
       config,
-      take: async () => ({ kind: "stored", id: "x", mode: "candidate", repeat: false }),
+      takeRequest: async () => ({ kind: "stored", id: "x", mode: "candidate", repeat: false }),
       log: () => {},
     }),
   ];

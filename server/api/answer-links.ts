@@ -115,7 +115,7 @@ export function answerLinksRoute(options: AnswerLinkOptions) {
       return refusal(reply, 409, pages.answered, values);
     }
     if (request.held !== null) {
-      return refusal(reply, 409, pages.held, { command: `npm run requests -- release --id ${request.id}` });
+      return refusal(reply, 409, pages.held, { command: `npm run requests -- admit --id ${request.id}` });
     }
     return null;
   }

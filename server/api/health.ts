@@ -8,7 +8,7 @@
  */
 import { API_ROUTES, apiPath } from "#shared/api-paths.ts";
 import type { FastifyInstance } from "fastify";
-import type { RequestIntake } from "../requests/store";
+import type { IntakeStore } from "../requests/store";
 import { answerJson, endpoint, refuse } from "../http/answers";
 
 export const HEALTH_PATH = apiPath(API_ROUTES.health);
@@ -22,7 +22,7 @@ export function healthRoute({
   draining = () => false,
   log = (line) => console.log(line),
 }: {
-  store: Pick<RequestIntake, "ping">;
+  store: Pick<IntakeStore, "ping">;
   /** True once the server has begun shutting down: 503 from then on, so a balancer stops sending visitors. */
   draining?: () => boolean;
   log?: (line: string) => void;

@@ -65,7 +65,7 @@ const messages = API_MESSAGES;
 export interface InvitationRequestsOptions {
   config: AppConfig;
   /** The intake (server/requests/intake.ts): checks, holds and stores what this endpoint parsed. */
-  take: TakeRequest;
+  takeRequest: TakeRequest;
   /** Called after each request newly stored: wakes the relay and the notification worker. */
   onSaved?: () => void;
   log?: (line: string) => void;
@@ -162,7 +162,7 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions) {
   const words = readContent("requestInvitation");
 
   /** Parse, hand to the intake, answer: JSON to programs, a page (303, or the problems) to a form post. */
-  async function take(request: FastifyRequest, reply: FastifyReply) {
+  async function receivePost(request: FastifyRequest, reply: FastifyReply) {
     const req = request.raw;
     const asPage = answersAsPage(req);
     let text: string;
@@ -176,7 +176,7 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions) {
     const pageMode =
       parsed.ok && typeof parsed.input.mode === "string" ? parseMode(parsed.input.mode) : postedMode(req, origins);
     const outcome = parsed.ok
-      ? await options.take(parsed.input, {
+      ? await options.takeRequest(parsed.input, {
           context: relayContext(request, config, pageMode, origins, words),
           pageSource: sourceFromPageUrl(origins.ownReferer(req, PAGE_URI_MAX_LENGTH)),
         })
@@ -250,7 +250,7 @@ export function invitationRequestsRoute(options: InvitationRequestsOptions) {
         return payload;
       },
       errorHandler: answerError,
-      handler: take,
+      handler: receivePost,
     });
 }
 

@@ -13,20 +13,20 @@ import type { RoleTimetable } from "#shared/roles/timetable.ts";
 import { acknowledgesRequesters, notificationChannels } from "../notifications/channels";
 import type { NotificationWorker } from "../notifications/worker";
 import type { RelayWorker } from "../requests/hubspot/relay";
-import type { AnswerStore, RequestIntake } from "../requests/store";
+import type { AnswerStore, IntakeStore } from "../requests/store";
 import { answerRequests } from "../requests/answer";
 import { emailWords } from "../notifications/messages";
 import { answerLinksRoute } from "./answer-links";
 import { CSP_REPORT_MEDIA_TYPES, createCspReportsRoute } from "./csp-reports";
 import { editorSignInRoutes } from "./editor-sign-in";
 import { healthRoute } from "./health";
-import { requestIntake } from "../requests/intake";
+import { takeRequests } from "../requests/intake";
 import { invitationRequestsRoute, siteOrigins } from "./invitation-requests";
 import { registerRateLimit } from "./rate-limit";
 
 export interface ApiServices {
   requests: {
-    store: RequestIntake & AnswerStore;
+    store: IntakeStore & AnswerStore;
     relay: RelayWorker | null;
     notifier?: NotificationWorker | null;
     /** The roles of the build being served (server/http/read-role-timetable.ts); none when absent. */
@@ -75,7 +75,7 @@ export function buildApi(config: AppConfig, services: ApiServices): ApiPlugin {
   const now = services.now ?? Date.now;
   const words = readContent("requestInvitation");
   const tellsRequesters = notifier !== null && acknowledgesRequesters(config.server.notifications);
-  const take = requestIntake({
+  const takeRequest = takeRequests({
     store,
     site: config.site,
     words,
@@ -91,7 +91,7 @@ export function buildApi(config: AppConfig, services: ApiServices): ApiPlugin {
   endpoints.push(
     invitationRequestsRoute({
       config,
-      take,
+      takeRequest,
       onSaved: () => {
         relay?.wake();
         notifier?.wake();

@@ -17,7 +17,7 @@ describe("the usage", () => {
     expect(USAGE).toContain("  npm run --silent requests -- export [--format json|csv]");
     expect(USAGE).toContain("  npm run requests -- retry");
     expect(USAGE).toContain("  npm run --silent requests -- show --email <address>");
-    expect(USAGE).toContain("  npm run requests -- release --id <id>");
+    expect(USAGE).toContain("  npm run requests -- admit --id <id>");
     expect(USAGE).toContain("  npm run requests -- answer <id> invite|decline|other");
   });
 });
@@ -29,7 +29,7 @@ describe("a wrong command line", () => {
     [["erase"], "--email <address> is required."],
     [["show", "--email", "not-an-address"], "--email <address> is required."],
     [["export", "--format", "xml"], '--format must be json or csv, got "xml".'],
-    [["release"], "--id <id> is required"],
+    [["admit"], "--id <id> is required"],
     [["status", "--verbose"], "--verbose"],
     [["answer"], "<id> is required"],
     [["answer", "some-id", "accept"], 'The answer must be invite, decline, other, got "accept".'],
@@ -65,16 +65,16 @@ describe("the commands, in process", () => {
     expect((await store.list())[0]?.relay).toBe("pending");
   });
 
-  it("release: exits 1 for an id that is not stored, 0 for one that is not held", async () => {
+  it("admit: exits 1 for an id that is not stored, 0 for one that is not held", async () => {
     const store = tempStore();
     await store.save(sampleRequest(1));
-    expect(await run(["release", "--id", "nope"], store)).toMatchObject({
+    expect(await run(["admit", "--id", "nope"], store)).toMatchObject({
       code: 1,
       stderr: "No request with id nope is stored.",
     });
-    expect(await run(["release", "--id", sampleRequest(1).id], store)).toMatchObject({
+    expect(await run(["admit", "--id", sampleRequest(1).id], store)).toMatchObject({
       code: 0,
-      stderr: `Request ${sampleRequest(1).id} is not held: nothing to release.`,
+      stderr: `Request ${sampleRequest(1).id} is not held: nothing to admit.`,
     });
   });
 
@@ -96,14 +96,27 @@ describe("the commands, in process", () => {
       "tells the team as if it had just arrived (",
       "); HubSpot's form tells the requester once it is relayed.",
     ],
-  ])("release: says who is told of a released request, with %s", async (_case, env, says, ends) => {
+  ])("admit: says who is told of an admitted request, with %s", async (_case, env, says, ends) => {
     const store = tempStore();
     const held = sampleRequest(1, { held: "honeypot" });
     await store.save(held);
-    const result = await runCommandInProcess(["release", "--id", held.id], { store, env, now: () => NOW });
+    const result = await runCommandInProcess(["admit", "--id", held.id], { store, env, now: () => NOW });
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain(`Released ${held.id}: the server relays it and ${says}`);
+    expect(result.stderr).toContain(`Admitted ${held.id}: the server relays it and ${says}`);
     expect(result.stderr.endsWith(ends)).toBe(true);
+  });
+
+  it("release, admit's older name, still admits a held request", async () => {
+    const store = tempStore();
+    const held = sampleRequest(1, { held: "fill-time" });
+    await store.save(held);
+    const result = await runCommandInProcess(["release", "--id", held.id], { store, env: {}, now: () => NOW });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`Admitted ${held.id}`);
+    expect(await run(["release", "--id", held.id], store)).toMatchObject({
+      code: 0,
+      stderr: `Request ${held.id} is not held: nothing to admit.`,
+    });
   });
 
   it("answer: records the team's answer once, and refuses a request held, answered already or not stored", async () => {
@@ -128,7 +141,7 @@ describe("the commands, in process", () => {
       stderr: `Request ${id} was already answered (decline) at ${new Date(NOW).toISOString()}: that answer stands. Nothing was recorded.`,
     });
     expect((await answer([sampleRequest(2).id, "invite"])).stderr).toContain(
-      `is held as likely automated: send it on first (npm run requests -- release --id ${sampleRequest(2).id})`,
+      `is held as likely automated: send it on first (npm run requests -- admit --id ${sampleRequest(2).id})`,
     );
     expect(await answer(["no-such-id", "other"])).toMatchObject({
       code: 1,
@@ -141,10 +154,10 @@ describe("the commands, in process", () => {
     );
   });
 
-  it("release: starts the promise's clock when a held request is sent on", async () => {
+  it("admit: starts the promise's clock when a held request is sent on", async () => {
     const store = tempStore();
     await store.save(sampleRequest(1, { held: "honeypot" }));
-    await runCommandInProcess(["release", "--id", sampleRequest(1).id], {
+    await runCommandInProcess(["admit", "--id", sampleRequest(1).id], {
       store,
       env: { REPLY_WITHIN_HOURS: "24" },
       now: () => NOW,

@@ -121,14 +121,14 @@ export const COMMANDS = {
       return 0;
     },
   },
-  release: {
-    usage: "release --id <id>",
+  admit: {
+    usage: "admit --id <id>",
     options: { id: { type: "string" } },
     check: ({ id }) => (id?.trim() ? null : "--id <id> is required (the export lists each request's id)."),
     async run({ store, config, values, out, now }) {
       const id = values.id!.trim();
       const { notifications } = config.server;
-      const outcome = await store.releaseHeld(
+      const outcome = await store.admitHeld(
         id,
         now(),
         notificationChannels(notifications),
@@ -143,8 +143,8 @@ export const COMMANDS = {
       const sender = acknowledgementSender(notifications, config.site.hubspot);
       out.stderr(
         outcome === "not-held"
-          ? `Request ${id} is not held: nothing to release.`
-          : `Released ${id}: the server relays it and tells the team${sender === "site" ? " (and the requester)" : ""} ` +
+          ? `Request ${id} is not held: nothing to admit.`
+          : `Admitted ${id}: the server relays it and tells the team${sender === "site" ? " (and the requester)" : ""} ` +
               `as if it had just arrived (${store.description})` +
               (sender === "hubspot" ? "; HubSpot's form tells the requester once it is relayed." : "."),
       );
@@ -175,7 +175,7 @@ export const COMMANDS = {
           return 1;
         case "held":
           out.stderr(
-            `Request ${id} is held as likely automated: send it on first (npm run requests -- release --id ${id}), ` +
+            `Request ${id} is held as likely automated: send it on first (npm run requests -- admit --id ${id}), ` +
               "then answer it. Nothing was recorded.",
           );
           return 1;
@@ -214,6 +214,12 @@ export const COMMANDS = {
 
 export type CommandName = keyof typeof COMMANDS;
 
+/**
+ * Older names that still work: `release` was `admit`'s until "release" came to mean a deployed
+ * build only (releases/), and the product's docs and people's notes name it.
+ */
+const ALIASES: Readonly<Record<string, CommandName>> = { release: "admit" };
+
 /** The usage, from the table: one line per command. */
 export const USAGE = `Usage:\n${Object.values(COMMANDS as Record<string, Command>)
   .map((command) => `  npm run ${command.data ? "--silent " : ""}requests -- ${command.usage}`)
@@ -223,8 +229,9 @@ export const USAGE = `Usage:\n${Object.values(COMMANDS as Record<string, Command
 export function parseCommandLine(
   argv: readonly string[],
 ): { name: CommandName; values: Record<string, string | undefined> } | { error: string } {
-  const [name, ...args] = argv;
-  if (!name) return { error: "No command given." };
+  const [given, ...args] = argv;
+  if (!given) return { error: "No command given." };
+  const name = Object.hasOwn(ALIASES, given) ? ALIASES[given]! : given;
   if (!Object.hasOwn(COMMANDS, name)) return { error: `Unknown command "${name}".` };
   const command: Command = COMMANDS[name as CommandName];
   let values: Record<string, string | undefined>;

@@ -89,7 +89,7 @@ export function formatStatus(
     `Relays to HubSpot failed: ${status.relaysFailed}` +
       (status.relaysFailed > 0 ? " (fix the form in HubSpot, then: npm run requests -- retry)" : ""),
     `Requests held as likely automated: ${status.held}` +
-      (status.held > 0 ? " (see `held` in the export; send one on with: npm run requests -- release --id <id>)" : ""),
+      (status.held > 0 ? " (see `held` in the export; send one on with: npm run requests -- admit --id <id>)" : ""),
     `Notifications queued: ${status.notificationsQueued}` +
       (status.oldestNotificationAt === null ? "" : `, the oldest for ${ageText(now - status.oldestNotificationAt)}`),
     acknowledgementsDropped(status.acknowledgementsDroppedLastWeek),

@@ -17,7 +17,7 @@ import {
   emailWords,
   EXPORT_COMMAND,
   oneLine,
-  RELEASE_COMMAND,
+  ADMIT_COMMAND,
   RETRY_COMMAND,
   type TeamClaim,
   UPDATE_COMMAND,
@@ -209,9 +209,9 @@ describe("the team's email", () => {
       expect(part).toContain(EXPORT_COMMAND);
       expect(part).not.toContain("more: see the export");
     }
-    expect(text).toContain(RELEASE_COMMAND);
-    expect(html).toContain(escapeHtml(RELEASE_COMMAND));
-    expect(RELEASE_COMMAND).toBe("npm run requests -- release --id <id>");
+    expect(text).toContain(ADMIT_COMMAND);
+    expect(html).toContain(escapeHtml(ADMIT_COMMAND));
+    expect(ADMIT_COMMAND).toBe("npm run requests -- admit --id <id>");
     expect(composeEmail(heldClaim(1, ["id-1"]), teamEmails).subject).toBe(
       "Held as likely automated: 1 invitation request since 2026-11-25 09:00 UTC",
     );
@@ -587,7 +587,7 @@ describe("the team's webhook", () => {
     expect(payload).toEqual({
       event: "held-summary",
       text: expect.stringContaining("and 50 more: see the export") as string,
-      held: { count: 51, ids: ["id-1"], since: "2026-11-25T09:00:30.000Z", releaseCommand: RELEASE_COMMAND },
+      held: { count: 51, ids: ["id-1"], since: "2026-11-25T09:00:30.000Z", admitCommand: ADMIT_COMMAND },
     });
     expect(payload.text).toContain("&lt;id&gt;");
   });
@@ -617,7 +617,7 @@ describe("the emails' words (content/emails.yaml)", () => {
     words.newRequest.subject = "Someone new: {name}, a {mode}";
     words.newRequest.intro.employer = "A hiring company wrote to {siteName}.";
     words.modeNames.employer = "hiring company";
-    words.held.releaseLine = "Let one through with {command}";
+    words.held.admitLine = "Let one through with {command}";
     const site = parseSiteConfig({ SITE_NAME: "Talent Circle" });
     const edited = withSiteFacts(words, site);
     const employer: TeamClaim = {
@@ -629,7 +629,7 @@ describe("the emails' words (content/emails.yaml)", () => {
     expect(email.subject).toBe("Someone new: Ada, a hiring company");
     expect(email.text.split("\n")[0]).toBe("A hiring company wrote to Talent Circle.");
     expect(email.text).toContain("Type: hiring company");
-    expect(composeEmail(heldClaim(2, ["a", "b"]), edited).text).toContain(`Let one through with ${RELEASE_COMMAND}`);
+    expect(composeEmail(heldClaim(2, ["a", "b"]), edited).text).toContain(`Let one through with ${ADMIT_COMMAND}`);
   });
 
   it("never take a visitor's words as a placeholder", () => {
@@ -639,12 +639,12 @@ describe("the emails' words (content/emails.yaml)", () => {
 
   it("keep every command the team runs: a text without its {command} is refused, naming the field", () => {
     const edited = structuredClone(readContent("emails"));
-    edited.team.held.releaseLine = "To send one on, ask a developer.";
+    edited.team.held.admitLine = "To send one on, ask a developer.";
     edited.team.newRequest.subject = "New: {name} {unknown}";
     const result = emailsSchema.safeParse(edited);
     expect(result.success).toBe(false);
     const message = describeIssues("emails.yaml", result.error!.issues);
-    expect(message).toContain("team → held → releaseLine: Keep {command} in this text");
+    expect(message).toContain("team → held → admitLine: Keep {command} in this text");
     expect(message).toContain("team → newRequest → subject: {unknown} is not a placeholder this text can use");
   });
 });

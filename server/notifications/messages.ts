@@ -39,7 +39,7 @@ export const EXPORT_COMMAND = "npm run --silent requests -- export --format csv"
 /** The team's command that queues refused relays again and reopens stopped channels. */
 export const RETRY_COMMAND = "npm run requests -- retry";
 /** The team's command that sends a held request on as if it had just arrived. */
-export const RELEASE_COMMAND = "npm run requests -- release --id <id>";
+export const ADMIT_COMMAND = "npm run requests -- admit --id <id>";
 /** The team's command that answers a request (docs/product.md#the-48-hour-promise). */
 export const ANSWER_COMMAND = "npm run requests -- answer <id> invite|decline|other";
 /** The answer command for one request. */
@@ -164,7 +164,7 @@ export type WebhookPayload =
       text: string;
       event: "held-summary";
       /** `since` is an ISO time; `ids` names at most HELD_SUMMARY_MAX_IDS of the `count`. */
-      held: { count: number; ids: string[]; since: string; releaseCommand: string };
+      held: { count: number; ids: string[]; since: string; admitCommand: string };
     }
   | {
       text: string;
@@ -362,7 +362,7 @@ function heldSummaryMessage(
     body.push({ type: "paragraph", text: held.ids.length > 0 ? fill(words.more, { count: more }) : words.seeExport });
   }
   body.push(
-    { type: "paragraph", text: fill(words.releaseLine, { command: RELEASE_COMMAND }) },
+    { type: "paragraph", text: fill(words.admitLine, { command: ADMIT_COMMAND }) },
     { type: "paragraph", text: fill(words.exportLine, { command: EXPORT_COMMAND }) },
   );
   return { subject: fill(words.subject[number], values), body };
@@ -681,7 +681,7 @@ export function composeWebhook(
       return {
         text,
         event: "held-summary",
-        held: { count, ids, since: new Date(since).toISOString(), releaseCommand: RELEASE_COMMAND },
+        held: { count, ids, since: new Date(since).toISOString(), admitCommand: ADMIT_COMMAND },
       };
     }
     case "update-failed": {

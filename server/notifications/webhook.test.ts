@@ -9,7 +9,7 @@ const HOOK_URL = "https://hooks.example/services/T0/B0/secret-token";
 const PAYLOAD: WebhookPayload = {
   text: "Held as likely automated: 1 invitation request since 2026-11-25 09:00 UTC",
   event: "held-summary",
-  held: { count: 1, ids: ["id-1"], since: "2026-11-25T09:00:00.000Z", releaseCommand: "release" },
+  held: { count: 1, ids: ["id-1"], since: "2026-11-25T09:00:00.000Z", admitCommand: "release" },
 };
 
 interface Posted {

@@ -2,7 +2,7 @@
  * Answering a request (docs/product.md#the-48-hour-promise), whatever it came by: the team's
  * email's link (server/api/answer-links.ts, once its signed token is checked) or the command line
  * (`npm run requests -- answer <id> invite|decline|other`). One rule both ways: a request is
- * answered once (the first answer stands), a held one only once released, an erased one never;
+ * answered once (the first answer stands), a held one only once admitted, an erased one never;
  * the answer, the reminder it makes unneeded and the requester's email of it (an invitation or a
  * decline, when the site emails requesters) are written in one transaction.
  */

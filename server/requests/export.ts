@@ -20,7 +20,7 @@ export interface ExportedRequest {
   relayError: string | null;
   /**
    * Why it is held as likely automated (`honeypot`, `fill-time`), or null: a held request
-   * is neither relayed nor notified until `npm run requests -- release --id <id>`.
+   * is neither relayed nor notified until `npm run requests -- admit --id <id>`.
    */
   held: HeldReason | null;
   /**

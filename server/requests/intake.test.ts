@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { readContent } from "#shared/content/read.ts";
 import { MIN_FILL_MS } from "#shared/invitation/request-schema.ts";
 import { parseSiteConfig } from "#shared/site-config.ts";
-import { requestIntake, type IntakeSettings } from "./intake";
+import { takeRequests, type IntakeSettings } from "./intake";
 import type { NewInvitationRequest, SaveOutcome, StoredInvitationRequest } from "./store";
 
 const NOW = Date.parse("2026-11-27T12:00:00Z");
@@ -42,7 +42,7 @@ function memoryStore(behaviour: { fails?: boolean } = {}) {
 }
 
 function intake(store: IntakeSettings["store"], lines: string[] = [], now = () => NOW) {
-  return requestIntake({
+  return takeRequests({
     store,
     site: parseSiteConfig({}),
     words: readContent("requestInvitation"),
@@ -113,7 +113,7 @@ describe("the intake (server/requests/intake.ts)", () => {
     const store = memoryStore();
     expect(await intake(store)(sent({ fillMs: 100 }), arrival)).toMatchObject({ kind: "stored", repeat: false });
     expect(store.saved[0]!.held).toBe("fill-time");
-    // Its promise starts when it is released.
+    // Its promise starts when it is admitted.
     expect(store.saved[0]!.replyBy).toBeNull();
   });
 

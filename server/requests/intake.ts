@@ -1,7 +1,7 @@
 /**
  * Taking an invitation request (docs/product.md#nothing-lost), whatever it came by: check it
  * with the schema the form uses, hold it when it looks automated (stored, neither relayed nor
- * notified until `requests -- release`), name its open role or none, record its consent and
+ * notified until `requests -- admit`), name its open role or none, record its consent and
  * source, and store it once per idempotency key with its notifications queued in the same
  * transaction, within a time limit. The HTTP endpoint (server/api/invitation-requests.ts)
  * parses, calls this, and answers; nothing here knows HTTP.
@@ -20,7 +20,7 @@ import {
 import { openRole, type RoleTimetable } from "#shared/roles/timetable.ts";
 import { errorCode } from "../safe-errors";
 import { withinTimeLimit } from "../time-limit";
-import type { NewInvitationRequest, RelayContext, RequestIntake, StoredInvitationRequest, TeamChannel } from "./store";
+import type { NewInvitationRequest, RelayContext, IntakeStore, StoredInvitationRequest, TeamChannel } from "./store";
 
 /**
  * The longest a save may take before the visitor is told to try again (503): the API
@@ -33,7 +33,7 @@ export const STORE_TIME_LIMIT_MS = 4000;
 const HOUR_MS = 60 * 60 * 1000;
 
 export interface IntakeSettings {
-  store: Pick<RequestIntake, "save">;
+  store: Pick<IntakeStore, "save">;
   site: ConsentSite;
   /** The request page's words: the consent texts a request's record keeps. */
   words: RequestInvitationWords;
@@ -86,7 +86,8 @@ export function isSameRequest(
   );
 }
 
-export function requestIntake(settings: IntakeSettings) {
+/** The use case of taking requests with these settings: a `takeRequest` per request the endpoint parsed. */
+export function takeRequests(settings: IntakeSettings) {
   const { store, site, words, log, now } = settings;
 
   /** Saves within the time limit; a key already stored with other words is saved again without it. */
@@ -102,7 +103,7 @@ export function requestIntake(settings: IntakeSettings) {
     return save({ ...request, idempotencyKey: null }, roleSlug);
   }
 
-  return async function take(input: UnvalidatedRequest, arrival: Arrival): Promise<IntakeOutcome> {
+  return async function takeRequest(input: UnvalidatedRequest, arrival: Arrival): Promise<IntakeOutcome> {
     const result = validateInvitationRequest(input, site.legalBasis?.basis ?? null);
     if (!result.ok) return { kind: "invalid", problems: result.errors };
     const { mode, fields } = result.request;
@@ -128,7 +129,7 @@ export function requestIntake(settings: IntakeSettings) {
           role: openRole(settings.roles, input.role, receivedAt),
           // An address the form takes (one, no spaces or line breaks): anything else has nowhere to go.
           acknowledge: settings.acknowledge && isEmailAddress((fields.email ?? "").trim()),
-          // A held request's clock starts when it is released (docs/product.md#the-48-hour-promise).
+          // A held request's clock starts when it is admitted (docs/product.md#the-48-hour-promise).
           replyBy: held ? null : receivedAt + settings.replyWithinHours * HOUR_MS,
         },
         input.role,
@@ -148,4 +149,4 @@ export function requestIntake(settings: IntakeSettings) {
   };
 }
 
-export type TakeRequest = ReturnType<typeof requestIntake>;
+export type TakeRequest = ReturnType<typeof takeRequests>;

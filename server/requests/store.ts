@@ -60,7 +60,7 @@ export interface NewInvitationRequest {
    * is held or its mailbox had one in the last day (server/requests/mailbox.ts). Only for a request with one valid address.
    */
   acknowledge?: boolean;
-  /** Set when it looked automated: stored, but neither relayed nor notified until `requests -- release`. */
+  /** Set when it looked automated: stored, but neither relayed nor notified until `requests -- admit`. */
   held?: HeldReason | null;
   /**
    * The key the visitor's page made for this request and sends again with each retry
@@ -75,7 +75,7 @@ export interface NewInvitationRequest {
   role?: RequestRole | null;
   /**
    * When the team's answer is due (docs/product.md#the-48-hour-promise): REPLY_WITHIN_HOURS after it
-   * arrived; null for a held request, whose clock starts when it is released.
+   * arrived; null for a held request, whose clock starts when it is admitted.
    */
   replyBy?: number | null;
 }
@@ -97,7 +97,7 @@ export interface StoredInvitationRequest {
   sentAt: number | null;
   /** The privacy notice the visitor was shown, or null for requests stored before it was recorded. */
   noticeVersion: string | null;
-  /** Why it is held (looked automated), or null: a held request waits for `requests -- release`. */
+  /** Why it is held (looked automated), or null: a held request waits for `requests -- admit`. */
   held: HeldReason | null;
   /** Where the visit began, or null when nothing is known (and for requests stored before it was recorded). */
   source: RequestSource | null;
@@ -108,7 +108,7 @@ export interface StoredInvitationRequest {
   /** When the requester's acknowledgement was queued (ms), or null when none was. */
   acknowledgedAt: number | null;
   /**
-   * When the team's answer is due (docs/product.md#the-48-hour-promise), or null: held and not yet released,
+   * When the team's answer is due (docs/product.md#the-48-hour-promise), or null: held and not yet admitted,
    * or stored before the promise was kept (or by the previous release, during a rollback).
    */
   replyBy: number | null;
@@ -146,7 +146,7 @@ export interface SharedRateLimits {
  */
 
 /** The request endpoint and the health check (server/api/). */
-export interface RequestIntake {
+export interface IntakeStore {
   /** PostgreSQL's, which several servers share; absent on SQLite, whose one server counts in its memory. */
   readonly sharedRateLimits?: SharedRateLimits;
   /**
@@ -261,7 +261,7 @@ export interface DailyJobsStore extends Pick<PrivacyStore, "purgeBefore"> {
 export type AnswerRecord =
   | { outcome: "recorded"; request: StoredInvitationRequest }
   | { outcome: "already-answered"; request: StoredInvitationRequest }
-  /** Held as likely automated: released first, or left unanswered. */
+  /** Held as likely automated: admitted first, or left unanswered. */
   | { outcome: "held"; request: StoredInvitationRequest }
   | { outcome: "not-found" };
 
@@ -321,19 +321,19 @@ export interface TeamCommandsStore
    * requester's acknowledgement (at most one per mailbox a day), and starts the promise's
    * clock (`replyBy`), in one transaction.
    */
-  releaseHeld(
+  admitHeld(
     id: string,
     now: number,
     notify: readonly TeamChannel[],
     acknowledge?: boolean,
     replyBy?: number | null,
-  ): Promise<"released" | "not-held" | "not-found">;
+  ): Promise<"admitted" | "not-held" | "not-found">;
 }
 
 /** The whole store: every role, as SQLite and PostgreSQL implement it. */
 export interface RequestStore
   extends
-    RequestIntake,
+    IntakeStore,
     RelayOutbox,
     NotificationOutbox,
     DailyJobsStore,
@@ -513,7 +513,7 @@ export const STATUS_OVERDUE_MAX = 20;
 
 /**
  * The promise over the last PROMISE_WINDOW_DAYS: the requests received then that carry a reply-by
- * time (held ones once released), and what is overdue now, whenever it arrived.
+ * time (held ones once admitted), and what is overdue now, whenever it arrived.
  */
 export interface PromiseStatus {
   /** Requests received in the window with a reply-by time. */

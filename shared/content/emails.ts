@@ -63,7 +63,7 @@ export const teamEmailsSchema = z.strictObject({
       more: text({ max: 80, requires: ["count"] }),
       /** Instead of a list when none is listed. */
       seeExport: text({ max: 80 }),
-      releaseLine: paragraph([], ["command"]),
+      admitLine: paragraph([], ["command"]),
       exportLine: paragraph([], ["command"]),
     })
     .meta({

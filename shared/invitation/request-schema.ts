@@ -127,7 +127,7 @@ export const FILL_TIME_FIELD = "fill_ms";
 /**
  * Requests sent faster than this after the page was first painted are answered like any
  * other and held (docs/product.md#nothing-lost): stored, neither relayed nor notified
- * until released. Far below what a person needs even with autofill (reading, clicking
+ * until admitted. Far below what a person needs even with autofill (reading, clicking
  * Send); a person it catches anyway is late, never lost.
  */
 export const MIN_FILL_MS = 1500;
@@ -146,7 +146,7 @@ export const IDEMPOTENCY_KEY_FIELD = "idempotencyKey";
  */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
-/** Why a valid request is held as likely automated: kept, neither relayed nor notified until released. */
+/** Why a valid request is held as likely automated: kept, neither relayed nor notified until admitted. */
 export type HeldReason = "honeypot" | "fill-time";
 
 export interface InvitationRequest {

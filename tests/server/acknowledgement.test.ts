@@ -2,7 +2,7 @@
  * Every requester hears back at once (docs/product.md#notifications-and-privacy), with the real
  * server in a child process on each store and an SMTP server in this process: the
  * acknowledgement's words and headers, nothing the visitor typed in it, at most one per mailbox
- * a day, none for a held request until it is released, none once the address is erased, and a
+ * a day, none for a held request until it is admitted, none once the address is erased, and a
  * requester's address as that row's problem alone: refused for good (with or without 5.1.x),
  * dropped after one try and counted; deferred or refused by the mail server's policy, tried
  * again by itself; neither holding up the next requester's or the team's email.
@@ -131,7 +131,7 @@ describe.each(STORE_TARGETS)("the requester's acknowledgement on $name", (target
     expect(mail.countFor(TEAM)).toBe(6);
   });
 
-  it("sends none for a held request until it is released, and none once the address is erased", async () => {
+  it("sends none for a held request until it is admitted, and none once the address is erased", async () => {
     // The mail server is down at first: what is queued waits.
     const smtpPort = await freePort();
     const { send, store, outboxEmpty, commandEnv } = await setUp({ smtpPort });
@@ -146,12 +146,12 @@ describe.each(STORE_TARGETS)("the requester's acknowledgement on $name", (target
     expect(await queued()).toEqual([]);
 
     const mail = await mailSink({ port: smtpPort });
-    const released = await runRequestsCommand(["release", "--id", held], commandEnv);
-    expect(released.code, released.stderr).toBe(0);
+    const admitted = await runRequestsCommand(["admit", "--id", held], commandEnv);
+    expect(admitted.code, admitted.stderr).toBe(0);
     await until(
       async () => mail.countFor("held@example.com"),
       (count) => count === 1,
-      "the released request's acknowledgement",
+      "the admitted request's acknowledgement",
     );
     await outboxEmpty();
     expect(mail.countFor("erased@example.com")).toBe(0);

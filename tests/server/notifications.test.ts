@@ -208,7 +208,7 @@ describe.each(STORE_TARGETS)("notifications on $name", (target) => {
     expect(retry).toBe(first);
   });
 
-  it("holds a honeypot hit and a too-fast send: answered, stored, told to no one until released", async () => {
+  it("holds a honeypot hit and a too-fast send: answered, stored, told to no one until admitted", async () => {
     const hubspot = await startFakeHubSpotApi();
     cleanups.push(() => hubspot.close());
     const mail = await mailSink();
@@ -246,15 +246,15 @@ describe.each(STORE_TARGETS)("notifications on $name", (target) => {
     expect(status.stdout).toContain("Requests held as likely automated: 2");
 
     for (const id of [honeypot, tooFast]) {
-      const released = await runRequestsCommand(["release", "--id", id], commandEnv);
-      expect(released.code, released.stderr).toBe(0);
-      expect(released.stderr).toContain(`Released ${id}`);
+      const admitted = await runRequestsCommand(["admit", "--id", id], commandEnv);
+      expect(admitted.code, admitted.stderr).toBe(0);
+      expect(admitted.stderr).toContain(`Admitted ${id}`);
     }
-    expect((await runRequestsCommand(["release", "--id", person], commandEnv)).stderr).toContain("is not held");
+    expect((await runRequestsCommand(["admit", "--id", person], commandEnv)).stderr).toContain("is not held");
     await until(
       () => store.list(),
       (rows) => rows.every((row) => row.relay === "sent" && row.held === null),
-      "the released requests to be relayed",
+      "the admitted requests to be relayed",
     );
     await outboxEmpty();
     expect(new Set(mail.received.map(requestIdOf))).toEqual(new Set([person, honeypot, tooFast]));

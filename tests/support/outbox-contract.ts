@@ -170,10 +170,10 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
       expect((await store.listNotifications()).map((row) => row.requestId)).toEqual([sampleRequest(2).id]);
       expect((await store.status(later)).held).toBe(1);
 
-      expect(await store.releaseHeld("no-such-id", later, ["email"])).toBe("not-found");
-      expect(await store.releaseHeld(sampleRequest(2).id, later, ["email"])).toBe("not-held");
-      expect(await store.releaseHeld(sampleRequest(1).id, later, ["email"])).toBe("released");
-      expect(await store.releaseHeld(sampleRequest(1).id, later, ["email"])).toBe("not-held");
+      expect(await store.admitHeld("no-such-id", later, ["email"])).toBe("not-found");
+      expect(await store.admitHeld(sampleRequest(2).id, later, ["email"])).toBe("not-held");
+      expect(await store.admitHeld(sampleRequest(1).id, later, ["email"])).toBe("admitted");
+      expect(await store.admitHeld(sampleRequest(1).id, later, ["email"])).toBe("not-held");
       expect((await store.list())[0]?.held).toBeNull();
       const claims = await store.claimRelays("relay-2", later, LEASE_MS, 10);
       expect(claims.map((claim) => claim.id)).toEqual([sampleRequest(1).id]);
@@ -317,7 +317,7 @@ export function describeOutboxStore(name: string, open: () => Promise<RequestSto
         sampleRequest(1, { fields: { email: "held@example.com" }, acknowledge: true, held: "honeypot" }),
       );
       expect(await store.listNotifications()).toEqual([]);
-      expect(await store.releaseHeld(sampleRequest(1).id, T0 + 5000, ["email"], true)).toBe("released");
+      expect(await store.admitHeld(sampleRequest(1).id, T0 + 5000, ["email"], true)).toBe("admitted");
       const queued = await store.listNotifications();
       expect(queued.map(({ kind, channel }) => [kind, channel])).toEqual([
         ["request", "email"],

@@ -37,7 +37,7 @@ export function describePromiseStore(name: string, open: () => Promise<RequestSt
       expect((await row(1)).replyBy).toBe(sampleRequest(1).receivedAt + PROMISE);
       expect((await row(2)).replyBy).toBeNull();
       const release = sampleRequest(2).receivedAt + 3 * DAY;
-      expect(await store.releaseHeld(sampleRequest(2).id, release, [], false, release + PROMISE)).toBe("released");
+      expect(await store.admitHeld(sampleRequest(2).id, release, [], false, release + PROMISE)).toBe("admitted");
       expect(await row(2)).toMatchObject({ held: null, replyBy: release + PROMISE, answer: null, answeredAt: null });
       expect(await store.findRequest("no-such-id")).toBeNull();
     });

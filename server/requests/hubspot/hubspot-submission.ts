@@ -24,7 +24,7 @@ import type { RelayClaim, RelayRefusal } from "../store";
 
 /**
  * The oldest request whose time is sent as `submittedAt`: HubSpot refuses a time more than a
- * month old, so a request released after that is sent without it (HubSpot then takes the time
+ * month old, so a request admitted after that is sent without it (HubSpot then takes the time
  * it receives it); 28 days stays inside the shortest month.
  */
 export const SUBMITTED_AT_MAX_AGE_MS = 28 * DAY_MS;

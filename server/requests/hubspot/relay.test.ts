@@ -115,15 +115,15 @@ describe("what is sent to HubSpot", () => {
 });
 
 describe("a request held for a month", () => {
-  it("released after 31 days is relayed without its time and accepted; with its time HubSpot refuses it", async () => {
+  it("admitted after 31 days is relayed without its time and accepted; with its time HubSpot refuses it", async () => {
     const hubspot = await startFakeHubSpotApi();
     try {
       const store = tempStore();
       const now = Date.now();
-      // Stored held 31 days ago (the API's clock then), released now.
+      // Stored held 31 days ago (the API's clock then), admitted now.
       const request = sampleRequest(1, { receivedAt: now - 31 * DAY_MS, held: "fill-time" });
       await store.save(request);
-      expect(await store.releaseHeld(request.id, now, [])).toBe("released");
+      expect(await store.admitHeld(request.id, now, [])).toBe("admitted");
       const worker = new RelayWorker({
         store,
         apiOrigin: hubspot.origin,
@@ -134,7 +134,7 @@ describe("a request held for a month", () => {
       });
       workers.push(worker);
       worker.start();
-      await untilTrue(async () => (await relayStates(store))[0] === "sent", "the released request to be sent");
+      await untilTrue(async () => (await relayStates(store))[0] === "sent", "the admitted request to be sent");
       expect(hubspot.accepted).toHaveLength(1);
       expect(hubspot.accepted[0]!.submittedAt).toBeUndefined();
 

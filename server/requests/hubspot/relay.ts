@@ -5,7 +5,7 @@
  * - It is the delivery loop (../outbox/delivery-loop.ts, which explains the claims, the leases,
  *   "erase wins" and the paced backoff once) with HubSpot as its one channel. It records
  *   `sent`, `failed` (HubSpot refused it: 4xx other than 408/429; `npm run requests -- retry`
- *   queues it again) or a retry time. A held request is never claimed until it is released.
+ *   queues it again) or a retry time. A held request is never claimed until it is admitted.
  * - What is HubSpot's own: its Retry-After when longer than the backoff, and at least 60 s
  *   after a 429 or its `error code: 1015` (hubspot-submission.ts). Nothing is ever dropped:
  *   a row stays pending until HubSpot takes or refuses it.

@@ -42,7 +42,7 @@ import {
   HELD_SUMMARY_JOB,
   heldSummaryDetails,
   heldSummaryWindow,
-  releaseDecision,
+  admitDecision,
   jsonOrNull,
   newNotificationRow,
   NOTIFICATION_COLUMNS,
@@ -575,12 +575,12 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
       return (await sql`DELETE FROM invitation_channels`).count;
     },
 
-    async releaseHeld(id, now, notify, acknowledge = false, replyBy = null) {
+    async admitHeld(id, now, notify, acknowledge = false, replyBy = null) {
       return sql.begin(async (tx) => {
         const [row] = await tx<{ held: string | null; email: string | null }[]>`
           SELECT held, fields->>'email' AS email FROM invitation_requests WHERE id = ${id} FOR UPDATE`;
-        const decision = releaseDecision(row);
-        if (decision !== "release") return decision;
+        const decision = admitDecision(row);
+        if (decision !== "admit") return decision;
         const mailbox = acknowledge && row!.email !== null ? await mailboxToAcknowledge(tx, row!.email!, now) : null;
         await tx`
           UPDATE invitation_requests SET held = NULL, reply_by = ${replyBy === null ? null : new Date(replyBy)},
@@ -590,7 +590,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
           WHERE id = ${id}`;
         await enqueue(tx, { kind: "request", requestId: id }, notify, now);
         if (mailbox !== null) await enqueue(tx, { kind: "acknowledgement", requestId: id }, [REQUESTER_CHANNEL], now);
-        return "released" as const;
+        return "admitted" as const;
       });
     },
     async queueDailySummary(now, channels, { overdue: withOverdue }) {

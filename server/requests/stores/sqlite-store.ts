@@ -47,7 +47,7 @@ import {
   HELD_SUMMARY_JOB,
   heldSummaryDetails,
   heldSummaryWindow,
-  releaseDecision,
+  admitDecision,
   jsonOrNull,
   newNotificationRow,
   NOTIFICATION_COLUMNS,
@@ -458,7 +458,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
 
   const transactions = {
     save: db.transaction((request: NewInvitationRequest): SaveOutcome => {
-      // A held request tells no one until it is released.
+      // A held request tells no one until it is admitted.
       const mailbox =
         !request.held && request.acknowledge === true
           ? mailboxToAcknowledge(request.fields.email, request.receivedAt)
@@ -479,7 +479,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
         role: jsonOrNull(request.role),
         acknowledgedAt: mailbox === null ? null : request.receivedAt,
         acknowledgedMailbox: mailbox,
-        // A held request's clock starts when it is released.
+        // A held request's clock starts when it is admitted.
         replyBy: request.held ? null : (request.replyBy ?? null),
       });
       if (changes === 0)
@@ -531,11 +531,11 @@ export function openSqliteStore(dataDir: string): RequestStore {
         return true;
       },
     ),
-    releaseHeld: db.transaction(
+    admitHeld: db.transaction(
       (id: string, now: number, notify: readonly TeamChannel[], acknowledge: boolean, replyBy: number | null) => {
         const row = heldState.get({ id });
-        const decision = releaseDecision(row);
-        if (decision !== "release") return decision;
+        const decision = admitDecision(row);
+        if (decision !== "admit") return decision;
         unhold.run({ id, now, replyBy });
         enqueue({ kind: "request", requestId: id }, notify, now);
         const mailbox = acknowledge ? mailboxToAcknowledge(row!.email, now) : null;
@@ -543,7 +543,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
           markAcknowledged.run({ id, now, mailbox });
           enqueue({ kind: "acknowledgement", requestId: id }, [REQUESTER_CHANNEL], now);
         }
-        return "released" as const;
+        return "admitted" as const;
       },
     ),
     queueDailySummary: db.transaction((now: number, channels: readonly TeamChannel[], withOverdue: boolean) => {
@@ -733,8 +733,8 @@ export function openSqliteStore(dataDir: string): RequestStore {
       return (await whenUnlocked(() => reopen.run())).changes;
     },
 
-    async releaseHeld(id, now, notify, acknowledge = false, replyBy = null) {
-      return whenUnlocked(() => transactions.releaseHeld.immediate(id, now, notify, acknowledge, replyBy));
+    async admitHeld(id, now, notify, acknowledge = false, replyBy = null) {
+      return whenUnlocked(() => transactions.admitHeld.immediate(id, now, notify, acknowledge, replyBy));
     },
     async queueDailySummary(now, channels, { overdue }) {
       return whenUnlocked(() => transactions.queueDailySummary.immediate(now, channels, overdue));

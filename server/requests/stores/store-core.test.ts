@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { HELD_SUMMARY_MAX_IDS } from "../store";
-import { answerDecision, DAY_MS, heldSummaryDetails, heldSummaryWindow, median, releaseDecision } from "./store-core";
+import { answerDecision, DAY_MS, heldSummaryDetails, heldSummaryWindow, median, admitDecision } from "./store-core";
 
 // The rules both stores apply around their own SQL (their behaviour on each database: tests/support/store-contract.ts).
 describe("the stores' shared rules", () => {
@@ -23,10 +23,10 @@ describe("the stores' shared rules", () => {
     });
   });
 
-  it("releases only a request that is held", () => {
-    expect(releaseDecision(undefined)).toBe("not-found");
-    expect(releaseDecision({ held: null })).toBe("not-held");
-    expect(releaseDecision({ held: "honeypot" })).toBe("release");
+  it("admits only a request that is held", () => {
+    expect(admitDecision(undefined)).toBe("not-found");
+    expect(admitDecision({ held: null })).toBe("not-held");
+    expect(admitDecision({ held: "honeypot" })).toBe("admit");
   });
 
   it("answers a request once, only when it is stored and not held", () => {

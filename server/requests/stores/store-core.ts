@@ -405,7 +405,7 @@ export function overdueList(
 }
 
 /**
- * What an answer does to a request, by its row: nothing found, held (it must be released first),
+ * What an answer does to a request, by its row: nothing found, held (it must be admitted first),
  * answered already (the first answer stands), or record it.
  */
 export function answerDecision(
@@ -456,10 +456,10 @@ export function promiseStatus(
   return { ...status, medianAnswerMs: median(durations), byAnswer, overdue };
 }
 
-/** What `requests -- release` does with a request, by its row: nothing found, not held, or release it. */
-export function releaseDecision(row: { held: string | null } | undefined): "not-found" | "not-held" | "release" {
+/** What `requests -- admit` does with a request, by its row: nothing found, not held, or admit it. */
+export function admitDecision(row: { held: string | null } | undefined): "not-found" | "not-held" | "admit" {
   if (!row) return "not-found";
-  return row.held === null ? "not-held" : "release";
+  return row.held === null ? "not-held" : "admit";
 }
 
 /**
