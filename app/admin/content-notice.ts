@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Plugin } from "vite";
 import { checkAllContent } from "#shared/content/read.ts";
+import { htmlDocument } from "#shared/html-document.ts";
 import { escapeHtml } from "#shared/text.ts";
 
 /** Paths the notice never stands in for: the editor, the API, and the development server's own files. */
@@ -23,21 +24,20 @@ export function noticePage(problems: readonly string[], editorPath: string | nul
   const fix = editorPath
     ? `Fix it in the editor, <a href="${editorPath}">${editorPath}</a>, or in the file, and this page shows again.`
     : "Fix it in the file (or with <code>npm run edit</code>), and this page shows again.";
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>A file of content/ needs a change</title>
-</head>
-<body style="font-family: system-ui, sans-serif; max-width: 46rem; margin: 3rem auto; padding: 0 1.25rem; line-height: 1.5; color: #0b1f3a">
-<h1 style="font-size: 1.5rem">A file of content/ needs a change before the site can show it</h1>
-<p>${fix} The build refuses these files until then.</p>
-${problems.map((problem) => `<pre role="alert" style="white-space: pre-wrap; background: #fdf3f2; border-left: 4px solid #b42318; padding: 1rem">${escapeHtml(problem)}</pre>`).join("\n")}
-</body>
-</html>
-`;
+  return htmlDocument({
+    title: "A file of content/ needs a change",
+    robots: "noindex",
+    bodyStyle:
+      "font-family: system-ui, sans-serif; max-width: 46rem; margin: 3rem auto; padding: 0 1.25rem; line-height: 1.5; color: #0b1f3a",
+    body: [
+      `<h1 style="font-size: 1.5rem">A file of content/ needs a change before the site can show it</h1>`,
+      `<p>${fix} The build refuses these files until then.</p>`,
+      ...problems.map(
+        (problem) =>
+          `<pre role="alert" style="white-space: pre-wrap; background: #fdf3f2; border-left: 4px solid #b42318; padding: 1rem">${escapeHtml(problem)}</pre>`,
+      ),
+    ].join("\n"),
+  });
 }
 
 /** The development server's notice of refused content; `editorPath` when the editor is served (npm run edit). */

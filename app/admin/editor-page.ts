@@ -1,5 +1,5 @@
 import type { SiteConfig } from "#shared/site-config.ts";
-import { escapeHtml } from "#shared/text.ts";
+import { htmlDocument } from "#shared/html-document.ts";
 import { editorDataJson, editorPageData } from "./page-data";
 
 /**
@@ -8,18 +8,11 @@ import { editorDataJson, editorPageData } from "./page-data";
  * visitors' pages load is split into a chunk shared with it.
  */
 export function editorPageHtml(site: SiteConfig, script: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>Edit the words | The ${escapeHtml(site.siteName)}</title>
-</head>
-<body>
-<script type="application/json" id="editor-data">${editorDataJson(editorPageData(site))}</script>
-<script type="module" src="${script}"></script>
-</body>
-</html>
-`;
+  return htmlDocument({
+    title: `Edit the words | The ${site.siteName}`,
+    robots: "noindex, nofollow",
+    body:
+      `<script type="application/json" id="editor-data">${editorDataJson(editorPageData(site))}</script>\n` +
+      `<script type="module" src="${script}"></script>`,
+  });
 }

@@ -5,6 +5,7 @@
  * allows inline styles, never inline scripts), and never indexed. Every value put in it is escaped
  * by its caller: `body` is HTML made from escaped text only.
  */
+import { htmlDocument, type HtmlDocument } from "#shared/html-document.ts";
 import { escapeHtml, formatTitle } from "#shared/text.ts";
 
 const STYLE = `
@@ -25,30 +26,19 @@ export interface PlainPage {
   /** Paragraphs, lists, a form: HTML made from escaped text only. */
   body: string;
   /** The robots meta tag's value. */
-  robots?: string;
+  robots?: HtmlDocument["robots"];
   /** Further tags for the head, already HTML. */
   head?: string;
 }
 
 /** A page as the server answers it, whole. */
 export function plainPage({ title, siteName, heading, body, robots = "noindex", head = "" }: PlainPage): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="${escapeHtml(robots)}">
-${head ? `${head}\n` : ""}<title>${escapeHtml(formatTitle(title, siteName))}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>${escapeHtml(heading)}</h1>
-${body}
-</main>
-</body>
-</html>
-`;
+  return htmlDocument({
+    title: formatTitle(title, siteName),
+    robots,
+    head: `${head ? `${head}\n` : ""}<style>${STYLE}</style>`,
+    body: `<main>\n<h1>${escapeHtml(heading)}</h1>\n${body}\n</main>`,
+  });
 }
 
 /** A paragraph of text, escaped; with a class of the page's style (`note`). */
