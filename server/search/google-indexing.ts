@@ -19,8 +19,8 @@ import { readFileSync } from "node:fs";
 import { JWT } from "google-auth-library";
 import { isHttpsOrLoopback } from "../config";
 import type { DeliveryOutcome } from "../requests/outbox/delivery-loop";
-import { parseRetryAfter } from "../requests/hubspot/hubspot-submission";
 import { errorCode, redact, SafeError, secretTexts } from "../safe-errors";
+import { asksForLater, noAnswer, tryLater } from "./engine-answers";
 import { nextQuotaDayAt, type GoogleNotificationType } from "./push-outbox";
 
 /** The Indexing API's one scope. */
@@ -171,8 +171,7 @@ export function googleIndexing({
         });
         body = await response.text();
       } catch (error) {
-        if (deadline.aborted) return failed(`no answer within ${timeoutMs / 1000} s`);
-        return failed(`could not be reached (${errorCode((error as { cause?: unknown } | null)?.cause ?? error)})`);
+        return failed(noAnswer(error, deadline, timeoutMs));
       }
       const status = `answered ${response.status}`;
       if (response.status === 200) return { kind: "sent" };
@@ -184,31 +183,16 @@ export function googleIndexing({
         return failed(reason);
       }
       if (response.status === 403) return { kind: "refused", reason, summary: status, scope: "channel" };
-      if (response.status === 429) {
-        if (dailyQuotaSpent(body)) {
-          return {
-            kind: "retry",
-            reason,
-            summary: status,
-            retryAfterMs: nextQuotaDayAt(now()) - now(),
-            quotaSpent: true,
-          };
-        }
+      if (response.status === 429 && dailyQuotaSpent(body)) {
         return {
           kind: "retry",
           reason,
           summary: status,
-          retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), now()),
+          retryAfterMs: nextQuotaDayAt(now()) - now(),
+          quotaSpent: true,
         };
       }
-      if (response.status === 408 || response.status >= 500 || response.status < 400) {
-        return {
-          kind: "retry",
-          reason,
-          summary: status,
-          retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), now()),
-        };
-      }
+      if (asksForLater(response.status)) return tryLater(response, reason, status, now());
       return { kind: "refused", reason, summary: status, scope: "row" };
     },
   };

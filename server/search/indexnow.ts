@@ -10,9 +10,8 @@
  * or no answer in time are tried again; 400 and any other 4xx is these addresses' problem.
  */
 import type { DeliveryOutcome } from "../requests/outbox/delivery-loop";
-import { parseRetryAfter } from "../requests/hubspot/hubspot-submission";
 import { indexNowKeyPath } from "../http/static-policy";
-import { errorCode } from "../safe-errors";
+import { asksForLater, noAnswer, tryLater } from "./engine-answers";
 
 /** The most addresses one POST carries (IndexNow takes 10,000). */
 export const INDEXNOW_BATCH_SIZE = 500;
@@ -51,9 +50,7 @@ export async function submitToIndexNow(
     });
     await response.arrayBuffer();
   } catch (error) {
-    const reason = deadline.aborted
-      ? `no answer within ${timeoutMs / 1000} s`
-      : `could not be reached (${errorCode((error as { cause?: unknown } | null)?.cause ?? error)})`;
+    const reason = noAnswer(error, deadline, timeoutMs);
     return { kind: "retry", reason, summary: reason, retryAfterMs: null };
   }
   const reason = `answered ${response.status}`;
@@ -61,13 +58,6 @@ export async function submitToIndexNow(
   if (response.status === 403 || response.status === 422) {
     return { kind: "refused", reason, summary: reason, scope: "channel" };
   }
-  if (response.status === 408 || response.status === 429 || response.status >= 500 || response.status < 400) {
-    return {
-      kind: "retry",
-      reason,
-      summary: reason,
-      retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), now()),
-    };
-  }
+  if (asksForLater(response.status)) return tryLater(response, reason, reason, now());
   return { kind: "refused", reason, summary: reason, scope: "row" };
 }
