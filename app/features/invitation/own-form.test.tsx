@@ -165,6 +165,26 @@ describe("OwnForm", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
+  it("refuses an address with no dot in its domain before sending, saying to add the domain's end", async () => {
+    const fetchMock = vi.spyOn(globalThis, "fetch");
+    const user = userEvent.setup();
+    const { form } = renderForm("candidate");
+    await vi.waitFor(() => expect((form as HTMLFormElement).noValidate).toBe(true));
+    await fillLeader(user);
+    const email = screen.getByLabelText(label("candidate", "email")) as HTMLInputElement;
+    await user.clear(email);
+    await user.type(email, "dana@gmail");
+    await user.click(screen.getByRole("button", { name: copy.forms.candidate.submit }));
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(email.getAttribute("aria-describedby")!)?.textContent).toBe(
+      requestInvitationContent.validation.emailDomain,
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.type(email, ".com");
+    expect(email.getAttribute("aria-invalid")).toBeNull();
+  });
+
   it("shows the server's messages at the fields they concern, keeps what was typed and focuses the first", async () => {
     answer(400, {
       errors: { email: "Enter an email address such as name@company.com.", company: "Please fill in this field." },
