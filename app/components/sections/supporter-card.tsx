@@ -41,7 +41,7 @@ export function SupporterCard({
         <ExternalLink
           newTabHint={newTabHint}
           href={supporter.url}
-          className={buttonClass("secondary", "md", "shrink-0 self-start whitespace-nowrap lg:self-center")}
+          className={buttonClass("secondary", "md", "self-start lg:shrink-0 lg:self-center lg:whitespace-nowrap")}
         >
           {supporter.linkLabel}
           <Icon name="external" className="size-4" />
