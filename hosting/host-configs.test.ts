@@ -158,9 +158,11 @@ describe("renderNginxConfig", () => {
     expect(() => renderNginxConfig({ csp, apiUpstream: "10.0.0.5:8080; evil" })).toThrow(/host:port/);
   });
 
-  it("hands the Node server the roles, their list, the sitemap and a request page naming a role, with its own headers", () => {
+  it("hands the Node server the roles, their list, the home page, the sitemap and a request page naming a role, with its own headers", () => {
     const location = (head: string) => config.split(`location ${head} {\n`)[1]!.split("\n    }")[0]!;
     for (const [head, fallback] of [
+      // The home page's band shows the roles open now.
+      ["= /", "@site_page_file"],
       ["= /roles", "@site_page_file"],
       ["^~ /roles/", "@site_page_file"],
       ["= /sitemap.xml", "@site_sitemap_file"],

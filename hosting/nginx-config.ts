@@ -13,7 +13,7 @@
  * X-Forwarded-Proto; that server then runs with TRUST_PROXY=1. Which requests are
  * API requests is decided on the raw request line, as the Node server decides it.
  * So does what depends on the time, which only that server knows (the roles' timetable,
- * BUILD_DIR/roles.json): the roles' pages and list, the sitemap, and the request page whose
+ * BUILD_DIR/roles.json): the roles' pages and list, the home page, the sitemap, and the request page whose
  * query names a role; should it not answer, nginx serves the build's own file instead.
  *
  * A build with the editor and EDITOR_ORIGIN gets a server block of the editor's own for that host
@@ -336,7 +336,9 @@ export function renderNginxConfig({
     "# The pages of the team's answer links: their URL holds a token, so they send no Referer (the Node server's own).",
     ...block(`location = ${apiPath(API_ROUTES.answer)}`, apiLocation(["Referrer-Policy"])),
     "",
-    "# The roles open and close on their day: the Node server knows which are open (404, 410, the list, the sitemap, the feed).",
+    "# The roles open and close on their day: the Node server knows which are open (404, 410, the list, the home",
+    "# page's band of them, the sitemap, the feed).",
+    ...block("location = /", roleAnswers("@site_page_file")),
     ...block(`location = ${ROLES_PATH}`, roleAnswers("@site_page_file")),
     ...block(`location ^~ ${ROLES_PATH}/`, roleAnswers("@site_page_file")),
     ...block(`location = ${SITEMAP_PATH}`, roleAnswers("@site_sitemap_file")),

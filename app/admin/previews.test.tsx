@@ -43,7 +43,9 @@ describe("the editor's previews", () => {
     render(
       <Preview {...propsOf(toFormShape({ ...words, list: { ...words.list, empty: "Nothing open this week." } }))} />,
     );
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toContain(words.meta.heading);
+    // With no role open, the heading says so, not that roles are open now.
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toContain(words.hero.emptyHeading);
+    expect(screen.getByRole("heading", { level: 1 }).textContent).not.toContain(words.meta.heading);
     expect(screen.getByText("Nothing open this week.")).toBeTruthy();
     // The list's "not the right role?" line is for a list with roles in it; an empty one offers its own way on.
     expect(screen.getByText(words.list.emptyAction)).toBeTruthy();

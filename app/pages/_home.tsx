@@ -11,6 +11,8 @@ import { HomeHero } from "#app/components/sections/home-hero.tsx";
 import { ServicesOverview } from "#app/components/sections/services-overview.tsx";
 import { Section, SectionHeader } from "#app/components/sections/section.tsx";
 import { ArrowLink } from "#app/components/ui/button.tsx";
+import { RoleList, RolesPart } from "#app/features/roles/role-views.tsx";
+import type { RoleFields } from "#shared/roles/schema.ts";
 
 interface HomePageProps {
   content: HomeWords;
@@ -19,8 +21,13 @@ interface HomePageProps {
   siteWords: SiteWords;
   audienceActions: ModeActions;
   requestActions: ModeActions;
-  /** The link to the open roles, while at least one is open (content/open-roles.yaml, `links.home`). */
-  rolesLink?: OpenRolesWords["links"]["home"] | null;
+  /**
+   * The roles band: every role the server may show (open or posted ahead at the build), each marked,
+   * with the band itself, for the build to cut (shared/roles/page.ts): the server shows the band while
+   * a role is open, with the newest few open (HOME_ROLES_SHOWN), as the list page does. Without
+   * `roles.marked` (the editor's preview), the band shows the roles given, when there are any.
+   */
+  roles?: { roles: readonly (RoleFields & { slug: string })[]; words: OpenRolesWords; marked: boolean } | null;
 }
 
 export default function HomePage({
@@ -29,7 +36,7 @@ export default function HomePage({
   siteWords,
   audienceActions,
   requestActions,
-  rolesLink = null,
+  roles = null,
 }: HomePageProps) {
   const { meta, hero, preview, claims, mission, cta } = content;
   const titles = (group: { services: readonly { title: string }[] }) => group.services.map((service) => service.title);
@@ -72,20 +79,32 @@ export default function HomePage({
         }}
         id="services-heading"
       />
-      {rolesLink && (
-        <Section id="open-roles" labelledBy="open-roles-heading" tone="surface">
-          <div className="flex flex-col justify-between gap-6 md:flex-row md:items-end">
-            <SectionHeader
-              intro={{ eyebrow: rolesLink.eyebrow, title: rolesLink.title, lead: rolesLink.lead }}
-              id="open-roles-heading"
-            />
-            <ArrowLink href={ROUTES.openRoles.path} className="shrink-0">
-              {rolesLink.action}
-            </ArrowLink>
-          </div>
-        </Section>
-      )}
+      {roles && <RolesBand {...roles} />}
       <CallToActionBand content={cta} actions={requestActions} id="cta-heading" />
+    </>
+  );
+}
+
+/** The open roles on the home page: a few of them as cards, and the link to all of them. */
+function RolesBand({ roles, words, marked }: NonNullable<HomePageProps["roles"]>) {
+  if (!marked && roles.length === 0) return null;
+  const link = words.links.home;
+  return (
+    <>
+      <RolesPart shown="some" marked={marked} />
+      <Section id="open-roles" labelledBy="open-roles-heading" tone="surface">
+        <div className="flex flex-col justify-between gap-6 md:flex-row md:items-end">
+          <SectionHeader
+            intro={{ eyebrow: link.eyebrow, title: link.title, lead: link.lead }}
+            id="open-roles-heading"
+          />
+          <ArrowLink href={ROUTES.openRoles.path} className="shrink-0">
+            {link.action}
+          </ArrowLink>
+        </div>
+        <RoleList roles={roles} words={words} marked={marked} headingLevel="h3" className="mt-12" />
+      </Section>
+      <RolesPart shown="always" marked={marked} />
     </>
   );
 }

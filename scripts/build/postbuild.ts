@@ -4,8 +4,8 @@
 //   2. sitemap.xml and robots.txt from the route table, under SITE_URL, and every page's
 //      social card (social-cards.ts);
 //   3. module preloads in the head of every page with an island (island-preloads.ts); the
-//      list of roles cut into the parts the server joins (role-parts.ts), the build's own copy of
-//      it and the feed for the roles open now, and the files of roles posted ahead moved out of
+//      pages that show the roles (the list, the home page) cut into the parts the server joins
+//      (role-parts.ts), the build's own copies of them and the feed for the roles open now, and the files of roles posted ahead moved out of
 //      client/ (BUILD_DIR/upcoming-roles/), which the server serves from the day each opens;
 //   4. the CSP (with the hashes of this build's inline scripts and the hosts its
 //      configuration needs) into the nginx configuration (BUILD_DIR/deploy/nginx.conf)
@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { buildFingerprint, writeStamp } from "../../server/build-stamp";
 import { buildCsp, policyConfigFor } from "../../server/http/csp";
 import {
+  HOME_FILE,
   ROBOTS_PATH,
   roleRequestPageFile,
   ROLES_LIST_FILE,
@@ -26,10 +27,11 @@ import {
 } from "../../server/http/static-policy";
 import {
   composeFeed,
-  composeRoleList,
+  composeRolePage,
   composeSitemap,
   ROLE_PARTS_FILE,
   UPCOMING_ROLES_FOLDER,
+  type RolePageParts,
   type RoleParts,
 } from "../../server/http/role-documents";
 import { writePolicyConfig } from "../../server/http/policy-config";
@@ -39,14 +41,14 @@ import { renderNginxConfig } from "../../hosting/nginx-config";
 import { addIslandPreloads } from "./island-preloads";
 import { readContent, readRoles } from "#shared/content/read.ts";
 import { SOCIAL_CARD_DIR, socialCardName } from "#app/lib/social-card.ts";
-import { rolePath, ROLES_FEED_PATH } from "#shared/roles/page.ts";
+import { HOME_ROLES_SHOWN, rolePath, ROLES_FEED_PATH } from "#shared/roles/page.ts";
 import { isOpen, isUpcoming } from "#shared/roles/timetable.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { writeRoleTimetable } from "./write-role-timetable";
 import { outlinedBoundaries } from "./outlined-boundaries";
 import { precompressDirectory } from "./precompress";
 import { indexablePaths, renderRobots } from "./seo-files";
-import { checkRoleListParts, splitRoleList } from "./role-parts";
+import { checkRolePageParts, splitRolePage } from "./role-parts";
 import { writeSocialCards } from "./social-cards";
 import { listFiles, symbolicLinks } from "../../server/http/build-files";
 import { renderStaticHostHeaders, STATIC_HOST_HEADERS_FILE } from "../../hosting/static-host-headers";
@@ -116,15 +118,27 @@ for (const file of readdirSync(client, { recursive: true, encoding: "utf8" })) {
   if (preloaded !== html) writeFileSync(join(client, file), preloaded);
 }
 
-// The list of roles in its parts for the server (checked to join back into the page as rendered),
-// and the build's own list and feed, for the roles open now.
-const listFile = join(client, ROLES_LIST_FILE);
-const listHtml = readFileSync(listFile, "utf8");
-const list = splitRoleList(listHtml);
-checkRoleListParts(listHtml, list);
-const roleParts: RoleParts = { siteUrl: site.siteUrl, siteName: site.siteName, feedTitle: rolesWords.feed.title, list };
+// The pages that show the roles (the list, and the home page's band of a few) in their parts for the
+// server (each checked to join back into the page as rendered), and the build's own copies of them
+// and the feed, for the roles open now.
+const rolePages: Record<string, RolePageParts> = {};
+for (const [file, maxItems] of [
+  [ROLES_LIST_FILE, undefined],
+  [HOME_FILE, HOME_ROLES_SHOWN],
+] as const) {
+  const html = readFileSync(join(client, file), "utf8");
+  rolePages[file] = splitRolePage(html, maxItems);
+  checkRolePageParts(html, rolePages[file]);
+}
+const roleParts: RoleParts = {
+  siteUrl: site.siteUrl,
+  siteName: site.siteName,
+  feedTitle: rolesWords.feed.title,
+  pages: rolePages,
+};
 writeFileSync(join(buildDir, ROLE_PARTS_FILE), JSON.stringify(roleParts));
-writeFileSync(listFile, composeRoleList(list, new Set(openRoles.map((role) => role.slug))));
+const openSlugs = new Set(openRoles.map((role) => role.slug));
+for (const [file, page] of Object.entries(rolePages)) writeFileSync(join(client, file), composeRolePage(page, openSlugs));
 writeFileSync(join(client, ROLES_FEED_PATH), composeFeed(roleParts, openRoles));
 // A role posted ahead is nowhere in client/ (a static host would show it early): its page, its
 // request page and its social card wait beside it, for the server to serve from its day.

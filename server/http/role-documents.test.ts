@@ -2,22 +2,23 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import type { RoleTimetableEntry } from "#shared/roles/timetable.ts";
-import { composeFeed, composeRoleList, composeSitemap, RoleDocument, type RoleListParts } from "./role-documents";
+import { composeFeed, composeRolePage, composeSitemap, RoleDocument, type RolePageParts } from "./role-documents";
 import type { RolesState } from "./role-schedule";
 
-const LIST: RoleListParts = {
-  head: "<main><h1>Open roles</h1>",
-  listStart: '<ul aria-label="Open roles">',
-  items: [
-    { slug: "vp-ta", html: '<li><a href="/roles/vp-ta">VP</a></li>' },
-    { slug: "head-of-talent", html: '<li><a href="/roles/head-of-talent">Head</a></li>' },
+const LIST: RolePageParts = {
+  parts: [
+    { shown: "always", html: "<main><h1>" },
+    { shown: "some", html: "Open roles" },
+    { shown: "none", html: "Roles" },
+    { shown: "always", html: "</h1>" },
+    { shown: "some", html: '<ul aria-label="Open roles">' },
+    { shown: "item:vp-ta", html: '<li><a href="/roles/vp-ta">VP</a></li>' },
+    { shown: "item:head-of-talent", html: '<li><a href="/roles/head-of-talent">Head</a></li>' },
+    { shown: "some", html: "</ul>" },
+    { shown: "none", html: "<div><p>No roles are open right now.</p></div>" },
+    { shown: "some", html: "<div><p>Not the right role?</p></div>" },
+    { shown: "always", html: "</main>" },
   ],
-  listEnd: "</ul>",
-  afterList: "",
-  empty: "<div><p>No roles are open right now.</p></div>",
-  afterEmpty: "",
-  more: "<div><p>Not the right role?</p></div>",
-  tail: "</main>",
 };
 
 const entry = (slug: string, opensAt: number): RoleTimetableEntry => ({
@@ -30,15 +31,24 @@ const entry = (slug: string, opensAt: number): RoleTimetableEntry => ({
   summary: `${slug}: an executive talent acquisition role & more.`,
 });
 
-describe("the list page composed for the open roles", () => {
+describe("a page composed for the open roles", () => {
   it("joins the open roles' items in the build's order, then the invitation; the empty state alone when none is open", () => {
-    expect(composeRoleList(LIST, new Set(["head-of-talent", "vp-ta"]))).toBe(
+    expect(composeRolePage(LIST, new Set(["head-of-talent", "vp-ta"]))).toBe(
       '<main><h1>Open roles</h1><ul aria-label="Open roles"><li><a href="/roles/vp-ta">VP</a></li><li><a href="/roles/head-of-talent">Head</a></li></ul><div><p>Not the right role?</p></div></main>',
     );
-    expect(composeRoleList(LIST, new Set(["head-of-talent"]))).not.toContain("/roles/vp-ta");
-    expect(composeRoleList(LIST, new Set())).toBe(
-      "<main><h1>Open roles</h1><div><p>No roles are open right now.</p></div></main>",
+    expect(composeRolePage(LIST, new Set(["head-of-talent"]))).not.toContain("/roles/vp-ta");
+    expect(composeRolePage(LIST, new Set())).toBe(
+      "<main><h1>Roles</h1><div><p>No roles are open right now.</p></div></main>",
     );
+    // A role open but not on the page (not built into it) shows nothing, and counts for nothing.
+    expect(composeRolePage(LIST, new Set(["elsewhere"]))).toBe(composeRolePage(LIST, new Set()));
+  });
+
+  it("shows at most its few, the first open ones", () => {
+    const few = { ...LIST, maxItems: 1 };
+    expect(composeRolePage(few, new Set(["head-of-talent", "vp-ta"]))).toContain("/roles/vp-ta");
+    expect(composeRolePage(few, new Set(["head-of-talent", "vp-ta"]))).not.toContain("/roles/head-of-talent");
+    expect(composeRolePage(few, new Set(["head-of-talent"]))).toContain("/roles/head-of-talent");
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * What lists the roles, as the Node server composes it for the roles open at each moment
- * (docs/decisions/0026-roles-reach-searchers.md): the list page (`/roles`) from the parts the build
- * cut it into (its head, one item per role, its empty state, its tail: BUILD_DIR/role-parts.json),
+ * (docs/decisions/0026-roles-reach-searchers.md): the list page (`/roles`) and the home page, from
+ * the parts the build cut each into (what every state shows, one item per role, what shows while
+ * some role is open or none is: BUILD_DIR/role-parts.json),
  * the sitemap from the routes and the timetable (./sitemap.ts), and the feed of the open roles
  * (`/roles/feed.xml`, Atom). Each is composed and compressed once per change of the open roles
  * (server/http/role-schedule.ts), kept in memory and answered from there with its ETag. The build
@@ -17,10 +18,10 @@ import { negotiate } from "@fastify/accept-negotiator";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { Feed } from "feed";
 import { isOpen, type RoleTimetable, type RoleTimetableEntry } from "#shared/roles/timetable.ts";
-import { rolePath, ROLES_FEED_PATH, ROLES_PATH } from "#shared/roles/page.ts";
+import { rolePath, ROLES_FEED_PATH, ROLES_PATH, type RolesShown } from "#shared/roles/page.ts";
 import type { RolesState } from "./role-schedule";
 import { absoluteUrl, indexablePaths, renderSitemap } from "./sitemap";
-import { ENCODING_PREFERENCE, type Encoding, ROLES_LIST_FILE, SITEMAP_PATH } from "./static-policy";
+import { ENCODING_PREFERENCE, type Encoding, SITEMAP_PATH } from "./static-policy";
 
 /** The parts the build hands the server, beside roles.json in BUILD_DIR. */
 export const ROLE_PARTS_FILE = "role-parts.json";
@@ -31,19 +32,14 @@ export const ROLE_PARTS_FILE = "role-parts.json";
  */
 export const UPCOMING_ROLES_FOLDER = "upcoming-roles";
 
-/** The list page cut where the roles go: `items` in the build's order (newest first), each one role's. */
-export interface RoleListParts {
-  head: string;
-  listStart: string;
-  items: { slug: string; html: string }[];
-  listEnd: string;
-  /** Between the list and the empty state, and between the empty state and what follows. */
-  afterList: string;
-  empty: string;
-  afterEmpty: string;
-  /** What follows a list that has roles (an invitation for leaders no role fits). */
-  more: string;
-  tail: string;
+/**
+ * A page that shows the open roles, cut at its marks (shared/roles/page.ts, RolesShown): each part
+ * with what it waits for, in the page's order, the roles' items in the build's order (newest first).
+ */
+export interface RolePageParts {
+  parts: { shown: RolesShown; html: string }[];
+  /** The most roles it shows, the first open ones (the home page's band shows a few). */
+  maxItems?: number;
 }
 
 export interface RoleParts {
@@ -52,23 +48,23 @@ export interface RoleParts {
   siteName: string;
   /** The feed's title (content/open-roles.yaml). */
   feedTitle: string;
-  list: RoleListParts;
+  /** The pages that show the open roles, by their file under client/ (`/roles/index.html`, `/index.html`). */
+  pages: Record<string, RolePageParts>;
 }
 
-/** The list page with the items of `open` (slugs), in the build's order; the empty state when none. */
-export function composeRoleList(list: RoleListParts, open: ReadonlySet<string>): string {
-  const items = list.items.filter((item) => open.has(item.slug));
-  if (items.length === 0) return list.head + list.afterList + list.empty + list.afterEmpty + list.tail;
-  return (
-    list.head +
-    list.listStart +
-    items.map((item) => item.html).join("") +
-    list.listEnd +
-    list.afterList +
-    list.afterEmpty +
-    list.more +
-    list.tail
-  );
+const itemSlug = (shown: RolesShown) => (shown.startsWith("item:") ? shown.slice("item:".length) : null);
+
+/** A page for the roles of `open` (slugs): their items, and what waits for `some` open role, or `none`. */
+export function composeRolePage(page: RolePageParts, open: ReadonlySet<string>): string {
+  const slugs = page.parts.map(({ shown }) => itemSlug(shown)).filter((slug) => slug !== null);
+  const shownItems = new Set(slugs.filter((slug) => open.has(slug)).slice(0, page.maxItems ?? Infinity));
+  const some = shownItems.size > 0;
+  return page.parts
+    .filter(({ shown }) =>
+      shown === "always" ? true : shown === "some" ? some : shown === "none" ? !some : shownItems.has(itemSlug(shown)!),
+    )
+    .map((part) => part.html)
+    .join("");
 }
 
 /** The sitemap: the indexable routes (the list only while a role is open), and each open role with its day. */
@@ -179,16 +175,17 @@ export class RoleDocument {
 
 /**
  * The documents the server composes for the open roles, by the file of the build they stand for:
- * the list page and the feed from the build's parts, the sitemap; none for a build without them.
+ * the pages that show them (the list, the home page) and the feed from the build's parts, the
+ * sitemap; none for a build without them.
  */
 export function roleDocuments(parts: RoleParts | null, timetable: RoleTimetable): Map<string, RoleDocument> {
   if (!parts) return new Map();
   const open = (roles: RolesState) => timetable.roles.filter((role) => roles.isOpen(role.slug));
+  const openSlugs = (roles: RolesState) => new Set(open(roles).map((role) => role.slug));
   return new Map([
-    [
-      ROLES_LIST_FILE,
-      new RoleDocument((roles) => composeRoleList(parts.list, new Set(open(roles).map((role) => role.slug)))),
-    ],
+    ...Object.entries(parts.pages).map(
+      ([file, page]) => [file, new RoleDocument((roles) => composeRolePage(page, openSlugs(roles)))] as const,
+    ),
     [SITEMAP_PATH, new RoleDocument((roles) => composeSitemap(parts.siteUrl, open(roles)))],
     [ROLES_FEED_PATH, new RoleDocument((roles) => composeFeed(parts, open(roles)))],
   ]);

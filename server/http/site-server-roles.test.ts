@@ -222,6 +222,27 @@ describe("the role answers (a clock the tests move)", () => {
     expect((await get("/roles/closes-tomorrow")).statusCode).toBe(410);
   });
 
+  it("shows the open roles in the home page's band, and the list's heading for the state, as each closes", async () => {
+    now = start;
+    const home = await get("/");
+    expect(home.rawPayload.equals(client("index.html"))).toBe(true);
+    expect(listedRoles(home.body)).toEqual(["closes-tonight", "closes-tomorrow"]);
+    expect((await get("/roles")).body).toContain("<h1>Open roles</h1>");
+
+    now = tonight + 1;
+    expect(listedRoles((await get("/")).body)).toEqual(["closes-tomorrow"]);
+
+    // None open: no band on the home page, and the list's heading no longer says "open".
+    now = tonight + DAY_MS + 1;
+    const none = await get("/");
+    expect(none.statusCode).toBe(200);
+    expect(none.body).toContain("<h1>Home</h1>");
+    expect(none.body).not.toContain('id="open-roles"');
+    const list = (await get("/roles")).body;
+    expect(list).toContain("<h1>Roles</h1><p>No roles are open right now.</p>");
+    expect(list).not.toContain("<h1>Open roles</h1>");
+  });
+
   it("answers the request page with the role chosen while it is open, the plain page otherwise, never at its own path", async () => {
     now = start;
     const plain = client("request-invitation/index.html");
@@ -285,10 +306,13 @@ describe("a role posted for a day ahead (a clock the tests move)", () => {
       expect((await get("/request-invitation/role/posted-tomorrow")).statusCode).toBe(404);
     };
     await absent();
+    expect(listedRoles((await get("/")).body)).toEqual(["open-now"]);
     now = midnight - 1;
     await absent();
 
     now = midnight;
+    // The home page's band shows it from its day, the newest few (two in this build) of those open.
+    expect(listedRoles((await get("/")).body)).toEqual(["open-now", "posted-tomorrow"]);
     const page = await get("/roles/posted-tomorrow");
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("<h1>SVP, Talent Acquisition</h1>");

@@ -22,8 +22,10 @@ export const ASSETS_PREFIX = "/assets/";
 export const NOT_FOUND_FILE = "/404.html";
 /** The page a role that has closed answers with, status 410; like the 404 page, never served at its own URL. */
 export const GONE_FILE = "/410.html";
-/** The list of open roles: the server leaves out the roles closed since the build. */
+/** The list of open roles: the server composes it for the roles open at each moment (./role-documents.ts). */
 export const ROLES_LIST_FILE = `${ROLES_PATH}/index.html`;
+/** The home page, whose band lists a few of the open roles: composed like the list. */
+export const HOME_FILE = "/index.html";
 export const SITEMAP_PATH = "/sitemap.xml";
 export const ROBOTS_PATH = "/robots.txt";
 

@@ -26,6 +26,8 @@ import {
 import { webhookSignature } from "./webhook";
 import { randomBytes } from "node:crypto";
 import { teamEmails } from "../../tests/support/words";
+import { decodeWords, parseMail } from "../../tests/support/mail-sink";
+import nodemailer from "nodemailer";
 
 const CLAIM = { seq: 1, channel: "email", deliveryId: "delivery-1", queuedAt: 0, attempts: 0 } as const;
 const REQUEST_ID = sampleRequest(2).id;
@@ -117,6 +119,34 @@ describe("the team's email", () => {
     const refusal = { status: 400, errorType: "INVALID_EMAIL", message: "", correlationId: null };
     expect(composeEmail(refusedClaimFor(ada, refusal), teamEmails).replyTo).toBeUndefined();
     expect(composeEmail(heldClaim(1, ["id"]), teamEmails).replyTo).toBeUndefined();
+  });
+
+  it("writes a name stored as MIME encoded words into the Subject and Reply-To as typed, never decoded by a mail reader", async () => {
+    // U+202E (right-to-left override), "Ada", CR LF, "Bcc: x@example.com".
+    const hidden = Buffer.from("\u202eAda\r\nBcc: x@example.com").toString("base64");
+    const email = composeEmail(
+      claimFor({ firstname: `=?utf-8?b?${hidden}?=`, lastname: "=?UTF-8?Q?=E2=80=AElace?=", email: "ada@example.com" }),
+      teamEmails,
+    );
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "crlf" });
+    const sent = await transport.sendMail({
+      from: "site@network.example",
+      to: "team@network.example",
+      replyTo: email.replyTo,
+      subject: email.subject,
+      text: email.text,
+    });
+    const mail = parseMail(String(sent.message));
+    const replyTo = decodeWords(mail.headers.get("reply-to") ?? "");
+    for (const header of [mail.subject, replyTo]) {
+      expect(header).toContain(`= ?utf-8?b?${hidden}?=`);
+      expect(header).not.toMatch(/[\u202a-\u202e\u2066-\u2069\r\n]|Bcc:/);
+    }
+    expect(mail.headers.has("bcc")).toBe(false);
+    // Bidi controls stored before the form refused them are dropped from the headers too.
+    expect(composeEmail(claimFor({ firstname: "Ada\u202e", lastname: "\u2067Lovelace" }), teamEmails).subject).toBe(
+      "New invitation request: Ada Lovelace (TA leader)",
+    );
   });
 
   it("has a one-line subject naming the person and the audience, whatever the names hold", () => {

@@ -216,6 +216,18 @@ export function oneLine(value: string): string {
     .trim();
 }
 
+/**
+ * A header's text (the subject, the Reply-To name) as nodemailer should write it: on one line,
+ * without bidi embeddings, overrides or isolates, and with no MIME encoded word (`=?utf-8?b?...?=`)
+ * left whole. nodemailer writes ASCII text as it is, and mail readers decode an encoded word
+ * even inside a quoted name, into characters no rule here saw (a right-to-left override, a line
+ * break); an encoded word's opening `=?` split by a space is read as typed. The form refuses both in one-line fields
+ * (shared/invitation/request-validation.ts): this keeps a request stored before it as harmless.
+ */
+export function headerText(value: string): string {
+  return oneLine(value.replace(/[\u202a-\u202e\u2066-\u2069]/g, "").replace(/=\?(?=[^?\s]*\?[bq]\?)/gi, "= ?"));
+}
+
 /** Slack's mrkdwn turns `<url|label>` into a link: its three control characters are escaped as it documents. */
 export function escapeSlack(value: string): string {
   return value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
@@ -244,7 +256,7 @@ function textRow([label, value]: Row): string {
 }
 
 function subjectLine(subject: string): string {
-  const line = oneLine(subject);
+  const line = headerText(subject);
   return line.length > SUBJECT_MAX_LENGTH ? `${line.slice(0, SUBJECT_MAX_LENGTH - 1)}…` : line;
 }
 
@@ -527,7 +539,7 @@ function slackBlock(block: Block): string[] {
 function replyToFor(claim: TeamClaim | UpdateFailure): EmailContent["replyTo"] {
   if (claim.kind !== "request" && claim.kind !== "reminder") return undefined;
   const address = replyAddress(claim.request);
-  return address ? { name: oneLine(fullName(claim.request)), address } : undefined;
+  return address ? { name: headerText(fullName(claim.request)), address } : undefined;
 }
 
 function replyAddress(request: StoredInvitationRequest): string | null {

@@ -12,7 +12,17 @@ import { EMPLOYMENT_TYPES } from "../roles/schema";
 export const openRolesSchema = z.strictObject({
   /** The list page, /roles. */
   meta: pageMeta,
-  hero: z.strictObject({ eyebrow: text({ max: 40 }), lead: text({ max: 260 }) }),
+  hero: z.strictObject({
+    eyebrow: text({ max: 40 }),
+    /** The list's heading while no role is open (the page's heading, `meta.heading`, says they are open now). */
+    emptyHeading: text({
+      max: 70,
+      maxWord: 16,
+      title: "Heading while no role is open",
+      description: "Instead of the page's heading, which says the roles are open now.",
+    }),
+    lead: text({ max: 260 }),
+  }),
   list: z.strictObject({
     /** The list's name for screen readers. */
     label: text({ max: 40 }),
@@ -88,7 +98,7 @@ export const openRolesSchema = z.strictObject({
       requestLink: text({ max: 30, maxWord: 16 }),
     })
     .meta({ title: "The page of a role that has closed" }),
-  /** The links to the roles, shown only while at least one role is open. */
+  /** The links to the roles: the home page's band (with a few of them) while one is open, the footer's always. */
   links: z
     .strictObject({
       home: z.strictObject({
@@ -102,7 +112,8 @@ export const openRolesSchema = z.strictObject({
     })
     .meta({
       title: "Links to the roles",
-      description: "On the home page, in the footer and on the request page, while a role is open.",
+      description:
+        "On the home page, above a few of the open roles, and on the request page, while a role is open; in the footer always.",
     }),
   /** The request page with a role chosen: "About: <role>", and how to clear it. */
   requestPage: z

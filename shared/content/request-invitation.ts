@@ -88,6 +88,11 @@ export const validationWords = z
   .strictObject({
     required: text({ max: 80, title: "A required field left empty" }),
     email: text({ max: 80, title: "An email address that is not one" }),
+    emailDomain: text({
+      max: 100,
+      title: "An email address with no domain after the @",
+      description: "Such as dana@gmail: the part after the @ has no dot, so no reply could reach it.",
+    }),
     url: text({ max: 80, title: "A web address that is not one" }),
     tooLong: text({ max: 80, tokens: ["max"], title: "Too long", description: "{max} is the most the field takes." }),
     invalidCharacters: text({ max: 80, title: "Characters the form does not take" }),

@@ -138,6 +138,20 @@ describe("validateInvitationRequest", () => {
     ],
     ["a lone surrogate in the message", { message: "Hello \ud83d" }, { message: { code: "invalidCharacters" } }],
     ["a C1 control in the message", { message: "Hello\u0085there" }, { message: { code: "invalidCharacters" } }],
+    // A mail reader decodes these in the team email's Subject and Reply-To: here into U+202E and a line break.
+    [
+      "a name sent as a MIME encoded word (base64)",
+      { firstname: "=?utf-8?b?4oCuQWRhDQpCY2M6IHhAZXhhbXBsZS5jb20=?=" },
+      { firstname: { code: "invalidCharacters" } },
+    ],
+    [
+      "an encoded word inside a name (quoted-printable)",
+      { lastname: "Love =?UTF-8?Q?=E2=80=AElace?= " },
+      { lastname: { code: "invalidCharacters" } },
+    ],
+    ["an email at a domain with no dot", { email: "dana@gmail" }, { email: { code: "emailDomain" } }],
+    ["an email at localhost", { email: "root@localhost" }, { email: { code: "emailDomain" } }],
+    ["an email at an IP address", { email: "root@127.0.0.1" }, { email: { code: "emailDomain" } }],
   ])("refuses %s", (_case, fields, errors) => {
     expect(validateInvitationRequest({ mode: "candidate", fields: { ...leader, ...fields } })).toEqual({
       ok: false,
@@ -176,6 +190,18 @@ describe("validateInvitationRequest", () => {
     const result = validateInvitationRequest({ mode: "candidate", fields });
     expect(result.ok && result.request.fields).toEqual(fields);
   });
+
+  it("takes text that only looks like an encoded word's parts, and an encoded word in the message", () => {
+    const fields = { ...leader, company: "Q&A =? Analytics", jobtitle: "VP (what?=yes)", message: "=?utf-8?b?QQ==?=" };
+    expect(validateInvitationRequest({ mode: "candidate", fields }).ok).toBe(true);
+  });
+
+  it.each(["dana@gmail.com", "a@b.co", "ada@mail.example.co.uk", "x@xn--bcher-kva.example"])(
+    "takes the address %s",
+    (email) => {
+      expect(validateInvitationRequest({ mode: "candidate", fields: { ...leader, email } }).ok).toBe(true);
+    },
+  );
 
   it("stores and relays an email without the spaces around it", () => {
     const result = validateInvitationRequest({

@@ -75,9 +75,21 @@ export interface UnvalidatedRequest {
 const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
-/** One email address as the form takes it (WHATWG's valid email address): no space, comma or line break. */
+/**
+ * What is wrong with an email address, or null: `email` when it is not one at all (WHATWG's valid
+ * email address: no space, comma or line break), `emailDomain` when what follows the @ is no
+ * domain mail can reach: a single name (`dana@gmail`, `root@localhost`) or a number (an IP
+ * address), which `<input type="email">` lets through but no reply could ever arrive at.
+ */
+export function emailProblem(value: string): "email" | "emailDomain" | null {
+  if (!EMAIL_PATTERN.test(value)) return "email";
+  const labels = value.slice(value.lastIndexOf("@") + 1).split(".");
+  return labels.length > 1 && /[a-z]/i.test(labels.at(-1)!) ? null : "emailDomain";
+}
+
+/** One email address as the form takes it, at a domain mail can reach (`emailProblem`). */
 export function isEmailAddress(value: string): boolean {
-  return EMAIL_PATTERN.test(value);
+  return emailProblem(value) === null;
 }
 
 /** A web address with or without its scheme (`linkedin.com/in/name` is what people paste). */
@@ -101,11 +113,15 @@ export function isWebAddress(value: string): boolean {
 //   names go into the team's email subject; the message keeps them, as right-to-left
 //   text legitimately uses them there.
 // - A lone surrogate is not text: PostgreSQL's json functions fail on the row that holds it.
+// - A MIME encoded word (RFC 2047, `=?utf-8?b?4oCu?=`) in a one-line field: names go into the team
+//   email's Subject and Reply-To, where mail readers decode it into whatever it hides (a
+//   right-to-left override, a line break) past every rule above. No one types one.
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const LINE_BREAKS = /[\r\n\t\u2028\u2029]/;
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
 const DIRECTION_MARKS = /[\u200e\u200f\u061c]/;
+const ENCODED_WORD = /=\?[^?\s]*\?[bq]\?[^?\s]*\?=/i;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /**
  * A character a reader can see: not white space, not a format or control character
@@ -126,6 +142,7 @@ export function hasForbiddenCharacters(value: string, multiline: boolean): boole
     (!multiline && LINE_BREAKS.test(value)) ||
     BIDI_CONTROLS.test(value) ||
     (!multiline && DIRECTION_MARKS.test(value)) ||
+    (!multiline && ENCODED_WORD.test(value)) ||
     LONE_SURROGATE.test(value)
   );
 }
@@ -137,7 +154,10 @@ export function fieldProblem(rule: RequestFieldRule, value: string): FieldProble
   if (value.length > rule.maxLength) return { code: "tooLong", max: rule.maxLength };
   if (hasForbiddenCharacters(value, rule.kind === "textarea")) return { code: "invalidCharacters" };
   if (rule.required && !hasVisibleText(value)) return { code: "required" };
-  if (rule.kind === "email" && !isEmailAddress(trimmed)) return { code: "email" };
+  if (rule.kind === "email") {
+    const code = emailProblem(trimmed);
+    if (code) return { code };
+  }
   if (rule.kind === "url" && !isWebAddress(trimmed)) return { code: "url" };
   return null;
 }

@@ -18,11 +18,14 @@ export const rolePath = (slug: string) => `${ROLES_PATH}/${slug}`;
 export const ROLES_FEED_PATH = `${ROLES_PATH}/feed.xml`;
 
 /**
- * The parts of the list page (`/roles`) the build cuts it into for the server, which joins the open
- * roles' items at each change (docs/decisions/0026-roles-reach-searchers.md): where each begins, as
- * the page marks it for the build (an inert `<template>`, which the build removes). `item:<slug>`
- * begins a role's item; `items-end` ends the last.
+ * The pages that show the open roles (the list, `/roles`, and the home page's band), which the
+ * build cuts into parts for the server to join for the roles open at each moment
+ * (docs/decisions/0026-roles-reach-searchers.md): the page marks where each part begins (an inert
+ * `<template>`, which the build removes), and what follows a mark until the next is shown
+ * `always`, while `some` role of the page is open, while `none` is, or while the role
+ * `item:<slug>` is open.
  */
-export const ROLE_LIST_PARTS = ["list", "items-end", "list-end", "empty", "empty-end", "more", "more-end"] as const;
-export type RoleListPart = (typeof ROLE_LIST_PARTS)[number] | `item:${string}`;
-export const roleListMarker = (part: RoleListPart) => `<template data-roles-part="${part}"></template>`;
+export type RolesShown = "always" | "some" | "none" | `item:${string}`;
+/** How many of the open roles the home page's band shows, the newest first (the list has them all). */
+export const HOME_ROLES_SHOWN = 3;
+export const rolesMarker = (shown: RolesShown) => `<template data-roles-part="${shown}"></template>`;

@@ -3,7 +3,7 @@
 // named, confidential, closed yesterday, named with pay on site, posted tomorrow). The list, each role's page and its JobPosting as Google
 // reads it, the page of a closed role, the sitemap, and a request for a role, with and without JavaScript,
 // found in the team's export with its role.
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { test, expect } from "../support/browser/fixtures";
 import {
   ROLES_BUILD_DIR,
@@ -20,6 +20,7 @@ import { site } from "../support/browser/site-config";
 import { dayFrom, roleFixtures } from "../support/role-fixtures";
 import { openRolesWords as words, ownFormFields, requestWords, siteWords, teamEmails } from "../support/words";
 import { readContent } from "#shared/content/read.ts";
+import { HOME_ROLES_SHOWN } from "#shared/roles/page.ts";
 import { startSiteServer } from "../../server/http/site-server";
 
 const emailWords = readContent("emails");
@@ -34,7 +35,7 @@ const NETWORK = `The ${site.siteName}`;
 
 test.use({ baseURL: ROLES_BUILD_URL });
 
-const roleList = (page: Page) => page.getByRole("list", { name: words.list.label });
+const roleList = (page: Page | Locator) => page.getByRole("list", { name: words.list.label });
 
 test("the list shows every open role and links to its page; the closed one is not there", async ({ page }) => {
   await page.goto("/roles");
@@ -53,10 +54,23 @@ test("the list shows every open role and links to its page; the closed one is no
   expect(postings, "no JobPosting on a list page, as Google asks").toEqual([]);
 });
 
-test("the home page, the footer and the leaders' request page link to the open roles", async ({ page }) => {
+test("the home page lists the open roles, and it, the footer and the leaders' request page link to them", async ({
+  page,
+}) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { name: words.links.home.title })).toBeVisible();
   await expect(page.getByRole("link", { name: words.links.home.action })).toHaveAttribute("href", "/roles");
+  // The band shows the open roles themselves (a few: three of the fixtures are open), none other.
+  const band = page.locator("#open-roles");
+  await expect(roleList(band).getByRole("listitem")).toHaveCount(Math.min(open.length, HOME_ROLES_SHOWN));
+  for (const role of open.slice(0, HOME_ROLES_SHOWN)) {
+    await expect(roleList(band).getByRole("link", { name: role.title, exact: true })).toHaveAttribute(
+      "href",
+      `/roles/${role.slug}`,
+    );
+  }
+  await expect(band.getByText(closed.title)).toHaveCount(0);
+  await expect(band.getByText(upcoming.title)).toHaveCount(0);
   await expect(page.getByRole("contentinfo").getByRole("link", { name: words.links.footer })).toHaveAttribute(
     "href",
     "/roles",
@@ -146,8 +160,15 @@ test("a role posted tomorrow is nowhere today, and everywhere once the server's 
     expect(await (await page.request.get(at("/roles/feed.xml"))).text()).not.toContain(upcoming.slug);
     await page.goto(at(`/request-invitation?role=${upcoming.slug}`));
     await expect(page.getByText(words.requestPage.about, { exact: true })).toHaveCount(0);
+    await page.goto(at("/"));
+    await expect(roleList(page).getByRole("link", { name: upcoming.title, exact: true })).toHaveCount(0);
 
     now = midnight + 1000;
+
+    // The home page's band too, with no rebuild: the newest role first, still a few.
+    await page.goto(at("/"));
+    await expect(roleList(page).getByRole("listitem").first()).toContainText(upcoming.title);
+    await expect(roleList(page).getByRole("listitem")).toHaveCount(Math.min(open.length + 1, HOME_ROLES_SHOWN));
 
     expect((await page.goto(at(`/roles/${upcoming.slug}`)))?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: upcoming.title })).toBeVisible();

@@ -118,6 +118,30 @@ const REFUSED: Case[] = [
     status: 400,
     check: fieldError("email", messages.email),
   },
+  // No reply could reach a domain without a dot: the words say to add its end.
+  {
+    name: "an email with no dot in its domain",
+    headers: [JSON_TYPE],
+    body: withFields({ email: "dana@gmail" }),
+    status: 400,
+    check: fieldError("email", messages.emailDomain),
+  },
+  {
+    name: "an email at localhost",
+    headers: [JSON_TYPE],
+    body: withFields({ email: "root@localhost" }),
+    status: 400,
+    check: fieldError("email", messages.emailDomain),
+  },
+  // A MIME encoded word in a name would reach the team email's Subject and Reply-To, where a mail
+  // reader decodes it (here a right-to-left override and a line break).
+  {
+    name: "a name sent as MIME encoded words",
+    headers: [JSON_TYPE],
+    body: withFields({ firstname: `=?utf-8?b?${Buffer.from("\u202eAda\r\nBcc: x@example.com").toString("base64")}?=` }),
+    status: 400,
+    check: fieldError("firstname", messages.invalidCharacters),
+  },
   // Fields the form does not have.
   {
     name: "an extra field",

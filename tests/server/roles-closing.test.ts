@@ -1,7 +1,7 @@
 /**
  * A role closes on its day with no restart and no rebuild, on both servers of a deployment:
  * the Node server and nginx with the generated configuration, which hands the roles, their
- * list, the sitemap and a request page naming a role to that Node server. A synthetic build
+ * list, the home page, the sitemap and a request page naming a role to that Node server. A synthetic build
  * (tests/support/role-build.ts) with a role that closes while both run: the Node server (in
  * process, listening, on a clock the test moves; server/http/site-server-roles.test.ts shows
  * it reads the system's clock by default) offers it before and not after, and so does nginx.
@@ -78,6 +78,7 @@ describe("a role that closes while the servers run", () => {
       expect(page.status, server.name).toBe(200);
       expect(page.bytes.equals(client("roles/closing-soon/index.html")), server.name).toBe(true);
       expect(listedRoles((await get(server.port, "/roles")).body), server.name).toEqual(["closing-soon", "open-role"]);
+      expect(listedRoles((await get(server.port, "/")).body), server.name).toEqual(["closing-soon", "open-role"]);
       expect(sitemapPaths((await get(server.port, "/sitemap.xml")).body), server.name).toContain("/roles/closing-soon");
       const request = await get(server.port, "/request-invitation?role=closing-soon");
       expect(request.bytes.equals(client("request-invitation/role/closing-soon/index.html")), server.name).toBe(true);
@@ -95,6 +96,11 @@ describe("a role that closes while the servers run", () => {
       const list = await get(server.port, "/roles");
       expect(list.status, server.name).toBe(200);
       expect(listedRoles(list.body), server.name).toEqual(["open-role"]);
+      // The home page's band too: nginx hands it to the Node server.
+      const home = await get(server.port, "/");
+      expect(home.status, server.name).toBe(200);
+      expect(home.headers["content-type"], server.name).toBe("text/html; charset=utf-8");
+      expect(listedRoles(home.body), server.name).toEqual(["open-role"]);
       const sitemap = sitemapPaths((await get(server.port, "/sitemap.xml")).body);
       expect(
         sitemap.filter((path) => path.startsWith("/roles")),

@@ -12,7 +12,7 @@ import { ROLES_FEED_PATH, rolePath } from "#shared/roles/page.ts";
 import { ROLE_TIMETABLE_FILE, isOpen, isUpcoming, type RoleTimetableEntry } from "#shared/roles/timetable.ts";
 import {
   composeFeed,
-  composeRoleList,
+  composeRolePage,
   composeSitemap,
   ROLE_PARTS_FILE,
   UPCOMING_ROLES_FOLDER,
@@ -20,7 +20,13 @@ import {
 } from "../../server/http/role-documents";
 import { precompressDirectory } from "../../scripts/build/precompress";
 import { writePolicyConfig } from "../../server/http/policy-config";
-import { GONE_FILE, roleRequestPageFile, ROLES_LIST_FILE, SITEMAP_PATH } from "../../server/http/static-policy";
+import {
+  GONE_FILE,
+  HOME_FILE,
+  roleRequestPageFile,
+  ROLES_LIST_FILE,
+  SITEMAP_PATH,
+} from "../../server/http/static-policy";
 
 export const ROLE_BUILD_SITE_URL = "https://network.example";
 
@@ -60,27 +66,47 @@ export function writeRoleBuild(testRoles: readonly TestRole[], now: number = Dat
   const ahead = roles.filter((role) => isUpcoming(role, now));
   write("/404.html", page("Not found", "<h1>Not found</h1>"));
   write(GONE_FILE, page("This role has closed", '<h1>This role has closed</h1><a href="/roles">Open roles</a>'));
-  write("/index.html", page("Home", "<h1>Home</h1>"));
   write("/request-invitation/index.html", page("Request an invitation", "<h1>Request an invitation</h1>"));
   write("/request-invitation/employer/index.html", page("Submit a talent brief", "<h1>Employers</h1>"));
+  const items = [...open, ...ahead].map((role) => ({ shown: `item:${role.slug}` as const, html: roleItem(role) }));
   const parts: RoleParts = {
     siteUrl: ROLE_BUILD_SITE_URL,
     siteName: "TA Leadership Network",
     feedTitle: "Executive TA roles, open now",
-    list: {
-      head: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Open roles</title>${STYLE}</head><body><h1>Open roles</h1>`,
-      listStart: "<ul>",
-      items: [...open, ...ahead].map((role) => ({ slug: role.slug, html: roleItem(role) })),
-      listEnd: "</ul>",
-      afterList: "",
-      empty: "<p>No roles are open right now.</p>",
-      afterEmpty: "",
-      more: "<p>Not the right role?</p>",
-      tail: "</body></html>\n",
+    pages: {
+      [ROLES_LIST_FILE]: {
+        parts: [
+          {
+            shown: "always",
+            html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Open roles</title>${STYLE}</head><body><h1>`,
+          },
+          { shown: "some", html: "Open roles" },
+          { shown: "none", html: "Roles" },
+          { shown: "always", html: "</h1>" },
+          { shown: "some", html: "<ul>" },
+          ...items,
+          { shown: "some", html: "</ul>" },
+          { shown: "none", html: "<p>No roles are open right now.</p>" },
+          { shown: "some", html: "<p>Not the right role?</p>" },
+          { shown: "always", html: "</body></html>\n" },
+        ],
+      },
+      // The home page's band: the newest few open roles, under the band's heading.
+      [HOME_FILE]: {
+        parts: [
+          { shown: "always", html: page("Home", "<h1>Home</h1>").replace("</body></html>\n", "") },
+          { shown: "some", html: '<section id="open-roles"><h2>Open roles</h2><ul>' },
+          ...items,
+          { shown: "some", html: "</ul></section>" },
+          { shown: "always", html: "</body></html>\n" },
+        ],
+        maxItems: 2,
+      },
     },
   };
   writeFileSync(join(buildDir, ROLE_PARTS_FILE), JSON.stringify(parts));
-  write(ROLES_LIST_FILE, composeRoleList(parts.list, new Set(open.map((role) => role.slug))));
+  const openSlugs = new Set(open.map((role) => role.slug));
+  for (const [file, rolePage] of Object.entries(parts.pages)) write(file, composeRolePage(rolePage, openSlugs));
   write(ROLES_FEED_PATH, composeFeed(parts, open));
   write(SITEMAP_PATH, composeSitemap(ROLE_BUILD_SITE_URL, open));
   for (const role of open) {

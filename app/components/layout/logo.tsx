@@ -12,8 +12,8 @@ export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
       <span
         className={
           tone === "dark"
-            ? "text-[0.95rem] leading-tight font-semibold tracking-tight text-navy-900"
-            : "text-[0.95rem] leading-tight font-semibold tracking-tight text-white"
+            ? "text-[0.95rem] leading-tight font-semibold tracking-tight text-navy-900 min-[360px]:whitespace-nowrap"
+            : "text-[0.95rem] leading-tight font-semibold tracking-tight text-white min-[360px]:whitespace-nowrap"
         }
       >
         The {site.siteName}

@@ -15,13 +15,13 @@ export function SiteFooter({
   rolesLink = null,
 }: {
   words: FooterWords;
-  /** The link to the open roles' list, while at least one role is open. */
+  /** The link to the list of open roles (which says so when none is open). */
   rolesLink?: string | null;
 }) {
   const { footer: footerContent, newTabHint } = words;
   return (
     <footer className="bg-navy-950 text-navy-100">
-      <div className="container-page grid gap-12 py-16 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
+      <div className="container-page grid gap-12 py-16 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div className="max-w-sm space-y-5">
           <Logo tone="light" />
           <p className="text-sm leading-relaxed text-navy-100/85">{footerContent.tagline}</p>
@@ -56,7 +56,8 @@ export function SiteFooter({
         <div className="space-y-4">
           <h2 className={headingClass}>{footerContent.contactHeading}</h2>
           <p className="text-sm text-navy-100/85">{footerContent.contactLead}</p>
-          <a href={`mailto:${site.contactEmail}`} className={`${linkClass} text-sm break-all`}>
+          {/* Whole: the column widens to the address (its min-content), which breaks only where no line could hold it. */}
+          <a href={`mailto:${site.contactEmail}`} className={`${linkClass} block w-fit text-sm break-words`}>
             {site.contactEmail}
           </a>
           <NetworkProfileLinks profiles={site.networkProfiles} words={words} />

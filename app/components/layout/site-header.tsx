@@ -8,11 +8,11 @@ import { MOBILE_MENU_ID } from "./site-header-id";
 
 const navLinkClass = (isActive: boolean) =>
   cn(
-    "relative block rounded-md px-3 py-3 text-base font-medium transition-colors md:py-2 md:text-[0.95rem]",
+    "relative block rounded-md px-3 py-3 text-base font-medium whitespace-nowrap transition-colors lg:py-2 lg:text-[0.95rem]",
     isActive ? "text-navy-900" : "text-muted hover:text-navy-900",
     // The highlight for the current page: an underline bar, not colour alone.
     isActive &&
-      "after:absolute after:inset-x-3 after:-bottom-0.5 after:h-0.5 after:rounded-full after:bg-gold-500 max-md:after:hidden max-md:bg-navy-50",
+      "after:absolute after:inset-x-3 after:-bottom-0.5 after:h-0.5 after:rounded-full after:bg-gold-500 max-lg:after:hidden max-lg:bg-navy-50",
   );
 
 const normalise = (path: string) => path.replace(/\/+$/, "") || "/";
@@ -32,7 +32,8 @@ function NavItems({ currentPath, items }: { currentPath: string; items: SiteWord
 }
 
 /**
- * Fixed top navigation; under 768 px the links fold behind a menu button. The menu is
+ * Fixed top navigation; under 1024 px (`lg`, where the name, the four links and the button fit
+ * on one line each, docs/product.md) the links fold behind a menu button. The menu is
  * the platform's popover: the button opens and closes it, Escape and a click outside
  * close it, with or without JavaScript. mobile-menu.ts adds the `aria-expanded` state
  * and the button's changing name once it runs.
@@ -53,12 +54,12 @@ export function SiteHeader({
           <Logo />
         </a>
         <nav aria-label={headerContent.navLabel} className="flex items-center gap-2">
-          {/* From 768 px the links sit in the bar. Below, they follow the menu button in the
+          {/* From 1024 px the links sit in the bar. Below, they follow the menu button in the
               document, so the Tab key goes from the button straight into the open menu. */}
-          <ul className="hidden md:flex md:items-center md:gap-1">
+          <ul className="hidden lg:flex lg:items-center lg:gap-1">
             <NavItems currentPath={currentPath} items={words.primaryNav} />
           </ul>
-          <a href={cta.href} className={buttonClass("primary", "sm", "max-sm:hidden md:ml-3")}>
+          <a href={cta.href} className={buttonClass("primary", "sm", "whitespace-nowrap max-sm:hidden lg:ml-3")}>
             {cta.label}
           </a>
           <button
@@ -67,7 +68,7 @@ export function SiteHeader({
             aria-controls={MOBILE_MENU_ID}
             data-open-label={headerContent.menuOpenLabel}
             data-close-label={headerContent.menuCloseLabel}
-            className="inline-flex size-11 items-center justify-center rounded-button text-navy-900 hover:bg-navy-50 md:hidden"
+            className="inline-flex size-11 items-center justify-center rounded-button text-navy-900 hover:bg-navy-50 lg:hidden"
           >
             <span className="sr-only">{headerContent.menuOpenLabel}</span>
             <MenuIcon className="stroke-2 group-has-[:popover-open]/header:hidden" />
@@ -77,7 +78,7 @@ export function SiteHeader({
           <ul
             id={MOBILE_MENU_ID}
             popover="auto"
-            className="inset-x-0 top-header bottom-auto m-0 w-full max-w-none flex-col gap-1 border-0 border-b border-line bg-white px-5 pt-3 pb-5 text-ink shadow-lift open:flex md:open:hidden"
+            className="inset-x-0 top-header bottom-auto m-0 w-full max-w-none flex-col gap-1 border-0 border-b border-line bg-white px-5 pt-3 pb-5 text-ink shadow-lift open:flex lg:open:hidden"
           >
             <NavItems currentPath={currentPath} items={words.primaryNav} />
             <li className="mt-2 sm:hidden">

@@ -35,7 +35,7 @@ export function ReasonColumns({ groups }: { groups: readonly ReasonGroup[] }) {
             {group.reasons.map((reason) => (
               <li key={reason.title} className="flex gap-5">
                 <IconTile feature={reason} tone="gold" />
-                <div>
+                <div className="min-w-0">
                   <h3 className={index === 0 ? "text-lg font-semibold text-white" : "text-lg font-semibold"}>
                     {reason.title}
                   </h3>

@@ -50,7 +50,7 @@ export function EyebrowHeadingText({
   tone = "light",
 }: {
   eyebrow?: string;
-  title: string;
+  title: ReactNode;
   tone?: "light" | "dark";
 }) {
   if (!eyebrow) return title;

@@ -24,14 +24,14 @@ export function SupporterCard({
 }) {
   return (
     <section aria-labelledby={id} className="relative z-10 container-page -mt-16 sm:-mt-20">
-      <div className="flex flex-col gap-8 rounded-card border border-line bg-white p-7 shadow-lift sm:p-10 md:flex-row md:items-center">
+      <div className="flex flex-col gap-8 rounded-card border border-line bg-white p-7 shadow-lift sm:p-10 lg:flex-row lg:items-center">
         <span
           aria-hidden="true"
           className="inline-flex size-16 shrink-0 items-center justify-center rounded-2xl bg-navy-900 text-2xl font-semibold text-gold-300"
         >
           {supporter.name.charAt(0)}
         </span>
-        <div className="flex-1">
+        <div className="min-w-0 flex-1">
           <Eyebrow>{supporter.eyebrow}</Eyebrow>
           <h2 id={id} className="mt-2 text-2xl font-semibold tracking-tight">
             {supporter.name}
@@ -41,7 +41,7 @@ export function SupporterCard({
         <ExternalLink
           newTabHint={newTabHint}
           href={supporter.url}
-          className={buttonClass("secondary", "md", "self-start md:self-center")}
+          className={buttonClass("secondary", "md", "self-start lg:shrink-0 lg:self-center lg:whitespace-nowrap")}
         >
           {supporter.linkLabel}
           <Icon name="external" className="size-4" />

@@ -13,7 +13,8 @@ export function IconTile({ feature, tone = "navy" }: { feature: Pick<Feature, "i
   return (
     <span
       className={cn(
-        "inline-flex size-12 items-center justify-center rounded-xl ring-1 ring-inset",
+        // shrink-0: beside text in a flex row (Who We Are's reasons), the tile keeps its 48x48.
+        "inline-flex size-12 shrink-0 items-center justify-center rounded-xl ring-1 ring-inset",
         tone === "navy" ? "bg-navy-50 text-navy-700 ring-navy-100" : "bg-gold-100 text-gold-700 ring-gold-300/50",
       )}
     >

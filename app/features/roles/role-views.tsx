@@ -2,20 +2,23 @@
  * The roles as visitors see them: a role's page and the list of open roles. Static HTML (no
  * island): links and the request button work before any script.
  *
- * The list page is prerendered with every role the server may list (open or upcoming at the
- * build), each part marked for the build (shared/roles/page.ts, roleListMarker), which cuts it into its
- * head, one item per role, the empty state and its tail; the server joins the open ones
- * (docs/decisions/0026-roles-reach-searchers.md), and so does the build for its own copy.
+ * The list page (and the home page's band, app/pages/_home.tsx) is prerendered with every role the
+ * server may list (open or upcoming at the build), each part marked for the build with what it
+ * waits for (shared/roles/page.ts, RolesShown): one item per role, what shows while some role is
+ * open (the list, its heading) or none is (the empty state, its heading); the server joins the
+ * parts for the roles open at each moment (docs/decisions/0026-roles-reach-searchers.md), and so
+ * does the build for its own copy.
  */
 import { Fragment, type ReactNode } from "react";
 import type { OpenRolesWords } from "#shared/content/open-roles.ts";
 import { namedEmployer, type RoleFields } from "#shared/roles/schema.ts";
-import { ROLE_PARAM, ROLES_FEED_PATH, rolePath, type RoleListPart } from "#shared/roles/page.ts";
+import { ROLE_PARAM, ROLES_FEED_PATH, rolePath, type RolesShown } from "#shared/roles/page.ts";
 import { locationText } from "#shared/roles/location.ts";
 import { requestPagePath, ROUTES } from "#shared/routes.ts";
 import { ArrowIcon, LinkButton } from "#app/components/ui/button.tsx";
 import { ArrowLeftIcon } from "#app/components/ui/icons.tsx";
 import { Eyebrow, EyebrowHeadingText } from "#app/components/sections/section.tsx";
+import { cn } from "#app/lib/cn.ts";
 import type { RoleDescriptionHtml } from "#app/features/roles/role-description.ts";
 import { roleFacts, type RoleFact } from "./role-facts";
 
@@ -156,18 +159,27 @@ export function RolePage({
 }
 
 /** A role in a list: its title (the link), who and where, and the facts a leader scans for. */
-function RoleCard({ role, words }: { role: RoleFields & { slug: string }; words: OpenRolesWords }) {
+function RoleCard({
+  role,
+  words,
+  headingLevel,
+}: {
+  role: RoleFields & { slug: string };
+  words: OpenRolesWords;
+  headingLevel: "h2" | "h3";
+}) {
+  const Heading = headingLevel;
   // The employer heads the card, so it is left out of the facts.
   const facts = roleFacts(role, words.facts, { employer: false });
   return (
     <article className="group relative flex h-full flex-col rounded-card border border-line bg-white p-6 shadow-card transition-shadow hover:shadow-lift sm:p-7">
       <p className="text-sm font-semibold text-gold-600">{namedEmployer(role) ?? words.facts.confidential}</p>
-      <h2 className="mt-2 text-xl font-semibold tracking-tight break-words text-ink">
+      <Heading className="mt-2 text-xl font-semibold tracking-tight break-words text-ink">
         {/* The whole card is the link's target, through this link's stretched box. */}
         <a href={rolePath(role.slug)} className="after:absolute after:inset-0 after:rounded-card">
           {role.title}
         </a>
-      </h2>
+      </Heading>
       <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
         {facts.map((fact) => (
           <span key={fact.label}>
@@ -191,32 +203,40 @@ function RoleCard({ role, words }: { role: RoleFields & { slug: string }; words:
   );
 }
 
-/** Where a part of the list page begins, for the build to cut it there (removed from what is served); nothing unless `marked`. */
-function Part({ name, marked }: { name: RoleListPart; marked: boolean }) {
-  return marked ? <template data-roles-part={name} /> : null;
+/**
+ * Where a part of a page that shows the roles begins, and what it waits for (shared/roles/page.ts),
+ * for the build to cut it there (removed from what is served); nothing unless `marked`.
+ */
+export function RolesPart({ shown, marked }: { shown: RolesShown; marked: boolean }) {
+  return marked ? <template data-roles-part={shown} /> : null;
 }
 
-/** Open roles as cards, each its own item. */
-function RoleList({
+/** Open roles as cards, each its own item; `marked`, each item waits for its role, the list's end for some role. */
+export function RoleList({
   roles,
   words,
   marked,
+  headingLevel = "h2",
+  className,
 }: {
   roles: readonly (RoleFields & { slug: string })[];
   words: OpenRolesWords;
   marked: boolean;
+  /** The cards' titles: h3 under a section's heading (the home page's band). */
+  headingLevel?: "h2" | "h3";
+  className?: string;
 }) {
   return (
-    <ul aria-label={words.list.label} className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+    <ul aria-label={words.list.label} className={cn("grid gap-5 md:grid-cols-2 xl:grid-cols-3", className)}>
       {roles.map((role) => (
         <Fragment key={role.slug}>
-          <Part name={`item:${role.slug}`} marked={marked} />
+          <RolesPart shown={`item:${role.slug}`} marked={marked} />
           <li>
-            <RoleCard role={role} words={words} />
+            <RoleCard role={role} words={words} headingLevel={headingLevel} />
           </li>
         </Fragment>
       ))}
-      <Part name="items-end" marked={marked} />
+      <RolesPart shown="some" marked={marked} />
     </ul>
   );
 }
@@ -242,8 +262,27 @@ export function RolesListPage({
       <div className="relative isolate overflow-hidden bg-navy-900 text-white">
         <div aria-hidden="true" className="absolute inset-0 -z-10 hero-grid-dark" />
         <div className="container-page pt-20 pb-16 sm:pt-24 sm:pb-20">
+          {/* The heading says what the page shows: the roles open now, or none open. */}
           <h1 className="max-w-3xl text-display font-semibold text-white">
-            <EyebrowHeadingText eyebrow={hero.eyebrow} title={meta.heading} tone="dark" />
+            <EyebrowHeadingText
+              eyebrow={hero.eyebrow}
+              title={
+                marked ? (
+                  <>
+                    <RolesPart shown="some" marked />
+                    {meta.heading}
+                    <RolesPart shown="none" marked />
+                    {hero.emptyHeading}
+                    <RolesPart shown="always" marked />
+                  </>
+                ) : empty ? (
+                  hero.emptyHeading
+                ) : (
+                  meta.heading
+                )
+              }
+              tone="dark"
+            />
           </h1>
           <p className="mt-6 max-w-2xl text-lead text-navy-100">{hero.lead}</p>
           <p className="mt-4 text-sm">
@@ -257,10 +296,9 @@ export function RolesListPage({
         </div>
       </div>
       <div className="container-page py-16 sm:py-20">
-        <Part name="list" marked={marked} />
+        <RolesPart shown="some" marked={marked} />
         {(marked || !empty) && <RoleList roles={roles} words={words} marked={marked} />}
-        <Part name="list-end" marked={marked} />
-        <Part name="empty" marked={marked} />
+        <RolesPart shown="none" marked={marked} />
         {(marked || empty) && (
           <div className="max-w-2xl rounded-card border border-line bg-surface p-8">
             <p className="text-lead text-body">{list.empty}</p>
@@ -269,8 +307,7 @@ export function RolesListPage({
             </LinkButton>
           </div>
         )}
-        <Part name="empty-end" marked={marked} />
-        <Part name="more" marked={marked} />
+        <RolesPart shown="some" marked={marked} />
         {(marked || !empty) && (
           <div className="mt-16 flex flex-col items-start justify-between gap-6 border-t border-line pt-10 md:flex-row md:items-center">
             <p className="max-w-2xl text-lead text-body">{list.noFit}</p>
@@ -279,7 +316,7 @@ export function RolesListPage({
             </LinkButton>
           </div>
         )}
-        <Part name="more-end" marked={marked} />
+        <RolesPart shown="always" marked={marked} />
       </div>
     </>
   );
