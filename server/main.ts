@@ -21,6 +21,7 @@ import { readRoleTimetable } from "./http/read-role-timetable";
 import type { RoleTimetable } from "#shared/roles/timetable.ts";
 import { openRequestStore } from "./requests/stores/open-store";
 import { RelayWorker } from "./requests/hubspot/relay";
+import { RequestSpool } from "./requests/spool";
 import { startDailySummaries } from "./requests/daily/daily-summary";
 import { REMINDER_CHECK_MS, startReminders } from "./requests/daily/reminders";
 import { startDailyPurge } from "./requests/daily/retention";
@@ -148,6 +149,15 @@ export async function startApi(
         })
       : null;
 
+  // A request the store cannot take in time is kept under DATA_DIR and stored when it is back (docs/product.md#nothing-lost).
+  const spool = new RequestSpool({
+    dataDir: config.server.dataDir,
+    onStored: () => {
+      relay?.wake();
+      notifier?.wake();
+    },
+  });
+
   let daily: { stop(): Promise<void> }[] = [];
   /** Takes the one-server lock (SQLite) and starts what needs it; throws while another server holds it. */
   const startBackgroundWork = async () => {
@@ -243,7 +253,7 @@ export async function startApi(
   );
   console.log(promiseLine(config, channels.length > 0));
   for (const line of searchStartupLines(config, googleKey)) console.log(line);
-  const api = buildApi(config, { requests: { store, relay, notifier, roles }, draining: () => draining, now });
+  const api = buildApi(config, { requests: { store, relay, notifier, roles, spool }, draining: () => draining, now });
   return {
     api: async (scope) => {
       scope.addHook("onRequest", async (_request, reply) => answering.begin(reply.raw));
@@ -258,6 +268,7 @@ export async function startApi(
     },
     async stop() {
       await stopBackgroundWork();
+      await spool.stop();
       await store.close();
     },
   };

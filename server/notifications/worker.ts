@@ -110,6 +110,12 @@ function labelOf(claim: NotificationClaim): string {
   }
 }
 
+/** The Message-ID of a notification's email: its delivery id at the sender's domain, the same on every attempt. */
+export function messageIdOf(deliveryId: string, from: string): string {
+  const domain = /@([^@\s>]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return `<${deliveryId}@${domain}>`;
+}
+
 export class NotificationWorker {
   private readonly loop: DeliveryLoop<NotificationDelivery>;
   private readonly email: EmailSender | null;
@@ -174,7 +180,7 @@ export class NotificationWorker {
               const detail: AcknowledgementDrop = "refused";
               return { kind: "refused", reason: "no address to send to", summary: "no address", scope: "row", detail };
             }
-            await sender!.send(content, signal);
+            await sender!.send({ ...content, messageId: messageIdOf(delivery.deliveryId, email?.from ?? "") }, signal);
           } else
             await postWebhook(webhook!, composeWebhook(delivery, options.words.team, offer, now()), {
               deliveryId: delivery.deliveryId,
