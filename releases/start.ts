@@ -24,6 +24,7 @@ import {
   readState,
 } from "./on-disk";
 import { supervise } from "./supervisor";
+import { tellTeamWhenCrashing } from "./alert";
 
 const USAGE =
   "Usage: npm start [-- --inspect[=[host:]port]]   (or --inspect-brk, --inspect-wait: for each server's Node)";
@@ -59,6 +60,7 @@ try {
     first: live,
     olderRoots: olderRoots(keptReleases(places, state, head), live, checkoutClient(places)),
     nodeFlags: flags,
+    onKeepsCrashing: tellTeamWhenCrashing(config, (line) => console.log(`[supervisor] ${line}`)),
   });
 } catch (error) {
   exitOnStartError("The server could not start")(error);
