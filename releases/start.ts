@@ -23,6 +23,7 @@ import {
   olderRoots,
   readState,
 } from "./on-disk";
+import { takeLiveSettings } from "./settings";
 import { supervise } from "./supervisor";
 import { tellTeamWhenCrashing } from "./alert";
 
@@ -38,8 +39,10 @@ if (unknown !== undefined) {
   process.exit(2);
 }
 
+const places = checkoutPlaces(loadConfig({ warn: false }).server.releasesDir);
+// Settings not given are the live release's (releases/settings.ts): a start from a shell without them serves what was built.
+takeLiveSettings(places, process.env, { log: (line) => console.log(`[supervisor] ${line}`) });
 const config = loadConfig();
-const places = checkoutPlaces(config.server.releasesDir);
 
 try {
   const state = readState(places);
