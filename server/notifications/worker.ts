@@ -85,6 +85,8 @@ export interface NotificationOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** True while visitors' requests are being answered; delivery waits for them (up to YIELD_MAX_MS). */
   busy?: () => boolean;
+  /** Told how each channel fared (./channel-health.ts). */
+  onChannel?: (channel: string, error: string | null) => void;
 }
 
 type NotificationDelivery = NotificationClaim & { label: string };
@@ -251,6 +253,7 @@ export class NotificationWorker {
       random: options.random,
       log: options.log,
       sleep: options.sleep,
+      onChannel: options.onChannel,
       busy: options.busy,
     });
   }

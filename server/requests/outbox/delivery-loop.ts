@@ -131,6 +131,8 @@ export interface DeliveryLoopOptions<D extends Delivery> {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** True while visitors' requests are being answered; a round waits for them (up to YIELD_MAX_MS). */
   busy?: () => boolean;
+  /** Told how each channel fared: null after a send, the summary of a failure of the whole channel (server/notifications/channel-health.ts). */
+  onChannel?: (channel: string, error: string | null) => void;
 }
 
 /** The pause after the n-th failure in a row (n >= 1), before jitter: min * 2^(n-1), capped. */
@@ -317,6 +319,7 @@ export class DeliveryLoop<D extends Delivery> {
     switch (outcome.kind) {
       case "sent": {
         state.failures = 0;
+        this.options.onChannel?.(delivery.channel, null);
         let stillOwned: boolean;
         try {
           stillOwned = await this.target.recordSent(delivery, this.owner, this.now());
@@ -331,7 +334,13 @@ export class DeliveryLoop<D extends Delivery> {
       case "refused": {
         state.failures = 0;
         await this.target.recordRefused(delivery, this.owner, outcome);
-        if (outcome.scope === "channel") state.stopped = true;
+        if (outcome.scope === "channel") {
+          state.stopped = true;
+          this.options.onChannel?.(
+            delivery.channel,
+            `refused (${outcome.summary}): stopped until a restart or requests -- retry`,
+          );
+        }
         // The summary only (a status): the receiver's words may quote the visitor.
         this.log(
           `[${name}] ${delivery.label} refused (${outcome.summary})` +
@@ -349,6 +358,7 @@ export class DeliveryLoop<D extends Delivery> {
           return;
         }
         state.failures += 1;
+        this.options.onChannel?.(delivery.channel, outcome.summary);
         // Retry-After is the least the receiver asks us to wait; the backoff still grows behind it.
         const pause = Math.max(
           outcome.retryAfterMs ?? 0,
