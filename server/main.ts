@@ -359,7 +359,9 @@ export async function serveSite(config: AppConfig, options: ServeOptions): Promi
   try {
     const url = await listen(config, options);
     console.log(`Serving ${options.what} at ${url} (Node.js ${process.versions.node})`);
-    if (config.site.requestApi) console.log(siteOrigins(config).formNote(url));
+    if (config.site.requestApi) {
+      console.log(siteOrigins(config).formNote(url, { trustProxyHops: config.server.trustProxyHops }));
+    }
     if (options.supervised) process.send!({ type: "ready", url } satisfies ServerMessage);
   } catch (error) {
     exitOnStartError("The server could not start")(error);
