@@ -100,6 +100,8 @@ export class RequestSpool {
   private stopped = false;
   private toldAway = false;
   private storedSinceAway = 0;
+  /** Files of other processes still running were left: looked at again after a while. */
+  private othersWaiting = false;
 
   constructor(private readonly options: SpoolOptions) {
     this.folder = join(options.dataDir, SPOOL_FOLDER);
@@ -139,7 +141,11 @@ export class RequestSpool {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.draining;
-    if (this.fd !== null) closeSync(this.fd);
+    if (this.fd !== null) {
+      closeSync(this.fd);
+      // Nothing waits in it: no file is left for the next process to look at.
+      if (this.pending.length === 0) rmSync(this.path, { force: true });
+    }
     this.fd = null;
   }
 
@@ -158,19 +164,27 @@ export class RequestSpool {
     fsyncSync(fd);
   }
 
-  /** Takes over the files of processes no longer running: their requests join this one's file, then theirs go. */
-  private adoptOrphans(): void {
+  /**
+   * Takes over the files of processes no longer running: their requests join this one's file,
+   * then theirs go. Returns how many files of running processes wait (a server a switch replaces
+   * exits within seconds): they are looked at again.
+   */
+  private adoptOrphans(): number {
     let names: string[];
     try {
       names = readdirSync(this.folder);
     } catch {
-      return;
+      return 0;
     }
+    let waiting = 0;
     for (const name of names) {
       const pid = Number(name.slice(0, -FILE_SUFFIX.length));
       if (!name.endsWith(FILE_SUFFIX) || !Number.isInteger(pid)) continue;
       // This process's own file from before it opened it is a predecessor's with the same id.
-      if (pid === this.pid ? this.fd !== null : isRunning(pid)) continue;
+      if (pid === this.pid ? this.fd !== null : isRunning(pid)) {
+        if (pid !== this.pid) waiting += 1;
+        continue;
+      }
       const path = join(this.folder, name);
       const adopted = readKept(path);
       if (pid === this.pid) {
@@ -183,6 +197,7 @@ export class RequestSpool {
       this.pending.push(...adopted);
       if (adopted.length > 0) this.log(`[requests] ${adopted.length} request(s) kept by a previous process to store`);
     }
+    return waiting;
   }
 
   private schedule(delayMs = this.retryMs): void {
@@ -194,6 +209,7 @@ export class RequestSpool {
       void run.finally(() => {
         this.draining = null;
         if (this.pending.length > 0) this.schedule();
+        else if (this.othersWaiting) this.schedule(RETRY_MAX_MS);
       });
     }, delayMs);
     this.timer.unref();
@@ -201,7 +217,7 @@ export class RequestSpool {
 
   private async drain(): Promise<void> {
     try {
-      this.adoptOrphans();
+      this.othersWaiting = this.adoptOrphans() > 0;
       while (this.pending.length > 0 && !this.stopped) {
         await this.save!(this.pending[0]!);
         this.pending.shift();
