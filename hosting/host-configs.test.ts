@@ -128,7 +128,7 @@ describe("renderNginxConfig", () => {
     expect(withPort).toContain("return 308 https://$server_name:8443$request_uri;");
     expect(() => renderNginxConfig({ csp, publicPort: "8443; evil" })).toThrow(/public port/);
     // The TLS server block ships as a commented template.
-    expect(named).toContain("#   listen 443 ssl;");
+    expect(named).toContain("#   listen 443 ssl http2;");
     expect(named).toContain("#   ssl_certificate     /etc/letsencrypt/live/network.example.org/fullchain.pem;");
   });
 

@@ -229,9 +229,8 @@ export function renderNginxConfig({
   const serving = (name: string) => [
     "# Behind a load balancer that terminates TLS, it forwards to this port. To serve TLS",
     "# from this nginx instead, replace the line below with this template:",
-    "#   listen 443 ssl;",
-    "#   listen [::]:443 ssl;",
-    "#   http2 on;",
+    "#   listen 443 ssl http2;",
+    "#   listen [::]:443 ssl http2;",
     `#   ssl_certificate     /etc/letsencrypt/live/${name}/fullchain.pem;`,
     `#   ssl_certificate_key /etc/letsencrypt/live/${name}/privkey.pem;`,
     "#   ssl_protocols TLSv1.2 TLSv1.3;",
@@ -334,7 +333,11 @@ export function renderNginxConfig({
     `# The request API: answered by the Node server.`,
     ...block(`location ^~ ${API_PATHS}`, apiLocation()),
     "# The pages of the team's answer links: their URL holds a token, so they send no Referer (the Node server's own).",
-    ...block(`location = ${apiPath(API_ROUTES.answer)}`, apiLocation(["Referrer-Policy"])),
+    ...block(`location = ${apiPath(API_ROUTES.answer)}`, [
+      "# Its URL carries the link's token: kept out of the access log.",
+      "access_log off;",
+      ...apiLocation(["Referrer-Policy"]),
+    ]),
     "",
     "# The roles open and close on their day: the Node server knows which are open (404, 410, the list, the home",
     "# page's band of them, the sitemap, the feed).",
@@ -500,5 +503,110 @@ export function renderNginxConfig({
           "",
         ]
       : []),
+  ].join("\n");
+}
+
+/** Where certbot keeps each name's certificate: `<dir>/<name>/fullchain.pem` and `privkey.pem`. */
+export const NGINX_DEFAULT_CERTIFICATES = "/etc/letsencrypt/live";
+
+export interface NginxProxyInput {
+  /** SITE_URL's host name. */
+  serverName: string;
+  /** EDITOR_ORIGIN's host name, when the editor has its own: a server block of its own. */
+  editorName?: string | null;
+  /** `host:port` of the supervisor's socket (127.0.0.1:4173, ta-network.socket's). */
+  upstream?: string;
+  /** The folder of the certificates, one folder per name. */
+  certificates?: string;
+  /** The ports nginx listens on: 443 and 80 in production, others in a test. */
+  httpsPort?: number;
+  httpPort?: number;
+}
+
+/**
+ * The complete nginx configuration of the one-machine deployment (docs/deployment.md), where the
+ * Node server answers everything and nginx terminates TLS: for each name (the site's, the editor's
+ * on its own), plain http redirected to https, and a TLS server block passing every request to the
+ * Node server with its Host, the client's address and the scheme. The answer links' tokens are kept
+ * out of the access log. For nginx's http {} context (Debian: /etc/nginx/conf.d/); `nginx -t` of
+ * Debian 12's nginx 1.22 takes it (hosting/host-configs.test.ts).
+ */
+export function renderNginxProxyConfig({
+  serverName,
+  editorName = null,
+  upstream = NGINX_DEFAULT_API_UPSTREAM,
+  certificates = NGINX_DEFAULT_CERTIFICATES,
+  httpsPort = 443,
+  httpPort = 80,
+}: NginxProxyInput): string {
+  const names = [serverName, ...(editorName ? [editorName] : [])];
+  for (const name of names) {
+    if (!/^[A-Za-z0-9.-]+$/.test(name)) throw new Error(`nginx-config: not a host name: "${name}"`);
+  }
+  if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/.test(upstream)) {
+    throw new Error(`nginx-config: the upstream must be host:port, got "${upstream}"`);
+  }
+  if (/[\s;{}"']/.test(certificates)) throw new Error(`nginx-config: unsafe character in ${certificates}`);
+  const https = httpsPort === 443 ? "" : `:${httpsPort}`;
+  const proxied = [
+    "proxy_pass http://ta_network;",
+    "proxy_http_version 1.1;",
+    'proxy_set_header Connection "";',
+    "# The Host as the browser sent it: the Node server tells the site's name from the editor's by it,",
+    "# and compares it with Origin (so no ALLOWED_ORIGINS is needed behind this proxy).",
+    "proxy_set_header Host $host;",
+    "# The client's address, which the Node server reads with TRUST_PROXY=1.",
+    "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
+    "proxy_set_header X-Forwarded-Proto https;",
+  ];
+  const tlsServer = (name: string, isSite: boolean) =>
+    block("server", [
+      `listen ${httpsPort} ssl http2;`,
+      `listen [::]:${httpsPort} ssl http2;`,
+      `server_name ${name};`,
+      "server_tokens off;",
+      `ssl_certificate     ${certificates}/${name}/fullchain.pem;`,
+      `ssl_certificate_key ${certificates}/${name}/privkey.pem;`,
+      "ssl_protocols TLSv1.2 TLSv1.3;",
+      "ssl_session_cache shared:ta_network_tls:10m;",
+      "client_max_body_size 1m;",
+      "",
+      ...(isSite
+        ? [
+            "# The team's answer links carry a token in their URL: not written to the access log.",
+            ...block(`location = ${apiPath(API_ROUTES.answer)}`, [
+              "access_log off;",
+              ...proxied.filter((line) => !line.startsWith("#")),
+            ]),
+          ]
+        : []),
+      ...block("location /", proxied),
+    ]);
+  return [
+    "# The one-machine deployment's nginx (docs/deployment.md): TLS here, everything answered by the Node server.",
+    "# Generated by hosting/nginx-config.ts from the settings (SITE_URL, EDITOR_ORIGIN): generate again rather than edit.",
+    "",
+    ...block("upstream ta_network", [`server ${upstream};`, "keepalive 16;"]),
+    "",
+    "# Plain http: redirected to the same URL over https, for each name.",
+    ...names.flatMap((name) => [
+      ...block("server", [
+        `listen ${httpPort};`,
+        `listen [::]:${httpPort};`,
+        `server_name ${name};`,
+        "server_tokens off;",
+        `return 308 https://$server_name${https}$request_uri;`,
+      ]),
+      "",
+    ]),
+    ...tlsServer(serverName, true),
+    ...(editorName
+      ? [
+          "",
+          "# The editor's own name (EDITOR_ORIGIN): the Node server answers only the editor there.",
+          ...tlsServer(editorName, false),
+        ]
+      : []),
+    "",
   ].join("\n");
 }

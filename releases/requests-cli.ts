@@ -12,9 +12,15 @@ import { openRequestStore } from "../server/requests/stores/open-store";
 import { SQLITE_FILE } from "../server/requests/stores/sqlite-store";
 import { exitOnStartError } from "../server/safe-errors";
 import { runCommand } from "../server/commands/cli";
+import { checkoutPlaces } from "./on-disk";
+import { takeLiveSettings } from "./settings";
 import { formatReleaseStatus, readReleaseStatus } from "./status";
 
 const argv = process.argv.slice(2);
+// Settings not given (DATABASE_URL is not one: only the public ones are recorded) are the live release's.
+takeLiveSettings(checkoutPlaces(loadConfig({ warn: false }).server.releasesDir), process.env, {
+  log: (line) => console.error(`[requests] ${line}`),
+});
 const config = loadConfig({ warn: false });
 
 async function openStore() {

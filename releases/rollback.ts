@@ -15,25 +15,38 @@ import {
   type Standing,
 } from "./commands";
 import { lockUpdates } from "./update-lock";
+import { describeChanges, recordedSettings, settingsChanges, SETTINGS_CHANGED_FLAG } from "./settings";
 
 /** What the store's check says of a database a later release migrated beyond this one (server/requests/stores/). */
 const NEWER_SCHEMA = /newer than this server knows/;
 
-export async function rollback(context: ReleaseCommandContext): Promise<number> {
+export async function rollback(
+  context: ReleaseCommandContext,
+  { settingsChanged = false }: { settingsChanged?: boolean } = {},
+): Promise<number> {
   const lock = lockUpdates(context.places);
   try {
-    return await rollbackUnderLock(context);
+    return await rollbackUnderLock(context, settingsChanged);
   } finally {
     lock.unlock();
   }
 }
 
-async function rollbackUnderLock(context: ReleaseCommandContext): Promise<number> {
+async function rollbackUnderLock(context: ReleaseCommandContext, settingsChanged: boolean): Promise<number> {
   const standing = readStanding(context.places);
   const { live } = standing;
   const target = rollbackTarget(keptReleases(context.places, standing.state, standing.head), live);
   if (!target) {
     context.log(`no release before ${live.id} is kept: nothing to roll back to (push a revert, then npm run update)`);
+    return 1;
+  }
+  // A release built with other public settings (a build from a shell without them) is not put back unasked.
+  const [from, to] = [recordedSettings(live.dir), recordedSettings(target.dir)];
+  if (!settingsChanged && from && to && settingsChanges(from, to).length > 0) {
+    context.log(
+      `not rolled back: release ${target.id} was built with other settings than release ${live.id}: ` +
+        `${describeChanges(from, to, ["live", "then"])}. When the change is meant: npm run rollback -- ${SETTINGS_CHANGED_FLAG}`,
+    );
     return 1;
   }
   if (!(await passesCheck(target, live, context))) return 1;

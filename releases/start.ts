@@ -23,7 +23,9 @@ import {
   olderRoots,
   readState,
 } from "./on-disk";
+import { takeLiveSettings } from "./settings";
 import { supervise } from "./supervisor";
+import { tellTeamWhenCrashing } from "./alert";
 
 const USAGE =
   "Usage: npm start [-- --inspect[=[host:]port]]   (or --inspect-brk, --inspect-wait: for each server's Node)";
@@ -37,8 +39,10 @@ if (unknown !== undefined) {
   process.exit(2);
 }
 
+const places = checkoutPlaces(loadConfig({ warn: false }).server.releasesDir);
+// Settings not given are the live release's (releases/settings.ts): a start from a shell without them serves what was built.
+takeLiveSettings(places, process.env, { log: (line) => console.log(`[supervisor] ${line}`) });
 const config = loadConfig();
-const places = checkoutPlaces(config.server.releasesDir);
 
 try {
   const state = readState(places);
@@ -59,6 +63,7 @@ try {
     first: live,
     olderRoots: olderRoots(keptReleases(places, state, head), live, checkoutClient(places)),
     nodeFlags: flags,
+    onKeepsCrashing: tellTeamWhenCrashing(config, (line) => console.log(`[supervisor] ${line}`)),
   });
 } catch (error) {
   exitOnStartError("The server could not start")(error);

@@ -12,9 +12,14 @@
  *   (listening), the old one drains: it stops accepting and ends each connection after its
  *   answer (server/http/site-server.ts). A release that does not come up leaves the old one
  *   serving, and the answer says why.
- * - SIGTERM or SIGINT: the server drains, then the supervisor exits 0. A server that dies by
- *   itself ends the supervisor too (exit 1), for systemd to restart it (Restart=on-failure)
- *   on the socket it keeps.
+ * - SIGTERM or SIGINT: the server drains, then the supervisor exits 0.
+ * - A server that dies by itself (a crash, SIGKILL, the out-of-memory killer) is started again
+ *   by the supervisor, the same release, after a pause that doubles with each crash in a row
+ *   (RESTART_MIN_MS to RESTART_MAX_MS); the socket stays open meanwhile, so visitors' connections
+ *   wait in its queue and are answered by the new server rather than refused. When it keeps
+ *   crashing (KEEPS_CRASHING crashes within CRASH_WINDOW_MS) the team is told once
+ *   (`onKeepsCrashing`). The same under `npm start` and systemd (whose Restart=on-failure is
+ *   for the supervisor itself).
  *
  * The servers write to the supervisor's own stdout and stderr (inherited, unchanged): their
  * lines are the ones without `[supervisor]`. A debugger attaches to a server, not to this
@@ -27,7 +32,7 @@
  */
 import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
 import { lookup } from "node:dns/promises";
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 // A namespace, not named imports: on an older Node, BoundSocket's absence must not stop the
 // module from loading before server/node-runtime.ts has said which Node to use.
 import * as net from "node:net";
@@ -60,11 +65,20 @@ const SD_LISTEN_FDS_START = 3;
 /** Set by systemd for socket activation, and not for the release's server. */
 const SYSTEMD_VARIABLES = ["LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES"];
 
+/** The pause before a crashed server is started again, doubling with each crash in a row up to the last. */
+export const RESTART_MIN_MS = 250;
+export const RESTART_MAX_MS = 30_000;
+/** Crashes this close together are "in a row"; this many of them, and the team is told. */
+export const CRASH_WINDOW_MS = 10 * 60_000;
+export const KEEPS_CRASHING = 3;
+
 /** The sockets this process binds, referenced for its life: a BoundSocket that is collected closes its descriptor. */
 const heldSockets: net.BoundSocket[] = [];
 
 interface Running {
   release: Release;
+  /** The older releases' client folders it answers `/assets/` of. */
+  roots: readonly string[];
   child: ChildProcess;
   since: number;
   url: string;
@@ -82,6 +96,8 @@ export interface SuperviseOptions {
   /** Flags for each server's Node before its entry point: `--inspect` to debug it. */
   nodeFlags?: readonly string[];
   log?: (line: string) => void;
+  /** Told once when the server keeps crashing (KEEPS_CRASHING within CRASH_WINDOW_MS): the team's alert. */
+  onKeepsCrashing?: (crash: { release: Release; crashes: number; lastExit: string }) => void;
 }
 
 /** The listening socket: systemd's when it passed one to this process, else one bound here. */
@@ -96,6 +112,18 @@ async function listeningSocket(host: string, port: number): Promise<{ fd: number
 }
 
 /** The control socket's path, once no other supervisor answers on `dataDir`; throws naming the one that does. */
+/**
+ * DATA_DIR (the requests' database on SQLite, the spool, the control socket) made, or made again,
+ * its owner's only before anything listens in it: on PostgreSQL no database file does it, and a
+ * folder made under `umask 002` or by hand is group-writable.
+ */
+export function ownerOnlyDataDir(dataDir: string, log: (line: string) => void = () => {}): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if ((statSync(dataDir).mode & 0o077) === 0) return;
+  chmodSync(dataDir, 0o700);
+  log(`${dataDir} was open to other users: now its owner's only`);
+}
+
 async function claimControlSocket(dataDir: string): Promise<string> {
   const controlPath = controlSocketPath(dataDir);
   try {
@@ -134,11 +162,17 @@ class Supervisor {
   private switching = false;
   private stopping = false;
 
+  /** When the recent crashes were (ms): the pause before a restart grows with them. */
+  private crashes: number[] = [];
+  private toldKeepsCrashing = false;
+  private restartTimer: NodeJS.Timeout | undefined;
+
   constructor(
     private readonly socketFd: number,
     private readonly env: NodeJS.ProcessEnv,
     private readonly nodeFlags: readonly string[],
     private readonly log: (line: string) => void,
+    private readonly onKeepsCrashing: SuperviseOptions["onKeepsCrashing"] = undefined,
   ) {}
 
   status(): ControlAnswer {
@@ -155,7 +189,8 @@ class Supervisor {
       const old = this.current;
       this.current = next;
       next.child.once("exit", (code, signal) => this.exitedByItself(next, code, signal));
-      if (old) {
+      clearTimeout(this.restartTimer);
+      if (old && old.child.exitCode === null && old.child.signalCode === null) {
         tell(old.child, { type: "drain", why: `Release ${release.id} is serving` });
         this.log(
           `release ${release.id} serves (pid ${next.child.pid}); release ${old.release.id} (pid ${old.child.pid}) drains`,
@@ -181,19 +216,52 @@ class Supervisor {
       this.log(`the server did not stop within ${STOP_DEADLINE_MS / 1000} s of ${signal}: exiting`);
       process.exit(1);
     }, STOP_DEADLINE_MS).unref();
+    clearTimeout(this.restartTimer);
     const current = this.current;
-    if (!current || current.child.exitCode !== null) process.exit(0);
+    if (!current || current.child.exitCode !== null || current.child.signalCode !== null) process.exit(0);
     // A terminal's Ctrl-C and systemd's stop signal the server too; this covers a signal sent to this process alone.
     tell(current.child, { type: "drain", why: `${signal} received` });
     current.child.once("exit", () => process.exit(0));
     return true;
   }
 
-  /** The serving server died by itself: this process exits too, for systemd to restart it on the socket it keeps. */
+  /**
+   * The serving server died by itself: it is started again after a pause that grows with the
+   * crashes in a row, on the socket this process keeps (visitors wait in its queue meanwhile).
+   */
   private exitedByItself(running: Running, code: number | null, signal: NodeJS.Signals | null): void {
     if (this.current?.child !== running.child || this.stopping) return;
-    this.log(`the server of release ${running.release.id} exited (${signal ?? `code ${code}`}): stopping`);
-    process.exit(1);
+    this.crashed(running, signal ?? `code ${code}`);
+  }
+
+  private crashed(running: Running, how: string): void {
+    const now = Date.now();
+    this.crashes = [...this.crashes.filter((at) => now - at < CRASH_WINDOW_MS), now];
+    const pause = Math.min(RESTART_MAX_MS, RESTART_MIN_MS * 2 ** (this.crashes.length - 1));
+    this.log(
+      `the server of release ${running.release.id} exited (${how}): starting it again in ${pause} ms; ` +
+        "visitors wait on the socket meanwhile",
+    );
+    if (this.crashes.length >= KEEPS_CRASHING && !this.toldKeepsCrashing) {
+      this.toldKeepsCrashing = true;
+      this.log(`it crashed ${this.crashes.length} times within ${CRASH_WINDOW_MS / 60_000} min: telling the team`);
+      this.onKeepsCrashing?.({ release: running.release, crashes: this.crashes.length, lastExit: how });
+    }
+    this.restartTimer = setTimeout(() => void this.restart(running), pause);
+  }
+
+  /** Starts the crashed server's release again, unless a switch or a stop came first; a start that fails is another crash. */
+  private async restart(crashed: Running): Promise<void> {
+    if (this.current !== crashed || this.stopping) return;
+    const answer = await this.switchTo(crashed.release, crashed.roots);
+    if (answer.ok) {
+      this.log(`release ${crashed.release.id} serves again (pid ${answer.serving.pid})`);
+      return;
+    }
+    // Another switch under way replaces it anyway; otherwise the start failed like a crash.
+    if (this.current === crashed && !this.stopping && answer.error !== "another switch is under way") {
+      this.crashed(crashed, answer.error);
+    }
   }
 
   /** Spawns `release`'s server on the socket; resolves once it says it is ready, rejects when it exits or times out first. */
@@ -232,7 +300,7 @@ class Supervisor {
         if (message.type !== "ready") return;
         clearTimeout(timer);
         child.off("exit", failed);
-        resolveReady({ release, child, since: Date.now(), url: message.url });
+        resolveReady({ release, roots, child, since: Date.now(), url: message.url });
       });
     });
   }
@@ -251,12 +319,13 @@ export async function supervise({
   olderRoots,
   nodeFlags = [],
   log = (line) => console.log(`[supervisor] ${line}`),
+  onKeepsCrashing,
 }: SuperviseOptions): Promise<void> {
   const absoluteDataDir = resolve(dataDir);
-  mkdirSync(absoluteDataDir, { recursive: true, mode: 0o700 });
+  ownerOnlyDataDir(absoluteDataDir, log);
   const controlPath = await claimControlSocket(absoluteDataDir);
   const socket = await listeningSocket(host, port);
-  const supervisor = new Supervisor(socket.fd, serverEnv(absoluteDataDir), nodeFlags, log);
+  const supervisor = new Supervisor(socket.fd, serverEnv(absoluteDataDir), nodeFlags, log, onKeepsCrashing);
   const control = controlServer({
     status: () => supervisor.status(),
     async switch(request) {
@@ -268,6 +337,8 @@ export async function supervise({
     control.once("error", failed);
     control.listen(controlPath, () => listening());
   });
+  // Made with the umask's bits (002 leaves it group-writable); in a folder of its owner's only, then its owner's too.
+  chmodSync(controlPath, 0o600);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       if (supervisor.stop(signal)) control.close();

@@ -3,11 +3,13 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { SITE_VARIABLES } from "#shared/site-config.ts";
 import { parseConfig } from "../server/config";
 import { CHECKOUT_ID, readState, releasePlaces, type ReleasePlaces } from "./on-disk";
 import type { ReleaseCommandContext } from "./commands";
 import { rollback } from "./rollback";
+import { recordedSettings, takeLiveSettings } from "./settings";
 import { runStep, type StepRunner } from "./steps";
 import { update } from "./update";
 import { lockUpdates } from "./update-lock";
@@ -133,5 +135,57 @@ describe("an update", () => {
     expect(state.skip?.why).toBe("failed");
     expect(state.lastFailure).toMatch(/^build /);
     expect(readdirSync(places.releasesDir).filter((name) => name.endsWith(".partial"))).toEqual([]);
+  });
+});
+
+describe("one source of settings (releases/settings.ts)", () => {
+  const LIVE = { SITE_URL: "https://network.example", CONTACT_EMAIL: "hello@network.example" };
+  const given = (env: Record<string, string>) => {
+    for (const name of SITE_VARIABLES) vi.stubEnv(name, undefined);
+    for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  };
+  afterEach(() => vi.unstubAllEnvs());
+  const liveRecord = (places: ReleasePlaces) => recordedSettings(join(places.releasesDir, readState(places).live!.id));
+
+  it("an update run without the settings leaves the live site's origin and facts as they were", async () => {
+    const { context, places, push, logged, liveCommit } = deployment();
+    given(LIVE);
+    expect(await update(context)).toBe(0);
+    const first = liveCommit();
+    expect(liveRecord(places)).toEqual(LIVE);
+
+    // A shell without the settings file: the update alone refuses, naming each variable.
+    const second = push("B");
+    given({});
+    expect(await update(context, { force: true })).toBe(1);
+    expect(logged.at(-1)).toContain(
+      "not updated: the settings differ from those release " +
+        `${readState(places).live!.id} was built with: SITE_URL (live "https://network.example", given unset), ` +
+        'CONTACT_EMAIL (live "hello@network.example", given unset)',
+    );
+    expect(liveCommit()).toBe(first);
+    // As npm run update runs it: the settings not given are the live release's, and the update goes live with them.
+    const lines: string[] = [];
+    const env: NodeJS.ProcessEnv = {};
+    takeLiveSettings(places, env, { log: (line) => lines.push(line) });
+    expect(env).toEqual(LIVE);
+    expect(lines).toEqual([expect.stringContaining("not given, so as release")]);
+    given(env as Record<string, string>);
+    expect(await update(context)).toBe(0);
+    expect(liveCommit()).toBe(second);
+    expect(liveRecord(places)).toEqual(LIVE);
+
+    // Another SITE_URL goes live only when the change is said to be meant.
+    given({ ...LIVE, SITE_URL: "https://invitations.example" });
+    push("C");
+    expect(await update(context)).toBe(1);
+    expect(logged.at(-1)).toContain('SITE_URL (live "https://network.example", given "https://invitations.example")');
+    expect(await update(context, { settingsChanged: true })).toBe(0);
+    expect(liveRecord(places)?.SITE_URL).toBe("https://invitations.example");
+    // A rollback to a release of the other settings asks the same.
+    expect(await rollback(context)).toBe(1);
+    expect(logged.at(-1)).toContain("was built with other settings than release");
+    expect(await rollback(context, { settingsChanged: true })).toBe(0);
+    expect(liveRecord(places)?.SITE_URL).toBe("https://network.example");
   });
 });

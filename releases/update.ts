@@ -45,6 +45,14 @@ import {
 } from "./on-disk";
 import { failedAt, linkNodeModules, runStep, STEP_LIMITS_MS, UpdateFailed, type Stage } from "./steps";
 import { lockUpdates } from "./update-lock";
+import {
+  describeChanges,
+  publicSettings,
+  recordedSettings,
+  recordSettings,
+  settingsChanges,
+  SETTINGS_CHANGED_FLAG,
+} from "./settings";
 
 /** The branch's head as fetched: what an update builds. */
 interface Target {
@@ -70,10 +78,14 @@ const failureKey = (stage: Stage, commit: string | null) => `${stage} ${commit ?
 const short = (commit: string) => commit.slice(0, 12);
 const msSince = (start: number) => Math.round(performance.now() - start);
 
-export async function update(context: ReleaseCommandContext, { force = false } = {}): Promise<number> {
+export async function update(
+  context: ReleaseCommandContext,
+  { force = false, settingsChanged = false }: { force?: boolean; settingsChanged?: boolean } = {},
+): Promise<number> {
   const lock = lockUpdates(context.places);
   const run: UpdateRun = { context, ...readStanding(context.places), target: null, partial: null };
   try {
+    if (!settingsChanged && !sameSettingsAsLive(run)) return 1;
     return await updateUnderLock(run, force);
   } catch (error) {
     if (error instanceof UpdateFailed) return await failed(run, error);
@@ -93,6 +105,23 @@ async function updateUnderLock(run: UpdateRun, force: boolean): Promise<number> 
   const release = await buildRelease(run, target);
   await goLive(run, release);
   return 0;
+}
+
+/**
+ * Whether this update's public settings are the live release's (releases/settings.ts): an update
+ * run without the settings file, or with another, would put other facts live; it refuses, naming each.
+ */
+function sameSettingsAsLive({ live, context }: UpdateRun): boolean {
+  const recorded = live.id === CHECKOUT_ID ? null : recordedSettings(live.dir);
+  const given = publicSettings(process.env);
+  if (!recorded || settingsChanges(recorded, given).length === 0) return true;
+  context.log(
+    `not updated: the settings differ from those release ${live.id} was built with: ` +
+      `${describeChanges(recorded, given, ["live", "given"])}. Run it with the settings file ` +
+      `(node --env-file=/etc/ta-network/env ..., docs/deployment.md), or, when the change is meant: ` +
+      `npm run update -- ${SETTINGS_CHANGED_FLAG}`,
+  );
+  return false;
 }
 
 /** Fetches the tracked branch: its head is the target. */
@@ -146,6 +175,7 @@ async function buildRelease(run: UpdateRun, target: Target): Promise<Release> {
     exportCommit(context.places.checkout, target.commit, building.dir);
     await install(run, building.dir, logFile);
     await build(run, building.dir, logFile);
+    recordSettings(building.dir, process.env);
     await check(run, building, logFile);
   } catch (error) {
     throw failedAt("install", error);

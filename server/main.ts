@@ -16,11 +16,13 @@ import { editorPlace } from "./http/editor-host";
 import { exitOnSignals, startSiteServer } from "./http/site-server";
 import { acknowledgementSender, notificationChannels } from "./notifications/channels";
 import { NotificationWorker } from "./notifications/worker";
+import { ChannelHealth, CHANNEL_FIXES, checkMailLogin } from "./notifications/channel-health";
 import { emailWords } from "./notifications/messages";
 import { readRoleTimetable } from "./http/read-role-timetable";
 import type { RoleTimetable } from "#shared/roles/timetable.ts";
 import { openRequestStore } from "./requests/stores/open-store";
 import { RelayWorker } from "./requests/hubspot/relay";
+import { RequestSpool } from "./requests/spool";
 import { startDailySummaries } from "./requests/daily/daily-summary";
 import { REMINDER_CHECK_MS, startReminders } from "./requests/daily/reminders";
 import { startDailyPurge } from "./requests/daily/retention";
@@ -102,6 +104,9 @@ export async function startApi(
   const hubspot = config.site.hubspot;
   // The team's notifications and relay alerts (docs/product.md#notifications-and-privacy), delivered from the outbox off the request's path.
   const channels = notificationChannels(config.server.notifications);
+  // What each channel last said, for `requests -- status` (notifications/channel-health.ts).
+  const health = new ChannelHealth(config.server.dataDir);
+  const onChannel = (channel: string, error: string | null) => health.record(channel, error);
   const answering = new InFlight();
   const notifier =
     channels.length > 0
@@ -116,6 +121,7 @@ export async function startApi(
             : null,
           busy: () => answering.busy(),
           now,
+          onChannel,
         })
       : null;
   const relay = hubspot
@@ -129,6 +135,7 @@ export async function startApi(
         onAlertQueued: () => notifier?.wake(),
         sourceFields: config.server.hubspotSourceFields,
         roleField: config.server.hubspotRoleField,
+        onChannel,
       })
     : null;
 
@@ -147,6 +154,15 @@ export async function startApi(
           busy: () => answering.busy(),
         })
       : null;
+
+  // A request the store cannot take in time is kept under DATA_DIR and stored when it is back (docs/product.md#nothing-lost).
+  const spool = new RequestSpool({
+    dataDir: config.server.dataDir,
+    onStored: () => {
+      relay?.wake();
+      notifier?.wake();
+    },
+  });
 
   let daily: { stop(): Promise<void> }[] = [];
   /** Takes the one-server lock (SQLite) and starts what needs it; throws while another server holds it. */
@@ -242,8 +258,9 @@ export async function startApi(
     }[acknowledgementSender(config.server.notifications, hubspot) ?? "none"],
   );
   console.log(promiseLine(config, channels.length > 0));
+  void checkMailServer(config, health);
   for (const line of searchStartupLines(config, googleKey)) console.log(line);
-  const api = buildApi(config, { requests: { store, relay, notifier, roles }, draining: () => draining, now });
+  const api = buildApi(config, { requests: { store, relay, notifier, roles, spool }, draining: () => draining, now });
   return {
     api: async (scope) => {
       scope.addHook("onRequest", async (_request, reply) => answering.begin(reply.raw));
@@ -258,9 +275,23 @@ export async function startApi(
     },
     async stop() {
       await stopBackgroundWork();
+      await spool.stop();
       await store.close();
     },
   };
+}
+
+/**
+ * The mail server's login tried at start (nodemailer's verify), so a wrong SMTP_URL is said now,
+ * in one line with the setting that fixes it, rather than at the first request; and kept for `status`.
+ */
+async function checkMailServer(config: AppConfig, health: ChannelHealth): Promise<void> {
+  const { email } = config.server.notifications;
+  if (!email) return;
+  const problem = await checkMailLogin(email, config.server.delivery.timeoutMs);
+  health.record("email", problem);
+  if (problem === null) console.log("[notify] the mail server took the login (SMTP_URL): emails can go");
+  else console.warn(`[notify] the mail server refused: ${problem}; fix ${CHANNEL_FIXES.email}`);
 }
 
 /** What the server says at start of the promise it keeps (docs/product.md#the-48-hour-promise): how the team answers, and whether it is reminded. */
@@ -328,7 +359,9 @@ export async function serveSite(config: AppConfig, options: ServeOptions): Promi
   try {
     const url = await listen(config, options);
     console.log(`Serving ${options.what} at ${url} (Node.js ${process.versions.node})`);
-    if (config.site.requestApi) console.log(siteOrigins(config).formNote(url));
+    if (config.site.requestApi) {
+      console.log(siteOrigins(config).formNote(url, { trustProxyHops: config.server.trustProxyHops }));
+    }
     if (options.supervised) process.send!({ type: "ready", url } satisfies ServerMessage);
   } catch (error) {
     exitOnStartError("The server could not start")(error);

@@ -124,3 +124,24 @@ describe("the log of refused posts", () => {
     expect(lines).toHaveLength(2 * (REFUSAL_LOG_ORIGINS_PER_HOUR + 1));
   });
 });
+
+describe("the start-up's line on where the form sends from", () => {
+  it("behind a proxy, explains the Host header and TRUST_PROXY rather than suggest this machine's address", () => {
+    const note = new SiteOrigins("https://network.example", []).formNote("http://127.0.0.1:4173/");
+    expect(note).toContain("proxy_set_header Host $host");
+    expect(note).toContain("TRUST_PROXY=1");
+    expect(note).not.toContain("add http://127.0.0.1:4173 to ALLOWED_ORIGINS");
+    expect(
+      new SiteOrigins("https://network.example", []).formNote("http://127.0.0.1:4173/", { trustProxyHops: 1 }),
+    ).toContain("TRUST_PROXY=1 is set");
+  });
+
+  it("on another public address, suggests ALLOWED_ORIGINS; on its own, says it sends from here", () => {
+    expect(new SiteOrigins("https://network.example", []).formNote("http://10.0.0.5:4173/")).toContain(
+      "add http://10.0.0.5:4173 to ALLOWED_ORIGINS",
+    );
+    expect(new SiteOrigins("http://localhost:4173", []).formNote("http://localhost:4173/")).toBe(
+      "The request form sends from this address.",
+    );
+  });
+});

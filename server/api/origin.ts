@@ -74,13 +74,22 @@ export class SiteOrigins {
   }
 
   /** For the start-up line: whether the request form sends from pages at `url`, and if not, from where. */
-  formNote(url: string): string {
+  formNote(url: string, { trustProxyHops = 0 }: { trustProxyHops?: number } = {}): string {
     if (this.isOwn(originOf(url))) return "The request form sends from this address.";
     const extra = this.own.size > 1 ? " and ALLOWED_ORIGINS" : "";
-    return (
-      `The request form sends from pages of ${this.siteOrigin} (SITE_URL)${extra} only: ` +
-      `add ${originOf(url)} to ALLOWED_ORIGINS to send from this address.`
-    );
+    const only = `The request form sends from pages of ${this.siteOrigin} (SITE_URL)${extra} only`;
+    // A public site served here on this machine's address: visitors come through a proxy, whose
+    // requests carry SITE_URL's Host and Origin; adding this address would let nobody in.
+    if (isLoopbackHost(new URL(url).hostname) && !isLoopbackHost(new URL(this.siteOrigin).hostname)) {
+      return (
+        `${only}. Behind a proxy (nginx), pass the visitor's Host on (proxy_set_header Host $host) and ` +
+        (trustProxyHops > 0
+          ? `their address (TRUST_PROXY=${trustProxyHops} is set)`
+          : "their address (X-Forwarded-For, and set TRUST_PROXY=1)") +
+        `; ALLOWED_ORIGINS is for another name of the site, not for ${originOf(url)}.`
+      );
+    }
+    return `${only}: add ${originOf(url)} to ALLOWED_ORIGINS to send from this address.`;
   }
 
   /**

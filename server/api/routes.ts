@@ -21,6 +21,7 @@ import { CSP_REPORT_MEDIA_TYPES, createCspReportsRoute } from "./csp-reports";
 import { editorSignInRoutes } from "./editor-sign-in";
 import { healthRoute } from "./health";
 import { takeRequests } from "../requests/intake";
+import type { RequestSpool } from "../requests/spool";
 import { invitationRequestsRoute, siteOrigins } from "./invitation-requests";
 import { registerRateLimit } from "./rate-limit";
 
@@ -31,6 +32,8 @@ export interface ApiServices {
     notifier?: NotificationWorker | null;
     /** The roles of the build being served (server/http/read-role-timetable.ts); none when absent. */
     roles?: RoleTimetable;
+    /** Where requests are kept while the store is away (server/requests/spool.ts); without one they are answered 503. */
+    spool?: RequestSpool | null;
   };
   /** True once the server has begun shutting down (the health check answers 503). */
   draining?: () => boolean;
@@ -71,7 +74,7 @@ export function buildApi(config: AppConfig, services: ApiServices): ApiPlugin {
       }),
     );
   }
-  const { store, relay, notifier = null, roles = { roles: [] } } = services.requests;
+  const { store, relay, notifier = null, roles = { roles: [] }, spool = null } = services.requests;
   const now = services.now ?? Date.now;
   const words = readContent("requestInvitation");
   const tellsRequesters = notifier !== null && acknowledgesRequesters(config.server.notifications);
@@ -87,6 +90,7 @@ export function buildApi(config: AppConfig, services: ApiServices): ApiPlugin {
     replyWithinHours: config.site.replyWithinHours,
     log: (line) => console.log(line),
     now,
+    spool,
   });
   endpoints.push(
     invitationRequestsRoute({

@@ -21,7 +21,9 @@ import type { RequestStore, StoreLifecycle, TeamCommandsStore } from "../request
 import { formatSearchPushStatus } from "../search/push-status";
 import { plural } from "#shared/text.ts";
 import { eraseByEmail, purgeNow, showByEmail } from "./privacy";
-import { formatStatus } from "./status";
+import { formatChannelHealth, formatStatus } from "./status";
+import { countKept } from "../requests/spool";
+import { readChannelHealth } from "../notifications/channel-health";
 
 /** What a command writes to: stdout for data, stderr for what the person running it reads. */
 export interface CommandOutput {
@@ -206,6 +208,13 @@ export const COMMANDS = {
       if (releases) out.stdout(await releases(now()));
       const promise = { hours: config.site.replyWithinHours, reminders: config.server.answers.reminders };
       out.stdout(formatStatus(await store.status(now()), now(), promise));
+      out.stdout(formatChannelHealth(readChannelHealth(config.server.dataDir), now()));
+      const kept = countKept(config.server.dataDir);
+      if (kept > 0) {
+        out.stdout(
+          `Requests kept on this server while the store was away (DATA_DIR/spool): ${kept}; the server stores them once the store answers\n`,
+        );
+      }
       out.stdout(formatSearchPushStatus(await store.searchPushes.searchPushStatus(now()), config.server.search, now()));
       return 0;
     },

@@ -6,6 +6,7 @@
 import { plural } from "#shared/text.ts";
 import { PROMISE_WINDOW_DAYS, type PromiseStatus, type StoreStatus } from "../requests/store";
 import { ANSWERS } from "../requests/answer-links";
+import { CHANNEL_FIXES, type ChannelState } from "../notifications/channel-health";
 
 /** An age in the largest whole unit: `45 s`, `12 min`, `3 h`, `2 days`. */
 export function ageText(ms: number): string {
@@ -102,4 +103,16 @@ export function formatStatus(
     );
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** Each channel whose last word was an error (the server's start-up check or a delivery): the error, when, and the fix. */
+export function formatChannelHealth(channels: Record<string, ChannelState>, now: number): string {
+  const failing = Object.entries(channels).filter(([, state]) => state.error !== null);
+  return failing
+    .map(
+      ([channel, state]) =>
+        `Last error on the ${channel} channel, ${ageText(now - state.at)} ago: ${state.error}; ` +
+        `fix ${CHANNEL_FIXES[channel] ?? "its settings"} (docs/configuration.md), then restart the server\n`,
+    )
+    .join("");
 }

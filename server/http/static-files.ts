@@ -264,11 +264,14 @@ export const staticFiles = fp<StaticFilesOptions>(
       app.route({
         method: ["GET", "HEAD"],
         url: indexNowKeyPath(indexNowKey),
-        handler: (_request, reply) =>
-          reply
-            .filePolicy(indexNowKeyPath(indexNowKey))
-            .header("Content-Type", "text/plain; charset=utf-8")
-            .send(indexNowKey),
+        handler: (request, reply) =>
+          // The site's alone: the editor's host answers nothing but the editor (there a 404).
+          build.editorHost.isFor(request)
+            ? answerFile(build, request, reply)
+            : reply
+                .filePolicy(indexNowKeyPath(indexNowKey))
+                .header("Content-Type", "text/plain; charset=utf-8")
+                .send(indexNowKey),
       });
     }
 

@@ -109,6 +109,7 @@ export function createEmailSender(settings: EmailSettings, timeoutMs: number): E
           html: content.html,
           // RFC 3834: an automatic message, which out-of-office replies and auto-responders leave alone.
           ...(content.automatic ? { headers: { "Auto-Submitted": "auto-generated" } } : {}),
+          ...(content.messageId ? { messageId: content.messageId } : {}),
           disableUrlAccess: true,
           disableFileAccess: true,
           // On abort the pool fails this send at once and closes the connection carrying it

@@ -107,6 +107,8 @@ export interface EmailContent {
   fromName?: string;
   /** Sent by the server on its own, not by a person (the acknowledgement): auto-responders leave it alone. */
   automatic?: true;
+  /** One per notification, the same on every attempt (its delivery id), so a mail client can tell a second copy. */
+  messageId?: string;
 }
 
 interface WebhookRequest {

@@ -48,7 +48,8 @@ function refusesForGood(status: number): boolean {
 
 export async function postWebhook(
   settings: WebhookSettings,
-  payload: WebhookPayload,
+  /** A notification's, or another alert's of the same shape (releases/alert.ts). */
+  payload: WebhookPayload | { text: string; event: string },
   { deliveryId, timeoutMs, fetch: doFetch = fetch, now = Date.now, signal }: PostWebhookOptions,
 ): Promise<void> {
   const body = JSON.stringify(payload);

@@ -85,6 +85,8 @@ export interface NotificationOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** True while visitors' requests are being answered; delivery waits for them (up to YIELD_MAX_MS). */
   busy?: () => boolean;
+  /** Told how each channel fared (./channel-health.ts). */
+  onChannel?: (channel: string, error: string | null) => void;
 }
 
 type NotificationDelivery = NotificationClaim & { label: string };
@@ -108,6 +110,12 @@ function labelOf(claim: NotificationClaim): string {
     case "outcome":
       return `answer (${claim.answer}) for ${claim.request.id}`;
   }
+}
+
+/** The Message-ID of a notification's email: its delivery id at the sender's domain, the same on every attempt. */
+export function messageIdOf(deliveryId: string, from: string): string {
+  const domain = /@([^@\s>]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return `<${deliveryId}@${domain}>`;
 }
 
 export class NotificationWorker {
@@ -174,7 +182,7 @@ export class NotificationWorker {
               const detail: AcknowledgementDrop = "refused";
               return { kind: "refused", reason: "no address to send to", summary: "no address", scope: "row", detail };
             }
-            await sender!.send(content, signal);
+            await sender!.send({ ...content, messageId: messageIdOf(delivery.deliveryId, email?.from ?? "") }, signal);
           } else
             await postWebhook(webhook!, composeWebhook(delivery, options.words.team, offer, now()), {
               deliveryId: delivery.deliveryId,
@@ -245,6 +253,7 @@ export class NotificationWorker {
       random: options.random,
       log: options.log,
       sleep: options.sleep,
+      onChannel: options.onChannel,
       busy: options.busy,
     });
   }

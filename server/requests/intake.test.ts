@@ -1,9 +1,13 @@
 // @vitest-environment node
+import { mkdtempSync, readdirSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readContent } from "#shared/content/read.ts";
 import { MIN_FILL_MS } from "#shared/invitation/request-schema.ts";
 import { parseSiteConfig } from "#shared/site-config.ts";
-import { takeRequests, type IntakeSettings } from "./intake";
+import { serverKey, takeRequests, type IntakeSettings } from "./intake";
+import { countKept, readKept, RequestSpool, SPOOL_FOLDER } from "./spool";
 import type { NewInvitationRequest, SaveOutcome, StoredInvitationRequest } from "./store";
 
 const NOW = Date.parse("2026-11-27T12:00:00Z");
@@ -41,8 +45,14 @@ function memoryStore(behaviour: { fails?: boolean } = {}) {
   };
 }
 
-function intake(store: IntakeSettings["store"], lines: string[] = [], now = () => NOW) {
+function intake(
+  store: IntakeSettings["store"],
+  lines: string[] = [],
+  now = () => NOW,
+  spool: IntakeSettings["spool"] = null,
+) {
   return takeRequests({
+    spool,
     store,
     site: parseSiteConfig({}),
     words: readContent("requestInvitation"),
@@ -126,7 +136,8 @@ describe("the intake (server/requests/intake.ts)", () => {
     const other = await take(sent({ fields: { ...FIELDS, company: "Another" } }), arrival);
     expect(other).toMatchObject({ kind: "stored", repeat: false });
     expect(store.saved).toHaveLength(2);
-    expect(store.saved[1]!.idempotencyKey).toBeNull();
+    // Stored under a key the server made from its id: a visitor's key never has a colon.
+    expect(store.saved[1]!.idempotencyKey).toBe(serverKey(store.saved[1]!.id));
   });
 
   it("stores once a retry that straddles its role's closing moment, answering it as the first", async () => {
@@ -151,5 +162,67 @@ describe("the intake (server/requests/intake.ts)", () => {
     expect(outcome).toEqual({ kind: "unavailable", mode: "candidate" });
     expect(lines.join("\n")).toContain("ECONNREFUSED; answered 503");
     expect(lines.join("\n")).not.toMatch(/Ada|Lovelace|example\.com|10\.0\.0\.1/);
+  });
+});
+
+describe("requests kept on the server while the store is away (server/requests/spool.ts)", () => {
+  const folder = () => mkdtempSync(join(tmpdir(), "spool-"));
+  const waitFor = async (done: () => boolean) => {
+    for (let tries = 0; tries < 200 && !done(); tries += 1)
+      await new Promise((resolveWait) => setTimeout(resolveWait, 25));
+  };
+
+  it("keeps a request the store refuses, answers it as received, and stores it once when the store is back", async () => {
+    const dataDir = folder();
+    const behaviour = { fails: true };
+    const store = memoryStore(behaviour);
+    const lines: string[] = [];
+    let woken = 0;
+    const spool = new RequestSpool({ dataDir, log: (line) => lines.push(line), onStored: () => (woken += 1) });
+    const take = intake(store, lines, () => NOW, spool);
+    const first = await take(sent(), arrival);
+    expect(first).toMatchObject({ kind: "stored", repeat: false });
+    // Sent again with its key while kept: the same answer, kept once.
+    expect(await take(sent(), arrival)).toEqual({ ...first, repeat: true });
+    const other = await take(
+      sent({ idempotencyKey: null, fields: { ...FIELDS, email: "grace@example.com" } }),
+      arrival,
+    );
+    expect(other).toMatchObject({ kind: "stored", repeat: false });
+    expect(spool.size).toBe(2);
+    expect(countKept(dataDir)).toBe(2);
+    expect(statSync(join(dataDir, SPOOL_FOLDER)).mode & 0o777).toBe(0o700);
+    expect(store.saved).toEqual([]);
+
+    behaviour.fails = false;
+    await waitFor(() => spool.size === 0);
+    expect(store.saved.map((request) => request.id)).toEqual([
+      (first as { id: string }).id,
+      (other as { id: string }).id,
+    ]);
+    expect(store.saved[1]!.idempotencyKey).toBe(serverKey(store.saved[1]!.id));
+    expect(woken).toBe(2);
+    expect(countKept(dataDir)).toBe(0);
+    expect(lines.join("\n")).not.toMatch(/Ada|Lovelace|example\.com/);
+    await spool.stop();
+  });
+
+  it("stores what a process that is gone kept, once, even when the store had it already", async () => {
+    const dataDir = folder();
+    const gone = new RequestSpool({ dataDir, pid: 2 ** 22 + 1, log: () => {} });
+    const kept = await intake(memoryStore({ fails: true }), [], () => NOW, gone)(sent(), arrival);
+    await gone.stop();
+    const [file] = readdirSync(join(dataDir, SPOOL_FOLDER));
+    const [copy] = readKept(join(dataDir, SPOOL_FOLDER, file!));
+
+    // Its save had committed after all, late: the copy kept is the same request, stored once.
+    const store = memoryStore();
+    await store.save(copy!.request);
+    const spool = new RequestSpool({ dataDir, log: () => {} });
+    intake(store, [], () => NOW, spool);
+    await waitFor(() => countKept(dataDir) === 0);
+    expect(store.saved.map((request) => request.id)).toEqual([(kept as { id: string }).id]);
+    expect(readdirSync(join(dataDir, SPOOL_FOLDER))).toEqual([`${process.pid}.jsonl`]);
+    await spool.stop();
   });
 });

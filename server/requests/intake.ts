@@ -20,6 +20,7 @@ import {
 import { openRole, type RoleTimetable } from "#shared/roles/timetable.ts";
 import { errorCode } from "../safe-errors";
 import { withinTimeLimit } from "../time-limit";
+import type { KeptRequest, RequestSpool } from "./spool";
 import type { NewInvitationRequest, RelayContext, IntakeStore, StoredInvitationRequest, TeamChannel } from "./store";
 
 /**
@@ -51,7 +52,19 @@ export interface IntakeSettings {
   replyWithinHours: number;
   log: (line: string) => void;
   now: () => number;
+  /**
+   * Where a request is kept while the store is away (./spool.ts): the visitor is told it was
+   * received once it is written there, and it is stored when the store answers again. Without
+   * one, such a request is answered 503 and the visitor sends it again.
+   */
+  spool?: RequestSpool | null;
 }
+
+/** The key a request without one is stored under, so that saving it twice stores it once (never a visitor's: they have no colon). */
+export const serverKey = (id: string) => `server:${id}`;
+
+/** The store's word that the first request of a key was erased meanwhile: erase wins, and the copy is not stored. */
+const ERASED_MEANWHILE = /erased meanwhile/;
 
 /** What came with a request besides what it says: where it was sent from, as the sender's client tells. */
 export interface Arrival {
@@ -90,50 +103,94 @@ export function isSameRequest(
 export function takeRequests(settings: IntakeSettings) {
   const { store, site, words, log, now } = settings;
 
-  /** Saves within the time limit; a key already stored with other words is saved again without it. */
+  /**
+   * Saves within the time limit; a key already stored with other words is saved again under a
+   * key of its own. `attempt` is told of each request tried, so a failure keeps the last one.
+   */
   async function save(
-    request: NewInvitationRequest,
+    request: KeptRequest["request"],
     roleSlug: unknown,
+    attempt: (request: KeptRequest["request"]) => void = () => {},
   ): Promise<{ id: string; mode: InvitationMode; repeat: boolean }> {
+    attempt(request);
     const outcome = await withinTimeLimit(store.save(request), STORE_TIME_LIMIT_MS);
     if (outcome.stored === "new") return { id: request.id, mode: request.mode, repeat: false };
     if (isSameRequest(outcome.first, { ...request, roleSlug }, settings.roles)) {
       return { id: outcome.first.id, mode: outcome.first.mode, repeat: true };
     }
-    return save({ ...request, idempotencyKey: null }, roleSlug);
+    return save({ ...request, idempotencyKey: serverKey(request.id) }, roleSlug, attempt);
+  }
+
+  const { spool } = settings;
+  spool?.start(async ({ request, roleSlug }) => {
+    try {
+      const stored = await save(request, roleSlug);
+      log(
+        stored.repeat
+          ? `[requests] ${request.id}, kept while the store was away, was stored already: not stored twice`
+          : `[requests] stored ${request.id}, kept while the store was away`,
+      );
+    } catch (error) {
+      if (!ERASED_MEANWHILE.test((error as Error)?.message ?? "")) throw error;
+      log(`[requests] ${request.id}, kept while the store was away, was erased meanwhile: not stored`);
+    }
+  });
+
+  /** Keeps the request on this server (the store is away); false when even that failed. */
+  function keep(kept: KeptRequest, why: string): boolean {
+    if (!spool) return false;
+    try {
+      spool.keep(kept);
+    } catch (error) {
+      log(`[requests] could not keep ${kept.request.id} on this server either (${errorCode(error)})`);
+      return false;
+    }
+    log(
+      `[requests] kept ${kept.request.id} (${kept.request.mode}) on this server (${why}): stored once the store answers`,
+    );
+    return true;
   }
 
   return async function takeRequest(input: UnvalidatedRequest, arrival: Arrival): Promise<IntakeOutcome> {
     const result = validateInvitationRequest(input, site.legalBasis?.basis ?? null);
     if (!result.ok) return { kind: "invalid", problems: result.errors };
     const { mode, fields } = result.request;
-    const { held, idempotencyKey } = result;
+    const { held } = result;
     const id = randomUUID();
+    // Every request is stored under a key, so that a save tried twice (kept while the store was away) stores it once.
+    const idempotencyKey = result.idempotencyKey ?? serverKey(id);
     const receivedAt = now();
+    if (result.idempotencyKey && spool) {
+      const keptId = spool.idOf(result.idempotencyKey);
+      if (keptId) return { kind: "stored", id: keptId, mode, repeat: true };
+    }
+    let tried: KeptRequest["request"] | null = null;
     try {
-      const stored = await save(
-        {
-          id,
-          receivedAt,
-          mode,
-          fields,
-          context: arrival.context,
-          relay: settings.relayEnabled ? "pending" : "off",
-          noticeVersion: settings.noticeVersion,
-          notify: settings.notify,
-          held,
-          idempotencyKey,
-          // What the visit's first page noted; without it (no JavaScript), the utm_* of the page the form was on.
-          source: normaliseSource(input.source) ?? arrival.pageSource,
-          consent: consentRecord(words.ownForm, site, { communications: result.communicationsConsent }),
-          role: openRole(settings.roles, input.role, receivedAt),
-          // An address the form takes (one, no spaces or line breaks): anything else has nowhere to go.
-          acknowledge: settings.acknowledge && isEmailAddress((fields.email ?? "").trim()),
-          // A held request's clock starts when it is admitted (docs/product.md#the-48-hour-promise).
-          replyBy: held ? null : receivedAt + settings.replyWithinHours * HOUR_MS,
-        },
-        input.role,
-      );
+      const request: KeptRequest["request"] = {
+        id,
+        receivedAt,
+        mode,
+        fields,
+        context: arrival.context,
+        relay: settings.relayEnabled ? "pending" : "off",
+        noticeVersion: settings.noticeVersion,
+        notify: settings.notify,
+        held,
+        idempotencyKey,
+        // What the visit's first page noted; without it (no JavaScript), the utm_* of the page the form was on.
+        source: normaliseSource(input.source) ?? arrival.pageSource,
+        consent: consentRecord(words.ownForm, site, { communications: result.communicationsConsent }),
+        role: openRole(settings.roles, input.role, receivedAt),
+        // An address the form takes (one, no spaces or line breaks): anything else has nowhere to go.
+        acknowledge: settings.acknowledge && isEmailAddress((fields.email ?? "").trim()),
+        // A held request's clock starts when it is admitted (docs/product.md#the-48-hour-promise).
+        replyBy: held ? null : receivedAt + settings.replyWithinHours * HOUR_MS,
+      };
+      // While requests wait in the spool the store is away: this one joins them rather than wait for it too.
+      if (spool && spool.size > 0 && keep({ request, roleSlug: input.role }, "others wait for the store")) {
+        return { kind: "stored", id, mode, repeat: false };
+      }
+      const stored = await save(request, input.role, (attempt) => (tried = attempt));
       if (stored.repeat) {
         log(`[requests] ${stored.id} sent again with its idempotency key: answered as stored, not stored twice`);
       } else {
@@ -143,6 +200,10 @@ export function takeRequests(settings: IntakeSettings) {
       return { kind: "stored", ...stored };
     } catch (error) {
       // The error's message may quote a value (PostgreSQL's do): the log names its code only.
+      if (tried && keep({ request: tried, roleSlug: input.role }, `the store failed: ${errorCode(error)}`)) {
+        const kept: KeptRequest["request"] = tried;
+        return { kind: "stored", id: kept.id, mode, repeat: false };
+      }
       log(`[requests] could not store ${id} (${mode}): ${errorCode(error)}; answered 503`);
       return { kind: "unavailable", mode };
     }

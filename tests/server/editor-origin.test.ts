@@ -18,6 +18,8 @@ import { startNginx, type NginxProcess } from "../support/production-servers";
 
 const NOT_FOUND_PAGE = "<!doctype html><title>Not found</title>\n";
 const EDITOR_PAGE = "<!doctype html><title>Editor</title>\n";
+/** INDEXNOW_KEY: its key file is the site's, never the editor's host's (issue 58, item 14). */
+const INDEXNOW_KEY = "0123456789abcdef0123456789abcdef";
 
 let buildDir: string;
 let node: RunningServer;
@@ -56,6 +58,7 @@ beforeAll(async () => {
       serverName: "127.0.0.1",
       editor: true,
       editorOrigin: site.editorOrigin,
+      indexNowKey: INDEXNOW_KEY,
     }),
   );
   node = await startSiteServer({
@@ -63,6 +66,7 @@ beforeAll(async () => {
     port: nodePort,
     host: "127.0.0.1",
     editor: editorPlace(site),
+    indexNowKey: INDEXNOW_KEY,
     api: async (api) => {
       api.get("/editor/auth", async (_request, reply) => reply.type("text/plain").send("the sign-in"));
       api.get("/health", async (_request, reply) => reply.type("text/plain").send("healthy"));
@@ -126,7 +130,14 @@ describe.each(["node", "nginx"])("%s", (name) => {
   });
 
   it("answers nothing of the site on the editor's host: a plain 404 under the editor's policy", async () => {
-    for (const path of ["/mission", "/assets/island.abc.js", "/404.html", "/api/health", "/admin/index.html"]) {
+    for (const path of [
+      "/mission",
+      "/assets/island.abc.js",
+      "/404.html",
+      "/api/health",
+      "/admin/index.html",
+      `/${INDEXNOW_KEY}.txt`,
+    ]) {
       const answer = await onEditor(path);
       expect([path, answer.status]).toEqual([path, 404]);
       expect(answer.body).not.toContain("<title>");
@@ -143,5 +154,7 @@ describe.each(["node", "nginx"])("%s", (name) => {
     expect((await onSite("/admin")).body).toBe(NOT_FOUND_PAGE);
     expect((await onSite("/mission")).status).toBe(200);
     expect((await onSite("/api/health")).body).toBe("healthy");
+    const key = await onSite(`/${INDEXNOW_KEY}.txt`);
+    expect([key.status, key.body]).toEqual([200, INDEXNOW_KEY]);
   });
 });

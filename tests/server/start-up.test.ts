@@ -4,7 +4,8 @@
  * server's start and the requests command exit non-zero, name the variable, and print
  * nothing of the password, whether the configuration refuses the value or a library
  * fails on it later. A public SITE_URL with the example site facts stops the start too;
- * an editor without its GitHub App is named as the server starts.
+ * an editor without its GitHub App is named as the server starts, and so is a mail server that
+ * refuses SMTP_URL's login (and `requests -- status` keeps it, with the fix).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -13,7 +14,9 @@ import { EXAMPLE_SITE_FACTS } from "#shared/site-config.ts";
 import { freePort } from "../../scripts/lib/free-port";
 import { EDITOR_AUTH_PATH } from "../../server/api/editor-sign-in";
 import { writePolicyConfig } from "../../server/http/policy-config";
+import { startMailSink } from "../support/mail-sink";
 import { tempDataDir } from "../support/production-servers";
+import { until } from "../support/requests-client";
 import {
   fixtureSite,
   removeFixtureSite,
@@ -109,5 +112,40 @@ it("a server whose build has the editor but not its GitHub App says so as it sta
     await server.stop();
     data.remove();
     removeFixtureSite(site);
+  }
+});
+
+it("a mail server that refuses SMTP_URL's login is said at start, in one line with the fix, and in `requests -- status`", async () => {
+  const sink = await startMailSink({ refusesLogin: true });
+  const data = tempDataDir();
+  const env = {
+    DATA_DIR: data.dir,
+    SMTP_URL: `smtp://ops:${PASSWORD}@127.0.0.1:${sink.port}`,
+    NOTIFY_EMAIL_TO: "team@example.org",
+  };
+  const server = await startSiteProcess({ dir, port: await freePort(), env });
+  try {
+    await until(
+      async () => server.output(),
+      (output) => output.includes("[notify] the mail server refused"),
+      "the start-up's check of the mail login",
+    );
+    const line = server
+      .output()
+      .split("\n")
+      .find((text) => text.startsWith("[notify] the mail server refused"))!;
+    expect(line).toContain("EAUTH, SMTP 535");
+    expect(line).toContain("fix SMTP_URL (its user, password, host and port)");
+    expect(server.output()).not.toContain(PASSWORD);
+
+    const status = await runRequestsCommand(["status"], env);
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stdout).toMatch(/Last error on the email channel, \d+ s ago: EAUTH, SMTP 535/);
+    expect(status.stdout).toContain("fix SMTP_URL (its user, password, host and port)");
+    expect(`${status.stdout}${status.stderr}`).not.toContain(PASSWORD);
+  } finally {
+    await server.stop();
+    await sink.stop();
+    data.remove();
   }
 });

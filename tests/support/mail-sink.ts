@@ -27,6 +27,7 @@ export async function startMailSink({
   delayMs = 0,
   beforeAccept,
   refuses = () => false,
+  refusesLogin = false,
 }: {
   port?: number;
   delayMs?: number;
@@ -37,6 +38,8 @@ export async function startMailSink({
    * or the reply to give, such as "554 5.7.1 Relay access denied" or "450 4.2.1 Try again later".
    */
   refuses?: (address: string) => boolean | string;
+  /** Offers AUTH (without TLS, on loopback) and refuses every login with "535 5.7.8": a wrong SMTP_URL password. */
+  refusesLogin?: boolean;
 } = {}): Promise<MailSink> {
   let arrived = 0;
   const received: ReceivedMail[] = [];
@@ -45,6 +48,14 @@ export async function startMailSink({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    ...(refusesLogin
+      ? {
+          allowInsecureAuth: true,
+          onAuth(_auth: unknown, _session: unknown, callback: (error: Error) => void) {
+            callback(Object.assign(new Error("Authentication credentials invalid"), { responseCode: 535 }));
+          },
+        }
+      : {}),
     onRcptTo(address, _session, callback) {
       offered.push(address.address);
       const refusal = refuses(address.address);

@@ -53,6 +53,8 @@ export interface RelayOptions {
   sourceFields?: SourceFieldNames;
   /** The form's hidden field that takes the role's title (HUBSPOT_ROLE_FIELD); none by default. */
   roleField?: string | null;
+  /** Told how the relay fared (server/notifications/channel-health.ts). */
+  onChannel?: (channel: string, error: string | null) => void;
 }
 
 type RelayDelivery = RelayClaim & { label: string; channel: string };
@@ -126,6 +128,7 @@ export class RelayWorker {
       random: options.random,
       log: options.log,
       sleep: options.sleep,
+      onChannel: options.onChannel,
     });
   }
 

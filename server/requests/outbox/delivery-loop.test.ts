@@ -42,22 +42,28 @@ function silentOnceTarget() {
   return { target, sent };
 }
 
+/** A loop on `target` with a virtual clock, started; its log kept. */
+function startedLoop(target: DeliveryTarget<Delivery>) {
+  const clock = virtualClock(0);
+  const log: string[] = [];
+  const loop = new DeliveryLoop({
+    target,
+    timing: TIMING,
+    now: () => clock.now,
+    random: () => 1,
+    log: (line) => log.push(line),
+    sleep: clock.sleep,
+  });
+  loop.start();
+  return { loop, log };
+}
+
 describe("a store that stops answering", () => {
   it("gives up on a store call after STORE_CALL_LIMIT_MS (a database host gone silent) and carries on", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
       const { target, sent } = silentOnceTarget();
-      const clock = virtualClock(0);
-      const log: string[] = [];
-      const loop = new DeliveryLoop({
-        target,
-        timing: TIMING,
-        now: () => clock.now,
-        random: () => 1,
-        log: (line) => log.push(line),
-        sleep: clock.sleep,
-      });
-      loop.start();
+      const { loop, log } = startedLoop(target);
       await vi.advanceTimersByTimeAsync(STORE_CALL_LIMIT_MS - 100);
       expect(log.filter((line) => line.includes("store failed"))).toEqual([]);
       await vi.advanceTimersByTimeAsync(200);
@@ -71,5 +77,43 @@ describe("a store that stops answering", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("a send the store could not record", () => {
+  it("is recorded once the store is back, never sent again, even where its claim would be taken again", async () => {
+    const row: Delivery = { label: "row-1", channel: "receiver", attempts: 0 };
+    const sent: string[] = [];
+    let recorded = false;
+    let recordCalls = 0;
+    const target: DeliveryTarget<Delivery> = {
+      name: "test",
+      channels: ["receiver"],
+      batchSize: 1,
+      // The worst case: the row is claimable again as soon as its record is missing (its lease ran out).
+      claim: async () => (recorded ? [] : [row]),
+      stillWanted: async () => true,
+      send: async (delivery) => {
+        sent.push(delivery.label);
+        return { kind: "sent" };
+      },
+      recordSent: async () => {
+        recordCalls += 1;
+        if (recordCalls <= 2) throw Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+        recorded = true;
+        return true;
+      },
+      recordRetry: async () => {},
+      recordRefused: async () => {},
+      returnClaims: async () => {},
+      nextDueAt: async () => null,
+    };
+    const { loop, log } = startedLoop(target);
+    for (let tries = 0; tries < 200 && !recorded; tries += 1)
+      await new Promise((resolveWait) => setTimeout(resolveWait, 5));
+    await loop.stop();
+    expect(recorded).toBe(true);
+    expect(sent).toEqual(["row-1"]);
+    expect(log).toContainEqual(expect.stringContaining("row-1 recorded as sent once the store was back"));
   });
 });

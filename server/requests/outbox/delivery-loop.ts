@@ -21,6 +21,8 @@
  *   twice the timeout of lease left), so a stuck receiver cannot outlast a claim and
  *   cause a duplicate.
  * - Visitors first: while the API is answering, a round waits (at most YIELD_MAX_MS).
+ * - A send the store could not record (it went away meanwhile) is recorded before anything
+ *   else is claimed once it is back, rather than sent again when its claim runs out.
  * - stop() lets the send in flight finish and be recorded, gives the rest back, resolves.
  */
 import { randomUUID } from "node:crypto";
@@ -129,6 +131,8 @@ export interface DeliveryLoopOptions<D extends Delivery> {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** True while visitors' requests are being answered; a round waits for them (up to YIELD_MAX_MS). */
   busy?: () => boolean;
+  /** Told how each channel fared: null after a send, the summary of a failure of the whole channel (server/notifications/channel-health.ts). */
+  onChannel?: (channel: string, error: string | null) => void;
 }
 
 /** The pause after the n-th failure in a row (n >= 1), before jitter: min * 2^(n-1), capped. */
@@ -173,6 +177,8 @@ export class DeliveryLoop<D extends Delivery> {
   private idle: AbortController | null = null;
   private notified = false;
   private storeFailures = 0;
+  /** Sent, but the store failed to record it: recorded first when the store is back, never sent again by this process. */
+  private readonly unrecorded: D[] = [];
 
   constructor(private readonly options: DeliveryLoopOptions<D>) {
     this.target = withStoreTimeLimits(options.target);
@@ -235,6 +241,7 @@ export class DeliveryLoop<D extends Delivery> {
   /** Claims and delivers one batch; false when nothing was claimed. */
   private async round(): Promise<boolean> {
     const { leaseMs, timeoutMs } = this.options.timing;
+    await this.recordUnrecorded();
     await this.yieldToVisitors();
     if (this.stopped) return true;
     const claimedAt = this.now();
@@ -271,6 +278,19 @@ export class DeliveryLoop<D extends Delivery> {
     return true;
   }
 
+  /** Records the sends the store could not record when they went (it throws again while the store is still away). */
+  private async recordUnrecorded(): Promise<void> {
+    while (this.unrecorded.length > 0) {
+      const delivery = this.unrecorded[0]!;
+      const stillOwned = await this.target.recordSent(delivery, this.owner, this.now());
+      this.unrecorded.shift();
+      this.log(
+        `[${this.target.name}] ${delivery.label} recorded as sent once the store was back` +
+          (stillOwned ? "" : ", after this server's claim had run out"),
+      );
+    }
+  }
+
   private mayTry(state: ChannelState): boolean {
     return !state.stopped && state.pausedUntil <= this.now();
   }
@@ -299,7 +319,14 @@ export class DeliveryLoop<D extends Delivery> {
     switch (outcome.kind) {
       case "sent": {
         state.failures = 0;
-        const stillOwned = await this.target.recordSent(delivery, this.owner, this.now());
+        this.options.onChannel?.(delivery.channel, null);
+        let stillOwned: boolean;
+        try {
+          stillOwned = await this.target.recordSent(delivery, this.owner, this.now());
+        } catch (error) {
+          this.unrecorded.push(delivery);
+          throw error;
+        }
         const to = this.target.destination ? ` ${this.target.destination}` : "";
         this.log(`[${name}] ${delivery.label} sent${to}${stillOwned ? "" : " after this server's claim had run out"}`);
         return;
@@ -307,7 +334,13 @@ export class DeliveryLoop<D extends Delivery> {
       case "refused": {
         state.failures = 0;
         await this.target.recordRefused(delivery, this.owner, outcome);
-        if (outcome.scope === "channel") state.stopped = true;
+        if (outcome.scope === "channel") {
+          state.stopped = true;
+          this.options.onChannel?.(
+            delivery.channel,
+            `refused (${outcome.summary}): stopped until a restart or requests -- retry`,
+          );
+        }
         // The summary only (a status): the receiver's words may quote the visitor.
         this.log(
           `[${name}] ${delivery.label} refused (${outcome.summary})` +
@@ -325,6 +358,7 @@ export class DeliveryLoop<D extends Delivery> {
           return;
         }
         state.failures += 1;
+        this.options.onChannel?.(delivery.channel, outcome.summary);
         // Retry-After is the least the receiver asks us to wait; the backoff still grows behind it.
         const pause = Math.max(
           outcome.retryAfterMs ?? 0,
