@@ -25,7 +25,7 @@ export type EditorPlace = { host: string } | "every-host" | null;
 
 /** Where this configuration's editor is answered: on EDITOR_ORIGIN; beside the pages only on a loopback SITE_URL. */
 export function editorPlace(site: Pick<SiteConfig, "editor" | "editorOrigin" | "siteUrl">): EditorPlace {
-  if (site.editor?.backend !== "github") return null;
+  if (site.editor?.backend !== "server") return null;
   if (site.editorOrigin) return { host: new URL(site.editorOrigin).host };
   // The configuration refuses a public SITE_URL without EDITOR_ORIGIN (shared/site-config.ts); this holds regardless.
   return isLoopbackHost(new URL(site.siteUrl).hostname) ? "every-host" : null;

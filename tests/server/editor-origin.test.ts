@@ -45,7 +45,7 @@ beforeAll(async () => {
   const site = {
     siteUrl: `http://127.0.0.1:${nginxPort}`,
     editorOrigin: `http://${editorHost}`,
-    editor: { backend: "github" as const, repo: "acme/network", branch: "main", publishMode: "pull-request" as const },
+    editor: { backend: "server" as const },
   };
   const policy = { hubspot: null, reports: false, editor: true };
   writePolicyConfig(buildDir, policy);
