@@ -178,7 +178,7 @@ export function editorApiRoutes({ repo, publisher, sessionOf }: { repo: ContentR
   return (app: FastifyInstance) => {
     endpoint(app, { method: ["POST"], url: API_ROUTES.editorApi, bodyLimit: EDITOR_API_BODY_LIMIT, handler: handle });
     endpoint(app, {
-      method: ["GET"],
+      method: ["GET", "HEAD"],
       url: API_ROUTES.editorStatus,
       handler: async (request, reply) => {
         const session = await sessionOf(request);

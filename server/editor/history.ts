@@ -115,6 +115,7 @@ export function historyRoutes({
   publisher,
   sessionOf,
   siteName,
+  origin,
 }: {
   repo: ContentRepo;
   publisher: Publisher;
@@ -164,8 +165,8 @@ export function historyRoutes({
   async function undoOne(request: FastifyRequest, reply: FastifyReply) {
     const session = await sessionOf(request);
     if (!session) return signIn(reply);
-    const origin = request.headers.origin;
-    if (origin !== undefined && new URL(origin).host !== request.headers.host) return page(reply, 403, "Undo", paragraph("Undo from the history page."));
+    const from = request.headers.origin;
+    if (from !== undefined && from !== origin) return page(reply, 403, "Undo", paragraph("Undo from the history page."));
     const commit = new URLSearchParams(Buffer.isBuffer(request.body) ? request.body.toString("utf8") : "").get("commit") ?? "";
     if (!/^[0-9a-f]{40}$/.test(commit) || !(await repo.isAncestor(commit, await repo.tip()))) {
       return show(request, reply, paragraph("There is no such change."), 404);
@@ -180,7 +181,7 @@ export function historyRoutes({
   }
 
   return (app: FastifyInstance) => {
-    endpoint(app, { method: ["GET"], url: API_ROUTES.editorHistory, handler: (request, reply) => show(request, reply) });
+    endpoint(app, { method: ["GET", "HEAD"], url: API_ROUTES.editorHistory, handler: (request, reply) => show(request, reply) });
     endpoint(app, { method: ["POST"], url: API_ROUTES.editorUndo, handler: undoOne });
   };
 }

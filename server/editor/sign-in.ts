@@ -205,7 +205,7 @@ export function signInRoutes(options: SignInOptions) {
 
   return (app: FastifyInstance) => {
     endpoint(app, {
-      method: ["GET", "POST"],
+      method: ["GET", "HEAD", "POST"],
       url: API_ROUTES.editorSignIn,
       ...limited,
       handler: (request, reply) =>
@@ -214,7 +214,7 @@ export function signInRoutes(options: SignInOptions) {
           : page(reply, 200, "Sign in to edit", emailForm(paragraph(`Edit the ${siteName}'s words: sign in with your work email.`))),
     });
     endpoint(app, {
-      method: ["GET", "POST"],
+      method: ["GET", "HEAD", "POST"],
       url: API_ROUTES.editorLink,
       ...limited,
       handler: (request, reply) => (request.method === "POST" ? useLink(request, reply) : showLink(request, reply)),
