@@ -29,8 +29,11 @@ const remember = (answer: unknown) => {
 
 export class SiteBackend extends ProxyBackend {
   async request(payload: Payload): Promise<unknown> {
-    const writes = payload.action === "persistEntry" || payload.action === "deleteFile" || payload.action === "deleteFiles";
-    const sent = writes ? { ...payload, params: { ...payload.params, versions: Object.fromEntries(versions) } } : payload;
+    const writes =
+      payload.action === "persistEntry" || payload.action === "deleteFile" || payload.action === "deleteFiles";
+    const sent = writes
+      ? { ...payload, params: { ...payload.params, versions: Object.fromEntries(versions) } }
+      : payload;
     const answer = await super.request(sent);
     if (["entriesByFolder", "entriesByFiles", "getEntry"].includes(payload.action)) remember(answer);
     const saved = (answer as { versions?: Record<string, string | null> } | null)?.versions;

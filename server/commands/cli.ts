@@ -31,7 +31,9 @@ export interface CommandOutput {
 }
 
 export interface CommandContext {
-  store: TeamCommandsStore & Pick<StoreLifecycle, "description"> & Pick<RequestStore, "searchPushes" | "editorSessions">;
+  store: TeamCommandsStore &
+    Pick<StoreLifecycle, "description"> &
+    Pick<RequestStore, "searchPushes" | "editorSessions">;
   config: AppConfig;
   values: Record<string, string | undefined>;
   out: CommandOutput;
@@ -291,7 +293,9 @@ export async function runCommand(
     releases,
   }: {
     config: AppConfig;
-    openStore: () => Promise<TeamCommandsStore & StoreLifecycle & Pick<RequestStore, "searchPushes" | "editorSessions">>;
+    openStore: () => Promise<
+      TeamCommandsStore & StoreLifecycle & Pick<RequestStore, "searchPushes" | "editorSessions">
+    >;
     out: CommandOutput;
     now?: () => number;
     releases?: (now: number) => Promise<string>;

@@ -32,7 +32,15 @@ export function staleWords(path: string, who: { name: string; email: string; at:
     : `${path} changed after you opened it. Nothing was saved: reload the page, then make your change again.`;
 }
 
-export function editorApiRoutes({ repo, publisher, sessionOf }: { repo: ContentRepo; publisher: Publisher; sessionOf: SessionOf }) {
+export function editorApiRoutes({
+  repo,
+  publisher,
+  sessionOf,
+}: {
+  repo: ContentRepo;
+  publisher: Publisher;
+  sessionOf: SessionOf;
+}) {
   const refuse = (reply: FastifyReply, status: number, error: string) => answerJson(reply, status, { error });
 
   async function entry(commit: string, path: string) {
@@ -104,17 +112,32 @@ export function editorApiRoutes({ repo, publisher, sessionOf }: { repo: ContentR
         return [200, await entry(tip, path)];
       }
       case "persistEntry": {
-        const files = [...(Array.isArray(params.dataFiles) ? (params.dataFiles as Params[]) : []), ...(params.entry ? [params.entry as Params] : [])];
+        const files = [
+          ...(Array.isArray(params.dataFiles) ? (params.dataFiles as Params[]) : []),
+          ...(params.entry ? [params.entry as Params] : []),
+        ];
         const assets = Array.isArray(params.assets) ? (params.assets as Params[]) : [];
-        const checked = paths([...files.map((file) => file.newPath ?? file.path), ...assets.map((asset) => asset.path)]);
-        if (!checked || files.length === 0) return [403, { error: "The editor writes content/ and the media folder only." }];
+        const checked = paths([
+          ...files.map((file) => file.newPath ?? file.path),
+          ...assets.map((asset) => asset.path),
+        ]);
+        if (!checked || files.length === 0)
+          return [403, { error: "The editor writes content/ and the media folder only." }];
         const changes: FileChange[] = [
-          ...files.map((file, index) => ({ path: checked[index]!, content: Buffer.from(String(file.raw ?? ""), "utf8") })),
-          ...assets.map((asset, index) => ({ path: checked[files.length + index]!, content: Buffer.from(String(asset.content ?? ""), "base64") })),
+          ...files.map((file, index) => ({
+            path: checked[index]!,
+            content: Buffer.from(String(file.raw ?? ""), "utf8"),
+          })),
+          ...assets.map((asset, index) => ({
+            path: checked[files.length + index]!,
+            content: Buffer.from(String(asset.content ?? ""), "base64"),
+          })),
         ];
         const versions = (params.versions ?? {}) as Params;
         const { commit } = await save(email, changes, versions, messageOf(params.options, `Edit ${changes[0]!.path}`));
-        const saved = Object.fromEntries(await Promise.all(changes.map(async ({ path }) => [path, await repo.blob(commit, path)])));
+        const saved = Object.fromEntries(
+          await Promise.all(changes.map(async ({ path }) => [path, await repo.blob(commit, path)])),
+        );
         return [200, { message: "entry persisted", versions: saved, publish: publisher.status }];
       }
       case "getMedia": {
@@ -141,10 +164,17 @@ export function editorApiRoutes({ repo, publisher, sessionOf }: { repo: ContentR
       case "deleteFiles": {
         const given = action === "deleteFile" ? [params.path] : Array.isArray(params.paths) ? params.paths : [];
         const checked = paths(given);
-        if (!checked || checked.length === 0) return [403, { error: "The editor deletes in content/ and the media folder only." }];
+        if (!checked || checked.length === 0)
+          return [403, { error: "The editor deletes in content/ and the media folder only." }];
         const versions: Params = {};
-        for (const path of checked) versions[path] = ((params.versions ?? {}) as Params)[path] ?? (await repo.blob(tip, path));
-        await save(email, checked.map((path) => ({ path, content: null })), versions, messageOf(params.options, `Delete ${checked.join(", ")}`));
+        for (const path of checked)
+          versions[path] = ((params.versions ?? {}) as Params)[path] ?? (await repo.blob(tip, path));
+        await save(
+          email,
+          checked.map((path) => ({ path, content: null })),
+          versions,
+          messageOf(params.options, `Delete ${checked.join(", ")}`),
+        );
         return [200, { message: `deleted ${checked.join(", ")}` }];
       }
       case "getDeployPreview":

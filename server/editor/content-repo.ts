@@ -148,7 +148,13 @@ export class ContentRepo {
   }
 
   /** A new commit on `parent` with `changes`, by `author`; nothing else of the tree changes. */
-  async commit(parent: string, changes: readonly FileChange[], author: Author, message: string, date?: string): Promise<string> {
+  async commit(
+    parent: string,
+    changes: readonly FileChange[],
+    author: Author,
+    message: string,
+    date?: string,
+  ): Promise<string> {
     const scratch = mkdtempSync(join(tmpdir(), "editor-index-"));
     const env = { GIT_INDEX_FILE: join(scratch, "index") };
     try {

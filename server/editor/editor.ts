@@ -41,12 +41,16 @@ export function editorStartupLines(
   }
   const at = `${site.editorOrigin}/admin`;
   const lines: EditorStartupLine[] = [];
-  if (!builtWithEditor) lines.push(warn(`EDITOR_ORIGIN is set, but this build has no editor: build it again for ${at}`));
+  if (!builtWithEditor)
+    lines.push(warn(`EDITOR_ORIGIN is set, but this build has no editor: build it again for ${at}`));
   if (!site.requestApi) lines.push(warn(`INVITATION_API is off, so no API runs here: ${at} cannot sign anyone in`));
-  else if (!server.editors) lines.push(warn(`EDITORS is unset: no one can sign in to ${at} (docs/deployment/editor.md)`));
+  else if (!server.editors)
+    lines.push(warn(`EDITORS is unset: no one can sign in to ${at} (docs/deployment/editor.md)`));
   else if (publishing) lines.push(warn(`${at} cannot publish: ${publishing}`));
   else {
-    const who = [...server.editors.addresses, ...server.editors.domains.map((domain) => `anyone @${domain}`)].join(", ");
+    const who = [...server.editors.addresses, ...server.editors.domains.map((domain) => `anyone @${domain}`)].join(
+      ", ",
+    );
     const how = server.notifications.email
       ? "with a link sent by email"
       : "with a link printed by `npm run requests -- editor-link <email>` (no SMTP_URL, so none is emailed)";
@@ -92,7 +96,15 @@ export async function startEditor(
   void publisher.resume().catch(() => {});
   const sessionOf = sessionReader(store, origin, now);
   const endpoints: Endpoint[] = [
-    signInRoutes({ origin, editors: config.server.editors, store, sendLink, siteName, rateLimit: config.server.rateLimit, now }),
+    signInRoutes({
+      origin,
+      editors: config.server.editors,
+      store,
+      sendLink,
+      siteName,
+      rateLimit: config.server.rateLimit,
+      now,
+    }),
     editorApiRoutes({ repo, publisher, sessionOf }),
     historyRoutes({ repo, publisher, sessionOf, siteName, origin }),
   ];

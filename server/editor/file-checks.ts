@@ -20,7 +20,8 @@ export function editablePath(path: unknown): string | null {
   if (typeof path !== "string" || path === "" || path.length > 300) return null;
   if (path.includes("\\") || path.includes("\0") || path.startsWith("/")) return null;
   const normal = posix.normalize(path);
-  if (normal !== path || normal.split("/").some((part) => part === ".." || part === "." || part.startsWith(".git"))) return null;
+  if (normal !== path || normal.split("/").some((part) => part === ".." || part === "." || part.startsWith(".git")))
+    return null;
   return normal.startsWith(`${CONTENT_FOLDER}/`) || normal.startsWith(`${MEDIA_FOLDER}/`) ? normal : null;
 }
 
@@ -29,7 +30,8 @@ export function buildRefusal(path: string, content: Buffer): string | null {
   if (path.startsWith(`${MEDIA_FOLDER}/`)) return null;
   const file = path.slice(CONTENT_FOLDER.length + 1);
   const name = CONTENT_NAMES.find((candidate) => CONTENT[candidate].file === file);
-  const role = file.startsWith(`${ROLES_FOLDER}/`) && file.endsWith(".md") && !file.slice(ROLES_FOLDER.length + 1).includes("/");
+  const role =
+    file.startsWith(`${ROLES_FOLDER}/`) && file.endsWith(".md") && !file.slice(ROLES_FOLDER.length + 1).includes("/");
   if (!name && !role) return `content/${file} is not a file the site reads: the editor writes only the files it shows.`;
   const scratch = mkdtempSync(join(tmpdir(), "editor-check-"));
   try {

@@ -80,7 +80,10 @@ export async function readHistory(repo: ContentRepo, max = HISTORY_LENGTH): Prom
         ...commit,
         subject: await repo.subject(commit.commit),
         files: await Promise.all(
-          files.map(async (file) => ({ path: file.path, changes: fieldChanges(file.path, await text(file.before), await text(file.after)) })),
+          files.map(async (file) => ({
+            path: file.path,
+            changes: fieldChanges(file.path, await text(file.before), await text(file.after)),
+          })),
         ),
       };
     }),
@@ -94,7 +97,10 @@ export async function undo(repo: ContentRepo, publisher: Publisher, commit: stri
   );
   if (files.length === 0) throw new SaveRefused(422, "That change touched none of the site's words.");
   const changes: FileChange[] = await Promise.all(
-    files.map(async (file) => ({ path: file.path, content: file.before === null ? null : await repo.blobContent(file.before) })),
+    files.map(async (file) => ({
+      path: file.path,
+      content: file.before === null ? null : await repo.blobContent(file.before),
+    })),
   );
   const subject = await repo.subject(commit);
   return publisher.save(changes, authorOf(email), `Undo "${subject}"`, async (tip) => {
@@ -128,12 +134,17 @@ export function historyRoutes({
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": "no-store",
     "X-Robots-Tag": "noindex, nofollow",
-    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    "Content-Security-Policy":
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
   };
   const page = (reply: FastifyReply, status: number, heading: string, body: string) =>
-    reply.code(status).headers(headers).send(plainPage({ title: heading, siteName, heading, body, robots: "noindex, nofollow" }));
+    reply
+      .code(status)
+      .headers(headers)
+      .send(plainPage({ title: heading, siteName, heading, body, robots: "noindex, nofollow" }));
   const signIn = (reply: FastifyReply) => reply.code(303).header("Location", apiPath(API_ROUTES.editorSignIn)).send();
-  const shown = (value: string | null) => (value === null ? "<em>(none)</em>" : escapeHtml(value.length > 300 ? `${value.slice(0, 300)}…` : value));
+  const shown = (value: string | null) =>
+    value === null ? "<em>(none)</em>" : escapeHtml(value.length > 300 ? `${value.slice(0, 300)}…` : value);
 
   async function show(request: FastifyRequest, reply: FastifyReply, note = "", status = 200) {
     if (!(await sessionOf(request))) return signIn(reply);
@@ -147,7 +158,10 @@ export function historyRoutes({
             (file) =>
               `<p class="note">${escapeHtml(file.path)}</p><table><thead><tr><th>Field</th><th>Before</th><th>After</th></tr></thead><tbody>` +
               file.changes
-                .map((change) => `<tr><td>${escapeHtml(change.field)}</td><td class="before">${shown(change.before)}</td><td class="after">${shown(change.after)}</td></tr>`)
+                .map(
+                  (change) =>
+                    `<tr><td>${escapeHtml(change.field)}</td><td class="before">${shown(change.before)}</td><td class="after">${shown(change.after)}</td></tr>`,
+                )
                 .join("") +
               "</tbody></table>",
           )
@@ -166,22 +180,29 @@ export function historyRoutes({
     const session = await sessionOf(request);
     if (!session) return signIn(reply);
     const from = request.headers.origin;
-    if (from !== undefined && from !== origin) return page(reply, 403, "Undo", paragraph("Undo from the history page."));
-    const commit = new URLSearchParams(Buffer.isBuffer(request.body) ? request.body.toString("utf8") : "").get("commit") ?? "";
+    if (from !== undefined && from !== origin)
+      return page(reply, 403, "Undo", paragraph("Undo from the history page."));
+    const commit =
+      new URLSearchParams(Buffer.isBuffer(request.body) ? request.body.toString("utf8") : "").get("commit") ?? "";
     if (!/^[0-9a-f]{40}$/.test(commit) || !(await repo.isAncestor(commit, await repo.tip()))) {
       return show(request, reply, paragraph("There is no such change."), 404);
     }
     try {
       await undo(repo, publisher, commit, session.email);
     } catch (error) {
-      if (error instanceof SaveRefused) return show(request, reply, `<p role="alert">${escapeHtml(error.message)}</p>`, error.status);
+      if (error instanceof SaveRefused)
+        return show(request, reply, `<p role="alert">${escapeHtml(error.message)}</p>`, error.status);
       throw error;
     }
     return reply.code(303).headers({ Location: historyPath, "Cache-Control": "no-store" }).send();
   }
 
   return (app: FastifyInstance) => {
-    endpoint(app, { method: ["GET", "HEAD"], url: API_ROUTES.editorHistory, handler: (request, reply) => show(request, reply) });
+    endpoint(app, {
+      method: ["GET", "HEAD"],
+      url: API_ROUTES.editorHistory,
+      handler: (request, reply) => show(request, reply),
+    });
     endpoint(app, { method: ["POST"], url: API_ROUTES.editorUndo, handler: undoOne });
   };
 }

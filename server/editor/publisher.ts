@@ -35,7 +35,11 @@ export type GoLive = () => Promise<{ ok: boolean; said: string }>;
 export function npmUpdate(checkout: string): GoLive {
   return () =>
     new Promise((resolve) => {
-      const child = spawn("npm", ["run", "--silent", "update"], { cwd: checkout, env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn("npm", ["run", "--silent", "update"], {
+        cwd: checkout,
+        env: process.env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       let said = "";
       const keep = (chunk: Buffer) => {
         said = (said + chunk.toString("utf8")).slice(-4000);
@@ -178,7 +182,10 @@ export class Publisher {
 
   private retryLater() {
     if (this.retryTimer) return;
-    this.retryTimer = setInterval(() => void this.serially(() => this.syncPending().then(() => this.push())), this.options.retryMs ?? RETRY_MS);
+    this.retryTimer = setInterval(
+      () => void this.serially(() => this.syncPending().then(() => this.push())),
+      this.options.retryMs ?? RETRY_MS,
+    );
     this.retryTimer.unref();
   }
 
@@ -206,10 +213,17 @@ export class Publisher {
         this.liveAgain = false;
         const commit = this.status.commit;
         const { ok, said } = await this.goLive();
-        if (ok) this.tell(this.status.commit === commit ? "live" : "building", this.status.commit === commit ? "Live." : this.status.message);
+        if (ok)
+          this.tell(
+            this.status.commit === commit ? "live" : "building",
+            this.status.commit === commit ? "Live." : this.status.message,
+          );
         else {
           this.log(`the update after a publish did not go live: ${said.split("\n").slice(-2).join(" ")}`);
-          this.tell("failed", "Published, but the site could not be updated yet: the developers are told. It goes live with the next update.");
+          this.tell(
+            "failed",
+            "Published, but the site could not be updated yet: the developers are told. It goes live with the next update.",
+          );
         }
       } while (this.liveAgain);
       this.live = null;

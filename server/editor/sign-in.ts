@@ -63,7 +63,11 @@ export interface SignInOptions {
 /** The session of a request: its address, or null. */
 export type SessionOf = (request: FastifyRequest) => Promise<{ email: string; idHash: string } | null>;
 
-export function sessionReader(store: Pick<EditorSessionStore, "findSession">, origin: string, now = Date.now): SessionOf {
+export function sessionReader(
+  store: Pick<EditorSessionStore, "findSession">,
+  origin: string,
+  now = Date.now,
+): SessionOf {
   const name = sessionCookieName(origin);
   return async (request) => {
     const id = request.cookies?.[name];
@@ -84,7 +88,13 @@ export function signInRoutes(options: SignInOptions) {
   const linkPath = apiPath(API_ROUTES.editorLink);
   const minutes = Math.round(LINK_LIFETIME_MS / 60_000);
 
-  const page = (reply: FastifyReply, status: number, heading: string, body: string, extra: Record<string, string> = {}) =>
+  const page = (
+    reply: FastifyReply,
+    status: number,
+    heading: string,
+    body: string,
+    extra: Record<string, string> = {},
+  ) =>
     reply
       .code(status)
       .headers({ ...PAGE_HEADERS, ...extra })
@@ -122,10 +132,18 @@ export function signInRoutes(options: SignInOptions) {
       try {
         const link = await newSignInLink(store, origin, email, now());
         if (sendLink) await sendLink(email, link);
-        else log("[editor] a sign-in link was asked for, but no mail server is set (SMTP_URL): npm run requests -- editor-link <email> prints one");
+        else
+          log(
+            "[editor] a sign-in link was asked for, but no mail server is set (SMTP_URL): npm run requests -- editor-link <email> prints one",
+          );
       } catch (error) {
         log(`[editor] a sign-in link could not be sent (${errorCode(error)})`);
-        return page(reply, 503, "Sign in", paragraph("The sign-in link could not be sent just now. Try again in a minute."));
+        return page(
+          reply,
+          503,
+          "Sign in",
+          paragraph("The sign-in link could not be sent just now. Try again in a minute."),
+        );
       }
     }
     // The same answer for every address: whether one may edit is never told here.
@@ -211,7 +229,12 @@ export function signInRoutes(options: SignInOptions) {
       handler: (request, reply) =>
         request.method === "POST"
           ? askForLink(request, reply)
-          : page(reply, 200, "Sign in to edit", emailForm(paragraph(`Edit the ${siteName}'s words: sign in with your work email.`))),
+          : page(
+              reply,
+              200,
+              "Sign in to edit",
+              emailForm(paragraph(`Edit the ${siteName}'s words: sign in with your work email.`)),
+            ),
     });
     endpoint(app, {
       method: ["GET", "HEAD", "POST"],

@@ -152,9 +152,7 @@ describe("buildSiteServer", () => {
     expect(place("https://network.example", "http://localhost:4315")).toEqual({ host: "localhost:4315" });
     expect(place("http://127.0.0.1:4315", null)).toBe("every-host");
     expect(place("https://network.example", null)).toBeNull();
-    expect(
-      place("http://127.0.0.1:4321", null, { backend: "local", url: "http://127.0.0.1:8081/api/v1" }),
-    ).toBeNull();
+    expect(place("http://127.0.0.1:4321", null, { backend: "local", url: "http://127.0.0.1:8081/api/v1" })).toBeNull();
   });
 
   it("refuses a build without its recorded policy configuration", async () => {

@@ -31,7 +31,13 @@ const developer = join(root, "developer");
 const git = (dir: string, ...args: string[]) =>
   execFileSync("git", ["-C", dir, ...args], {
     encoding: "utf8",
-    env: { ...process.env, GIT_AUTHOR_NAME: "Dev", GIT_AUTHOR_EMAIL: "dev@network.example", GIT_COMMITTER_NAME: "Dev", GIT_COMMITTER_EMAIL: "dev@network.example" },
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: "Dev",
+      GIT_AUTHOR_EMAIL: "dev@network.example",
+      GIT_COMMITTER_NAME: "Dev",
+      GIT_COMMITTER_EMAIL: "dev@network.example",
+    },
   }).trim();
 
 let app: FastifyInstance;
@@ -50,7 +56,12 @@ const api = (action: string, params: Record<string, unknown>, withCookie = cooki
     payload: JSON.stringify({ action, params }),
   });
 const form = (url: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
-  app.inject({ method: "POST", url, headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, ...headers }, payload: new URLSearchParams(body).toString() });
+  app.inject({
+    method: "POST",
+    url,
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, ...headers },
+    payload: new URLSearchParams(body).toString(),
+  });
 
 /** Signs `email` in through the emailed link: the session cookie. */
 async function signIn(email: string): Promise<string> {
@@ -118,7 +129,9 @@ describe("signing in by email", () => {
     const listed = await form("/api/editor/sign-in", { email: "bo@marketing.network.example" });
     expect(unlisted.statusCode).toBe(200);
     expect(listed.statusCode).toBe(200);
-    expect(unlisted.body.replace("someone@elsewhere.example", "X")).toBe(listed.body.replace("bo@marketing.network.example", "X"));
+    expect(unlisted.body.replace("someone@elsewhere.example", "X")).toBe(
+      listed.body.replace("bo@marketing.network.example", "X"),
+    );
     expect(mailed.map((mail) => mail.to)).toEqual(["bo@marketing.network.example"]);
   });
 
@@ -151,7 +164,11 @@ describe("signing in by email", () => {
     expect((await api("getEntry", { path: "content/home.yaml" }, "")).statusCode).toBe(401);
     const session = await signIn(MARKETER);
     expect((await api("getEntry", { path: "content/home.yaml" }, session)).statusCode).toBe(200);
-    const out = await app.inject({ method: "POST", url: "/api/editor/sign-out", headers: { cookie: session, origin: ORIGIN } });
+    const out = await app.inject({
+      method: "POST",
+      url: "/api/editor/sign-out",
+      headers: { cookie: session, origin: ORIGIN },
+    });
     expect(out.statusCode).toBe(303);
     expect((await api("getEntry", { path: "content/home.yaml" }, session)).statusCode).toBe(401);
   });
@@ -160,7 +177,11 @@ describe("signing in by email", () => {
 describe("the editor's API", () => {
   it("refuses any path outside content/ and the media folder", async () => {
     for (const path of [".ci/run", "server/main.ts", "content/../server/main.ts", "/etc/passwd", "package.json"]) {
-      const response = await api("persistEntry", { dataFiles: [{ path, raw: "echo pwned", slug: "x" }], assets: [], options: {} });
+      const response = await api("persistEntry", {
+        dataFiles: [{ path, raw: "echo pwned", slug: "x" }],
+        assets: [],
+        options: {},
+      });
       expect(response.statusCode, path).toBe(403);
       expect((await api("getEntry", { path })).statusCode, path).toBe(403);
     }
@@ -168,7 +189,10 @@ describe("the editor's API", () => {
   });
 
   it("refuses a file the build would refuse, in the build's words, and writes nothing", async () => {
-    const read = (await api("getEntry", { path: "content/home.yaml" })).json() as { data: string; file: { id: string } };
+    const read = (await api("getEntry", { path: "content/home.yaml" })).json() as {
+      data: string;
+      file: { id: string };
+    };
     const broken = read.data.replace(/^ {2}heading: .*$/m, "  heading: ''");
     const response = await api("persistEntry", {
       dataFiles: [{ path: "content/home.yaml", raw: broken, slug: "home" }],
@@ -182,7 +206,10 @@ describe("the editor's API", () => {
   });
 
   it("publishes a save as one commit by the marketer, touching content/ only, then takes it live", async () => {
-    const read = (await api("getEntry", { path: "content/home.yaml" })).json() as { data: string; file: { id: string } };
+    const read = (await api("getEntry", { path: "content/home.yaml" })).json() as {
+      data: string;
+      file: { id: string };
+    };
     const changed = read.data.replace(/^ {2}heading: .*$/m, "  heading: The network for TA leaders");
     const response = await api("persistEntry", {
       dataFiles: [{ path: "content/home.yaml", raw: changed, slug: "home" }],
@@ -207,14 +234,22 @@ describe("the editor's API", () => {
   });
 
   it("refuses a save over a colleague's change since the page was opened, naming who and when", async () => {
-    const read = (await api("getEntry", { path: "content/home.yaml" })).json() as { data: string; file: { id: string } };
+    const read = (await api("getEntry", { path: "content/home.yaml" })).json() as {
+      data: string;
+      file: { id: string };
+    };
     const colleague = await signIn("bo@marketing.network.example");
     const theirs = read.data.replace(/^ {2}heading: .*$/m, "  heading: Bo's headline");
     expect(
       (
         await api(
           "persistEntry",
-          { dataFiles: [{ path: "content/home.yaml", raw: theirs, slug: "home" }], assets: [], options: {}, versions: { "content/home.yaml": read.file.id } },
+          {
+            dataFiles: [{ path: "content/home.yaml", raw: theirs, slug: "home" }],
+            assets: [],
+            options: {},
+            versions: { "content/home.yaml": read.file.id },
+          },
           colleague,
         )
       ).statusCode,
@@ -228,7 +263,9 @@ describe("the editor's API", () => {
       versions: { "content/home.yaml": read.file.id },
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toMatch(/content\/home\.yaml was changed by Bo \(bo@marketing\.network\.example\) at \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    expect(response.json().error).toMatch(
+      /content\/home\.yaml was changed by Bo \(bo@marketing\.network\.example\) at \d{4}-\d\d-\d\d \d\d:\d\d UTC/,
+    );
     expect(headline(git(remote, "show", "main:content/home.yaml"))).toBe("Bo's headline");
   });
 
@@ -238,9 +275,18 @@ describe("the editor's API", () => {
     git(developer, "commit", "--quiet", "-am", "A developer's change");
     git(developer, "push", "--quiet");
     const devCommit = git(developer, "rev-parse", "HEAD");
-    const read = (await api("getEntry", { path: "content/home.yaml" })).json() as { data: string; file: { id: string } };
+    const read = (await api("getEntry", { path: "content/home.yaml" })).json() as {
+      data: string;
+      file: { id: string };
+    };
     const response = await api("persistEntry", {
-      dataFiles: [{ path: "content/home.yaml", raw: read.data.replace(/^ {2}heading: .*$/m, "  heading: After the developer"), slug: "home" }],
+      dataFiles: [
+        {
+          path: "content/home.yaml",
+          raw: read.data.replace(/^ {2}heading: .*$/m, "  heading: After the developer"),
+          slug: "home",
+        },
+      ],
       assets: [],
       options: {},
       versions: { "content/home.yaml": read.file.id },
@@ -257,9 +303,18 @@ describe("the editor's API", () => {
     const away = `${remote}.away`;
     renameSync(remote, away);
     try {
-      const read = (await api("getEntry", { path: "content/home.yaml" })).json() as { data: string; file: { id: string } };
+      const read = (await api("getEntry", { path: "content/home.yaml" })).json() as {
+        data: string;
+        file: { id: string };
+      };
       const response = await api("persistEntry", {
-        dataFiles: [{ path: "content/home.yaml", raw: read.data.replace(/^ {2}heading: .*$/m, "  heading: Saved while away"), slug: "home" }],
+        dataFiles: [
+          {
+            path: "content/home.yaml",
+            raw: read.data.replace(/^ {2}heading: .*$/m, "  heading: Saved while away"),
+            slug: "home",
+          },
+        ],
         assets: [],
         options: {},
         versions: { "content/home.yaml": read.file.id },
@@ -299,14 +354,20 @@ describe("the editor's API", () => {
 it("says at start where the editor is and how one signs in, or what is missing", () => {
   const env = { SITE_URL: "http://127.0.0.1:4999", EDITOR_ORIGIN: ORIGIN };
   const lines = (more: Record<string, string>, built = true, problem: string | null = null) =>
-    editorStartupLines(parseConfig({ ...env, ...more }), built, problem).map(({ warning, line }) => `${warning ? "warning " : ""}${line}`);
+    editorStartupLines(parseConfig({ ...env, ...more }), built, problem).map(
+      ({ warning, line }) => `${warning ? "warning " : ""}${line}`,
+    );
   expect(lines({ EDITORS: MARKETER })).toEqual([
     `[editor] the editor at ${ORIGIN}/admin: ${MARKETER} sign in with a link printed by \`npm run requests -- editor-link <email>\` (no SMTP_URL, so none is emailed); each save publishes to the site`,
   ]);
-  expect(lines({ EDITORS: "@network.example", SMTP_URL: "smtp://127.0.0.1:2525", NOTIFY_EMAIL_TO: "team@network.example" })).toEqual([
+  expect(
+    lines({ EDITORS: "@network.example", SMTP_URL: "smtp://127.0.0.1:2525", NOTIFY_EMAIL_TO: "team@network.example" }),
+  ).toEqual([
     `[editor] the editor at ${ORIGIN}/admin: anyone @network.example sign in with a link sent by email; each save publishes to the site`,
   ]);
-  expect(lines({})).toEqual([`warning [editor] EDITORS is unset: no one can sign in to ${ORIGIN}/admin (docs/deployment/editor.md)`]);
+  expect(lines({})).toEqual([
+    `warning [editor] EDITORS is unset: no one can sign in to ${ORIGIN}/admin (docs/deployment/editor.md)`,
+  ]);
   expect(lines({ EDITORS: MARKETER }, false)[0]).toContain("this build has no editor");
   expect(editorStartupLines(parseConfig({ EDITORS: MARKETER }), false, null)[0]!.line).toBe(
     "[editor] EDITORS is set, but EDITOR_ORIGIN is not: no editor is served",
