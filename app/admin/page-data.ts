@@ -23,7 +23,7 @@ function wordsFor<Name extends ContentName>(name: Name): Content<Name> {
  */
 export function editorPageData(site: SiteConfig): AdminPageData {
   if (!site.editor)
-    throw new Error("/admin is built only with an editor configured (CMS_GITHUB_REPO, or npm run edit)");
+    throw new Error("/admin is built only with an editor configured (EDITOR_ORIGIN, or npm run edit)");
   const howWeHelp = wordsFor("howWeHelp");
   return {
     settings: site.editor,

@@ -1,8 +1,8 @@
 /**
  * Which host is the editor's (docs/deployment/editor.md): on EDITOR_ORIGIN's host the site's
- * server answers the build's editor (`/admin`, its files) and its sign-in, and nothing else; on
- * any other host, the site without them. A browser keeps the signed-in editor's token in that
- * origin's storage, where any script of a page served on the same origin could read it.
+ * server answers the build's editor (`/admin`, its files), its sign-in and its API, and nothing
+ * else; on any other host, the site without them. The signed-in editor's session is that origin's
+ * cookie, and no script of the site's pages ever runs there.
  */
 import { API_PREFIX } from "#shared/api-paths.ts";
 import { isLoopbackHost } from "#shared/env.ts";
