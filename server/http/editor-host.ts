@@ -11,7 +11,7 @@ import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { EDITOR_PATH } from "./csp";
 
-/** The editor's sign-in (server/api/editor-sign-in.ts): answered where the editor is, and nowhere else. */
+/** The editor's sign-in, API and history (server/editor/): answered where the editor is, and nowhere else. */
 const EDITOR_API_PATHS = `${API_PREFIX}/editor/`;
 /** The editor's page is EDITOR_PATH; its script and chunks are under this. */
 const EDITOR_FILES = `${EDITOR_PATH}/`;
