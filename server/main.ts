@@ -246,7 +246,7 @@ export async function startApi(
   );
   console.log(promiseLine(config, channels.length > 0));
   for (const line of searchStartupLines(config, googleKey)) console.log(line);
-  const { editor, problem } = await startEditor(config, store.editorSessions, { now });
+  const { editor, problem } = await startEditor(config, store.editorSessions, { now, servedRoot });
   for (const { warning, line } of editorStartupLines(config, builtWithEditor(servedRoot), problem)) {
     if (warning) console.warn(line);
     else console.log(line);

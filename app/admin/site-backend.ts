@@ -1,10 +1,11 @@
 /**
  * The editor on EDITOR_ORIGIN talks to the site's own server (server/editor/api.ts) through
  * Decap's proxy backend, with three additions: the page goes to the sign-in when there is no
- * session; each file's version (`file.id`, its git blob) read is sent back with its save, so the
+ * session (and Decap's own sign-in screen is passed through); each file's version (`file.id`, its git blob) read is sent back with its save, so the
  * server refuses a save over a colleague's change; and a bar at the top says how the last save is
  * publishing, with links to the history (and undo) and to sign out.
  */
+import { useEffect } from "react";
 import { ProxyBackend } from "decap-cms-backend-proxy";
 import { API_ROUTES, apiPath } from "#shared/api-paths.ts";
 
@@ -27,7 +28,17 @@ const remember = (answer: unknown) => {
   }
 };
 
+/** Decap's sign-in screen, passed through: the session was opened by the emailed link before the page loaded. */
+function SignedIn({ onLogin }: { onLogin: (user: { token: string }) => void }) {
+  useEffect(() => onLogin({ token: "" }), [onLogin]);
+  return null;
+}
+
 export class SiteBackend extends ProxyBackend {
+  authComponent() {
+    return SignedIn;
+  }
+
   async request(payload: Payload): Promise<unknown> {
     const writes =
       payload.action === "persistEntry" || payload.action === "deleteFile" || payload.action === "deleteFiles";

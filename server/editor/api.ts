@@ -213,7 +213,7 @@ export function editorApiRoutes({
       handler: async (request, reply) => {
         const session = await sessionOf(request);
         if (!session) return refuse(reply, 401, "Sign in first.");
-        return answerJson(reply, 200, publisher.status, { "Cache-Control": "no-store" });
+        return answerJson(reply, 200, await publisher.currentStatus());
       },
     });
   };

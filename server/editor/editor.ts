@@ -4,10 +4,15 @@
  * publisher (./publisher.ts) on the server's checkout: the supervisor names it (CHECKOUT_DIR,
  * releases/supervisor.ts); a server started in a checkout (`npm run serve`, the tests) uses its own folder.
  */
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { AppConfig } from "../config";
 import type { Endpoint } from "../api/routes";
 import { createEmailSender } from "../notifications/email";
 import type { EditorSessionStore } from "./session-store";
+
+/** The record a release folder holds (releases/on-disk.ts, RELEASE_FILE; server/ does not import releases/). */
+const RELEASE_FILE = "release.json";
 import { editorApiRoutes } from "./api";
 import { ContentRepo } from "./content-repo";
 import { historyRoutes } from "./history";
@@ -62,7 +67,15 @@ export function editorStartupLines(
 export async function startEditor(
   config: AppConfig,
   store: EditorSessionStore,
-  { goLive, now = Date.now }: { goLive?: GoLive; now?: () => number } = {},
+  {
+    goLive,
+    now = Date.now,
+    servedRoot,
+  }: {
+    goLive?: GoLive;
+    now?: () => number;
+    /** The build served (BUILD_DIR/client): its release's commit is the live one. */ servedRoot?: string;
+  } = {},
 ): Promise<{ editor: RunningEditor | null; problem: string | null }> {
   const origin = config.site.editorOrigin;
   if (!origin || !config.server.editors) return { editor: null, problem: null };
@@ -92,7 +105,26 @@ export async function startEditor(
           AbortSignal.timeout(config.server.delivery.timeoutMs),
         )
     : null;
-  const publisher = new Publisher(repo, goLive ?? npmUpdate(checkout), { now });
+  // A release's folder holds release.json beside its build (releases/on-disk.ts): <release>/build/client is served.
+  const liveCommit = () => {
+    if (!servedRoot) return null;
+    try {
+      const release = JSON.parse(readFileSync(join(resolve(servedRoot), "..", "..", RELEASE_FILE), "utf8")) as {
+        commit?: unknown;
+      };
+      return typeof release.commit === "string" ? release.commit : null;
+    } catch {
+      return null;
+    }
+  };
+  const publisher = new Publisher(
+    repo,
+    goLive ?? npmUpdate(checkout, join(config.server.dataDir, "editor-update.log")),
+    {
+      now,
+      liveCommit,
+    },
+  );
   void publisher.resume().catch(() => {});
   const sessionOf = sessionReader(store, origin, now);
   const endpoints: Endpoint[] = [

@@ -13,6 +13,7 @@
  *   the update builds what the remote has, and every server follows the remote.
  */
 import { spawn } from "node:child_process";
+import { closeSync, openSync, readFileSync } from "node:fs";
 import { PENDING_REF, type Author, type ContentRepo, type FileChange } from "./content-repo";
 
 export const RETRY_MS = 30_000;
@@ -31,23 +32,35 @@ export interface PublishStatus {
 /** Takes the remote's head live; `ok` false with what went wrong. */
 export type GoLive = () => Promise<{ ok: boolean; said: string }>;
 
-/** `npm run update` in the checkout, with this server's settings: the update timer's own command. */
-export function npmUpdate(checkout: string): GoLive {
+/** What `npm run update` says when another update holds its lock (releases/update-lock.ts). */
+const UPDATE_RUNNING = "Another update or rollback is running";
+/** How long to wait before asking again while another update runs. */
+const BUSY_RETRY_MS = 5000;
+
+/**
+ * `npm run update` in the checkout, with this server's settings: the update timer's own command.
+ * Its output goes to `logFile`, not to this server: the update's switch replaces this server, and
+ * the update must finish (and record the release) after this process is gone.
+ */
+export function npmUpdate(checkout: string, logFile: string): GoLive {
   return () =>
     new Promise((resolve) => {
+      const out = openSync(logFile, "w");
       const child = spawn("npm", ["run", "--silent", "update"], {
         cwd: checkout,
         env: process.env,
-        stdio: ["ignore", "pipe", "pipe"],
+        stdio: ["ignore", out, out],
       });
-      let said = "";
-      const keep = (chunk: Buffer) => {
-        said = (said + chunk.toString("utf8")).slice(-4000);
+      closeSync(out);
+      const said = () => {
+        try {
+          return readFileSync(logFile, "utf8").slice(-4000).trim();
+        } catch {
+          return "";
+        }
       };
-      child.stdout.on("data", keep);
-      child.stderr.on("data", keep);
       child.on("error", (error) => resolve({ ok: false, said: error.message }));
-      child.on("close", (code) => resolve({ ok: code === 0, said: said.trim() }));
+      child.on("close", (code) => resolve({ ok: code === 0, said: said() }));
     });
 }
 
@@ -71,9 +84,37 @@ export class Publisher {
   constructor(
     readonly repo: ContentRepo,
     private readonly goLive: GoLive,
-    private readonly options: { retryMs?: number; log?: (line: string) => void; now?: () => number } = {},
+    private readonly options: {
+      retryMs?: number;
+      log?: (line: string) => void;
+      now?: () => number;
+      /** The commit of the release this server serves (its release.json), null when unknown. */
+      liveCommit?: () => string | null;
+    } = {},
   ) {
     this.status = { phase: "idle", message: "", commit: null, at: this.now() };
+  }
+
+  /**
+   * What the marketer reads: this server's own news of a save, else (a server a publish's switch
+   * started, or after a restart) whether the branch's last change of the words is the one served.
+   */
+  async currentStatus(): Promise<PublishStatus> {
+    if (this.status.phase !== "idle") return this.status;
+    if (await this.repo.resolve(PENDING_REF)) {
+      return {
+        ...this.status,
+        phase: "not-pushed",
+        message: "Saved, not yet live: the site's repository does not answer yet.",
+      };
+    }
+    const live = this.options.liveCommit?.() ?? null;
+    const head = await this.repo.remoteHead();
+    const [last] = await this.repo.log(head, ["content", "public/media"], 1);
+    if (!live || !last) return this.status;
+    return (await this.repo.isAncestor(last.commit, live))
+      ? { phase: "live", message: "Live.", commit: last.commit, at: this.now() }
+      : { phase: "building", message: "Published. Going live…", commit: last.commit, at: this.now() };
   }
 
   private now() {
@@ -212,7 +253,12 @@ export class Publisher {
       do {
         this.liveAgain = false;
         const commit = this.status.commit;
-        const { ok, said } = await this.goLive();
+        let { ok, said } = await this.goLive();
+        // The timer's update, or the one a server before this one started: this one's turn comes after.
+        while (!ok && said.includes(UPDATE_RUNNING)) {
+          await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS));
+          ({ ok, said } = await this.goLive());
+        }
         if (ok)
           this.tell(
             this.status.commit === commit ? "live" : "building",
