@@ -10,9 +10,9 @@ import { CONTENT } from "#shared/content/collections.ts";
 import { ContentError, readContent, readRole } from "#shared/content/read.ts";
 import { CONTENT_NAMES } from "#shared/pages.ts";
 import { ROLES_FOLDER } from "#shared/roles/schema.ts";
+import { MEDIA_FOLDER } from "#shared/media-folder.ts";
 
-/** The image library's folder in the repository (app/admin/media-folder.ts's MEDIA_FOLDER: app/ is not server/'s to import). */
-export const MEDIA_FOLDER = "public/media";
+export { MEDIA_FOLDER };
 export const CONTENT_FOLDER = "content";
 
 /** A path the editor may touch: under content/ or the media folder, plainly written; else null. */
