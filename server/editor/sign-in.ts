@@ -189,7 +189,7 @@ export function signInRoutes(options: SignInOptions) {
       .code(303)
       .headers({
         "Cache-Control": "no-store",
-        Location: "/admin/",
+        Location: "/admin",
         "Set-Cookie": sessionCookie(origin, session.id, SESSION_LIFETIME_MS / 1000),
       })
       .send();

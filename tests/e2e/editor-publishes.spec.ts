@@ -99,7 +99,7 @@ test("a marketer signs in from the email, publishes a new home headline live wit
     .poll(() => homeShows(NEW_HEADLINE), { timeout: 120_000 - (Date.now() - started), intervals: [500] })
     .toBe(true);
   console.log(`[editor figures] published to live in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  await expect(page.getByRole("status")).toContainText("Live.", { timeout: 30_000 });
+  await expect(page.locator("[data-publish-status]")).toHaveText("Live.", { timeout: 60_000 });
   const seen = await load.stop();
   expect(seen.failures).toEqual([]);
   expect(seen.served).toBeGreaterThan(0);

@@ -224,6 +224,16 @@ describe("the editor's API", () => {
     expect(headline(git(remote, "show", "main:content/home.yaml"))).toBe("The network for TA leaders");
     expect(wentLive.at(-1)).toBe(git(remote, "rev-parse", "main"));
     expect(publisher.status.phase).toBe("live");
+    const status = await app.inject({ url: "/api/editor/status", headers: { cookie } });
+    expect(status.json()).toMatchObject({ phase: "live", message: "Live." });
+    expect((await app.inject("/api/editor/status")).statusCode).toBe(401);
+    // A server the switch started knows nothing of the save: it reads whether the release it serves holds it.
+    const repo = await ContentRepo.open(checkout);
+    const head = git(remote, "rev-parse", "main");
+    const served = (commit: string | null) =>
+      new Publisher(repo, async () => ({ ok: true, said: "" }), { liveCommit: () => commit }).currentStatus();
+    expect(await served(head)).toMatchObject({ phase: "live", message: "Live." });
+    expect(await served(git(remote, "rev-parse", "main~1"))).toMatchObject({ phase: "building" });
     // The history shows it, field by field.
     const history = await app.inject({ url: "/api/editor/history", headers: { cookie } });
     expect(history.statusCode).toBe(200);
