@@ -37,7 +37,8 @@ if (!element?.textContent) throw new Error("/admin: the page has no editor data 
 const data = JSON.parse(element.textContent) as AdminPageData;
 
 // On EDITOR_ORIGIN, the site's own server (server/editor/): only signed in, with each file's version sent back with a save.
-if (data.settings.backend === "server" && !(await signedIn())) throw new Error("/admin: not signed in");
+// Not signed in: the page is on its way to the sign-in, and nothing of the editor starts.
+if (data.settings.backend === "server" && !(await signedIn())) await new Promise<never>(() => {});
 CMS.registerBackend("proxy", data.settings.backend === "server" ? SiteBackend : ProxyBackend);
 CMS.registerLocale("en", editorPhrases(data.siteName));
 /** Decap's types describe a control loosely (its component typed as its props); ./checked-widgets.tsx types what it reads. */

@@ -17,7 +17,8 @@ type Entry = { file?: { path?: string; id?: string | null } };
 /** Whether this browser has a session; without one it is sent to the sign-in page. */
 export async function signedIn(): Promise<boolean> {
   const response = await fetch(apiPath(API_ROUTES.editorStatus), { credentials: "same-origin" });
-  if (response.status !== 401) return true;
+  const status = (await response.json().catch(() => ({}))) as { signedIn?: boolean };
+  if (status.signedIn !== false) return true;
   window.location.replace(apiPath(API_ROUTES.editorSignIn));
   return false;
 }

@@ -211,9 +211,9 @@ export function editorApiRoutes({
       method: ["GET", "HEAD"],
       url: API_ROUTES.editorStatus,
       handler: async (request, reply) => {
-        const session = await sessionOf(request);
-        if (!session) return refuse(reply, 401, "Sign in first.");
-        return answerJson(reply, 200, await publisher.currentStatus());
+        // Asked first by the editor's page: without a session it goes to the sign-in (app/admin/site-backend.ts).
+        if (!(await sessionOf(request))) return answerJson(reply, 200, { signedIn: false });
+        return answerJson(reply, 200, { signedIn: true, ...(await publisher.currentStatus()) });
       },
     });
   };

@@ -16,7 +16,7 @@ import { paragraph, plainPage } from "../api/plain-page";
 import { authorOf, type ContentRepo, type FileChange } from "./content-repo";
 import { CONTENT_FOLDER, MEDIA_FOLDER } from "./file-checks";
 import { SaveRefused, type Publisher } from "./publisher";
-import type { SessionOf } from "./sign-in";
+import { postedFrom, type SessionOf } from "./sign-in";
 
 const HISTORY_LENGTH = 30;
 

@@ -60,6 +60,18 @@ export interface SignInOptions {
   log?: (line: string) => void;
 }
 
+/**
+ * Whether a form's POST came from `origin`'s own pages: its Origin, or, where the page's
+ * Referrer-Policy makes the browser send `Origin: null`, its fetch metadata (same-origin).
+ */
+export function postedFrom(request: FastifyRequest, origin: string): boolean {
+  const from = request.headers.origin;
+  const site = request.headers["sec-fetch-site"];
+  if (from !== undefined && from !== "null") return from === origin;
+  if (from === "null") return site === "same-origin";
+  return site === undefined || site === "same-origin" || site === "none";
+}
+
 /** The session of a request: its address, or null. */
 export type SessionOf = (request: FastifyRequest) => Promise<{ email: string; idHash: string } | null>;
 
@@ -105,14 +117,6 @@ export function signInRoutes(options: SignInOptions) {
     `<input id="email" name="email" type="email" autocomplete="email" required style="font:inherit;padding:.5rem;width:100%;box-sizing:border-box"></p>` +
     `<p><button type="submit">Email me a sign-in link</button></p></form>`;
 
-  /** A POST from another origin is refused: the forms post from this one (the browser's Origin, or its fetch metadata). */
-  function fromThisOrigin(request: FastifyRequest): boolean {
-    const from = request.headers.origin;
-    if (from !== undefined) return from === origin;
-    const site = request.headers["sec-fetch-site"];
-    return site === undefined || site === "same-origin" || site === "none";
-  }
-
   /** Whether another link may go to `email` now (LINKS_PER_ADDRESS per ADDRESS_WINDOW_MS), counting this one. */
   function mayMail(email: string): boolean {
     const at = now();
@@ -123,7 +127,8 @@ export function signInRoutes(options: SignInOptions) {
   }
 
   async function askForLink(request: FastifyRequest, reply: FastifyReply) {
-    if (!fromThisOrigin(request)) return page(reply, 403, "Sign in", paragraph("Sign in from the editor's own page."));
+    if (!postedFrom(request, origin))
+      return page(reply, 403, "Sign in", paragraph("Sign in from the editor's own page."));
     const email = (formOf(request.body).get("email") ?? "").trim().toLowerCase();
     if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) {
       return page(reply, 400, "Sign in", emailForm(paragraph("That is not an email address. Try again.")));
@@ -180,7 +185,8 @@ export function signInRoutes(options: SignInOptions) {
     );
 
   async function useLink(request: FastifyRequest, reply: FastifyReply) {
-    if (!fromThisOrigin(request)) return page(reply, 403, "Sign in", paragraph("Sign in from the link's own page."));
+    if (!postedFrom(request, origin))
+      return page(reply, 403, "Sign in", paragraph("Sign in from the link's own page."));
     const token = formOf(request.body).get(LINK_TOKEN_PARAM) ?? "";
     const session = token ? await openSession(store, token, now()) : null;
     if (!session) return expired(reply);
@@ -197,7 +203,7 @@ export function signInRoutes(options: SignInOptions) {
 
   const readSession = sessionReader(store, origin, now);
   async function signOut(request: FastifyRequest, reply: FastifyReply) {
-    if (!fromThisOrigin(request)) return page(reply, 403, "Sign out", paragraph("Sign out from the editor."));
+    if (!postedFrom(request, origin)) return page(reply, 403, "Sign out", paragraph("Sign out from the editor."));
     const session = await readSession(request);
     if (session) await store.endSession(session.idHash);
     return reply
