@@ -15,7 +15,7 @@ import { API_ROUTES } from "#shared/api-paths.ts";
 import { answerJson, endpoint } from "../http/answers";
 import { errorCode } from "../safe-errors";
 import { authorOf, type ContentRepo, type FileChange } from "./content-repo";
-import { buildRefusal, editablePath } from "./file-checks";
+import { buildRefusal, editablePath, MEDIA_FOLDER } from "./file-checks";
 import { SaveRefused, type Publisher } from "./publisher";
 import type { SessionOf } from "./sign-in";
 
@@ -141,7 +141,7 @@ export function editorApiRoutes({
         return [200, { message: "entry persisted", versions: saved, publish: publisher.status }];
       }
       case "getMedia": {
-        const [folder] = paths([params.mediaFolder]) ?? [];
+        const folder = params.mediaFolder === MEDIA_FOLDER ? MEDIA_FOLDER : paths([params.mediaFolder])?.[0];
         if (!folder) return [403, { error: "The editor reads content/ and the media folder only." }];
         const files = await repo.list(tip, folder);
         return [200, (await Promise.all(files.map((file) => mediaFile(tip, file.path)))).filter(Boolean)];

@@ -6,7 +6,7 @@
 // is the marketer's and touches content/ only; the history shows the words before and after, and
 // Undo brings the old headline back live.
 import { expect, test } from "../support/browser/fixtures";
-import { publish, typeInto } from "../support/browser/editor";
+import { openEntry, publish, typeInto } from "../support/browser/editor";
 import { HOME_HEADLINE, startPublishingSite, type PublishingSite } from "../support/editor-rig";
 import { parseMail, startMailSink, type MailSink } from "../support/mail-sink";
 import { git } from "../support/update-rig";
@@ -86,7 +86,8 @@ test("a marketer signs in from the email, publishes a new home headline live wit
   await page.goto(link);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(`${site.editorOrigin}/admin**`);
-  await page.goto(`${site.editorOrigin}/admin#/collections/pages/entries/home`);
+  // The editor opened at the entry (Decap loads an entry only with its page).
+  await openEntry(page, site.editorOrigin, "pages", "home");
   const headline = page.locator(`input[value="${oldHeadline}"]`);
   await expect(headline).toBeVisible({ timeout: 120_000 });
   await typeInto(page, headline, NEW_HEADLINE);

@@ -191,6 +191,9 @@ describe("the editor's API", () => {
       expect((await api("getEntry", { path })).statusCode, path).toBe(403);
     }
     expect(git(remote, "log", "--format=%s", "main")).toBe("The site");
+    // The image library's folder itself is listed; its parent is not.
+    expect((await api("getMedia", { mediaFolder: "public/media" })).statusCode).toBe(200);
+    expect((await api("getMedia", { mediaFolder: "public" })).statusCode).toBe(403);
   });
 
   it("refuses a file the build would refuse, in the build's words, and writes nothing", async () => {
