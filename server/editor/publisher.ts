@@ -14,6 +14,7 @@
  */
 import { spawn } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";
+import { CONTENT_FOLDER, MEDIA_FOLDER } from "./file-checks";
 import { PENDING_REF, type Author, type ContentRepo, type FileChange } from "./content-repo";
 
 export const RETRY_MS = 30_000;
@@ -110,7 +111,7 @@ export class Publisher {
     }
     const live = this.options.liveCommit?.() ?? null;
     const head = await this.repo.remoteHead();
-    const [last] = await this.repo.log(head, ["content", "public/media"], 1);
+    const [last] = await this.repo.log(head, [CONTENT_FOLDER, MEDIA_FOLDER], 1);
     if (!live || !last) return this.status;
     return (await this.repo.isAncestor(last.commit, live))
       ? { phase: "live", message: "Live.", commit: last.commit, at: this.now() }

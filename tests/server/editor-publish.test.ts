@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiScope } from "../../server/api/routes";
 import { parseEditors } from "../../server/config";
 import { editorApiRoutes } from "../../server/editor/api";
+import { MEDIA_FOLDER } from "#shared/media-folder.ts";
 import { ContentRepo } from "../../server/editor/content-repo";
 import { editorStartupLines } from "../../server/editor/editor";
 import { historyRoutes } from "../../server/editor/history";
@@ -192,7 +193,7 @@ describe("the editor's API", () => {
     }
     expect(git(remote, "log", "--format=%s", "main")).toBe("The site");
     // The image library's folder itself is listed; its parent is not.
-    expect((await api("getMedia", { mediaFolder: "public/media" })).statusCode).toBe(200);
+    expect((await api("getMedia", { mediaFolder: MEDIA_FOLDER })).statusCode).toBe(200);
     expect((await api("getMedia", { mediaFolder: "public" })).statusCode).toBe(403);
   });
 
