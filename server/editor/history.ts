@@ -179,9 +179,7 @@ export function historyRoutes({
   async function undoOne(request: FastifyRequest, reply: FastifyReply) {
     const session = await sessionOf(request);
     if (!session) return signIn(reply);
-    const from = request.headers.origin;
-    if (from !== undefined && from !== origin)
-      return page(reply, 403, "Undo", paragraph("Undo from the history page."));
+    if (!postedFrom(request, origin)) return page(reply, 403, "Undo", paragraph("Undo from the history page."));
     const commit =
       new URLSearchParams(Buffer.isBuffer(request.body) ? request.body.toString("utf8") : "").get("commit") ?? "";
     if (!/^[0-9a-f]{40}$/.test(commit) || !(await repo.isAncestor(commit, await repo.tip()))) {

@@ -359,6 +359,9 @@ describe("the editor's API", () => {
     const log = git(remote, "log", "--format=%H %s", "main", "--", "content/").split("\n");
     const newest = log[0]!.split(" ")[0]!;
     const older = log[1]!.split(" ")[0]!;
+    expect(
+      (await form("/api/editor/undo", { commit: newest }, { cookie, origin: "https://evil.example" })).statusCode,
+    ).toBe(403);
     const refused = await form("/api/editor/undo", { commit: older }, { cookie });
     expect(refused.statusCode).toBe(409);
     expect(refused.body).toContain("was changed again since");
