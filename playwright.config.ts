@@ -3,7 +3,7 @@ import { HEADLESS_SHELL_PATH } from "./scripts/checks/ensure-chromium";
 import { HUBSPOT_CURRENT_TEST_ENV, HUBSPOT_TEST_ENV } from "./tests/support/browser/fake-hubspot";
 import { RECEIVED_PATH } from "./tests/support/fake-hubspot-api";
 import {
-  EDITOR_APP_TEST_SETTINGS,
+  EDITOR_TEST_SETTINGS,
   SOURCE_AND_CONSENT_SERVER_PORT,
   SOURCE_AND_CONSENT_TEST_ENV,
   SOURCE_FIELDS_TEST_SETTING,
@@ -121,9 +121,9 @@ export default defineConfig({
     hubspotBuildServer(HUBSPOT_SERVER_PORT, hubspotBuildDir, HUBSPOT_TEST_ENV),
     hubspotBuildServer(HUBSPOT_CURRENT_SERVER_PORT, hubspotCurrentBuildDir, HUBSPOT_CURRENT_TEST_ENV),
     // Consent, the source's hidden fields, Plausible, the team's email to the test's own mail sink,
-    // and the editor on its own origin, signing in at the test's fake GitHub.
+    // and the editor on its own origin.
     hubspotBuildServer(SOURCE_AND_CONSENT_SERVER_PORT, sourceAndConsentBuildDir, SOURCE_AND_CONSENT_TEST_ENV, {
-      ...EDITOR_APP_TEST_SETTINGS,
+      ...EDITOR_TEST_SETTINGS,
       HUBSPOT_SOURCE_FIELDS: SOURCE_FIELDS_TEST_SETTING,
       SMTP_URL: `smtp://127.0.0.1:${TEAM_MAIL_SINK_PORT}`,
       NOTIFY_EMAIL_TO: TEAM_ADDRESS,

@@ -308,9 +308,11 @@ export function renderNginxConfig({
       ...headers("short", "files"),
       "try_files $uri =404;",
     ]),
-    "# The sign-in: answered by the Node server, under the headers it sends for this host.",
+    "# The sign-in, the API and the history: answered by the Node server, under the headers it sends for this host.",
     ...block(`location ^~ ${API_PREFIX}/editor/`, [
       ...toSiteServer(),
+      "# An image of the editor's library comes as base64 in JSON (server/editor/api.ts, EDITOR_API_BODY_LIMIT).",
+      "client_max_body_size 12m;",
       "# An add_header of its own keeps the server block's from being added to the Node server's.",
       "proxy_hide_header X-Content-Type-Options;",
       ...Object.entries(COMMON_HEADERS).map(([name, value]) => `add_header ${name} ${quoted(value)} always;`),

@@ -138,9 +138,12 @@ async function claimControlSocket(dataDir: string): Promise<string> {
   return controlPath;
 }
 
-/** The servers' environment: this one's, with DATA_DIR absolute (they run in their own folder) and no systemd socket variables. */
-function serverEnv(dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+/**
+ * The servers' environment: this one's, with DATA_DIR absolute (they run in their own folder), the
+ * checkout the editor publishes from (server/editor/editor.ts) and no systemd socket variables.
+ */
+function serverEnv(dataDir: string, checkout: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, CHECKOUT_DIR: checkout };
   for (const name of SYSTEMD_VARIABLES) delete env[name];
   return env;
 }
@@ -325,7 +328,13 @@ export async function supervise({
   ownerOnlyDataDir(absoluteDataDir, log);
   const controlPath = await claimControlSocket(absoluteDataDir);
   const socket = await listeningSocket(host, port);
-  const supervisor = new Supervisor(socket.fd, serverEnv(absoluteDataDir), nodeFlags, log, onKeepsCrashing);
+  const supervisor = new Supervisor(
+    socket.fd,
+    serverEnv(absoluteDataDir, places.checkout),
+    nodeFlags,
+    log,
+    onKeepsCrashing,
+  );
   const control = controlServer({
     status: () => supervisor.status(),
     async switch(request) {

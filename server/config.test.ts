@@ -52,7 +52,7 @@ describe("parseConfig", () => {
         delivery: { retryMinMs: 2000, retryMaxMs: 600_000, timeoutMs: 10_000, leaseMs: 60_000 },
         relayMaxPer10Seconds: 40,
         apiUpstream: "127.0.0.1:4173",
-        editorSignIn: null,
+        editors: null,
         answers: { linkSecret: null, reminders: true },
         search: { google: null, indexNow: null },
         notifications: { email: null, webhook: null, acknowledgements: null },
@@ -106,13 +106,8 @@ describe("parseConfig", () => {
       REPLY_WITHIN_HOURS: "24",
       TEAM_LINK_SECRET: LINK_SECRET.toString("hex"),
       REPLY_REMINDERS: "off",
-      CMS_GITHUB_REPO: "acme/ta-network",
-      CMS_BRANCH: "live",
-      CMS_PUBLISH_MODE: "commit",
       EDITOR_ORIGIN: "https://edit.network.example.org/",
-      CMS_GITHUB_CLIENT_ID: "Iv1.0123456789",
-      CMS_GITHUB_CLIENT_SECRET: "0123456789abcdef0123456789abcdef01234567",
-      GITHUB_OAUTH_ORIGIN: "http://127.0.0.1:9998",
+      EDITORS: "Ana@Network.example.org, @marketing.network.example.org",
       GOOGLE_INDEXING_KEY_FILE: "/etc/network/google-indexing.json",
       GOOGLE_INDEXING_API_ORIGIN: "http://127.0.0.1:9997",
       INDEXNOW_KEY: "0f8e1d2c-3b4a-5968",
@@ -137,7 +132,7 @@ describe("parseConfig", () => {
         replyWithinHours: 24,
         legalBasis: { basis: "consent", subscriptionTypeId: 42 },
         analytics: { kind: "plausible", scriptUrl: "https://stats.network.example.org/js/script.js" },
-        editor: { backend: "github", repo: "acme/ta-network", branch: "live", publishMode: "commit" },
+        editor: { backend: "server" },
         editorOrigin: "https://edit.network.example.org",
       },
       port: 8080,
@@ -154,11 +149,7 @@ describe("parseConfig", () => {
         delivery: { retryMinMs: 500, retryMaxMs: 30_000, timeoutMs: 5000, leaseMs: 20_000 },
         relayMaxPer10Seconds: 50,
         apiUpstream: "10.0.0.5:8080",
-        editorSignIn: {
-          clientId: "Iv1.0123456789",
-          clientSecret: "0123456789abcdef0123456789abcdef01234567",
-          githubOrigin: "http://127.0.0.1:9998",
-        },
+        editors: { addresses: ["ana@network.example.org"], domains: ["marketing.network.example.org"] },
         answers: { linkSecret: LINK_SECRET, reminders: false },
         search: {
           google: { keyFile: "/etc/network/google-indexing.json", apiOrigin: "http://127.0.0.1:9997" },
@@ -247,9 +238,8 @@ describe("parseConfig", () => {
     ["REPLY_WITHIN_HOURS", "721", "between 1 and 720 hours"],
     ["REPLY_REMINDERS", "yes", "on or off"],
     // The token exchange would post the client secret in clear.
-    ["GITHUB_OAUTH_ORIGIN", "http://github.com", "https:// origin (http:// only on 127.0.0.1"],
-    ["GITHUB_OAUTH_ORIGIN", "http://10.0.0.5:9998", "https:// origin"],
-    ["GITHUB_OAUTH_ORIGIN", "https://github.com/login", "without a path"],
+    ["EDITORS", "ana", "email addresses and @domain entries"],
+    ["EDITORS", "ana@network.example, @localhost", "email addresses and @domain entries"],
     // The editor's token would travel in clear.
     ["EDITOR_ORIGIN", "http://edit.network.example.org", "https:// origin (http:// only on loopback"],
     ["EDITOR_ORIGIN", "https://network.example.org/admin", "without a path"],
@@ -307,40 +297,23 @@ describe("parseConfig", () => {
     expect(() => parseConfig(env)).not.toThrow();
   });
 
-  it("gives the GitHub editor an origin of its own, which a public SITE_URL requires", () => {
-    const deployment = {
-      ...DEPLOYMENT_SITE_FACTS,
-      SITE_URL: "https://network.example.org",
-      CMS_GITHUB_REPO: "acme/ta",
-    };
-    expect(rejection(deployment)).toMatch(
-      /EDITOR_ORIGIN: must be set when CMS_GITHUB_REPO is set and SITE_URL \(network\.example\.org\) is public: .*e\.g\. https:\/\/edit\.network\.example\.org/,
-    );
+  it("gives the editor an origin of its own, on a host of its own: the build has the editor with it", () => {
+    const deployment = { ...DEPLOYMENT_SITE_FACTS, SITE_URL: "https://network.example.org" };
+    expect(parseConfig(deployment).site.editor).toBeNull();
     for (const sameHost of ["https://network.example.org", "https://network.example.org:8443"]) {
       expect(rejection({ ...deployment, EDITOR_ORIGIN: sameHost })).toContain(
         "EDITOR_ORIGIN: must have a host of its own, not SITE_URL's (network.example.org), such as edit.network.example.org",
       );
     }
-    expect(rejection({ EDITOR_ORIGIN: "https://edit.network.example.org" })).toContain(
-      "CMS_GITHUB_REPO: must be set when EDITOR_ORIGIN is set",
-    );
-    expect(parseConfig({ ...deployment, EDITOR_ORIGIN: "https://edit.network.example.org" }).site.editorOrigin).toBe(
-      "https://edit.network.example.org",
-    );
-    // A checkout, or a test on loopback, may serve it on SITE_URL's origin; `npm run edit`'s local backend keeps no token.
-    expect(parseConfig({ CMS_GITHUB_REPO: "acme/ta" }).site.editorOrigin).toBeNull();
+    const site = parseConfig({ ...deployment, EDITOR_ORIGIN: "https://edit.network.example.org" }).site;
+    expect(site.editorOrigin).toBe("https://edit.network.example.org");
+    expect(site.editor).toEqual({ backend: "server" });
     expect(parseConfig({ ...deployment, CMS_LOCAL_BACKEND: "http://127.0.0.1:8081/api/v1" }).site.editor).toMatchObject(
-      {
-        backend: "local",
-      },
+      { backend: "local" },
     );
     // A browser keeps http://localhost and its subdomains on this machine.
     expect(
-      parseConfig({
-        CMS_GITHUB_REPO: "acme/ta",
-        SITE_URL: "http://127.0.0.1:4310",
-        EDITOR_ORIGIN: "http://localhost:4310",
-      }).site.editorOrigin,
+      parseConfig({ SITE_URL: "http://127.0.0.1:4310", EDITOR_ORIGIN: "http://localhost:4310" }).site.editorOrigin,
     ).toBe("http://localhost:4310");
   });
 

@@ -148,6 +148,29 @@ const linkSecret = z.string().superRefine((value, ctx) => {
 /** An IndexNow key (IndexNow's protocol): 8 to 128 letters, digits and dashes; its file is `/<key>.txt`. */
 export const INDEXNOW_KEY_PATTERN = /^[A-Za-z0-9-]{8,128}$/;
 
+/** Who may edit (EDITORS): whole addresses, and domains (`@network.example`) whose every address may. */
+export interface EditorList {
+  addresses: readonly string[];
+  domains: readonly string[];
+}
+
+/** EDITORS parsed, lower case; null when an entry is neither an address nor an @domain. */
+export function parseEditors(value: string): EditorList | null {
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry !== "");
+  if (entries.length === 0) return null;
+  const addresses: string[] = [];
+  const domains: string[] = [];
+  for (const entry of entries) {
+    if (/^@[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(entry)) domains.push(entry.slice(1));
+    else if (email.safeParse(entry).success && !entry.startsWith("@")) addresses.push(entry);
+    else return null;
+  }
+  return { addresses, domains };
+}
+
 /** The server's variables, each validated on its own. */
 const serverVariables = z.object({
   PORT: optional(wholeNumber("a port number"))
@@ -212,18 +235,16 @@ const serverVariables = z.object({
   // The 48-hour promise (docs/product.md#the-48-hour-promise): the answer links' key, and the team's reminders.
   TEAM_LINK_SECRET: optional(linkSecret),
   REPLY_REMINDERS: optional(z.enum(["on", "off"], "must be on or off")).default("on"),
-  // The editor's GitHub sign-in (server/api/editor-sign-in.ts): the GitHub App's client id and secret.
-  CMS_GITHUB_CLIENT_ID: optional(
+  // Who may sign in to the editor on EDITOR_ORIGIN (server/editor/): addresses and @domain entries.
+  EDITORS: optional(
     z
       .string()
       .trim()
-      .regex(/^[\w.-]{8,}$/, "must be a GitHub App's client id"),
+      .refine(
+        (value) => parseEditors(value) !== null,
+        "must be email addresses and @domain entries separated by commas, e.g. ana@network.example,@network.example",
+      ),
   ),
-  CMS_GITHUB_CLIENT_SECRET: optional(z.string().trim().min(20, "must be a client secret of the GitHub App")),
-  // The token exchange posts the client secret there: never in clear but to a fake on this machine.
-  GITHUB_OAUTH_ORIGIN: optional(
-    origin.refine(isHttpsOrLoopback, `must be an https:// origin ${HTTPS_OR_LOOPBACK}`),
-  ).default("https://github.com"),
   // Pushes to search engines (server/search/): the Google service account's key file, read by the server only.
   GOOGLE_INDEXING_KEY_FILE: optional(z.string().trim().min(1, "must not be blank")),
   // The access token goes there: never in clear but to a fake on this machine.
@@ -254,15 +275,6 @@ const serverSettings = (site: Pick<SiteConfig, "contactEmail" | "siteName" | "hu
       }
       if (env.NOTIFY_EMAIL_TO !== undefined && env.SMTP_URL === undefined) {
         ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "must be set when NOTIFY_EMAIL_TO is set" });
-      }
-      // The editor's sign-in needs both halves of the GitHub App's credentials.
-      for (const [set, missing] of [
-        ["CMS_GITHUB_CLIENT_ID", "CMS_GITHUB_CLIENT_SECRET"],
-        ["CMS_GITHUB_CLIENT_SECRET", "CMS_GITHUB_CLIENT_ID"],
-      ] as const) {
-        if (env[set] !== undefined && env[missing] === undefined) {
-          ctx.addIssue({ code: "custom", path: [missing], message: `must be set when ${set} is set` });
-        }
       }
       // The site sends acknowledgements through the mail server; HubSpot, only for its own forms.
       if (env.ACKNOWLEDGEMENT_SENDER === "site" && env.SMTP_URL === undefined) {
@@ -341,17 +353,10 @@ const serverSettings = (site: Pick<SiteConfig, "contactEmail" | "siteName" | "hu
           leaseMs: value.DELIVERY_LEASE_SECONDS * 1000,
         },
         /**
-         * The editor's GitHub sign-in (docs/decisions/0023-editor-sign-in.md): the GitHub App, and GitHub's
-         * origin (tests point it at a fake). Null without both halves of the app: /admin then signs no one in.
+         * Who may sign in to the editor (EDITORS, docs/decisions/0028-editor-signs-in-by-email.md): addresses
+         * and domains, lower case; null: no one.
          */
-        editorSignIn:
-          value.CMS_GITHUB_CLIENT_ID && value.CMS_GITHUB_CLIENT_SECRET
-            ? {
-                clientId: value.CMS_GITHUB_CLIENT_ID,
-                clientSecret: value.CMS_GITHUB_CLIENT_SECRET,
-                githubOrigin: new URL(value.GITHUB_OAUTH_ORIGIN).origin,
-              }
-            : null,
+        editors: value.EDITORS === undefined ? null : parseEditors(value.EDITORS),
         /**
          * How the team answers a request and is reminded of it (docs/product.md#the-48-hour-promise): the key
          * that signs the answer links of its emails (TEAM_LINK_SECRET; null: the emails give the commands

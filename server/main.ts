@@ -9,7 +9,7 @@ import type { ServerResponse } from "node:http";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import type { AppConfig } from "./config";
 import { siteOrigins } from "./api/invitation-requests";
-import { editorStartupLines } from "./api/editor-sign-in";
+import { editorStartupLines, startEditor } from "./editor/editor";
 import { buildApi, type ApiPlugin } from "./api/routes";
 import { readPolicyConfig } from "./http/policy-config";
 import { editorPlace } from "./http/editor-host";
@@ -64,6 +64,9 @@ export type TakeOver = "now" | "after-predecessor";
 const TAKE_OVER_POLL_MS = 100;
 /** A predecessor has exited by then, and some: past it, the wait is worth a line in the log. */
 const TAKE_OVER_SLOW_MS = SHUTDOWN_DEADLINE_MS + 5000;
+
+/** Whether the build served from `root` (its client folder) has the editor (its recorded policy configuration). */
+const builtWithEditor = (root: string) => readPolicyConfig(dirname(resolve(root))).editor === true;
 
 export async function startApi(
   config: AppConfig,
@@ -260,7 +263,17 @@ export async function startApi(
   console.log(promiseLine(config, channels.length > 0));
   void checkMailServer(config, health);
   for (const line of searchStartupLines(config, googleKey)) console.log(line);
-  const api = buildApi(config, { requests: { store, relay, notifier, roles, spool }, draining: () => draining, now });
+  const { editor, problem } = await startEditor(config, store.editorSessions, { now, servedRoot });
+  for (const { warning, line } of editorStartupLines(config, builtWithEditor(servedRoot), problem)) {
+    if (warning) console.warn(line);
+    else console.log(line);
+  }
+  const api = buildApi(config, {
+    requests: { store, relay, notifier, roles, spool },
+    draining: () => draining,
+    now,
+    editor: editor?.endpoints ?? [],
+  });
   return {
     api: async (scope) => {
       scope.addHook("onRequest", async (_request, reply) => answering.begin(reply.raw));
@@ -274,6 +287,7 @@ export async function startApi(
       void stopBackgroundWork();
     },
     async stop() {
+      editor?.close();
       await stopBackgroundWork();
       await spool.stop();
       await store.close();
@@ -371,12 +385,12 @@ export async function serveSite(config: AppConfig, options: ServeOptions): Promi
 async function listen(config: AppConfig, { root, port, supervised }: ServeOptions): Promise<string> {
   // Read once for the API and the pages, so both go by the same roles.
   const roles = readRoleTimetable(dirname(resolve(root)));
-  for (const { warning, line } of editorStartupLines(
-    config,
-    readPolicyConfig(dirname(resolve(root))).editor === true,
-  )) {
-    if (warning) console.warn(line);
-    else console.log(line);
+  // The editor's lines with the API's (startApi); without an API, what is missing for it.
+  if (!config.site.requestApi) {
+    for (const { warning, line } of editorStartupLines(config, builtWithEditor(root), null)) {
+      if (warning) console.warn(line);
+      else console.log(line);
+    }
   }
   const { api, drain, stop } = await startApi(config, {
     servedRoot: root,

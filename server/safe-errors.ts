@@ -16,7 +16,6 @@ export const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   "DATABASE_URL",
   "NOTIFY_WEBHOOK_URL",
   "NOTIFY_WEBHOOK_SECRET",
-  "CMS_GITHUB_CLIENT_SECRET",
   "TEAM_LINK_SECRET",
 ]);
 

@@ -10,9 +10,15 @@ export const API_ROUTES = {
   invitationRequests: "/invitation-requests",
   cspReports: "/csp-reports",
   health: "/health",
-  editorAuth: "/editor/auth",
-  editorCallback: "/editor/callback",
-  editorPopupScript: "/editor/popup.js",
+  /** The editor's sign-in by email, on EDITOR_ORIGIN (server/editor/sign-in.ts): the form, the link's page, the sign-out. */
+  editorSignIn: "/editor/sign-in",
+  editorLink: "/editor/link",
+  editorSignOut: "/editor/sign-out",
+  /** The editor's API, Decap's proxy protocol (server/editor/api.ts), and what it publishes. */
+  editorApi: "/editor/v1",
+  editorStatus: "/editor/status",
+  editorHistory: "/editor/history",
+  editorUndo: "/editor/undo",
   /** The pages the answer links of the team's emails open (server/api/answer-links.ts). */
   answer: "/answer",
 } as const;

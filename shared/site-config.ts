@@ -32,8 +32,6 @@ export type LegalBasis = (typeof LEGAL_BASES)[number];
 /** Which analytics the pages load after they are interactive (ANALYTICS); none by default. */
 export const ANALYTICS_KINDS = ["hubspot", "plausible"] as const;
 export type AnalyticsKind = (typeof ANALYTICS_KINDS)[number];
-/** How the editor's saves reach the site (CMS_PUBLISH_MODE): a pull request each, or a commit straight to the branch. */
-export const EDITOR_PUBLISH_MODES = ["pull-request", "commit"] as const;
 /** Plausible's own script (PLAUSIBLE_SCRIPT_URL's default); a self-hosted one is set instead. */
 export const PLAUSIBLE_DEFAULT_SCRIPT_URL = "https://plausible.io/js/script.js";
 
@@ -77,23 +75,8 @@ const siteVariables = z.object({
   ANALYTICS: optional(z.enum(ANALYTICS_KINDS, `must be one of ${ANALYTICS_KINDS.join(", ")}`)),
   PLAUSIBLE_SCRIPT_URL: optional(httpUrl.refine((value) => value.startsWith("https://"), "must be an https URL")),
   INVITATION_API: optional(z.enum(["on", "off"], "must be on or off")).default("on"),
-  CMS_GITHUB_REPO: optional(
-    z
-      .string()
-      .trim()
-      .regex(/^[\w.-]+\/[\w.-]+$/, "must be a GitHub repository as owner/name, e.g. acme/ta-network"),
-  ),
-  CMS_BRANCH: optional(
-    z
-      .string()
-      .trim()
-      .regex(/^[\w./-]+$/, "must be a branch name"),
-  ).default("main"),
-  CMS_PUBLISH_MODE: optional(z.enum(EDITOR_PUBLISH_MODES, `must be one of ${EDITOR_PUBLISH_MODES.join(", ")}`)).default(
-    "pull-request",
-  ),
-  // Where /admin and its sign-in are served (docs/deployment/editor.md): a browser keeps the
-  // signed-in editor's GitHub token in that origin's storage, out of reach of the public pages' scripts.
+  // Where /admin, its sign-in and its API are served (docs/deployment/editor.md): the editor's
+  // session cookie belongs to that origin alone, out of reach of the public pages' scripts.
   EDITOR_ORIGIN: optional(
     origin.refine((value) => {
       const url = new URL(value);
@@ -159,30 +142,8 @@ export const siteSettings = siteVariables
     }
   })
   .superRefine((env, ctx) => {
-    // The editor's origin of its own (docs/deployment/editor.md): unset, /admin is served on SITE_URL's, which
-    // only a loopback SITE_URL allows. `npm run edit`'s local backend has no token to keep.
-    if (env.EDITOR_ORIGIN === undefined) {
-      const hostname = parseHttpUrl(env.SITE_URL)?.hostname;
-      if (env.CMS_GITHUB_REPO === undefined || env.CMS_LOCAL_BACKEND !== undefined) return;
-      if (hostname === undefined || isLoopbackHost(hostname)) return;
-      ctx.addIssue({
-        code: "custom",
-        path: ["EDITOR_ORIGIN"],
-        message:
-          `must be set when CMS_GITHUB_REPO is set and SITE_URL (${hostname}) is public: the editor keeps each ` +
-          "editor's GitHub token in its origin's browser storage, which every script of the public pages can read " +
-          "there. Give it an origin of its own, e.g. https://edit." +
-          `${hostname} (docs/deployment/editor.md)`,
-      });
-      return;
-    }
-    if (env.CMS_GITHUB_REPO === undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["CMS_GITHUB_REPO"],
-        message: "must be set when EDITOR_ORIGIN is set: without it the build has no editor to serve there",
-      });
-    }
+    // The editor's origin of its own (docs/deployment/editor.md): the build has the editor when it is set.
+    if (env.EDITOR_ORIGIN === undefined) return;
     // A host of its own, not SITE_URL's on another port: nginx tells its server blocks apart by host name alone.
     const siteHost = parseHttpUrl(env.SITE_URL)?.hostname;
     if (siteHost !== undefined && siteHost === parseHttpUrl(env.EDITOR_ORIGIN)?.hostname) {
@@ -266,23 +227,18 @@ export const siteSettings = siteVariables
      */
     replyWithinHours: value.REPLY_WITHIN_HOURS,
     /**
-     * The editor at /admin (docs/decisions/0022-git-based-editor.md): saves to a GitHub repository's
-     * branch (CMS_GITHUB_REPO), or, under `npm run edit`, to this checkout through the local backend;
-     * null: no editor, and no /admin in the build.
+     * The editor at /admin (docs/decisions/0028-editor-signs-in-by-email.md): on EDITOR_ORIGIN, saving
+     * through this server's API (server/editor/), or, under `npm run edit`, to this checkout through the
+     * local backend; null: no editor, and no /admin in the build.
      */
     editor: value.CMS_LOCAL_BACKEND
-      ? { backend: "local" as const, url: value.CMS_LOCAL_BACKEND, branch: value.CMS_BRANCH }
-      : value.CMS_GITHUB_REPO
-        ? {
-            backend: "github" as const,
-            repo: value.CMS_GITHUB_REPO,
-            branch: value.CMS_BRANCH,
-            publishMode: value.CMS_PUBLISH_MODE,
-          }
+      ? { backend: "local" as const, url: value.CMS_LOCAL_BACKEND }
+      : value.EDITOR_ORIGIN !== undefined
+        ? { backend: "server" as const }
         : null,
     /**
-     * EDITOR_ORIGIN: where the GitHub editor (/admin) and its sign-in are served, and nowhere else
-     * (docs/deployment/editor.md); null: on SITE_URL's origin, which only a loopback SITE_URL allows.
+     * EDITOR_ORIGIN: where the editor (/admin), its sign-in and its API are served, and nowhere else
+     * (docs/deployment/editor.md); null: no editor on the server.
      */
     editorOrigin: value.EDITOR_ORIGIN === undefined ? null : new URL(value.EDITOR_ORIGIN).origin,
   }));

@@ -7,7 +7,6 @@
  */
 import type { ComponentType } from "react";
 import CMS, { type CmsWidgetControlProps, type CmsWidgetParam } from "decap-cms-core";
-import { GitHubBackend } from "decap-cms-backend-github";
 import { ProxyBackend } from "decap-cms-backend-proxy";
 import ListWidget from "decap-cms-widget-list";
 import MarkdownWidget from "decap-cms-widget-markdown";
@@ -19,6 +18,7 @@ import TextWidget from "decap-cms-widget-text";
 import siteCss from "#app/styles/app.css?inline";
 import { checked, DateControl, DatePreview, type ControlProps } from "./checked-widgets";
 import { decapConfig, type EditorSettings } from "./editor-config";
+import { publishBanner, SiteBackend, signedIn } from "./site-backend";
 import { editorPhrases, KEPT_DRAFT_QUESTION } from "./editor-phrases";
 import { checkEntry, refusal } from "./entry-checks";
 import { FixedControl, FixedPreview } from "./fixed-widget";
@@ -36,8 +36,10 @@ const element = document.getElementById("editor-data");
 if (!element?.textContent) throw new Error("/admin: the page has no editor data (app/admin/page-data.ts)");
 const data = JSON.parse(element.textContent) as AdminPageData;
 
-CMS.registerBackend("github", GitHubBackend);
-CMS.registerBackend("proxy", ProxyBackend);
+// On EDITOR_ORIGIN, the site's own server (server/editor/): only signed in, with each file's version sent back with a save.
+// Not signed in: the page is on its way to the sign-in, and nothing of the editor starts.
+if (data.settings.backend === "server" && !(await signedIn())) await new Promise<never>(() => {});
+CMS.registerBackend("proxy", data.settings.backend === "server" ? SiteBackend : ProxyBackend);
 CMS.registerLocale("en", editorPhrases(data.siteName));
 /** Decap's types describe a control loosely (its component typed as its props); ./checked-widgets.tsx types what it reads. */
 const control = (component: unknown) => checked(component as ComponentType<ControlProps>);
@@ -91,3 +93,4 @@ refusalStyle.textContent =
 document.head.append(refusalStyle);
 
 CMS.init({ config: decapConfig(data.settings, data.siteUrl, window.location.origin, data.siteName) });
+if (data.settings.backend === "server") publishBanner();

@@ -1,7 +1,7 @@
 /**
  * The editor's configuration (Decap CMS, docs/decisions/0022-git-based-editor.md), given
- * to it in code rather than as a config.yml the site would serve: where it saves (GitHub,
- * or this checkout under `npm run edit`), and one form per file of content/, made from the
+ * to it in code rather than as a config.yml the site would serve: where it saves (this site's
+ * server on EDITOR_ORIGIN, or this checkout under `npm run edit`), and one form per file of content/, made from the
  * file's schema (./editor-fields.ts).
  */
 import type { CmsBackend, CmsCollection, CmsCollectionFile, CmsConfig, CmsField, CmsFieldBase } from "decap-cms-core";
@@ -19,8 +19,8 @@ import siteIcon from "../../assets-src/icon.svg?raw";
 
 export type EditorSettings = NonNullable<SiteConfig["editor"]>;
 
-/** Where GitHub sign-in starts on the site's own server (server/api/editor-sign-in.ts), from the editor's origin. */
-export const EDITOR_AUTH_ENDPOINT = apiPath(API_ROUTES.editorAuth).slice(1);
+/** The editor's API on its own origin (server/editor/api.ts): Decap's proxy protocol, behind the signed-in session. */
+export const EDITOR_API_PATH = apiPath(API_ROUTES.editorApi);
 
 /**
  * The editor's groups of files of content/, in its menu: a file with a page of its own is among the
@@ -199,28 +199,17 @@ export function decapConfig(
   origin: string = siteUrl,
   siteName = "",
 ): DecapConfig {
-  const backend: CmsBackend =
-    settings.backend === "local"
-      ? { name: "proxy", proxy_url: settings.url, branch: settings.branch }
-      : {
-          name: "github",
-          repo: settings.repo,
-          branch: settings.branch,
-          // Sign-in goes through the site's own server (holding the GitHub App's secret), on the editor's own origin.
-          base_url: origin,
-          auth_endpoint: EDITOR_AUTH_ENDPOINT,
-          squash_merges: true,
-        };
+  // Both talk Decap's proxy protocol: `npm run edit`'s decap-server on this machine, or this site's server.
+  const backend: CmsBackend = {
+    name: "proxy",
+    proxy_url: settings.backend === "local" ? settings.url : `${origin}${EDITOR_API_PATH}`,
+  };
   const liveSite = settings.backend === "local" ? origin : siteUrl;
   return {
     load_config_file: false,
     // The sign-in screen's picture: the site's mark and name, where Decap shows its own.
     logo: { src: siteMark(siteName) },
     backend,
-    // A pull request per edit, which the gate checks before anyone merges it (docs/deployment.md).
-    ...(settings.backend === "github" && settings.publishMode === "pull-request"
-      ? { publish_mode: "editorial_workflow" as const }
-      : {}),
     site_url: liveSite,
     display_url: liveSite,
     // No field of these forms takes an image: the library is a folder of its own, never public/brand's icons.

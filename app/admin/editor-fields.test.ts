@@ -223,18 +223,10 @@ describe("the form as the page reads", () => {
 });
 
 describe("the editor's configuration", () => {
-  it("saves to GitHub through the site's own sign-in, as pull requests unless told to commit", () => {
-    const settings = { backend: "github", repo: "acme/network", branch: "main", publishMode: "pull-request" } as const;
-    const config = decapConfig(settings, "https://network.example", "https://editor.network.example");
-    expect(config.backend).toMatchObject({
-      name: "github",
-      repo: "acme/network",
-      branch: "main",
-      base_url: "https://editor.network.example",
-      auth_endpoint: "api/editor/auth",
-    });
-    expect(config.publish_mode).toBe("editorial_workflow");
-    expect(decapConfig({ ...settings, publishMode: "commit" }, "https://network.example").publish_mode).toBeUndefined();
+  it("saves through the site's own server on the editor's origin, with no editorial workflow", () => {
+    const config = decapConfig({ backend: "server" }, "https://network.example", "https://editor.network.example");
+    expect(config.backend).toEqual({ name: "proxy", proxy_url: "https://editor.network.example/api/editor/v1" });
+    expect(config.publish_mode).toBeUndefined();
     expect(config.load_config_file).toBe(false);
     // "View Live" leads to the site, not to the editor's own origin.
     expect(config.site_url).toBe("https://network.example");
@@ -242,11 +234,11 @@ describe("the editor's configuration", () => {
 
   it("saves to this checkout under npm run edit, lists every file of content/ once, and the roles' folder", () => {
     const config = decapConfig(
-      { backend: "local", url: "http://127.0.0.1:8081/api/v1", branch: "main" },
+      { backend: "local", url: "http://127.0.0.1:8081/api/v1" },
       "http://localhost:4173",
       "http://127.0.0.1:4321",
     );
-    expect(config.backend).toEqual({ name: "proxy", proxy_url: "http://127.0.0.1:8081/api/v1", branch: "main" });
+    expect(config.backend).toEqual({ name: "proxy", proxy_url: "http://127.0.0.1:8081/api/v1" });
     // The site the marketer sees is the development server that serves the editor.
     expect(config).toMatchObject({ site_url: "http://127.0.0.1:4321", display_url: "http://127.0.0.1:4321" });
     const files = config.collections.flatMap((collection) =>
@@ -274,7 +266,7 @@ describe("the editor's configuration", () => {
   });
 
   it("keeps the image library apart from the site's icons", () => {
-    const config = decapConfig({ backend: "local", url: "http://127.0.0.1:8081/api/v1", branch: "main" }, "http://x");
+    const config = decapConfig({ backend: "local", url: "http://127.0.0.1:8081/api/v1" }, "http://x");
     expect(config.media_folder).toBe(MEDIA_FOLDER);
     expect(config.media_folder).not.toMatch(/brand/);
     expect(config.public_folder).toBe("/media");

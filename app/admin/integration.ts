@@ -5,7 +5,7 @@ import { buildEditor } from "./build-editor";
 import { contentNotice } from "./content-notice";
 
 /**
- * The editor at /admin, when the build has one (CMS_GITHUB_REPO, or the local backend of
+ * The editor at /admin, when the build has one (EDITOR_ORIGIN, or the local backend of
  * `npm run edit`); a build without one has no /admin and ships none of its code. The
  * development server serves the editor's page as a route; a production build writes it, with
  * the editor's own bundle, once the site is built (./build-editor.ts). The development server

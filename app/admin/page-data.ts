@@ -22,8 +22,7 @@ function wordsFor<Name extends ContentName>(name: Name): Content<Name> {
  * previews show. Read at build time (Node), in the page's HTML as JSON.
  */
 export function editorPageData(site: SiteConfig): AdminPageData {
-  if (!site.editor)
-    throw new Error("/admin is built only with an editor configured (CMS_GITHUB_REPO, or npm run edit)");
+  if (!site.editor) throw new Error("/admin is built only with an editor configured (EDITOR_ORIGIN, or npm run edit)");
   const howWeHelp = wordsFor("howWeHelp");
   return {
     settings: site.editor,

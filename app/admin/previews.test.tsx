@@ -30,7 +30,7 @@ const propsOf = (data: unknown) =>
 
 describe("the editor's previews", () => {
   it("draw every file of a group the editor previews, and the roles", () => {
-    const config = decapConfig({ backend: "local", url: "http://127.0.0.1:8081/api/v1", branch: "main" }, "http://x");
+    const config = decapConfig({ backend: "local", url: "http://127.0.0.1:8081/api/v1" }, "http://x");
     const previewed = config.collections
       .filter((collection) => collection.editor?.preview)
       .flatMap((collection) => ("files" in collection ? collection.files.map((file) => file.name) : [collection.name]));

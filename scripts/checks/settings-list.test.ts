@@ -10,8 +10,8 @@ import { CONFIG_VARIABLES } from "../../server/config";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const read = (path: string) => readFileSync(join(root, path), "utf8");
 
-/** A process-internal flag, and what systemd sets for socket activation (releases/supervisor.ts): never set by an operator. */
-const INTERNAL = new Set(["STAND_IN_WARNING_SHOWN", "LISTEN_PID", "LISTEN_FDS"]);
+/** A process-internal flag, what systemd sets for socket activation and the checkout the supervisor names to its servers (releases/supervisor.ts): never set by an operator. */
+const INTERNAL = new Set(["STAND_IN_WARNING_SHOWN", "LISTEN_PID", "LISTEN_FDS", "CHECKOUT_DIR"]);
 /** Where the server, the releases and the build read the environment beside the schema. */
 const READERS = ["server", "releases", "scripts/build"];
 /** Files that read it given as `env` (shared/ is given the environment rather than reading it). */

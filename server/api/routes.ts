@@ -2,7 +2,7 @@
  * The site's API under /api/, built from the configuration and the services the
  * composition root (server/main.ts) opened, as one Fastify plugin: the body parsers, the
  * cookies (@fastify/cookie) and the rate limit every endpoint shares, then the CSP reports, the invitation requests, the health
- * check and the pages of the team's answer links.
+ * check, the pages of the team's answer links and the editor's endpoints (server/editor/).
  */
 import fastifyCookie from "@fastify/cookie";
 import type { FastifyInstance } from "fastify";
@@ -18,7 +18,6 @@ import { answerRequests } from "../requests/answer";
 import { emailWords } from "../notifications/messages";
 import { answerLinksRoute } from "./answer-links";
 import { CSP_REPORT_MEDIA_TYPES, createCspReportsRoute } from "./csp-reports";
-import { editorSignInRoutes } from "./editor-sign-in";
 import { healthRoute } from "./health";
 import { takeRequests } from "../requests/intake";
 import type { RequestSpool } from "../requests/spool";
@@ -39,6 +38,8 @@ export interface ApiServices {
   draining?: () => boolean;
   /** The clock the API decides by (tests move it). */
   now?: () => number;
+  /** The editor's sign-in, API and history on EDITOR_ORIGIN (server/editor/editor.ts); none without EDITORS. */
+  editor?: readonly Endpoint[];
 }
 
 /** What the endpoints read: each refuses other types before a byte of the body is read, and parses its own. */
@@ -64,16 +65,7 @@ export function apiScope(
 /** The API of this configuration (a deployment with INVITATION_API=off has none, and never builds it). */
 export function buildApi(config: AppConfig, services: ApiServices): ApiPlugin {
   const endpoints: Endpoint[] = [createCspReportsRoute({ origins: siteOrigins(config) })];
-  // The editor's GitHub sign-in, on the editor's origin; without the GitHub App's settings, it says it is not set up.
-  if (config.site.editor?.backend === "github") {
-    endpoints.push(
-      editorSignInRoutes({
-        signIn: config.server.editorSignIn,
-        origin: config.site.editorOrigin ?? config.site.siteUrl,
-        rateLimit: config.server.rateLimit,
-      }),
-    );
-  }
+  endpoints.push(...(services.editor ?? []));
   const { store, relay, notifier = null, roles = { roles: [] }, spool = null } = services.requests;
   const now = services.now ?? Date.now;
   const words = readContent("requestInvitation");

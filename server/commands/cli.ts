@@ -17,6 +17,7 @@ import { acknowledgementSender, acknowledgesRequesters, notificationChannels } f
 import { exportCsv, exportJson } from "../requests/export";
 import { ANSWERS, isAnswer } from "../requests/answer-links";
 import { answerRequests } from "../requests/answer";
+import { LINK_LIFETIME_MS, mayEdit, newSignInLink } from "../editor/sessions";
 import type { RequestStore, StoreLifecycle, TeamCommandsStore } from "../requests/store";
 import { formatSearchPushStatus } from "../search/push-status";
 import { plural } from "#shared/text.ts";
@@ -32,7 +33,9 @@ export interface CommandOutput {
 }
 
 export interface CommandContext {
-  store: TeamCommandsStore & Pick<StoreLifecycle, "description"> & Pick<RequestStore, "searchPushes">;
+  store: TeamCommandsStore &
+    Pick<StoreLifecycle, "description"> &
+    Pick<RequestStore, "searchPushes" | "editorSessions">;
   config: AppConfig;
   values: Record<string, string | undefined>;
   out: CommandOutput;
@@ -202,6 +205,25 @@ export const COMMANDS = {
       }
     },
   },
+  "editor-link": {
+    usage: "editor-link <email>",
+    positionals: ["email"],
+    check: ({ email }) => (email?.trim().includes("@") ? null : "<email> is required: an address EDITORS lists."),
+    async run({ store, config, values, out, now }) {
+      const email = values.email!.trim().toLowerCase();
+      if (!config.site.editorOrigin) {
+        out.stderr("EDITOR_ORIGIN is unset: there is no editor to sign in to (docs/deployment/editor.md).");
+        return 1;
+      }
+      if (!mayEdit(config.server.editors, email)) {
+        out.stderr(`${email} may not edit: EDITORS does not list it, nor its domain. No link was made.`);
+        return 1;
+      }
+      const link = await newSignInLink(store.editorSessions, config.site.editorOrigin, email, now());
+      out.stdout(`A sign-in link for ${email}, valid once within ${LINK_LIFETIME_MS / 60_000} minutes:\n${link}`);
+      return 0;
+    },
+  },
   status: {
     usage: "status",
     async run({ store, config, out, now, releases }) {
@@ -280,7 +302,9 @@ export async function runCommand(
     releases,
   }: {
     config: AppConfig;
-    openStore: () => Promise<TeamCommandsStore & StoreLifecycle & Pick<RequestStore, "searchPushes">>;
+    openStore: () => Promise<
+      TeamCommandsStore & StoreLifecycle & Pick<RequestStore, "searchPushes" | "editorSessions">
+    >;
     out: CommandOutput;
     now?: () => number;
     releases?: (now: number) => Promise<string>;

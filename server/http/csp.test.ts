@@ -171,7 +171,7 @@ describe("buildCsp with HubSpot's form", () => {
       analytics: null,
       editor: false,
     });
-    const editor = { backend: "github", repo: "acme/network", branch: "main", publishMode: "pull-request" } as const;
+    const editor = { backend: "server" as const } as const;
     expect(policyConfigFor({ hubspot: null, requestApi: true, analytics: null, editor })).toMatchObject({
       editor: true,
     });

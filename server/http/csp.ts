@@ -217,19 +217,20 @@ export const EDITOR_PATH = "/admin";
  * The editor's own policy (docs/decisions/0022-git-based-editor.md). Decap compiles its
  * configuration's schema with `new Function` (Ajv) and styles itself with Emotion's inline
  * `<style>` elements, so this page alone allows 'unsafe-eval' and inline styles; it loads
- * nothing but its own files, talks to GitHub's API for the signed-in editor (and shows their
- * avatar), and draws its preview in a frame of its own origin. No visitor page is affected.
+ * nothing but its own files, talks to its own origin's API alone (server/editor/api.ts), posts
+ * only its sign-out form there, and draws its preview in a frame of its own origin. No visitor
+ * page is affected.
  */
 export function editorCsp(): string {
   const directives: [string, ...string[]][] = [
     ["default-src", "'none'"],
     ["script-src", "'self'", "'unsafe-eval'"],
     ["style-src", "'self'", "'unsafe-inline'"],
-    ["img-src", "'self'", "data:", "blob:", "https://avatars.githubusercontent.com"],
+    ["img-src", "'self'", "data:", "blob:"],
     ["font-src", "'self'"],
-    ["connect-src", "'self'", "https://api.github.com"],
+    ["connect-src", "'self'"],
     ["frame-src", "'self'"],
-    ["form-action", "'none'"],
+    ["form-action", "'self'"],
     ["object-src", "'none'"],
     ["base-uri", "'none'"],
     ["frame-ancestors", "'none'"],

@@ -8,7 +8,7 @@ import { EditorHost } from "./editor-host";
 const on = (host: string) => ({ headers: { host } });
 const EDITOR = on("edit.network.example");
 const SITE = on("network.example");
-const SIGN_IN = "/api/editor/auth";
+const SIGN_IN = "/api/editor/sign-in";
 const HEALTH = "/api/health";
 const FILES = new Set(["/index.html", "/admin/index.html", "/admin/editor.js", "/mission/index.html"]);
 

@@ -1,8 +1,8 @@
 /**
  * Which host is the editor's (docs/deployment/editor.md): on EDITOR_ORIGIN's host the site's
- * server answers the build's editor (`/admin`, its files) and its sign-in, and nothing else; on
- * any other host, the site without them. A browser keeps the signed-in editor's token in that
- * origin's storage, where any script of a page served on the same origin could read it.
+ * server answers the build's editor (`/admin`, its files), its sign-in and its API, and nothing
+ * else; on any other host, the site without them. The signed-in editor's session is that origin's
+ * cookie, and no script of the site's pages ever runs there.
  */
 import { API_PREFIX } from "#shared/api-paths.ts";
 import { isLoopbackHost } from "#shared/env.ts";
@@ -11,7 +11,7 @@ import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { EDITOR_PATH } from "./csp";
 
-/** The editor's sign-in (server/api/editor-sign-in.ts): answered where the editor is, and nowhere else. */
+/** The editor's sign-in, API and history (server/editor/): answered where the editor is, and nowhere else. */
 const EDITOR_API_PATHS = `${API_PREFIX}/editor/`;
 /** The editor's page is EDITOR_PATH; its script and chunks are under this. */
 const EDITOR_FILES = `${EDITOR_PATH}/`;
@@ -25,7 +25,7 @@ export type EditorPlace = { host: string } | "every-host" | null;
 
 /** Where this configuration's editor is answered: on EDITOR_ORIGIN; beside the pages only on a loopback SITE_URL. */
 export function editorPlace(site: Pick<SiteConfig, "editor" | "editorOrigin" | "siteUrl">): EditorPlace {
-  if (site.editor?.backend !== "github") return null;
+  if (site.editor?.backend !== "server") return null;
   if (site.editorOrigin) return { host: new URL(site.editorOrigin).host };
   // The configuration refuses a public SITE_URL without EDITOR_ORIGIN (shared/site-config.ts); this holds regardless.
   return isLoopbackHost(new URL(site.siteUrl).hostname) ? "every-host" : null;

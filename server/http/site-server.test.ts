@@ -24,11 +24,11 @@ async function withBuild(run: (buildDir: string) => Promise<void>) {
 
 const EDITOR_PAGE = "<!doctype html><title>Editor</title>";
 const NOT_FOUND_PAGE = "<html><script>console.log(1)</script></html>";
-const githubEditor = {
-  editor: { backend: "github" as const, repo: "acme/network", branch: "main", publishMode: "pull-request" as const },
+const serverEditor = {
+  editor: { backend: "server" as const },
 };
 
-/** `withBuild`, with the editor's page (a build with CMS_GITHUB_REPO) and the site's home page. */
+/** `withBuild`, with the editor's page (a build with EDITOR_ORIGIN) and the site's home page. */
 async function withEditorBuild(run: (root: string) => Promise<void>) {
   await withBuild(async (buildDir) => {
     writePolicyConfig(buildDir, { hubspot: null, reports: true, editor: true });
@@ -114,7 +114,7 @@ describe("buildSiteServer", () => {
       const app = await buildSiteServer({
         root,
         editor: editorPlace({
-          ...githubEditor,
+          ...serverEditor,
           siteUrl: "https://network.example",
           editorOrigin: "https://edit.network.example",
         }),
@@ -147,14 +147,12 @@ describe("buildSiteServer", () => {
       expect((await app.inject("/api/editor/auth")).statusCode).toBe(404);
       await app.close();
     });
-    const place = (siteUrl: string, editorOrigin: string | null, editor: SiteConfig["editor"] = githubEditor.editor) =>
+    const place = (siteUrl: string, editorOrigin: string | null, editor: SiteConfig["editor"] = serverEditor.editor) =>
       editorPlace({ siteUrl, editorOrigin, editor });
     expect(place("https://network.example", "http://localhost:4315")).toEqual({ host: "localhost:4315" });
     expect(place("http://127.0.0.1:4315", null)).toBe("every-host");
     expect(place("https://network.example", null)).toBeNull();
-    expect(
-      place("http://127.0.0.1:4321", null, { backend: "local", url: "http://127.0.0.1:8081/api/v1", branch: "main" }),
-    ).toBeNull();
+    expect(place("http://127.0.0.1:4321", null, { backend: "local", url: "http://127.0.0.1:8081/api/v1" })).toBeNull();
   });
 
   it("refuses a build without its recorded policy configuration", async () => {

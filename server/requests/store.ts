@@ -11,6 +11,7 @@
  * marked `sent` is never claimed again. The team's notifications are a second outbox
  * with the same claims (server/requests/outbox/delivery-loop.ts delivers both).
  */
+import type { EditorSessionStore } from "../editor/session-store";
 import type { InvitationMode } from "#shared/invitation/mode.ts";
 import type { ConsentRecord } from "#shared/invitation/consent.ts";
 import type { HeldReason } from "#shared/invitation/request-schema.ts";
@@ -343,6 +344,8 @@ export interface RequestStore
     AnswerStore {
   /** The pushes to search engines, in the same database (server/search/push-outbox.ts). */
   readonly searchPushes: SearchPushOutbox;
+  /** The editor's sign-in links and sessions, in the same database (server/editor/session-store.ts). */
+  readonly editorSessions: EditorSessionStore;
 }
 
 /** The team's channels: every notification but the requester's acknowledgement goes on these. */

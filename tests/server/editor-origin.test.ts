@@ -47,7 +47,7 @@ beforeAll(async () => {
   const site = {
     siteUrl: `http://127.0.0.1:${nginxPort}`,
     editorOrigin: `http://${editorHost}`,
-    editor: { backend: "github" as const, repo: "acme/network", branch: "main", publishMode: "pull-request" as const },
+    editor: { backend: "server" as const },
   };
   const policy = { hubspot: null, reports: false, editor: true };
   writePolicyConfig(buildDir, policy);
@@ -68,7 +68,7 @@ beforeAll(async () => {
     editor: editorPlace(site),
     indexNowKey: INDEXNOW_KEY,
     api: async (api) => {
-      api.get("/editor/auth", async (_request, reply) => reply.type("text/plain").send("the sign-in"));
+      api.get("/editor/sign-in", async (_request, reply) => reply.type("text/plain").send("the sign-in"));
       api.get("/health", async (_request, reply) => reply.type("text/plain").send("healthy"));
     },
   });
@@ -119,7 +119,7 @@ describe.each(["node", "nginx"])("%s", (name) => {
     for (const [path, body] of [
       ["/admin/editor.js", "the editor\n"],
       ["/admin/chunks/decap.1a2b3c.js", "a chunk\n"],
-      ["/api/editor/auth", "the sign-in"],
+      ["/api/editor/sign-in", "the sign-in"],
     ]) {
       const answer = await onEditor(path!);
       expect([path, answer.status, answer.body]).toEqual([path, 200, body]);
@@ -146,7 +146,7 @@ describe.each(["node", "nginx"])("%s", (name) => {
   });
 
   it("answers neither the editor nor its sign-in on any other host", async () => {
-    for (const path of ["/admin", "/admin/editor.js", "/api/editor/auth"]) {
+    for (const path of ["/admin", "/admin/editor.js", "/api/editor/sign-in"]) {
       const answer = await onSite(path);
       expect([path, answer.status]).toEqual([path, 404]);
       expect(answer.body).not.toMatch(/the editor|the sign-in|<title>Editor/);

@@ -4,15 +4,14 @@
  * server's start and the requests command exit non-zero, name the variable, and print
  * nothing of the password, whether the configuration refuses the value or a library
  * fails on it later. A public SITE_URL with the example site facts stops the start too;
- * an editor without its GitHub App is named as the server starts, and so is a mail server that
- * refuses SMTP_URL's login (and `requests -- status` keeps it, with the fix).
+ * an editor no one may sign in to (EDITORS unset) is named as the server starts, and so is a mail
+ * server that refuses SMTP_URL's login (and `requests -- status` keeps it, with the fix).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXAMPLE_SITE_FACTS } from "#shared/site-config.ts";
 import { freePort } from "../../scripts/lib/free-port";
-import { EDITOR_AUTH_PATH } from "../../server/api/editor-sign-in";
 import { writePolicyConfig } from "../../server/http/policy-config";
 import { startMailSink } from "../support/mail-sink";
 import { tempDataDir } from "../support/production-servers";
@@ -89,25 +88,23 @@ it("a start for a public SITE_URL with the example site facts stops, naming each
     expect(output).toContain(`${variable}: must be this deployment's own value`);
 });
 
-it("a server whose build has the editor but not its GitHub App says so as it starts, and so does the editor's sign-in", async () => {
+it("a server whose build has the editor but no EDITORS says so as it starts, and signs no one in", async () => {
   const site = fixtureSite();
   mkdirSync(join(site, "admin"));
   writeFileSync(join(site, "admin", "index.html"), "<!doctype html><title>Editor</title>\n");
   writePolicyConfig(dirname(site), { hubspot: null, reports: true, editor: true });
   const data = tempDataDir();
-  // A loopback SITE_URL without EDITOR_ORIGIN: the editor beside the pages, as a checkout has it.
+  const port = await freePort();
+  const editorOrigin = `http://localhost:${port}`;
   const server = await startSiteProcess({
     dir: site,
-    port: await freePort(),
-    env: { CMS_GITHUB_REPO: "acme/network", DATA_DIR: data.dir },
+    port,
+    env: { SITE_URL: `http://127.0.0.1:${port}`, EDITOR_ORIGIN: editorOrigin, DATA_DIR: data.dir },
   });
   try {
-    const signIn = await fetch(new URL(EDITOR_AUTH_PATH, server.origin));
-    expect(signIn.status).toBe(503);
-    expect(await signIn.text()).toContain("CMS_GITHUB_CLIENT_ID and CMS_GITHUB_CLIENT_SECRET");
-    expect(server.output()).toContain(
-      "[editor] http://localhost:4173/admin cannot sign anyone in: CMS_GITHUB_CLIENT_ID and CMS_GITHUB_CLIENT_SECRET, the GitHub App's, are unset",
-    );
+    const signIn = await fetch(new URL("/api/editor/sign-in", editorOrigin));
+    expect(signIn.status).toBe(404);
+    expect(server.output()).toContain(`[editor] EDITORS is unset: no one can sign in to ${editorOrigin}/admin`);
   } finally {
     await server.stop();
     data.remove();

@@ -62,6 +62,7 @@ import {
 import { withinTimeLimit } from "../../time-limit";
 import { redact, secretTexts } from "../../safe-errors";
 import type { Answer } from "../answer-links";
+import { postgresEditorSessions } from "../../editor/session-store";
 import { postgresSearchPushes } from "../../search/push-outbox-postgres";
 
 /** The advisory lock key the migration holds (any constant unique to this schema). */
@@ -275,6 +276,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
     description,
     sharedRateLimits: rateLimitCounter(sql),
     searchPushes: postgresSearchPushes(sql),
+    editorSessions: postgresEditorSessions(sql),
     async save(request) {
       // The request and its notifications commit together (the outbox, docs/product.md#notifications-and-privacy).
       const channels = request.held ? [] : (request.notify ?? []);

@@ -66,6 +66,7 @@ import {
 } from "./store-core";
 import { withinTimeLimit } from "../../time-limit";
 import type { Answer } from "../answer-links";
+import { sqliteEditorSessions } from "../../editor/session-store";
 import { sqliteSearchPushes } from "../../search/push-outbox-sqlite";
 
 export const SQLITE_FILE = "requests.sqlite";
@@ -615,6 +616,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
   return {
     description: `SQLite database ${path}`,
     searchPushes: sqliteSearchPushes(db, whenUnlocked),
+    editorSessions: sqliteEditorSessions(db, whenUnlocked),
     async save(request) {
       return whenUnlocked(() => transactions.save.immediate(request));
     },

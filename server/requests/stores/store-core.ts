@@ -363,6 +363,35 @@ export const MIGRATIONS: readonly Migration[] = [
      CREATE TABLE search_push_quota (engine text NOT NULL, day text NOT NULL, used integer NOT NULL,
        PRIMARY KEY (engine, day));`,
   },
+  // The editor's sign-in (server/editor/sessions.ts): its one-time links and its sessions, each
+  // kept as the SHA-256 of its secret. The previous release never reads them.
+  {
+    compatible: true,
+    sqlite: `CREATE TABLE editor_links (
+       token_hash TEXT PRIMARY KEY,
+       email TEXT NOT NULL,
+       expires_at INTEGER NOT NULL,
+       used_at INTEGER
+     );
+     CREATE TABLE editor_sessions (
+       id_hash TEXT PRIMARY KEY,
+       email TEXT NOT NULL,
+       created_at INTEGER NOT NULL,
+       expires_at INTEGER NOT NULL
+     );`,
+    postgres: `CREATE TABLE editor_links (
+       token_hash text PRIMARY KEY,
+       email text NOT NULL,
+       expires_at timestamptz NOT NULL,
+       used_at timestamptz
+     );
+     CREATE TABLE editor_sessions (
+       id_hash text PRIMARY KEY,
+       email text NOT NULL,
+       created_at timestamptz NOT NULL,
+       expires_at timestamptz NOT NULL
+     );`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -17,9 +17,6 @@ export const EDITOR_TEST_ORIGIN = `http://localhost:${SOURCE_AND_CONSENT_SERVER_
 /** Where the browser test's in-process SMTP server listens; the server retries until it does. */
 export const TEAM_MAIL_SINK_PORT = e2ePort + 6;
 export const TEAM_ADDRESS = "team@network.example";
-/** Where the browser test's fake GitHub (its sign-in pages) listens; the server asks it only during a sign-in. */
-export const FAKE_GITHUB_PORT = e2ePort + 9;
-export const EDITOR_TEST_REPO = "acme/ta-network";
 
 export const SOURCE_AND_CONSENT_TEST_ENV = {
   ...HUBSPOT_TEST_ENV,
@@ -27,7 +24,6 @@ export const SOURCE_AND_CONSENT_TEST_ENV = {
   HUBSPOT_SUBSCRIPTION_TYPE_ID: "7",
   ANALYTICS: "plausible",
   SITE_URL: SOURCE_AND_CONSENT_BUILD_URL,
-  CMS_GITHUB_REPO: EDITOR_TEST_REPO,
   EDITOR_ORIGIN: EDITOR_TEST_ORIGIN,
 } as const;
 
@@ -35,9 +31,5 @@ export const SOURCE_AND_CONSENT_TEST_ENV = {
 export const SOURCE_FIELDS_TEST_SETTING =
   "utm_source=utm_source,utm_medium=utm_medium,utm_campaign=utm_campaign,landingPage=landing_page";
 
-/** The editor's GitHub App, as the server is given it (server settings, not the build's). */
-export const EDITOR_APP_TEST_SETTINGS = {
-  CMS_GITHUB_CLIENT_ID: "Iv23.testeditorapp",
-  CMS_GITHUB_CLIENT_SECRET: "test-editor-app-secret-0123456789",
-  GITHUB_OAUTH_ORIGIN: `http://127.0.0.1:${FAKE_GITHUB_PORT}`,
-} as const;
+/** Who may sign in to the editor, as the server is given it (a server setting, not the build's). */
+export const EDITOR_TEST_SETTINGS = { EDITORS: "marketer@network.example" } as const;
