@@ -21,6 +21,8 @@ import { checked, DateControl, DatePreview, type ControlProps } from "./checked-
 import { decapConfig, type EditorSettings } from "./editor-config";
 import { editorPhrases, KEPT_DRAFT_QUESTION } from "./editor-phrases";
 import { checkEntry, refusal } from "./entry-checks";
+import { FileTextControl, FileTextPreview } from "./file-text-widget";
+import { FILE_TEXT_WIDGET } from "./file-text-names";
 import { FixedControl, FixedPreview } from "./fixed-widget";
 import { pageFormat } from "./page-format";
 import { registerPreviews, type PreviewData } from "./previews";
@@ -52,6 +54,7 @@ for (const widget of [StringWidget, TextWidget, SelectWidget, MarkdownWidget, Nu
 }
 CMS.registerWidget("date", asDecap(control(DateControl)), DatePreview);
 CMS.registerWidget("fixed", FixedControl, FixedPreview);
+CMS.registerWidget(FILE_TEXT_WIDGET, asDecap(FileTextControl as unknown as ComponentType<ControlProps>), FileTextPreview);
 CMS.registerCustomFormat(pageFormat.name, "yaml", pageFormat.formatter);
 CMS.registerPreviewStyle(siteCss, { raw: true });
 registerPreviews(CMS, data);
@@ -86,8 +89,13 @@ window.confirm = (message?: string) => (message === KEPT_DRAFT_QUESTION ? false 
 // Decap writes a field's refusals in small capitals to the right of its label; the build's
 // sentences read better as sentences, under the label, above the field.
 const refusalStyle = document.createElement("style");
-refusalStyle.textContent =
-  "div:has(> label[for] + ul) { flex-wrap: wrap; } label[for] + ul { flex-basis: 100%; order: 1; text-align: left; text-transform: none; font-size: 13px; padding: 4px 0 6px; }";
+// The file's text (./file-text-widget.tsx) shows only while it does not parse, and then in place of the fields.
+const fileText = `div[aria-label="${FILE_TEXT_WIDGET} field"]`;
+refusalStyle.textContent = [
+  "div:has(> label[for] + ul) { flex-wrap: wrap; } label[for] + ul { flex-basis: 100%; order: 1; text-align: left; text-transform: none; font-size: 13px; padding: 4px 0 6px; }",
+  `${fileText}:has([data-file-text="reads"]) { display: none; }`,
+  `div:has(> ${fileText} [data-file-text="broken"]) > div[aria-label$=" field"]:not(${fileText}) { display: none; }`,
+].join("\n");
 document.head.append(refusalStyle);
 
 CMS.init({ config: decapConfig(data.settings, data.siteUrl, window.location.origin, data.siteName) });

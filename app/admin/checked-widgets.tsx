@@ -12,6 +12,7 @@ import type { z } from "zod";
 import { checkWords, issueMessage } from "#shared/content/issues.ts";
 import { checkSchema } from "./editor-fields";
 import { checkEntry, type EntryCheck } from "./entry-checks";
+import { FILE_PROBLEM } from "./form-shape";
 
 /** What the controls use of Decap's immutable values (its configuration, its entry). */
 interface Immutable {
@@ -64,6 +65,8 @@ const samePath = (a: readonly PropertyKey[], b: readonly string[]) =>
 
 /** What is wrong with this field's value, in the build's words: none when it would publish. */
 export function problemsOf(props: ControlProps): string[] {
+  // A file whose text does not parse shows its text, not its fields: the text is what is checked (./file-text-widget.tsx).
+  if ((props.getEntry().get("data") as Immutable).get(FILE_PROBLEM) !== undefined) return [];
   const name = props.field.get("check") as string | undefined;
   const schema: z.ZodType | undefined = name === undefined ? undefined : checkSchema(name);
   if (!schema) return [];
