@@ -25,7 +25,8 @@ const isWords = (value: unknown): value is Record<string, unknown> =>
 export function readText(text: string): ReadText {
   let words: unknown;
   try {
-    words = jsYaml.load(text);
+    // Dates as the text writes them (`2026-11-28`), as the form and the date control hold them: the build reads them as those days.
+    words = jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA });
   } catch (error) {
     if (!(error instanceof jsYaml.YAMLException)) throw error;
     const line = error.mark.line + 1;
