@@ -26,6 +26,7 @@ import { FILE_TEXT_WIDGET } from "./file-text-names";
 import { FixedControl, FixedPreview } from "./fixed-widget";
 import { pageFormat } from "./page-format";
 import { registerPreviews, type PreviewData } from "./previews";
+import { keepTypedMarkdown } from "./typed-markdown";
 
 /** What the editor's page holds for it (./page-data.ts). */
 export interface AdminPageData extends PreviewData {
@@ -56,6 +57,8 @@ CMS.registerWidget("date", asDecap(control(DateControl)), DatePreview);
 CMS.registerWidget("fixed", FixedControl, FixedPreview);
 CMS.registerWidget(FILE_TEXT_WIDGET, asDecap(FileTextControl as unknown as ComponentType<ControlProps>), FileTextPreview);
 CMS.registerCustomFormat(pageFormat.name, "yaml", pageFormat.formatter);
+// Markdown typed in the description's rich-text mode is saved as Markdown, not escaped (./typed-markdown.ts).
+CMS.registerRemarkPlugin(keepTypedMarkdown);
 CMS.registerPreviewStyle(siteCss, { raw: true });
 registerPreviews(CMS, data);
 
@@ -85,6 +88,16 @@ window.addEventListener("unhandledrejection", (event) => {
 // saved is what opens (the question is Decap's, worded in ./editor-phrases.ts).
 const confirm = window.confirm.bind(window);
 window.confirm = (message?: string) => (message === KEPT_DRAFT_QUESTION ? false : confirm(message));
+
+// Decap loads an entry when its editor opens, not when the address names another entry while it
+// is open (its Editor is kept across the change): one entry opened after another in the same tab
+// showed the second's fields holding the first's words, mostly blank. The editor's page loads
+// again instead, as a first visit does (Decap asks first when there are unsaved changes).
+const entryOf = (url: string) => /#\/collections\/[^/]+\/entries\/[^?]+/.exec(url)?.[0];
+window.addEventListener("hashchange", ({ oldURL, newURL }) => {
+  const [from, to] = [entryOf(oldURL), entryOf(newURL)];
+  if (from && to && from !== to) window.location.reload();
+});
 
 // Decap writes a field's refusals in small capitals to the right of its label; the build's
 // sentences read better as sentences, under the label, above the field.

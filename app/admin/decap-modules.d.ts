@@ -24,15 +24,7 @@ declare module "decap-cms-core/dist/esm/formats/yaml.js" {
   };
   export default yamlFormatter;
 }
-// Decap's store and its action for a field's change: the control that fixes a file's text fills the form with it (./file-text-widget.tsx).
-declare module "decap-cms-core/dist/esm/redux/index.js" {
-  export const store: { dispatch(action: object): void };
-}
-declare module "decap-cms-core/dist/esm/actions/entries.js" {
-  export function changeDraftField(change: {
-    field: unknown;
-    value: unknown;
-    metadata: object;
-    entries: unknown[];
-  }): object;
+// Decap's Markdown writer, which the description's typed Markdown passes through (./typed-markdown.test.ts).
+declare module "decap-cms-widget-markdown/dist/esm/serializers/index.js" {
+  export function remarkToMarkdown(tree: object, remarkPlugins: unknown[]): string;
 }

@@ -10,8 +10,7 @@
  */
 import { Component, type ReactNode } from "react";
 import { fromJS, Map as ImmutableMap } from "immutable";
-import { changeDraftField } from "decap-cms-core/dist/esm/actions/entries.js";
-import { store } from "decap-cms-core/dist/esm/redux/index.js";
+import { ReactReduxContext, type ReactReduxContextValue } from "react-redux";
 import { fieldPath, issueMessage } from "#shared/content/issues.ts";
 import { checkEntry } from "./entry-checks";
 import { readText } from "./file-text";
@@ -36,14 +35,19 @@ interface Props {
 /** Whether the entry open is a file whose text does not parse. */
 export const isBrokenFile = (getEntry: Props["getEntry"]) => getEntry().getIn(["data", FILE_PROBLEM]) !== undefined;
 
-/** The words of the text fixed, into the form's values. */
-function fillForm(words: Record<string, unknown>) {
+/** The words of the text fixed, into the form's values, as Decap's change of a field puts them (its DRAFT_CHANGE_FIELD). */
+function fillForm(dispatch: (action: { type: string; payload: object }) => unknown, words: Record<string, unknown>) {
   for (const [name, value] of Object.entries(toFormShape(words) as Record<string, unknown>)) {
-    store.dispatch(changeDraftField({ field: ImmutableMap({ name }), value: fromJS(value), metadata: {}, entries: [] }));
+    const payload = { field: ImmutableMap({ name }), value: fromJS(value), metadata: {}, entries: [] };
+    dispatch({ type: "DRAFT_CHANGE_FIELD", payload });
   }
 }
 
 export class FileTextControl extends Component<Props> {
+  // Decap's store, which its editor provides to every control.
+  static override contextType = ReactReduxContext;
+  declare context: ReactReduxContextValue;
+
   /** Decap asks before a save: the text must read, and its words pass the build's check. */
   isValid() {
     const { getEntry, collection } = this.props;
@@ -66,7 +70,7 @@ export class FileTextControl extends Component<Props> {
   private change = (text: string) => {
     this.props.onChange(text);
     const read = readText(text);
-    if ("words" in read) fillForm(read.words);
+    if ("words" in read) fillForm(this.context.store.dispatch, read.words);
   };
 
   override render(): ReactNode {
