@@ -12,6 +12,7 @@ import type { z } from "zod";
 import { checkWords, issueMessage } from "#shared/content/issues.ts";
 import { checkSchema } from "./editor-fields";
 import { checkEntry, type EntryCheck } from "./entry-checks";
+import { dateNotice } from "./date-notice";
 import { FILE_PROBLEM } from "./form-shape";
 
 /** What the controls use of Decap's immutable values (its configuration, its entry). */
@@ -148,7 +149,10 @@ export function checked<Props extends ControlProps>(Control: ComponentType<Props
   };
 }
 
-/** A day, typed or chosen in the browser's own date field, saved as `YYYY-MM-DD` (the schemas' dates). */
+/**
+ * A day, typed or chosen in the browser's own date field, saved as `YYYY-MM-DD` (the schemas' dates),
+ * with what the live site will do with it beside it (./date-notice.ts).
+ */
 export function DateControl({
   forID,
   value,
@@ -156,9 +160,13 @@ export function DateControl({
   classNameWrapper,
   setActiveStyle,
   setInactiveStyle,
+  field,
+  collection,
 }: ControlProps): ReactNode {
+  const today = new Date().toISOString().slice(0, 10);
+  const notice = dateNotice(String(collection.get("name")), String(field.get("name")), value, today);
   // The field's value is the day as typed: no library reads it again, so a year typed digit by digit stays the year typed.
-  return (
+  const input = (
     <input
       type="date"
       id={forID}
@@ -168,6 +176,16 @@ export function DateControl({
       onFocus={setActiveStyle}
       onBlur={setInactiveStyle}
     />
+  );
+  if (!notice) return input;
+  const color = notice.tone === "warning" ? "#b54708" : "#175cd3";
+  return (
+    <>
+      {input}
+      <p role="status" style={{ margin: "6px 0 0", fontSize: "13px", color, borderLeft: `3px solid ${color}`, paddingLeft: "8px" }}>
+        {notice.text}
+      </p>
+    </>
   );
 }
 
