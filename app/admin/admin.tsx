@@ -55,7 +55,11 @@ for (const widget of [StringWidget, TextWidget, SelectWidget, MarkdownWidget, Nu
 }
 CMS.registerWidget("date", asDecap(control(DateControl)), DatePreview);
 CMS.registerWidget("fixed", FixedControl, FixedPreview);
-CMS.registerWidget(FILE_TEXT_WIDGET, asDecap(FileTextControl as unknown as ComponentType<ControlProps>), FileTextPreview);
+CMS.registerWidget(
+  FILE_TEXT_WIDGET,
+  asDecap(FileTextControl as unknown as ComponentType<ControlProps>),
+  FileTextPreview,
+);
 CMS.registerCustomFormat(pageFormat.name, "yaml", pageFormat.formatter);
 // Markdown typed in the description's rich-text mode is saved as Markdown, not escaped (./typed-markdown.ts).
 CMS.registerRemarkPlugin(keepTypedMarkdown);

@@ -182,7 +182,10 @@ export function DateControl({
   return (
     <>
       {input}
-      <p role="status" style={{ margin: "6px 0 0", fontSize: "13px", color, borderLeft: `3px solid ${color}`, paddingLeft: "8px" }}>
+      <p
+        role="status"
+        style={{ margin: "6px 0 0", fontSize: "13px", color, borderLeft: `3px solid ${color}`, paddingLeft: "8px" }}
+      >
         {notice.text}
       </p>
     </>

@@ -14,7 +14,9 @@ describe("beside a role's days, what the live site will do (app/admin/date-notic
 
   it("warns that a last day in the past means the role is closed", () => {
     expect(dateNotice("roles", "validThrough", "2026-12-07", today)?.tone).toBe("warning");
-    expect(dateNotice("roles", "validThrough", "2026-12-07", today)?.text).toMatch(/^This day has passed: the role is closed\./);
+    expect(dateNotice("roles", "validThrough", "2026-12-07", today)?.text).toMatch(
+      /^This day has passed: the role is closed\./,
+    );
   });
 
   it("says nothing of today, of a day as meant, or of another file's days", () => {

@@ -20,7 +20,6 @@ import { FILE_PROBLEM, FILE_TEXT, toFormShape } from "./form-shape";
 export const TEXT_READS =
   "The text reads again. Publish to save it (the build's check runs first), then open this page again to edit it field by field.";
 
-
 interface Props {
   forID: string;
   value?: unknown;
@@ -57,7 +56,9 @@ export class FileTextControl extends Component<Props> {
     const { issues } = checkEntry(String(collection.get("name")), slug, data);
     if (issues.length === 0) return { error: false };
     const problems = issues.map((issue) =>
-      issue.path.length === 1 && issue.path[0] === FILE_TEXT ? issueMessage(issue) : `${fieldPath(issue.path)}: ${issueMessage(issue)}`,
+      issue.path.length === 1 && issue.path[0] === FILE_TEXT
+        ? issueMessage(issue)
+        : `${fieldPath(issue.path)}: ${issueMessage(issue)}`,
     );
     return { error: { type: "CUSTOM", message: problems.join(" ") } };
   }

@@ -70,7 +70,10 @@ export function writeText(original: string | undefined, words: Record<string, un
 }
 
 function ordered(words: Record<string, unknown>, keyOrder: readonly string[]): Record<string, unknown> {
-  const keys = [...keyOrder.filter((key) => key in words), ...Object.keys(words).filter((key) => !keyOrder.includes(key))];
+  const keys = [
+    ...keyOrder.filter((key) => key in words),
+    ...Object.keys(words).filter((key) => !keyOrder.includes(key)),
+  ];
   return Object.fromEntries(keys.map((key) => [key, words[key]]));
 }
 

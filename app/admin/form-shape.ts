@@ -38,8 +38,7 @@ export function toFormShape(data: unknown): unknown {
 /** The form's words without the file's text kept beside them. */
 export function withoutFileText(data: unknown): unknown {
   if (!isWords(data) || !(FILE_TEXT in data || FILE_PROBLEM in data)) return data;
-  const { [FILE_TEXT]: _text, [FILE_PROBLEM]: _problem, ...words } = data;
-  return words;
+  return Object.fromEntries(Object.entries(data).filter(([key]) => key !== FILE_TEXT && key !== FILE_PROBLEM));
 }
 
 /** The form's words as the file holds them (the shape the schemas check). */

@@ -3,7 +3,10 @@ import { remarkToMarkdown } from "decap-cms-widget-markdown/dist/esm/serializers
 import { keepTypedMarkdown } from "./typed-markdown";
 
 /** A paragraph as the rich-text mode holds what was typed in it: one text. */
-const typed = (text: string) => ({ type: "root", children: [{ type: "paragraph", children: [{ type: "text", value: text }] }] });
+const typed = (text: string) => ({
+  type: "root",
+  children: [{ type: "paragraph", children: [{ type: "text", value: text }] }],
+});
 
 describe("Markdown typed in the description's rich-text mode (app/admin/typed-markdown.ts)", () => {
   const line = "Report to the **VP** and read [our mission](/mission), _today_.";

@@ -26,7 +26,7 @@ const INVISIBLE: Readonly<Record<string, string>> = {
   "\u00a0": "a no-break space",
   "\u202f": "a narrow no-break space",
 };
-const INVISIBLE_CHARACTER = new RegExp(`[${Object.keys(INVISIBLE).join("")}]`, "u");
+const INVISIBLE_CHARACTER = new RegExp(Object.keys(INVISIBLE).join("|"), "u");
 
 /**
  * What is wrong with the invisible characters of a text (pasted from a document or a web page),

@@ -100,7 +100,9 @@ describe("a role's file (content/roles/<slug>.md)", () => {
     expect(message).toContain("validThrough: The year 1926 is outside");
     expect(message).toContain("Did you mean 2026? Write 2026-12-31.");
     const far = VALID.replace(/validThrough: "[^"]+"/, `validThrough: ${year + 6}-01-31`);
-    expect(checkAllContent(withRole("far.md", far)).join("\n")).toContain(`validThrough: The year ${year + 6} is outside`);
+    expect(checkAllContent(withRole("far.md", far)).join("\n")).toContain(
+      `validThrough: The year ${year + 6} is outside`,
+    );
     const near = VALID.replace(/validThrough: "[^"]+"/, `validThrough: ${year + 5}-01-31`);
     expect(checkAllContent(withRole("near.md", near))).toEqual([]);
   });

@@ -59,4 +59,3 @@ export async function prerenderedRoles(now: number = Date.now(), live: boolean =
     ({ role }) => isOpen(timesOf(role), now) || (!live && isUpcoming(timesOf(role), now)),
   );
 }
-
