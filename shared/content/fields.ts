@@ -144,9 +144,11 @@ export const YEARS_AHEAD = 5;
  * likely meant.
  */
 export function yearProblem(value: string, now: number = Date.now()): string | null {
+  // Only a day written as a day: anything else is refused as not a day at all.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
   const year = Number(value.slice(0, 4));
   const last = new Date(now).getUTCFullYear() + YEARS_AHEAD;
-  if (!Number.isInteger(year) || (year >= FIRST_YEAR && year <= last)) return null;
+  if (year >= FIRST_YEAR && year <= last) return null;
   const meant = FIRST_YEAR + (year % 100);
   const guess = meant <= last ? ` Did you mean ${meant}? Write ${meant}${value.slice(4)}.` : "";
   return `The year ${year} is outside the years this site's dates can name (${FIRST_YEAR} to ${last}): write the year with four digits.${guess}`;
