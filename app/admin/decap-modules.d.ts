@@ -26,5 +26,5 @@ declare module "decap-cms-core/dist/esm/formats/yaml.js" {
 }
 // Decap's Markdown writer, which the description's typed Markdown passes through (./typed-markdown.test.ts).
 declare module "decap-cms-widget-markdown/dist/esm/serializers/index.js" {
-  export function remarkToMarkdown(tree: object, remarkPlugins: unknown[]): string;
+  export function slateToMarkdown(value: object[], options: { remarkPlugins: unknown[] }): string;
 }

@@ -9,7 +9,7 @@
  * the description (shared/roles/schema.ts) then applies to the links typed this way too.
  */
 
-/** A text node of the Markdown tree, or any node holding others. */
+/** A node of the Markdown tree: a text (Decap's rich-text mode hands its texts on as `html` nodes), or one holding others. */
 interface MarkdownNode {
   type: string;
   value?: unknown;
@@ -23,7 +23,9 @@ const ESCAPED_MARK = /\\([*_~`[\]\-#>])/g;
 export const unescapeTyped = (text: string) => text.replace(ESCAPED_MARK, "$1");
 
 function unescapeNode(node: MarkdownNode): void {
-  if (node.type === "text" && typeof node.value === "string") node.value = unescapeTyped(node.value);
+  if ((node.type === "text" || node.type === "html") && typeof node.value === "string") {
+    node.value = unescapeTyped(node.value);
+  }
   for (const child of node.children ?? []) unescapeNode(child);
 }
 

@@ -303,9 +303,7 @@ test("roles show on npm run edit as on the live site, one entry opens after anot
 
   // Markdown typed in the rich-text mode is saved as Markdown.
   await page.locator('[data-slate-editor="true"]').getByText("Build the team's operating rhythm").click();
-  await page.keyboard.press("End");
-  await page.keyboard.press("Enter");
-  await page.keyboard.insertText("Report to the **CEO**; read [our mission](/mission).");
+  await page.keyboard.insertText(" Report to the **CEO**; read [our mission](/mission). ");
   await publish(page);
   await expect(page.getByText("Saved", { exact: true })).toBeVisible();
   const saved = file(`roles/${OPEN_ROLE.slug}.md`);
