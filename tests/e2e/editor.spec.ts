@@ -320,6 +320,8 @@ test("roles show on npm run edit as on the live site, one entry opens after anot
   await expect(text).toHaveValue(broken, { timeout: 60_000 });
   await expect(page.getByRole("alert").filter({ hasText: /^Line 3, column \d+: / })).toBeVisible();
   await expect(page.getByLabel("Headline", { exact: true })).toBeHidden();
+  // A change that leaves it broken is not saved: the form's empty fields never replace the file.
+  await typeInto(page, text, broken.replace("title: Who We Are", "title: Who we are"));
   await publish(page);
   await expect(await refusalBeside(page, text)).toContainText("Line 3, column");
   expect(file("who-we-are.yaml"), "nothing is saved").toBe(broken);
