@@ -17,7 +17,7 @@ import SelectWidget from "decap-cms-widget-select";
 import StringWidget from "decap-cms-widget-string";
 import TextWidget from "decap-cms-widget-text";
 import siteCss from "#app/styles/app.css?inline";
-import { checked, DateControl, DatePreview, type ControlProps } from "./checked-widgets";
+import { checked, DateControl, DatePreview, fileAware, type ControlProps } from "./checked-widgets";
 import { decapConfig, type EditorSettings } from "./editor-config";
 import { editorPhrases, KEPT_DRAFT_QUESTION } from "./editor-phrases";
 import { checkEntry, refusal } from "./entry-checks";
@@ -47,14 +47,22 @@ const control = (component: unknown) => checked(component as ComponentType<Contr
 const asDecap = (component: ComponentType<ControlProps>) =>
   component as unknown as ComponentType<CmsWidgetControlProps>;
 
-// Lists and groups as Decap draws them; every field that holds a value refuses what the build would.
-for (const widget of [ListWidget, ObjectWidget]) CMS.registerWidget(widget.Widget());
+// Lists and groups as Decap draws them; every field that holds a value refuses what the build would
+// (a fixed text too: its schema says it cannot change).
+// A file whose text does not parse shows its text in their place (./file-text-widget.tsx).
+for (const widget of [ListWidget, ObjectWidget]) {
+  const { controlComponent, ...rest } = widget.Widget();
+  CMS.registerWidget({
+    ...rest,
+    controlComponent: fileAware(controlComponent as unknown as ComponentType<ControlProps>),
+  } as unknown as CmsWidgetParam);
+}
 for (const widget of [StringWidget, TextWidget, SelectWidget, MarkdownWidget, NumberWidget]) {
   const { controlComponent, ...rest } = widget.Widget();
   CMS.registerWidget({ ...rest, controlComponent: control(controlComponent) } as unknown as CmsWidgetParam);
 }
 CMS.registerWidget("date", asDecap(control(DateControl)), DatePreview);
-CMS.registerWidget("fixed", FixedControl, FixedPreview);
+CMS.registerWidget("fixed", asDecap(control(FixedControl)), FixedPreview);
 CMS.registerWidget(
   FILE_TEXT_WIDGET,
   asDecap(FileTextControl as unknown as ComponentType<ControlProps>),

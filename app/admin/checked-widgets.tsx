@@ -67,7 +67,7 @@ const samePath = (a: readonly PropertyKey[], b: readonly string[]) =>
 /** What is wrong with this field's value, in the build's words: none when it would publish. */
 export function problemsOf(props: ControlProps): string[] {
   // A file whose text does not parse shows its text, not its fields: the text is what is checked (./file-text-widget.tsx).
-  if ((props.getEntry().get("data") as Immutable).get(FILE_PROBLEM) !== undefined) return [];
+  if (isBrokenFile(props)) return [];
   const name = props.field.get("check") as string | undefined;
   const schema: z.ZodType | undefined = name === undefined ? undefined : checkSchema(name);
   if (!schema) return [];
@@ -145,6 +145,63 @@ export function checked<Props extends ControlProps>(Control: ComponentType<Props
 
     override render(): ReactNode {
       return createElement(Control, { ...this.props, setInactiveStyle: this.leave, ref: this.hold });
+    }
+  };
+}
+
+/** Whether the entry open is a file whose text does not parse: its text is shown and checked, not its fields (./file-text-widget.tsx). */
+const isBrokenFile = (props: Pick<ControlProps, "getEntry">) =>
+  (props.getEntry().get("data") as Immutable).get(FILE_PROBLEM) !== undefined;
+
+/**
+ * Decap's list or group `Control`, as ever; but while the file's text does not parse, drawn as
+ * nothing and checked as nothing, its place hidden beside the text being fixed (the text is what
+ * a save writes, ./page-format.ts). Decap's own checks of an empty list or group would otherwise
+ * refuse the save of the text fixed.
+ */
+export function fileAware<Props extends ControlProps>(Control: ComponentType<Props>): ComponentType<Props> {
+  return class FileAware extends Component<Props> {
+    private inner: {
+      validate?: () => void;
+      isValid?: () => Verdict | boolean;
+      getValidateValue?: () => unknown;
+      shouldComponentUpdate?: (next: Props) => boolean;
+      focus?: (path?: string) => void;
+    } | null = null;
+
+    private hold = (ref: unknown) => {
+      const control = ref as { getWrappedInstance?: () => unknown } | null;
+      this.inner = (control?.getWrappedInstance ? control.getWrappedInstance() : control) as typeof this.inner;
+    };
+
+    /** Decap's pane asks the control to check itself: the list's own check (its items, its length), or none. */
+    validate() {
+      if (!isBrokenFile(this.props) && this.inner?.validate) this.inner.validate();
+      else this.props.validate();
+    }
+
+    isValid(): Verdict | boolean {
+      if (isBrokenFile(this.props) || !this.inner?.isValid) return { error: false };
+      return this.inner.isValid();
+    }
+
+    getValidateValue(): unknown {
+      return isBrokenFile(this.props) ? CHECKED_BY_SCHEMA : this.inner?.getValidateValue?.();
+    }
+
+    override shouldComponentUpdate(next: Props): boolean {
+      const own = this.inner?.shouldComponentUpdate;
+      if (own) return own.call(this.inner, next);
+      return next.value !== this.props.value || next.classNameWrapper !== this.props.classNameWrapper;
+    }
+
+    focus(path?: string) {
+      this.inner?.focus?.(path);
+    }
+
+    override render(): ReactNode {
+      if (isBrokenFile(this.props)) return null;
+      return createElement(Control, { ...this.props, ref: this.hold });
     }
   };
 }

@@ -3,18 +3,14 @@
  * fields cannot show, so the editor shows the file's text instead, where it broke, to fix in
  * place. Once the text reads and passes the build's check, Publish saves the text as fixed
  * (./page-format.ts); until then nothing is saved: the entry's check refuses it
- * (./entry-checks.ts), so an empty form never replaces the file. The text's words also fill the
- * form's values as they read, through Decap's own store as a control's change does (Decap gives a
- * control no way to change the fields beside its own): its checks of lists and groups then pass
- * what the build passes. The fields show when the page is opened again.
+ * (./entry-checks.ts), so an empty form never replaces the file. The fields, hidden and unchecked
+ * meanwhile (./checked-widgets.tsx, `fileAware`), show when the page is opened again.
  */
 import { Component, type ReactNode } from "react";
-import { fromJS, Map as ImmutableMap } from "immutable";
-import { ReactReduxContext, type ReactReduxContextValue } from "react-redux";
 import { fieldPath, issueMessage } from "#shared/content/issues.ts";
 import { checkEntry } from "./entry-checks";
 import { readText } from "./file-text";
-import { FILE_PROBLEM, FILE_TEXT, toFormShape } from "./form-shape";
+import { FILE_PROBLEM, FILE_TEXT } from "./form-shape";
 
 /** What the control says once the text reads. */
 export const TEXT_READS =
@@ -34,19 +30,7 @@ interface Props {
 /** Whether the entry open is a file whose text does not parse. */
 export const isBrokenFile = (getEntry: Props["getEntry"]) => getEntry().getIn(["data", FILE_PROBLEM]) !== undefined;
 
-/** The words of the text fixed, into the form's values, as Decap's change of a field puts them (its DRAFT_CHANGE_FIELD). */
-function fillForm(dispatch: (action: { type: string; payload: object }) => unknown, words: Record<string, unknown>) {
-  for (const [name, value] of Object.entries(toFormShape(words) as Record<string, unknown>)) {
-    const payload = { field: ImmutableMap({ name }), value: fromJS(value), metadata: {}, entries: [] };
-    dispatch({ type: "DRAFT_CHANGE_FIELD", payload });
-  }
-}
-
 export class FileTextControl extends Component<Props> {
-  // Decap's store, which its editor provides to every control.
-  static override contextType = ReactReduxContext;
-  declare context: ReactReduxContextValue;
-
   /** Decap asks before a save: the text must read, and its words pass the build's check. */
   isValid() {
     const { getEntry, collection } = this.props;
@@ -67,12 +51,6 @@ export class FileTextControl extends Component<Props> {
   getValidateValue() {
     return { checkedAbove: true };
   }
-
-  private change = (text: string) => {
-    this.props.onChange(text);
-    const read = readText(text);
-    if ("words" in read) fillForm(this.context.store.dispatch, read.words);
-  };
 
   override render(): ReactNode {
     const { forID, value, classNameWrapper, setActiveStyle, setInactiveStyle, getEntry } = this.props;
@@ -104,7 +82,7 @@ export class FileTextControl extends Component<Props> {
           rows={Math.min(30, lines.length + 2)}
           spellCheck={false}
           style={{ fontFamily: "ui-monospace, monospace", fontSize: "13px", whiteSpace: "pre", overflowX: "auto" }}
-          onChange={(event) => this.change(event.target.value)}
+          onChange={(event) => this.props.onChange(event.target.value)}
           onFocus={setActiveStyle}
           onBlur={setInactiveStyle}
         />
