@@ -16,14 +16,17 @@ import SelectWidget from "decap-cms-widget-select";
 import StringWidget from "decap-cms-widget-string";
 import TextWidget from "decap-cms-widget-text";
 import siteCss from "#app/styles/app.css?inline";
-import { checked, DateControl, DatePreview, type ControlProps } from "./checked-widgets";
+import { checked, DateControl, DatePreview, fileAware, type ControlProps } from "./checked-widgets";
 import { decapConfig, type EditorSettings } from "./editor-config";
 import { publishBanner, SiteBackend, signedIn } from "./site-backend";
 import { editorPhrases, KEPT_DRAFT_QUESTION } from "./editor-phrases";
 import { checkEntry, refusal } from "./entry-checks";
+import { FileTextControl, FileTextPreview } from "./file-text-widget";
+import { FILE_TEXT_WIDGET } from "./file-text-names";
 import { FixedControl, FixedPreview } from "./fixed-widget";
 import { pageFormat } from "./page-format";
 import { registerPreviews, type PreviewData } from "./previews";
+import { keepTypedMarkdown } from "./typed-markdown";
 
 /** What the editor's page holds for it (./page-data.ts). */
 export interface AdminPageData extends PreviewData {
@@ -46,15 +49,30 @@ const control = (component: unknown) => checked(component as ComponentType<Contr
 const asDecap = (component: ComponentType<ControlProps>) =>
   component as unknown as ComponentType<CmsWidgetControlProps>;
 
-// Lists and groups as Decap draws them; every field that holds a value refuses what the build would.
-for (const widget of [ListWidget, ObjectWidget]) CMS.registerWidget(widget.Widget());
+// Lists and groups as Decap draws them; every field that holds a value refuses what the build would
+// (a fixed text too: its schema says it cannot change).
+// A file whose text does not parse shows its text in their place (./file-text-widget.tsx).
+for (const widget of [ListWidget, ObjectWidget]) {
+  const { controlComponent, ...rest } = widget.Widget();
+  CMS.registerWidget({
+    ...rest,
+    controlComponent: fileAware(controlComponent as unknown as ComponentType<ControlProps>),
+  } as unknown as CmsWidgetParam);
+}
 for (const widget of [StringWidget, TextWidget, SelectWidget, MarkdownWidget, NumberWidget]) {
   const { controlComponent, ...rest } = widget.Widget();
   CMS.registerWidget({ ...rest, controlComponent: control(controlComponent) } as unknown as CmsWidgetParam);
 }
 CMS.registerWidget("date", asDecap(control(DateControl)), DatePreview);
-CMS.registerWidget("fixed", FixedControl, FixedPreview);
+CMS.registerWidget("fixed", asDecap(control(FixedControl)), FixedPreview);
+CMS.registerWidget(
+  FILE_TEXT_WIDGET,
+  asDecap(FileTextControl as unknown as ComponentType<ControlProps>),
+  FileTextPreview,
+);
 CMS.registerCustomFormat(pageFormat.name, "yaml", pageFormat.formatter);
+// Markdown typed in the description's rich-text mode is saved as Markdown, not escaped (./typed-markdown.ts).
+CMS.registerRemarkPlugin(keepTypedMarkdown);
 CMS.registerPreviewStyle(siteCss, { raw: true });
 registerPreviews(CMS, data);
 
@@ -85,11 +103,26 @@ window.addEventListener("unhandledrejection", (event) => {
 const confirm = window.confirm.bind(window);
 window.confirm = (message?: string) => (message === KEPT_DRAFT_QUESTION ? false : confirm(message));
 
+// Decap loads an entry when its editor opens, not when the address names another entry while it
+// is open (its Editor is kept across the change): one entry opened after another in the same tab
+// showed the second's fields holding the first's words, mostly blank. The editor's page loads
+// again instead, as a first visit does (Decap asks first when there are unsaved changes).
+const entryOf = (url: string) => /#\/collections\/[^/]+\/entries\/[^?]+/.exec(url)?.[0];
+window.addEventListener("hashchange", ({ oldURL, newURL }) => {
+  const [from, to] = [entryOf(oldURL), entryOf(newURL)];
+  if (from && to && from !== to) window.location.reload();
+});
+
 // Decap writes a field's refusals in small capitals to the right of its label; the build's
 // sentences read better as sentences, under the label, above the field.
 const refusalStyle = document.createElement("style");
-refusalStyle.textContent =
-  "div:has(> label[for] + ul) { flex-wrap: wrap; } label[for] + ul { flex-basis: 100%; order: 1; text-align: left; text-transform: none; font-size: 13px; padding: 4px 0 6px; }";
+// The file's text (./file-text-widget.tsx) shows only while it does not parse, and then in place of the fields.
+const fileText = `div[aria-label="${FILE_TEXT_WIDGET} field"]`;
+refusalStyle.textContent = [
+  "div:has(> label[for] + ul) { flex-wrap: wrap; } label[for] + ul { flex-basis: 100%; order: 1; text-align: left; text-transform: none; font-size: 13px; padding: 4px 0 6px; }",
+  `${fileText}:has([data-file-text="reads"]) { display: none; }`,
+  `div:has(> ${fileText} [data-file-text="broken"]) > div[aria-label$=" field"]:not(${fileText}) { display: none; }`,
+].join("\n");
 document.head.append(refusalStyle);
 
 CMS.init({ config: decapConfig(data.settings, data.siteUrl, window.location.origin, data.siteName) });

@@ -12,6 +12,8 @@ import type { z } from "zod";
 import { checkWords, issueMessage } from "#shared/content/issues.ts";
 import { checkSchema } from "./editor-fields";
 import { checkEntry, type EntryCheck } from "./entry-checks";
+import { dateNotice } from "./date-notice";
+import { FILE_PROBLEM } from "./form-shape";
 
 /** What the controls use of Decap's immutable values (its configuration, its entry). */
 interface Immutable {
@@ -64,6 +66,8 @@ const samePath = (a: readonly PropertyKey[], b: readonly string[]) =>
 
 /** What is wrong with this field's value, in the build's words: none when it would publish. */
 export function problemsOf(props: ControlProps): string[] {
+  // A file whose text does not parse shows its text, not its fields: the text is what is checked (./file-text-widget.tsx).
+  if (isBrokenFile(props)) return [];
   const name = props.field.get("check") as string | undefined;
   const schema: z.ZodType | undefined = name === undefined ? undefined : checkSchema(name);
   if (!schema) return [];
@@ -145,7 +149,67 @@ export function checked<Props extends ControlProps>(Control: ComponentType<Props
   };
 }
 
-/** A day, typed or chosen in the browser's own date field, saved as `YYYY-MM-DD` (the schemas' dates). */
+/** Whether the entry open is a file whose text does not parse: its text is shown and checked, not its fields (./file-text-widget.tsx). */
+const isBrokenFile = (props: Pick<ControlProps, "getEntry">) =>
+  (props.getEntry().get("data") as Immutable).get(FILE_PROBLEM) !== undefined;
+
+/**
+ * Decap's list or group `Control`, as ever; but while the file's text does not parse, drawn as
+ * nothing and checked as nothing, its place hidden beside the text being fixed (the text is what
+ * a save writes, ./page-format.ts). Decap's own checks of an empty list or group would otherwise
+ * refuse the save of the text fixed.
+ */
+export function fileAware<Props extends ControlProps>(Control: ComponentType<Props>): ComponentType<Props> {
+  return class FileAware extends Component<Props> {
+    private inner: {
+      validate?: () => void;
+      isValid?: () => Verdict | boolean;
+      getValidateValue?: () => unknown;
+      shouldComponentUpdate?: (next: Props) => boolean;
+      focus?: (path?: string) => void;
+    } | null = null;
+
+    private hold = (ref: unknown) => {
+      const control = ref as { getWrappedInstance?: () => unknown } | null;
+      this.inner = (control?.getWrappedInstance ? control.getWrappedInstance() : control) as typeof this.inner;
+    };
+
+    /** Decap's pane asks the control to check itself: the list's own check (its items, its length), or none. */
+    validate() {
+      if (!isBrokenFile(this.props) && this.inner?.validate) this.inner.validate();
+      else this.props.validate();
+    }
+
+    isValid(): Verdict | boolean {
+      if (isBrokenFile(this.props) || !this.inner?.isValid) return { error: false };
+      return this.inner.isValid();
+    }
+
+    getValidateValue(): unknown {
+      return isBrokenFile(this.props) ? CHECKED_BY_SCHEMA : this.inner?.getValidateValue?.();
+    }
+
+    override shouldComponentUpdate(next: Props): boolean {
+      const own = this.inner?.shouldComponentUpdate;
+      if (own) return own.call(this.inner, next);
+      return next.value !== this.props.value || next.classNameWrapper !== this.props.classNameWrapper;
+    }
+
+    focus(path?: string) {
+      this.inner?.focus?.(path);
+    }
+
+    override render(): ReactNode {
+      if (isBrokenFile(this.props)) return null;
+      return createElement(Control, { ...this.props, ref: this.hold });
+    }
+  };
+}
+
+/**
+ * A day, typed or chosen in the browser's own date field, saved as `YYYY-MM-DD` (the schemas' dates),
+ * with what the live site will do with it beside it (./date-notice.ts).
+ */
 export function DateControl({
   forID,
   value,
@@ -153,9 +217,13 @@ export function DateControl({
   classNameWrapper,
   setActiveStyle,
   setInactiveStyle,
+  field,
+  collection,
 }: ControlProps): ReactNode {
+  const today = new Date().toISOString().slice(0, 10);
+  const notice = dateNotice(String(collection.get("name")), String(field.get("name")), value, today);
   // The field's value is the day as typed: no library reads it again, so a year typed digit by digit stays the year typed.
-  return (
+  const input = (
     <input
       type="date"
       id={forID}
@@ -165,6 +233,19 @@ export function DateControl({
       onFocus={setActiveStyle}
       onBlur={setInactiveStyle}
     />
+  );
+  if (!notice) return input;
+  const color = notice.tone === "warning" ? "#b54708" : "#175cd3";
+  return (
+    <>
+      {input}
+      <p
+        role="status"
+        style={{ margin: "6px 0 0", fontSize: "13px", color, borderLeft: `3px solid ${color}`, paddingLeft: "8px" }}
+      >
+        {notice.text}
+      </p>
+    </>
   );
 }
 

@@ -24,3 +24,7 @@ declare module "decap-cms-core/dist/esm/formats/yaml.js" {
   };
   export default yamlFormatter;
 }
+// Decap's Markdown writer, which the description's typed Markdown passes through (./typed-markdown.test.ts).
+declare module "decap-cms-widget-markdown/dist/esm/serializers/index.js" {
+  export function slateToMarkdown(value: object[], options: { remarkPlugins: unknown[] }): string;
+}

@@ -13,7 +13,8 @@ import { DESCRIPTION_MIN_LENGTH, ROLES_FOLDER, roleBodySchema, roleSchema } from
 import type { SiteConfig } from "#shared/site-config.ts";
 import { checkName, objectFields, type EditorField } from "./editor-fields";
 import { ROLE_BODY, ROLES_COLLECTION } from "./entry-checks";
-import { PAGE_FORMAT, toFormFields } from "./form-shape";
+import { FILE_TEXT_WIDGET } from "./file-text-names";
+import { FILE_TEXT, PAGE_FORMAT, toFormFields } from "./form-shape";
 import { MEDIA_FOLDER, MEDIA_PATH } from "./media-folder";
 import siteIcon from "../../assets-src/icon.svg?raw";
 
@@ -57,7 +58,7 @@ export type DecapField = CmsField & Pick<EditorField, "check" | "path"> & { type
  * A field of a control the editor registers itself (./admin.tsx: "date", "fixed"). Decap's types
  * know only Decap's own controls, so this one cast says it is a field all the same.
  */
-const ownControl = (field: CmsFieldBase & { widget: "date" | "fixed"; default?: unknown }) =>
+const ownControl = (field: CmsFieldBase & { widget: "date" | "fixed" | typeof FILE_TEXT_WIDGET; default?: unknown }) =>
   field as unknown as DecapField;
 
 /** A field the form generator made (./editor-fields.ts), as Decap's configuration has it. */
@@ -178,9 +179,22 @@ function fileEntry(name: ContentName) {
     label: entry.label,
     file: `content/${file}`,
     ...(live ? { preview_path: live.slice(1) } : {}),
-    fields: toFormFields(objectFields(schema)).map(decapField),
+    fields: [fileTextField(), ...toFormFields(objectFields(schema)).map(decapField)],
   };
 }
+
+/**
+ * The file's text, shown only while it does not parse, in place of the fields it would fill
+ * (./file-text-widget.tsx): the way to fix a file the form cannot open.
+ */
+const fileTextField = () =>
+  ownControl({
+    name: FILE_TEXT,
+    label: "The file's text",
+    widget: FILE_TEXT_WIDGET,
+    required: false,
+    hint: "This file's text does not read as the site's format, so its fields cannot show. Fix it where the message says, then publish.",
+  });
 
 function filesCollection(group: EditorGroup): FilesCollection {
   const { label, preview } = EDITOR_GROUPS[group];

@@ -8,6 +8,7 @@
  * specification's fixed texts as read-only.
  */
 import { z } from "zod";
+import { ONE_LINE_MAX } from "#shared/content/fields.ts";
 
 /** A choice of a select, as Decap's configuration names it. */
 export interface EditorOption {
@@ -221,7 +222,7 @@ function fieldFor(name: string, schema: FieldSchema, inObject: boolean, place: P
         const hint = ["Type the date, or choose it from the calendar."];
         return { ...field, ...describe(name, schema, hint), widget: "date", ...checked };
       }
-      const long = schema.maxLength !== undefined && schema.maxLength > 140;
+      const long = schema.maxLength !== undefined && schema.maxLength > ONE_LINE_MAX;
       return { ...field, ...describe(name, schema, textLimits(schema)), widget: long ? "text" : "string", ...checked };
     }
     case "object":

@@ -10,6 +10,9 @@ import { en } from "decap-cms-locales";
 /** Decap's question, in a browser dialog, whether to restore a draft kept in the browser (./admin.tsx answers it). */
 export const KEPT_DRAFT_QUESTION = "Restore the unsaved changes this browser kept for this page?";
 
+/** Decap's toolbar while nothing typed waits to be saved (its own words, "Changes saved", say so of a new page too). */
+export const NOTHING_UNSAVED = "No unsaved changes";
+
 type Phrases = { [key: string]: string | Phrases };
 
 function merged(base: Phrases, changes: Phrases): Phrases {
@@ -46,6 +49,9 @@ export function editorPhrases(siteName: string): CmsLocalePhrases {
         },
       },
       editor: { confirmLoadBackup: KEPT_DRAFT_QUESTION },
+      // Decap says "Changes saved" whenever nothing is typed since the page opened, a new page
+      // never saved included: the toolbar says what is so.
+      editorToolbar: { changesSaved: NOTHING_UNSAVED },
     },
     mediaLibrary: {
       mediaLibraryModal: { mediaAssets: "Images", noAssetsFound: "No images yet.", noImagesFound: "No images yet." },

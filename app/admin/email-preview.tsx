@@ -1,7 +1,8 @@
 /**
  * The preview of content/emails.yaml: the email each requester receives at once and those of the
  * team's answer (an invitation, a decline), then each email the team receives, with a request's
- * answer links, and the page such a link opens, as a mail client and a browser show them, from the
+ * answer links, and the page such a link opens, each in both versions where the words differ (to
+ * and about a TA leader, to and about an employer), as a mail client and a browser show them, from the
  * words being edited. The server fills the `{placeholders}`; here each shows a sample value,
  * marked, so an editor sees both the sentence and what the server puts in it.
  */
@@ -9,6 +10,9 @@ import type { ReactNode } from "react";
 import type { EmailWords } from "#shared/content/emails.ts";
 
 type TeamWords = EmailWords["team"];
+/** Who a request is from: each has its own version of the words that differ. */
+type Mode = "candidate" | "employer";
+const MODES: readonly Mode[] = ["candidate", "employer"];
 
 /** What the server puts in each placeholder, as an example. */
 const SAMPLES: Record<string, string> = {
@@ -76,13 +80,13 @@ function Rows({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-/** The requester's acknowledgement, to a TA leader, about a role: every sentence it can have. */
-function RequesterEmail({ words }: { words: EmailWords["requester"] }) {
+/** The requester's acknowledgement, to a TA leader or an employer, about a role: every sentence it can have. */
+function RequesterEmail({ words, mode }: { words: EmailWords["requester"]; mode: Mode }) {
   return (
-    <Email subject={<Filled text={words.subject.candidate} />}>
+    <Email subject={<Filled text={words.subject[mode]} />}>
       {[
         words.greeting,
-        words.received.candidate,
+        words.received[mode],
         words.role,
         words.nextSteps,
         words.yourData,
@@ -97,12 +101,20 @@ function RequesterEmail({ words }: { words: EmailWords["requester"] }) {
   );
 }
 
-/** The requester's email of the team's answer, to a TA leader, about a role: an invitation, or a decline. */
-function AnswerEmail({ words, answer }: { words: EmailWords["requester"]; answer: "invited" | "declined" }) {
-  const next = answer === "invited" ? words.invited.nextSteps.candidate : words.declined.askAgain;
+/** The requester's email of the team's answer, about a role: an invitation (a brief accepted), or a decline. */
+function AnswerEmail({
+  words,
+  answer,
+  mode,
+}: {
+  words: EmailWords["requester"];
+  answer: "invited" | "declined";
+  mode: Mode;
+}) {
+  const next = answer === "invited" ? words.invited.nextSteps[mode] : words.declined.askAgain;
   return (
-    <Email subject={<Filled text={words[answer].subject.candidate} />}>
-      {[words.greeting, words[answer].body.candidate, words.role, next, words.yourData, words.signOff].map(
+    <Email subject={<Filled text={words[answer].subject[mode]} />}>
+      {[words.greeting, words[answer].body[mode], words.role, next, words.yourData, words.signOff].map(
         (text, index) => (
           <p key={index}>
             <Filled text={text} />
@@ -114,7 +126,7 @@ function AnswerEmail({ words, answer }: { words: EmailWords["requester"]; answer
 }
 
 /** A request's three answer links, as the team's emails carry them (with TEAM_LINK_SECRET). */
-function AnswerLinks({ team }: { team: TeamWords }) {
+function AnswerLinks({ team, mode }: { team: TeamWords; mode: Mode }) {
   const { answers } = team;
   return (
     <>
@@ -122,7 +134,7 @@ function AnswerLinks({ team }: { team: TeamWords }) {
         <Filled text={answers.linksLead} />
       </p>
       <ul className="list-disc pl-5">
-        {[answers.links.invite.candidate, answers.links.decline, answers.links.other].map((label) => (
+        {[answers.links.invite[mode], answers.links.decline, answers.links.other].map((label) => (
           <li key={label}>
             <span className="text-navy-700 underline">{label}</span>
           </li>
@@ -133,26 +145,26 @@ function AnswerLinks({ team }: { team: TeamWords }) {
 }
 
 /** The page an invitation's link opens, as the team member who opens it sees it: the question, then once confirmed. */
-function AnswerPage({ team }: { team: TeamWords }) {
+function AnswerPage({ team, mode }: { team: TeamWords; mode: Mode }) {
   const pages = team.answerPages;
   return (
     <article className="rounded-card border border-line bg-white shadow-card">
       <header className="border-b border-line px-6 py-4">
         <p className="text-sm text-muted">The page an answer link opens: {pages.title}</p>
         <h2 className="text-lg font-semibold text-ink">
-          <Filled text={pages.confirm.invite.candidate} values={{ name: "Ada" }} />
+          <Filled text={pages.confirm.invite[mode]} values={{ name: "Ada", mode: team.modeNames[mode] }} />
         </h2>
       </header>
       <div className="grid gap-4 px-6 py-5 text-base text-body">
         <p>{pages.requesterHears.invite}</p>
         <p>
           <span className="inline-block rounded bg-navy-900 px-4 py-2 font-semibold text-white">
-            {pages.buttons.invite.candidate}
+            {pages.buttons.invite[mode]}
           </span>
         </p>
         <p className="text-sm text-muted">{pages.leave}</p>
         <p className="font-semibold text-ink">
-          <Filled text={pages.recorded.heading} values={{ name: "Ada", answer: pages.answerNames.invite.candidate }} />
+          <Filled text={pages.recorded.heading} values={{ name: "Ada", answer: pages.answerNames.invite[mode] }} />
         </p>
         <p>
           <Filled text={pages.recorded.body} />
@@ -162,43 +174,53 @@ function AnswerPage({ team }: { team: TeamWords }) {
   );
 }
 
+/** The facts of a request, as the team's emails list them. */
+const factsOf = (team: TeamWords, mode: Mode): [string, ReactNode][] => [
+  [team.labels.id, SAMPLES.id],
+  [team.labels.type, team.modeNames[mode]],
+  [team.answers.replyByLabel, SAMPLES.due],
+  [team.labels.role, SAMPLES.role!],
+  [team.labels.landingPage, "/mission"],
+  [team.labels.consent, team.consent.updatesAccepted],
+];
+
 export function EmailsPreview({ words }: { words: EmailWords }) {
   const team: TeamWords = words.team;
-  const mode = { mode: team.modeNames.candidate };
-  const facts: [string, ReactNode][] = [
-    [team.labels.id, SAMPLES.id],
-    [team.labels.type, team.modeNames.candidate],
-    [team.answers.replyByLabel, SAMPLES.due],
-    [team.labels.role, SAMPLES.role!],
-    [team.labels.landingPage, "/mission"],
-    [team.labels.consent, team.consent.updatesAccepted],
-  ];
+  const named = (mode: Mode) => ({ mode: team.modeNames[mode] });
   return (
     <div className="container-page grid max-w-3xl gap-8 py-12">
-      <RequesterEmail words={words.requester} />
-      <AnswerEmail words={words.requester} answer="invited" />
-      <AnswerEmail words={words.requester} answer="declined" />
-      <Email subject={<Filled text={team.newRequest.subject} values={mode} />}>
-        <p>
-          {team.newRequest.intro.candidate} {team.newRequest.replyLine}
-        </p>
-        <p className="text-sm text-muted">The request's fields, with the form's labels, come here.</p>
-        <AnswerLinks team={team} />
-        <p className="text-sm text-muted">
-          Without the links' key (TEAM_LINK_SECRET): <Filled text={team.answers.commandLine} />
-        </p>
-        <Rows rows={facts} />
-        <p>
-          <Filled text={team.newRequest.exportLine} />
-        </p>
-      </Email>
-      <AnswerPage team={team} />
-      <Email subject={<Filled text={team.reminder.subject} values={mode} />}>
+      {MODES.map((mode) => (
+        <div key={mode} className="grid gap-8">
+          <RequesterEmail words={words.requester} mode={mode} />
+          <AnswerEmail words={words.requester} answer="invited" mode={mode} />
+          <AnswerEmail words={words.requester} answer="declined" mode={mode} />
+        </div>
+      ))}
+      {MODES.map((mode) => (
+        <div key={mode} className="grid gap-8">
+          <Email subject={<Filled text={team.newRequest.subject} values={named(mode)} />}>
+            <p>
+              {team.newRequest.intro[mode]} {team.newRequest.replyLine}
+            </p>
+            <p className="text-sm text-muted">The request's fields, with the form's labels, come here.</p>
+            <AnswerLinks team={team} mode={mode} />
+            <p className="text-sm text-muted">
+              Without the links' key (TEAM_LINK_SECRET): <Filled text={team.answers.commandLine} />
+            </p>
+            <Rows rows={factsOf(team, mode)} />
+            <p>
+              <Filled text={team.newRequest.exportLine} />
+            </p>
+          </Email>
+          <AnswerPage team={team} mode={mode} />
+        </div>
+      ))}
+      <Email subject={<Filled text={team.reminder.subject} values={named("candidate")} />}>
         <p>
           <Filled text={team.reminder.intro} />
         </p>
-        <AnswerLinks team={team} />
-        <Rows rows={facts} />
+        <AnswerLinks team={team} mode="candidate" />
+        <Rows rows={factsOf(team, "candidate")} />
       </Email>
       <Email subject={<Filled text={team.overdue.subject.many} />}>
         <p>

@@ -9,7 +9,8 @@ import { CONTENT } from "#shared/content/collections.ts";
 import type { ContentName } from "#shared/pages.ts";
 import { checkWords, describeIssues } from "#shared/content/issues.ts";
 import { ROLES_FOLDER, roleBodySchema, roleSchema } from "#shared/roles/schema.ts";
-import { toFileShape } from "./form-shape";
+import { readText } from "./file-text";
+import { FILE_PROBLEM, FILE_TEXT, toFileShape } from "./form-shape";
 
 /** The editor's collection of roles (./editor-config.ts): one Markdown file each, the description its body. */
 export const ROLES_COLLECTION = "roles";
@@ -38,6 +39,15 @@ export function checkEntry(collection: string, slug: string | undefined, data: R
   const name = slug as ContentName;
   if (!(name in CONTENT)) return { file: String(slug), issues: [] };
   const { file, schema } = CONTENT[name];
+  // A file whose text did not parse is saved as its text: that text must read, and its words pass.
+  if (data[FILE_PROBLEM] !== undefined) {
+    const text = typeof data[FILE_TEXT] === "string" ? data[FILE_TEXT] : "";
+    const read = readText(text);
+    if ("problem" in read) {
+      return { file, issues: [{ code: "custom", path: [FILE_TEXT], message: read.problem.message, input: text }] };
+    }
+    return { file, issues: issuesOf(schema, read.words) };
+  }
   return { file, issues: issuesOf(schema, toFileShape(data)) };
 }
 

@@ -11,6 +11,15 @@ import type { EditorField } from "./editor-fields";
 /** The name of the format the editor reads and writes the site's YAML files with (./page-format.ts). */
 export const PAGE_FORMAT = "page-yaml";
 
+/**
+ * The file's text as it was read, kept with the entry (no field of the page): a save writes over it,
+ * changing only the lines whose words changed (./file-text.ts); and, while the text does not
+ * parse, the field in which the marketer fixes it (./file-text-widget.tsx).
+ */
+export const FILE_TEXT = "_fileText";
+/** Present while the file's text does not parse: where and why it broke, as it was opened. */
+export const FILE_PROBLEM = "_fileProblem";
+
 /** The heading's key in the form, where it is moved to. */
 export const FORM_HEADLINE = "headline";
 
@@ -26,8 +35,15 @@ export function toFormShape(data: unknown): unknown {
   return { [FORM_HEADLINE]: heading, ...data, meta };
 }
 
+/** The form's words without the file's text kept beside them. */
+export function withoutFileText(data: unknown): unknown {
+  if (!isWords(data) || !(FILE_TEXT in data || FILE_PROBLEM in data)) return data;
+  return Object.fromEntries(Object.entries(data).filter(([key]) => key !== FILE_TEXT && key !== FILE_PROBLEM));
+}
+
 /** The form's words as the file holds them (the shape the schemas check). */
-export function toFileShape(data: unknown): unknown {
+export function toFileShape(form: unknown): unknown {
+  const data = withoutFileText(form);
   if (!isWords(data) || !isWords(data.meta)) return data;
   if (isWords(data.hero) && FORM_HEADLINE in data.hero) {
     const { [FORM_HEADLINE]: heading, ...hero } = data.hero;
@@ -65,7 +81,7 @@ export function toFormFields(fields: readonly EditorField[]): EditorField[] {
 }
 
 /** The file's keys in the order Decap writes them: the form's, but the page's head first, where the files have it. */
-export const fileKeyOrder = (formKeys: readonly string[]): string[] =>
-  formKeys.includes("meta")
-    ? ["meta", ...formKeys.filter((key) => key !== "meta" && key !== FORM_HEADLINE)]
-    : [...formKeys];
+export const fileKeyOrder = (formKeys: readonly string[]): string[] => {
+  const keys = formKeys.filter((key) => key !== FILE_TEXT && key !== FILE_PROBLEM);
+  return keys.includes("meta") ? ["meta", ...keys.filter((key) => key !== "meta" && key !== FORM_HEADLINE)] : keys;
+};

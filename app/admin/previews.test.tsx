@@ -6,6 +6,10 @@ import { readContent } from "#shared/content/read.ts";
 import { decapConfig } from "./editor-config";
 import { toFormShape } from "./form-shape";
 import { registerPreviews } from "./previews";
+import { withSiteFacts } from "#shared/content/site-facts.ts";
+import { site } from "#app/config/site.ts";
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 type Preview = ComponentType<PreviewTemplateComponentProps>;
 
@@ -50,5 +54,22 @@ describe("the editor's previews", () => {
     // The list's "not the right role?" line is for a list with roles in it; an empty one offers its own way on.
     expect(screen.getByText(words.list.emptyAction)).toBeTruthy();
     expect(screen.queryByText(words.list.noFit)).toBeNull();
+  });
+
+  it("show the employer's version of every email whose words differ for an employer, beside the TA leader's", () => {
+    const Preview = registered().get("emails")!;
+    const words = withSiteFacts(readContent("emails"), site);
+    render(<Preview {...propsOf(words)} />);
+    const subjects = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
+    for (const mode of ["candidate", "employer"] as const) {
+      expect(subjects).toContain(words.requester.subject[mode]);
+      expect(subjects).toContain(words.requester.invited.subject[mode]);
+      expect(subjects).toContain(words.requester.declined.subject[mode]);
+      expect(screen.getByText(words.requester.received[mode])).toBeTruthy();
+      expect(screen.getByText(words.requester.invited.nextSteps[mode])).toBeTruthy();
+      expect(screen.getAllByText(words.team.answers.links.invite[mode]).length).toBeGreaterThan(0);
+      expect(screen.getAllByText(words.team.answerPages.buttons.invite[mode]).length).toBeGreaterThan(0);
+    }
+    expect(screen.getByText(new RegExp(escapeRegExp(words.team.newRequest.intro.employer)))).toBeTruthy();
   });
 });

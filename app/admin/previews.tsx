@@ -25,7 +25,7 @@ import { NextSteps, SentMark } from "#app/features/invitation/confirmation-notic
 import { FormIntro } from "#app/features/invitation/form-intro.tsx";
 import { OwnForm } from "#app/features/invitation/own-form.tsx";
 import { islandWords, RequestWords } from "#app/features/invitation/request-words.ts";
-import { toFileShape } from "./form-shape";
+import { FILE_PROBLEM, toFileShape } from "./form-shape";
 import type { PreviewedName } from "./editor-config";
 import { ROLES_COLLECTION } from "./entry-checks";
 import { PAGES } from "#shared/pages.ts";
@@ -62,6 +62,10 @@ function wordsOf<T>(props: PreviewTemplateComponentProps): T {
   const data = props.entry.getIn(["data"]) as { toJS: () => unknown };
   return withSiteFacts(toFileShape(data.toJS()) as T, site);
 }
+
+/** A file whose text does not parse (./file-text-widget.tsx). */
+const isBrokenFile = (props: PreviewTemplateComponentProps) =>
+  (props.entry.getIn(["data"]) as { toJS: () => Record<string, unknown> }).toJS()[FILE_PROBLEM] !== undefined;
 
 const isText = (value: unknown): value is string => typeof value === "string";
 const oneOf = <T extends string>(choices: readonly T[], value: unknown): value is T => choices.includes(value as T);
@@ -140,11 +144,18 @@ export function registerPreviews(cms: DecapCms, { siteWords, services, openRoles
     ),
   } satisfies Record<PreviewedName | typeof ROLES_COLLECTION, Preview>;
   for (const [name, Preview] of Object.entries(previews) as [keyof typeof previews, Preview][]) {
-    cms.registerPreviewTemplate(name, (props) => (
-      <PreviewBoundary page={previewName(name)}>
-        <Preview {...props} />
-      </PreviewBoundary>
-    ));
+    cms.registerPreviewTemplate(name, (props) =>
+      // A file whose text does not parse has no words to draw yet (./file-text-widget.tsx).
+      isBrokenFile(props) ? (
+        <p style={{ padding: "2rem", fontFamily: "system-ui" }}>
+          The {previewName(name)} preview shows here once the file's text reads again and the page is opened again.
+        </p>
+      ) : (
+        <PreviewBoundary page={previewName(name)}>
+          <Preview {...props} />
+        </PreviewBoundary>
+      ),
+    );
   }
 }
 

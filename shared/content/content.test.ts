@@ -56,6 +56,33 @@ describe("the words in content/", () => {
     expect(message).toContain('meta → heading: "Supercalifragilisticexpialidocious" is too long to fit a phone');
   });
 
+  it("refuses characters a reader cannot see, and a line break or a tab in a one-line field, saying what to fix", () => {
+    const dir = edited("home.yaml", (words) => {
+      words.meta.heading = "The private\u200b network";
+      words.hero.eyebrow = "Invitation only\u00a0· Free for both sides";
+      words.cta.body = "Reply within 48 hours, always\u00ad on time.";
+      words.hero.trustPointsLabel = "Who the network\nbrings together";
+      words.preview.heading = "Confidential\tintroduction";
+    });
+    const message = problems(dir);
+    expect(message).toContain('meta → heading: This text has a zero-width space after "The private", which does not show');
+    expect(message).toContain('hero → eyebrow: This text has a no-break space after "Invitation only"');
+    expect(message).toContain("type an ordinary space there");
+    expect(message).toContain('cta → body: This text has a soft hyphen after "hin 48 hours, always"');
+    expect(message).toContain("hero → trustPointsLabel: This text goes on one line: remove the line break");
+    expect(message).toContain("preview → heading: This text has a tab");
+  });
+
+  it("refuses a day whose year is outside 2000 to five years ahead, naming the year it probably meant", () => {
+    const dir = edited("terms-of-engagement.yaml", (words) => {
+      words.lastUpdated = "0026-12-09";
+    });
+    expect(problems(dir)).toContain(
+      "lastUpdated: The year 26 is outside the years this site's dates can name (2000 to ",
+    );
+    expect(problems(dir)).toContain("Did you mean 2026? Write 2026-12-09.");
+  });
+
   it("keeps the specification's texts as it writes them, and names a field that does not exist", () => {
     const dir = edited("request-invitation.yaml", (words) => {
       words.loader.loading = "Loading the form...";

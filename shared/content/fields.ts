@@ -12,6 +12,42 @@ const TOKEN = /\{([^{}]*)\}/g;
 /** Markup, which the site never renders from content: a tag or an HTML entity. */
 export const MARKUP = /<\/?[a-z!][^>]*>|&[a-z]+;|&#\d+;/i;
 
+/** The longest text written on one line (the editor's one-line field); a longer one is a paragraph. */
+export const ONE_LINE_MAX = 140;
+
+/** Characters a reader cannot see, which break a line, a search or a link where nobody put one. */
+const INVISIBLE: Readonly<Record<string, string>> = {
+  "\u200b": "a zero-width space",
+  "\u200c": "a zero-width non-joiner",
+  "\u200d": "a zero-width joiner",
+  "\u2060": "a word joiner",
+  "\ufeff": "a zero-width no-break space",
+  "\u00ad": "a soft hyphen",
+  "\u00a0": "a no-break space",
+  "\u202f": "a narrow no-break space",
+};
+const INVISIBLE_CHARACTER = new RegExp(Object.keys(INVISIBLE).join("|"), "u");
+
+/**
+ * What is wrong with the invisible characters of a text (pasted from a document or a web page),
+ * in its editor's words, or null; `oneLine` refuses tabs and line breaks too.
+ */
+export function invisibleProblem(value: string, oneLine: boolean): string | null {
+  const found = INVISIBLE_CHARACTER.exec(value);
+  if (found) {
+    const before = value.slice(Math.max(0, found.index - 20), found.index).trimStart();
+    const where = before ? ` after "${before}"` : " at the start";
+    const fix = found[0] === "\u00a0" || found[0] === "\u202f" ? "type an ordinary space" : "delete it";
+    return `This text has ${INVISIBLE[found[0]]}${where}, which does not show but changes how the words break or are found: ${fix} there (it often comes with a paste).`;
+  }
+  if (!oneLine) return null;
+  if (value.includes("\t")) return "This text has a tab, which the page shows as a space of its own width: type an ordinary space there.";
+  if (/[\r\n\u2028\u2029]/.test(value)) {
+    return "This text goes on one line: remove the line break (write it as one sentence, or with a comma).";
+  }
+  return null;
+}
+
 export interface TextLimits {
   /** Characters at most: the layout was checked with this many (docs/measurements/0021-words-as-content.md). */
   max: number;
@@ -56,6 +92,8 @@ export function text({ max, min = 1, maxWord, tokens = [], requires = [], title,
       if (long) issue(`"${long}" is too long to fit a phone's screen: use words of at most ${maxWord} characters.`);
     }
     if (MARKUP.test(value)) issue("Write plain text: no HTML tags or entities (the site adds the formatting).");
+    const invisible = invisibleProblem(value, max <= ONE_LINE_MAX);
+    if (invisible) issue(invisible);
     for (const [, name = ""] of value.matchAll(TOKEN)) {
       if (!allowed.has(name)) {
         issue(
@@ -94,17 +132,46 @@ export const link = z.string({ error: "Write a link here." }).check((ctx) => {
     "One of this site's pages, such as /mission or /request-invitation?type=employer, or an address starting https://.",
 });
 
+/** The first year a day of the site's words may name: nothing the site says happened before it. */
+export const FIRST_YEAR = 2000;
+/** How many years ahead of this one a day may be: a role or a wording is never dated further ahead. */
+export const YEARS_AHEAD = 5;
+
 /**
- * A day, `YYYY-MM-DD`. Written unquoted (`datePosted: 2026-11-28`, as the editor writes it), YAML
- * reads a date at midnight UTC, and the pages' loader and the server's reader both hand that on:
- * it is the same day, so it is read as that day's `YYYY-MM-DD` (docs/copy.md).
+ * What is wrong with the year of a day (`YYYY-MM-DD`), outside FIRST_YEAR..(this year + YEARS_AHEAD),
+ * in its editor's words, or null. A year typed with two digits (12/9/26 in a date field) arrives as
+ * 0026 and would put a role live in year 26: the message names the year in this century it most
+ * likely meant.
+ */
+export function yearProblem(value: string, now: number = Date.now()): string | null {
+  // Only a day written as a day: anything else is refused as not a day at all.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const year = Number(value.slice(0, 4));
+  const last = new Date(now).getUTCFullYear() + YEARS_AHEAD;
+  if (year >= FIRST_YEAR && year <= last) return null;
+  const meant = FIRST_YEAR + (year % 100);
+  const guess = meant <= last ? ` Did you mean ${meant}? Write ${meant}${value.slice(4)}.` : "";
+  return `The year ${year} is outside the years this site's dates can name (${FIRST_YEAR} to ${last}): write the year with four digits.${guess}`;
+}
+
+/**
+ * A day, `YYYY-MM-DD`, in a year from FIRST_YEAR to YEARS_AHEAD years ahead. Written unquoted
+ * (`datePosted: 2026-11-28`, as the editor writes it), YAML reads a date at midnight UTC, and the
+ * pages' loader and the server's reader both hand that on: it is the same day, so it is read as
+ * that day's `YYYY-MM-DD` (docs/copy.md).
  */
 export function day(error: string) {
   const asDay = (value: unknown) =>
     value instanceof Date && !Number.isNaN(value.getTime()) && value.getTime() % 86_400_000 === 0
       ? value.toISOString().slice(0, 10)
       : value;
-  return z.preprocess(asDay, z.iso.date({ error }));
+  return z.preprocess(
+    asDay,
+    z.iso.date({ error }).check((ctx) => {
+      const problem = yearProblem(ctx.value);
+      if (problem) ctx.issues.push({ code: "custom", input: ctx.value, message: problem });
+    }),
+  );
 }
 
 /**

@@ -87,6 +87,25 @@ describe("a role's file (content/roles/<slug>.md)", () => {
     expect(message).toContain("title: Write some text here.");
     expect(message).not.toContain("missing");
   });
+  it("refuses a year typed with two digits (12/9/26 saved as 0026-12-09), saying which year was meant", () => {
+    const year = new Date().getUTCFullYear();
+    const typed = VALID.replace(/datePosted: "[^"]+"/, "datePosted: 0026-12-09").replace(
+      /validThrough: "[^"]+"/,
+      `validThrough: 1926-12-31`,
+    );
+    const message = checkAllContent(withRole("two-digits.md", typed)).join("\n");
+    expect(message).toContain(
+      `datePosted: The year 1926 is outside the years this site's dates can name (2000 to ${year + 5}): write the year with four digits. Did you mean 2026? Write 2026-12-09.`,
+    );
+    expect(message).toContain("validThrough: The year 1926 is outside");
+    expect(message).toContain("Did you mean 2026? Write 2026-12-31.");
+    const far = VALID.replace(/validThrough: "[^"]+"/, `validThrough: ${year + 6}-01-31`);
+    expect(checkAllContent(withRole("far.md", far)).join("\n")).toContain(
+      `validThrough: The year ${year + 6} is outside`,
+    );
+    const near = VALID.replace(/validThrough: "[^"]+"/, `validThrough: ${year + 5}-01-31`);
+    expect(checkAllContent(withRole("near.md", near))).toEqual([]);
+  });
 });
 
 describe("a role's description links only where a visitor can safely go", () => {
@@ -103,6 +122,8 @@ describe("a role's description links only where a visitor can safely go", () => 
     ["another host without its scheme", "[About](//evil.example/about)", '"//evil.example/about" is none'],
     ["a script by reference", "[Apply][go]\n\n[go]: javascript:alert(1)", '"javascript:alert(1)" is none'],
     ["an image", "![Team](https://tracker.example/pixel.png)", "Remove the image"],
+    ["a page the site does not have", "[Brief](/jobs/emea-brief)", '"/jobs/emea-brief" is not a page of this site'],
+    ["a paste's invisible characters", "Lead\u200bthe team.", "This text has a zero-width space after"],
   ])("refuses %s, naming it", (_what, line, said) => {
     expect(problem(line)).toContain(`description (the text under the fields): `);
     expect(problem(line)).toContain(said);

@@ -5,7 +5,7 @@
  * the server's timetable (shared/roles/timetable.ts) all read these fields.
  */
 import { z } from "zod";
-import { day, list, MARKUP, optional, text } from "../content/fields";
+import { day, invisibleProblem, list, MARKUP, optional, text } from "../content/fields";
 import { roleLinkProblem } from "./description-links";
 import { COUNTRIES, parseLocation } from "./location";
 
@@ -176,5 +176,5 @@ export function checkRoleBody(body: string): string | null {
   }
   if (MARKUP.test(text))
     return "Write plain text or Markdown: no HTML tags or entities (the site adds the formatting).";
-  return roleLinkProblem(text);
+  return invisibleProblem(text, false) ?? roleLinkProblem(text);
 }

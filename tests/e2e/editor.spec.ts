@@ -3,7 +3,7 @@
 // local backend into content/. Here on a copy of content/ (CONTENT_ROOT), never the checkout's,
 // driven as a marketer drives it: by the form's labels, typing every value, dates included.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import yaml from "js-yaml";
@@ -20,7 +20,7 @@ import {
   startEditor,
   type EditSession,
 } from "../support/browser/editor";
-import { dayFrom } from "../support/role-fixtures";
+import { dayFrom, roleFixtures } from "../support/role-fixtures";
 import { emails as emailsWithTokens, missionWords } from "../support/words";
 import { withSiteFacts } from "#shared/content/site-facts.ts";
 import { site } from "../support/browser/site-config";
@@ -45,9 +45,16 @@ test.use({ locale: "en-US", viewport: { width: 1440, height: 1000 } });
 let session: EditSession;
 const file = (path: string) => readFileSync(join(session.root, "content", path), "utf8");
 
+/** Two roles of the fixtures: one open now, one posted for tomorrow (nowhere on the live site until then). */
+const [OPEN_ROLE, TOMORROWS_ROLE] = ["svp-talent-acquisition", "chief-talent-officer"].map((slug) =>
+  roleFixtures(NOW).find((role) => role.slug === slug)!,
+) as [ReturnType<typeof roleFixtures>[number], ReturnType<typeof roleFixtures>[number]];
+
 test.beforeAll(async () => {
   test.setTimeout(EDITOR_STARTUP_MS);
-  session = await startEditor(contentCopy());
+  session = await startEditor(
+    contentCopy(Object.fromEntries([OPEN_ROLE, TOMORROWS_ROLE].map((role) => [`roles/${role.slug}.md`, role.file]))),
+  );
 });
 
 test.afterAll(async () => {
@@ -84,6 +91,7 @@ test("a marketer changes the Mission page's section title: the preview, the file
   const site = await context.newPage();
   await site.goto(`${session.origin}/mission`);
   await openEntry(page, session.origin, "pages", "mission");
+  const before = file("mission.yaml");
   const title = page.locator(`input[value="${missionWords.pillars.intro.title}"]`);
   await expect(title).toBeVisible({ timeout: 60_000 });
   await typeInto(page, title, NEW_TITLE);
@@ -94,10 +102,13 @@ test("a marketer changes the Mission page's section title: the preview, the file
   await markPlace(page);
   await publish(page);
   await expect(page.getByText("Saved", { exact: true })).toBeVisible();
-  expect(file("mission.yaml")).toContain(`title: ${NEW_TITLE}`);
-  expect(file("mission.yaml")).not.toContain(missionWords.pillars.intro.title);
+  // The save changes that line and no other: the file's history reads as the edit.
+  expect(file("mission.yaml")).toBe(
+    before.replace(`title: ${missionWords.pillars.intro.title}\n`, `title: ${NEW_TITLE}\n`),
+  );
+  expect(file("mission.yaml")).not.toBe(before);
   // The development server reloads the site's pages on the change; the editor, which made it, is not reloaded.
-  await expect(site.getByRole("heading", { level: 2, name: NEW_TITLE })).toBeVisible();
+  await expect(site.getByRole("heading", { level: 2, name: NEW_TITLE })).toBeVisible({ timeout: 30_000 });
   await expect(page.locator(`input[value="${NEW_TITLE}"]`)).toBeVisible();
   expect(await keptPlace(page), "the editor's page was not reloaded").toBe(true);
   // "View Live" leads to the page on the site that runs here, the development server.
@@ -126,12 +137,15 @@ test("a marketer words when a declined requester may ask again: the Emails previ
     await expect(subject(name)).toBeVisible();
   }
   await expect(preview.getByText(emails.requester.invited.nextSteps.candidate)).toBeVisible();
-  await expect(preview.getByText(emails.team.answers.links.decline, { exact: true })).toHaveCount(2);
+  // A new request from a TA leader and from an employer, and the reminder.
+  await expect(preview.getByText(emails.team.answers.links.decline, { exact: true })).toHaveCount(3);
+  await expect(subject(emails.requester.subject.employer)).toBeVisible();
   await expect(subject("Invite Ada (TA leader) to the network?")).toBeVisible();
   await expect(preview.getByText(emails.team.answerPages.buttons.invite.candidate, { exact: true })).toBeVisible();
 
   await typeInto(page, askAgain, askAgainText);
-  await expect(preview.getByText(askAgainText)).toBeVisible();
+  // In the decline to a TA leader and in the one to an employer.
+  await expect(preview.getByText(askAgainText)).toHaveCount(2);
   await publish(page);
   await expect(page.getByText("Saved", { exact: true })).toBeVisible();
   const saved = yaml.load(file("emails.yaml")) as { requester: { declined: { askAgain: string } } };
@@ -144,6 +158,9 @@ test("a marketer creates a role by typing every field, dates with the keyboard: 
   test.setTimeout(EDITOR_STARTUP_MS);
   await openEntry(page, session.origin, "roles");
   await page.getByRole("link", { name: "New Role" }).click();
+  // Nothing is saved yet, and the toolbar does not say otherwise.
+  await expect(page.getByText("No unsaved changes", { exact: true })).toBeVisible();
+  await expect(page.getByText("Changes saved")).toHaveCount(0);
   // Each value typed, the preview drawing the half-filled page as it goes (no console error on the way).
   await typeInto(page, page.getByLabel("Role title", { exact: true }), ROLE_TITLE);
   await typeInto(page, page.getByLabel("Employer (optional)"), "Harbor Financial");
@@ -251,6 +268,68 @@ test("what the build would refuse, the editor refuses beside the field in the bu
     '"transformationalist" is too long to fit a phone\'s screen: use words of at most 14 characters.',
   );
   expect(file("home.yaml"), "nothing is saved").toBe(home);
+});
+
+test("roles show on npm run edit as on the live site, one entry opens after another, typed Markdown stays Markdown, and a file that does not parse is fixed in the editor", async ({
+  page,
+}) => {
+  test.setTimeout(2 * EDITOR_STARTUP_MS);
+  // The list as the live site shows it now: the open role, not tomorrow's, and no empty state beside it.
+  await page.goto(`${session.origin}/roles`);
+  await expect(page.getByRole("link", { name: OPEN_ROLE.title })).toBeVisible();
+  await expect(page.getByText(TOMORROWS_ROLE.title)).toHaveCount(0);
+  await expect(page.getByText("No roles are open right now")).toHaveCount(0);
+  expect((await page.request.get(`${session.origin}/roles/${TOMORROWS_ROLE.slug}`)).status()).toBe(404);
+  const feed = await page.request.get(`${session.origin}/roles/feed.xml`);
+  expect(feed.status()).toBe(501);
+  expect(await feed.text()).toContain("made by the site's server");
+
+  // Beside tomorrow's day, what the live site will do; then the open role, in the same tab, with its own words.
+  await openEntry(page, session.origin, "roles", TOMORROWS_ROLE.slug);
+  await expect(page.getByLabel("Role title", { exact: true })).toHaveValue(TOMORROWS_ROLE.title, { timeout: 60_000 });
+  await expect(page.getByText(/^A day ahead: the live site shows this role from /)).toBeVisible();
+  await page.evaluate((slug) => (window.location.hash = `#/collections/roles/entries/${slug}`), OPEN_ROLE.slug);
+  await expect(page.getByLabel("Role title", { exact: true })).toHaveValue(OPEN_ROLE.title, { timeout: 60_000 });
+  await expect(page.getByLabel("Location", { exact: true })).toHaveValue("Remote, United States");
+
+  // A last day already past: said beside it before anything is saved (and typed back as it was).
+  const closes = page.getByLabel("Open until");
+  await closes.click();
+  await page.keyboard.type(typed(dayFrom(NOW, -1)));
+  await expect(page.getByText(/^This day has passed: the role is closed\./)).toBeVisible();
+  // Put back as it was (set at once: a second click lands on whichever part of the day is under it).
+  await closes.fill(dayFrom(NOW, 30));
+  await expect(page.getByText(/^This day has passed/)).toHaveCount(0);
+
+  // Markdown typed in the rich-text mode is saved as Markdown.
+  await page.locator('[data-slate-editor="true"]').getByText("Build the team's operating rhythm").click();
+  await page.keyboard.insertText(" Report to the **CEO**; read [our mission](/mission). ");
+  await publish(page);
+  await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+  const saved = file(`roles/${OPEN_ROLE.slug}.md`);
+  expect(saved).toContain("Report to the **CEO**; read [our mission](/mission).");
+  expect(saved).not.toContain("\\*");
+
+  // A page's file broken by hand: its text opens where it broke, and is saved once fixed, never as an empty form.
+  const original = file("who-we-are.yaml");
+  const lines = original.split("\n");
+  const broken = [lines[0], lines[1], ` ${lines[2]}`, ...lines.slice(3)].join("\n");
+  writeFileSync(join(session.root, "content", "who-we-are.yaml"), broken);
+  await openEntry(page, session.origin, "pages", "whoWeAre");
+  const text = page.getByLabel("The file's text");
+  await expect(text).toHaveValue(broken, { timeout: 60_000 });
+  await expect(page.getByRole("alert").filter({ hasText: /^Line 3, column \d+: / })).toBeVisible();
+  await expect(page.getByLabel("Headline", { exact: true })).toBeHidden();
+  // A change that leaves it broken is not saved: the form's empty fields never replace the file.
+  await typeInto(page, text, broken.replace("title: Who We Are", "title: Who we are"));
+  await publish(page);
+  await expect(await refusalBeside(page, text)).toContainText("Line 3, column");
+  expect(file("who-we-are.yaml"), "nothing is saved").toBe(broken);
+  await typeInto(page, text, original);
+  await expect(page.getByText(/^The text reads again\./)).toBeVisible();
+  await publish(page);
+  await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+  expect(file("who-we-are.yaml")).toBe(original);
 });
 
 test("npm run edit starts with a file the build refuses, names it and its field, and its editor opens to fix it", async ({

@@ -142,7 +142,7 @@ beforeAll(() => {
   // 5. Its preview in the editor, by the page's own body.
   insertAfter(
     "app/admin/previews.tsx",
-    'import { toFileShape } from "./form-shape";',
+    'import { FILE_PROBLEM, toFileShape } from "./form-shape";',
     '\nimport CareersPage from "#app/pages/_careers.tsx";',
   );
   insertAfter(
@@ -171,7 +171,7 @@ it("gives the page its route, its collection, its form, its preview, its sitemap
       '  const pages = config.collections.find((collection) => collection.name === "pages");',
       '  const form = pages && "files" in pages ? pages.files.find((file) => file.name === "careers") : undefined;',
       '  expect(form).toMatchObject({ label: "Careers", file: "content/careers.yaml", preview_path: "careers" });',
-      '  expect(form?.fields.map((field) => field.name)).toEqual(["hero", "cta", "meta"]);',
+      '  expect(form?.fields.map((field) => field.name)).toEqual(["_fileText", "hero", "cta", "meta"]);',
       "  const previews: string[] = [];",
       '  const siteWords = readContent("site");',
       '  const words = { siteWords, services: readContent("howWeHelp"), openRolesWords: readContent("openRoles") };',

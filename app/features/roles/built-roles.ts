@@ -42,10 +42,20 @@ export async function openRoles(now: number = Date.now()): Promise<BuiltRole[]> 
 }
 
 /**
+ * Whether the pages render the roles as the live site shows them at this moment, not for the
+ * server to cut and join: on the development server, where no server runs (import.meta.env.DEV).
+ */
+export const DEV_SHOWS_LIVE: boolean = import.meta.env.DEV;
+
+/**
  * The roles whose pages and list items are prerendered: those open when the site is built and
  * those posted for a day ahead, which the server shows from that day (docs/decisions/0026-roles-reach-searchers.md);
  * the build keeps the upcoming ones out of the files it serves as they are (scripts/build/postbuild.ts).
+ * The development server (`npm run edit`) has no server to hold a role back until its day: it
+ * shows the roles open now, as the live site does now (`DEV_SHOWS_LIVE`).
  */
-export async function prerenderedRoles(now: number = Date.now()): Promise<BuiltRole[]> {
-  return (await builtRoles()).filter(({ role }) => isOpen(timesOf(role), now) || isUpcoming(timesOf(role), now));
+export async function prerenderedRoles(now: number = Date.now(), live: boolean = DEV_SHOWS_LIVE): Promise<BuiltRole[]> {
+  return (await builtRoles()).filter(
+    ({ role }) => isOpen(timesOf(role), now) || (!live && isUpcoming(timesOf(role), now)),
+  );
 }
