@@ -12,10 +12,12 @@ type WaitUntil = NonNullable<Parameters<Page["goto"]>[1]>["waitUntil"];
 /**
  * Whether the page's scripts are ready: its module scripts have run (they run before
  * DOMContentLoaded) and every React island has hydrated (Astro removes an island's
- * `ssr` attribute once it has). Read from the DOM, not from React's internals.
+ * `ssr` attribute once it has), or waits for a visitor's touch to hydrate (the request
+ * page's `client:touch`, app/features/invitation/hydrate-when-touched.ts), which a click
+ * or a key then gives it. Read from the DOM, not from React's internals.
  */
 export const PAGE_READY = () =>
-  document.readyState !== "loading" && document.querySelector("astro-island[ssr]") === null;
+  document.readyState !== "loading" && document.querySelector("astro-island[ssr]:not([data-awaiting-touch])") === null;
 
 /** Resolves once the page's scripts have run and its islands have hydrated, so clicks and keys reach their handlers. */
 export async function waitForHydration(page: Page): Promise<void> {
