@@ -10,28 +10,32 @@
  *
  * It hydrates at once where something must run without a touch: a build whose form is HubSpot's embed (its
  * loader states), and a URL whose mode is not the one the HTML shows (a static host that serves the leaders' page
- * for `?type=employer`: the island shows the URL's mode).
+ * for `?type=employer`, or a change of the query by Back or Forward: the island shows the URL's mode).
  */
 import type { ClientDirective } from "astro";
-import { modeFromSearch, type InvitationMode } from "#shared/invitation/mode.ts";
+import { MODE_PARAM, type InvitationMode } from "#shared/invitation/mode.ts";
+import {
+  AWAITING_TOUCH_ATTRIBUTE,
+  FETCHED_PARTS_GLOBAL,
+  FORM_HELD_ATTRIBUTE,
+  FORM_LIVE_ATTRIBUTE,
+  PAGE_FILLS_ATTRIBUTE,
+} from "./page-markers";
 
 export interface HydrateWhenTouchedOptions {
   /** The mode the island's HTML shows. */
   servedMode: InvitationMode;
   /** Its part's path (modePartPath). */
   part: string;
-  /** Hydrate at load (the HubSpot builds). */
-  atLoad: boolean;
+  /** Hydrate at load (the HubSpot builds); left out otherwise. */
+  atLoad?: true;
 }
 
-/** Where the directive leaves the part it fetched, by path, for the island to hydrate with (./mode-part.ts). */
-export const FETCHED_PARTS_GLOBAL = "__requestPageParts";
+/** How long a Send made before hydration waits for it before the form posts by itself. */
+const HELD_SEND_MS = 3000;
 
-/** On the island while it waits for a touch (the browser tests' readiness reads it): gone once hydration starts. */
-export const AWAITING_TOUCH_ATTRIBUTE = "data-awaiting-touch";
-
-/** What counts as a touch: a pointer over or on the island, a touch, a key, a focus, a change inside it. */
-const TOUCH_EVENTS = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin", "input", "change"];
+/** What counts as a touch: a pointer over or on the island, a touch, a key or a focus inside it (before any change). */
+const TOUCH_EVENTS = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin"];
 
 const hydrateWhenTouched: ClientDirective = (load, options, island) => {
   // An object: Astro passes the value as the page gave it.
@@ -44,10 +48,9 @@ const hydrateWhenTouched: ClientDirective = (load, options, island) => {
     started = true;
     island.removeAttribute(AWAITING_TOUCH_ATTRIBUTE);
     for (const type of TOUCH_EVENTS) island.removeEventListener(type, start, true);
-    const fetched = fetch(part).then((response) => {
-      if (!response.ok) throw new Error(`${part} answered ${response.status}`);
-      return response.json() as Promise<unknown>;
-    });
+    const fetched = fetch(part).then((response) =>
+      response.ok ? (response.json() as Promise<unknown>) : Promise.reject(new Error(part)),
+    );
     Promise.all([load(), fetched])
       .then(([hydrate, json]) => {
         const global = window as unknown as Record<string, Record<string, unknown> | undefined>;
@@ -57,29 +60,39 @@ const hydrateWhenTouched: ClientDirective = (load, options, island) => {
       .catch(failed);
   };
 
-  // A Send before the island has hydrated: held, and sent again by the hydrated form once React is listening (React
-  // hydrates the form's part at once for it); if the island cannot load, posted as the page does without JavaScript.
+  // A Send before React handles the own form (the island, or only this form's part, not yet hydrated): held
+  // (FORM_HELD_ATTRIBUTE), and sent again by the form as it goes live (./own-form.tsx). If the island cannot load, or
+  // the Send is still held HELD_SEND_MS later (its code held up on a poor network), the form posts as without
+  // JavaScript, with the browser's checks (noValidate off lets that Send through): sent once either way.
   const holdSubmit = (event: SubmitEvent) => {
     const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !island.hasAttribute("ssr")) return;
-    island.removeEventListener("submit", holdSubmit, true);
+    if (!(form instanceof HTMLFormElement) || !form.noValidate || form.hasAttribute(FORM_LIVE_ATTRIBUTE)) return;
+    if (!form.querySelector(`input[${PAGE_FILLS_ATTRIBUTE}]`)) return;
     event.preventDefault();
-    const submitter = event.submitter;
-    const sendAgain = () => {
-      island.removeEventListener("astro:hydration-error", postNatively);
-      if (form.isConnected) form.requestSubmit(submitter && form.contains(submitter) ? submitter : null);
+    if (form.hasAttribute(FORM_HELD_ATTRIBUTE)) return;
+    form.setAttribute(FORM_HELD_ATTRIBUTE, "");
+    const post = () => {
+      if (!form.hasAttribute(FORM_HELD_ATTRIBUTE)) return;
+      form.removeAttribute(FORM_HELD_ATTRIBUTE);
+      form.noValidate = false;
+      form.requestSubmit();
     };
-    const postNatively = () => {
-      island.removeEventListener("astro:hydrate", sendAgain);
-      if (form.isConnected) HTMLFormElement.prototype.submit.call(form);
-    };
-    island.addEventListener("astro:hydrate", sendAgain, { once: true });
-    island.addEventListener("astro:hydration-error", postNatively, { once: true });
+    window.setTimeout(post, HELD_SEND_MS);
+    island.addEventListener("astro:hydration-error", post);
     start();
   };
   island.addEventListener("submit", holdSubmit, true);
+  // With JavaScript the island's form checks its fields itself (the site's messages, not the browser's bubbles), so
+  // a Send before hydration reaches it; the browser's checks come back if the island cannot load.
+  // (Only the own form is in the HTML: HubSpot's come once hydrated.)
+  for (const form of island.querySelectorAll("form")) form.noValidate = true;
 
-  if (atLoad || modeFromSearch(window.location.search) !== servedMode) return start();
+  // The URL's mode, when it is not the HTML's, shows at once: as served (a static host), or on a change of the query.
+  // (As modeFromSearch, shared/invitation/mode.ts, which this inline script does not carry.)
+  const urlModeDiffers = () =>
+    (new URLSearchParams(window.location.search).get(MODE_PARAM) === "employer") !== (servedMode === "employer");
+  window.addEventListener("popstate", () => urlModeDiffers() && start());
+  if (atLoad || urlModeDiffers()) return start();
   island.setAttribute(AWAITING_TOUCH_ATTRIBUTE, "");
   for (const type of TOUCH_EVENTS) island.addEventListener(type, start, { capture: true, passive: true });
 };

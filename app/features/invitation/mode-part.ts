@@ -5,7 +5,7 @@ import type { RoleWords } from "./request-invitation-page";
 import type { SideImage } from "./side-image-panel";
 import type { InvitationMode } from "#shared/invitation/mode.ts";
 import { ROUTES } from "#shared/routes.ts";
-import { FETCHED_PARTS_GLOBAL } from "./hydrate-when-touched";
+import { FETCHED_PARTS_GLOBAL } from "./page-markers";
 
 /**
  * What the request page's island shows of a mode, made at build time from content/: the words both modes share
