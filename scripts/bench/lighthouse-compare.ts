@@ -12,9 +12,9 @@
 // --cpu-slowdown sets the phone's CPU as a multiple of this machine's (Lighthouse's mobile preset
 // uses 4): on a fast, quiet machine (benchmarkIndex above 3,000) a higher one makes the main-thread
 // differences a slower machine shows (benchmarkIndex 1,100 to 1,700 at 4x) visible again.
-// --device-index sets it from this machine's benchmarkIndex instead, measured by a first run that is
-// not counted: the slowdown is benchmarkIndex / device index, so the figures mean the same phone on
-// any machine (275: a low-tier phone, Lighthouse's 4x on a machine of 1,100).
+// --device-index sets it from this machine's benchmarkIndex instead, measured (as Lighthouse does) just
+// before each run: the slowdown is benchmarkIndex / device index, so the figures mean the same phone on
+// any machine and under a neighbour's load (275: a low-tier phone, Lighthouse's 4x on a machine of 1,100).
 //
 // Each checkout's build is BUILD_DIR (default build/) under it; build both first. --before-commit
 // makes the before side itself: a git worktree of that commit under .reports/bench-checkouts/
@@ -27,6 +27,8 @@ import { join, resolve, sep } from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Flags } from "lighthouse";
+import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
+import puppeteer from "puppeteer-core";
 import { throttling as throttlingPresets } from "lighthouse/core/config/constants.js";
 import { EMPLOYER_REQUEST_PAGE_PATH, requestPagePath } from "#shared/routes.ts";
 import { CHROMIUM_ARGS } from "../../tests/support/e2e-env";
@@ -49,8 +51,21 @@ import { measurePage, type AssetReader } from "../checks/check-budgets";
 import { loadBudgets } from "../checks/budgets";
 import { textTable } from "../lib/text-table";
 
-/** Unthrottled runs that measure this machine's benchmarkIndex before a --device-index comparison. */
-const CALIBRATION_RUNS = 3;
+/**
+ * This machine's benchmarkIndex now, as Lighthouse computes it (its own page function, in a blank tab of the
+ * browser Lighthouse drives).
+ */
+async function benchmarkIndexNow(port: number): Promise<number> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    const index = (await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`)) as number;
+    await page.close();
+    return index;
+  } finally {
+    await browser.disconnect();
+  }
+}
 
 /** The CPU slowdown that makes a machine of `benchmarkIndex` a device of `deviceIndex` (at least 1, one decimal). */
 export function slowdownFor(benchmarkIndex: number, deviceIndex: number): number {
@@ -140,7 +155,7 @@ async function main(): Promise<void> {
   const [throttling] = throttlingsOption(values.throttling === undefined ? undefined : [values.throttling], [
     "devtools",
   ]) as [Throttling];
-  let cpuSlowdown = values["cpu-slowdown"];
+  const cpuSlowdown = values["cpu-slowdown"];
   if (cpuSlowdown !== undefined && !(Number(cpuSlowdown) >= 1))
     throw new Error(`--cpu-slowdown must be a number of at least 1, not "${cpuSlowdown}"`);
   const deviceIndex = values["device-index"];
@@ -164,31 +179,26 @@ async function main(): Promise<void> {
     chromePath: CHROMIUM_PATH,
     chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
   });
-  let flags = flagsAt(cpuSlowdown);
+  // Ended by a signal: the browser and the servers end too (the exit handlers run).
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
+  process.once("exit", () => chrome.kill());
+  const slowdowns: number[] = [];
   try {
-    if (deviceIndex !== undefined) {
-      // Not counted: this machine's benchmarkIndex as Lighthouse measures it, CPU unthrottled. The highest of a
-      // few, since a neighbour's load only ever lowers it.
-      const indexes: number[] = [];
-      for (let sample = 0; sample < CALIBRATION_RUNS; sample++) {
-        const result = await lighthouse(`${servers.after.origin}${routes[0]}`, { ...flagsAt("1"), port: chrome.port });
-        if (!result || result.lhr.runtimeError)
-          throw new Error("Lighthouse failed measuring this machine's benchmarkIndex");
-        indexes.push(result.lhr.environment.benchmarkIndex);
-      }
-      const index = Math.max(...indexes);
-      cpuSlowdown = String(slowdownFor(index, Number(deviceIndex)));
-      flags = flagsAt(cpuSlowdown);
-      console.error(
-        `  benchmarkIndex ${indexes.map(Math.round).join(", ")}: CPU slowed ${cpuSlowdown}x for a device of ${deviceIndex}`,
-      );
-    }
     for (let run = 1; run <= runs; run++) {
       for (const route of routes) {
         for (const side of ["before", "after"] as const) {
+          // With --device-index, the slowdown of each run from this machine's benchmarkIndex just before it, as a
+          // neighbour's load leaves it: every run is then the same device.
+          let slowdown = cpuSlowdown;
+          if (deviceIndex !== undefined) {
+            const index = await benchmarkIndexNow(chrome.port);
+            slowdown = String(slowdownFor(index, Number(deviceIndex)));
+            slowdowns.push(Number(slowdown));
+            console.error(`  benchmarkIndex ${Math.round(index)}: CPU slowed ${slowdown}x`);
+          }
           const result = await lighthouse(
             `${servers[side].origin}${route}`,
-            { ...flags, port: chrome.port },
+            { ...flagsAt(slowdown), port: chrome.port },
             preset === "desktop" ? desktopConfig : undefined,
           );
           if (!result || result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${side} ${route}`);
@@ -214,7 +224,12 @@ async function main(): Promise<void> {
       metrics: medianMetrics(results.get(`${route}\u0000${side}`)!),
     })),
   );
-  const cpu = cpuSlowdown ? `, CPU slowed ${cpuSlowdown}x` : "";
+  const cpu =
+    deviceIndex !== undefined
+      ? `, CPU slowed ${Math.min(...slowdowns)}-${Math.max(...slowdowns)}x for a device of benchmarkIndex ${deviceIndex}`
+      : cpuSlowdown
+        ? `, CPU slowed ${cpuSlowdown}x`
+        : "";
   console.log(`\nLighthouse medians of ${runs} alternated runs${cpu}; before ${sides.before}, after ${sides.after}:\n`);
   console.log(formatBenchTable(rows));
   console.log(`\nSide by side (medians, with each side's runs), and each build's bytes (gzip -9):\n`);
