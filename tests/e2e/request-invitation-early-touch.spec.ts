@@ -43,8 +43,10 @@ const focusedName = () => (document.activeElement as HTMLInputElement | null)?.n
 test.describe("Chromium", () => {
   test.use({ hasTouch: true });
 
+  /** Loaded, its island not touched yet (not the fixture's navigation, which touches it and waits for hydration). */
   async function openUntouched(page: Page) {
-    await page.goto(PATH);
+    await page.goto(PATH, { waitUntil: "domcontentloaded" });
+    await page.waitForLoadState("load");
     await expect(page.locator(AWAITING)).toHaveCount(1);
   }
 

@@ -16,15 +16,10 @@ export { PAGE_FILLS_ATTRIBUTE };
 export const EARLY_CHOICE_ATTRIBUTE = "data-chosen";
 export const MODE_TOGGLE_ATTRIBUTE = "data-mode-toggle";
 
-/**
- * The side image panel is marked busy from the tap on (its only `aria-busy` element): the chosen mode's image
- * follows once the island has hydrated and preloaded it (./side-image-panel.tsx).
- */
 export const EARLY_MODE_CHOICE_SCRIPT =
   `document.addEventListener("change",function(e){var t=e.target;` +
   `var f=t instanceof HTMLInputElement&&t.closest("astro-island[ssr] [${MODE_TOGGLE_ATTRIBUTE}]");` +
-  `if(f){f.setAttribute("${EARLY_CHOICE_ATTRIBUTE}",t.value);` +
-  `var p=document.querySelector("astro-island[ssr] [aria-busy]");if(p)p.setAttribute("aria-busy","true")}},true)`;
+  `if(f)f.setAttribute("${EARLY_CHOICE_ATTRIBUTE}",t.value)},true)`;
 
 /** The global the request page's inline script sets: `performance.now()` at the page's first paint. */
 export const SHOWN_AT_GLOBAL = "__requestPageShownAt";

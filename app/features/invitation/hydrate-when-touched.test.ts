@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import hydrateWhenTouched from "./hydrate-when-touched";
-import { AWAITING_TOUCH_ATTRIBUTE, FETCHED_PARTS_GLOBAL, FORM_HELD_ATTRIBUTE, FORM_LIVE_ATTRIBUTE } from "./page-markers";
+import {
+  AWAITING_TOUCH_ATTRIBUTE,
+  FETCHED_PARTS_GLOBAL,
+  FORM_HELD_ATTRIBUTE,
+  FORM_LIVE_ATTRIBUTE,
+} from "./page-markers";
 import { PAGE_FILLS_ATTRIBUTE } from "./early-mode-choice";
 
 const PART = "/request-invitation/candidate.json";
@@ -45,14 +50,20 @@ describe("client:touch", () => {
   });
 
   it("hydrates at once when the URL's mode is not the HTML's", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("{}")));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("{}")),
+    );
     const { load } = armedIsland("?type=employer");
     await settle();
     expect(load).toHaveBeenCalledOnce();
   });
 
   it("holds a Send made before the form is live, which the form sends as it goes live", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("{}")));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("{}")),
+    );
     const { form, load } = armedIsland();
     expect(form.noValidate).toBe(true);
     const submitted = new SubmitEvent("submit", { bubbles: true, cancelable: true });
@@ -69,7 +80,10 @@ describe("client:touch", () => {
   });
 
   it("posts a held Send as without JavaScript, with the browser's checks, if the island cannot load", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("", { status: 404 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("", { status: 404 })),
+    );
     const { island, form } = armedIsland();
     const requestSubmit = vi.spyOn(form, "requestSubmit").mockImplementation(() => undefined);
     const failed = vi.fn();

@@ -15,7 +15,6 @@ import {
   RequestWords,
   useRequestWords,
   withModeWords,
-  type ServedWords,
 } from "#app/features/invitation/request-words.ts";
 import { SideImagePanel, type SideImage } from "#app/features/invitation/side-image-panel.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";

@@ -83,6 +83,6 @@ export function hasModeWords(words: ServedWords, mode: InvitationMode): boolean 
  * island only ever shows such a mode (hasModeWords), so a component reads `modes[mode]` of a mode that is there.
  */
 export function asPageWords(words: ServedWords): RequestPageWords {
-  const { toggleLabels: _labels, ...rest } = words;
-  return rest as RequestPageWords;
+  // The toggle's labels ride along: the components never read them from here.
+  return words as unknown as RequestPageWords;
 }
