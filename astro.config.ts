@@ -43,7 +43,18 @@ export default defineConfig({
   // renderToString, not the streaming renderer: streaming outlines a Suspense boundary once the HTML before it
   // passes 12,800 bytes, and an outlined boundary stays hidden until React's inline script reveals it, so
   // without JavaScript the request page lost its side image (docs/decisions/0010-request-page-hydrates-in-pieces.md).
-  integrations: [react({ experimentalDisableStreaming: true }), editor(config.site, define)],
+  integrations: [
+    react({ experimentalDisableStreaming: true }),
+    editor(config.site, define),
+    // `client:touch`: the request page's island hydrates when first touched (docs/decisions/0028-request-page-hydrates-when-touched.md).
+    {
+      name: "client-touch",
+      hooks: {
+        "astro:config:setup": ({ addClientDirective }) =>
+          addClientDirective({ name: "touch", entrypoint: "./app/features/invitation/hydrate-when-touched.ts" }),
+      },
+    },
+  ],
   vite: {
     plugins: [tailwindcss(), imagetools()],
     define,

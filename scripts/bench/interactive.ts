@@ -9,8 +9,9 @@
 // from navigation start: the first contentful paint, the first script request, and the
 // moment the page's interactive parts are ready. "Ready" is read from the DOM only, never
 // from a framework's internals: every Astro island has lost its `ssr` attribute (Astro
-// removes it once the island has hydrated) and the page's module scripts have run
-// (DOMContentLoaded).
+// removes it once the island has hydrated) or waits for a touch to hydrate (`client:touch`,
+// whose HTML answers by itself until then: docs/decisions/0028-request-page-hydrates-when-touched.md),
+// and the page's module scripts have run (DOMContentLoaded).
 // The window is ready minus FCP: the time a visible control may not answer.
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { resolve } from "node:path";
@@ -43,7 +44,7 @@ const WATCH_READINESS = `(() => {
   let domReady = false;
   const check = () => {
     if (window.__probeReadyAt !== undefined) return;
-    if (domReady && document.querySelector("astro-island[ssr]") === null) window.__probeReadyAt = performance.now();
+    if (domReady && document.querySelector("astro-island[ssr]:not([data-awaiting-touch])") === null) window.__probeReadyAt = performance.now();
   };
   document.addEventListener("DOMContentLoaded", () => { domReady = true; check(); });
   new MutationObserver(check).observe(document, { subtree: true, attributes: true, childList: true });

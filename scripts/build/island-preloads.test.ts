@@ -18,3 +18,16 @@ describe("addIslandPreloads", () => {
     expect(addIslandPreloads(html)).toBe(html);
   });
 });
+
+describe("an island hydrated when first touched (client:touch)", () => {
+  const touched =
+    '<head></head><astro-island uid="t" component-url="/assets/page.js" renderer-url="/assets/client.js" ssr client="touch"></astro-island>';
+
+  it("is prefetched, not preloaded as a module: its code waits for the first touch", () => {
+    expect(islandScriptUrls(touched)).toEqual([]);
+    expect(addIslandPreloads(touched)).toContain(
+      '<link rel="prefetch" href="/assets/page.js"><link rel="prefetch" href="/assets/client.js"></head>',
+    );
+    expect(addIslandPreloads(touched)).not.toContain("modulepreload");
+  });
+});

@@ -169,6 +169,11 @@ describe("measurePage", () => {
     expect(island.jsBytes).toBe(island.assets.reduce((sum, asset) => sum + asset.gzipBytes, 0));
   });
 
+  it("does not count the code of an island hydrated at the first touch (client:touch) as first-load", () => {
+    const html = `<astro-island component-url="/assets/root.js" renderer-url="/assets/manifest.js" ssr client="touch"></astro-island><link rel="prefetch" href="/assets/root.js">`;
+    expect(measurePage("/x", html, read).assets).toEqual([]);
+  });
+
   it("reports a reference missing from the build and a resource from a host that is not excluded", () => {
     const html = `<link rel="modulepreload" href="/assets/gone.js"><script src="https://cdn.example.com/x.js"></script><script src="https://js.hsforms.net/forms/embed/v2.js"></script><img src="data:image/png;base64,AAAA" alt="">`;
     expect(measurePage("/x", html, read, budgets.excludedHosts).problems).toEqual([

@@ -157,8 +157,9 @@ export function firstLoadRefs(scanned: ScannedHtml): AssetRef[] {
   const refs: AssetRef[] = [];
   for (const { name, attrs, ...tag } of scanned.tags) {
     if (name === "script" && attrs.src && attrs.nomodule === undefined) refs.push({ kind: "script", url: attrs.src });
-    // An island's code: Astro's runtime imports both as the island hydrates.
-    if (name === "astro-island") {
+    // An island's code: Astro's runtime imports both as the island hydrates; at load, unless it hydrates when first
+    // touched (`client:touch`, docs/decisions/0028-request-page-hydrates-when-touched.md).
+    if (name === "astro-island" && attrs.client !== "touch") {
       for (const url of [attrs["component-url"], attrs["renderer-url"]]) if (url) refs.push({ kind: "script", url });
     }
     if (name === "img" && attrs.loading?.toLowerCase() !== "lazy") {

@@ -8,6 +8,8 @@ import { existsSync } from "node:fs";
 
 /** The full browser: screenshots, Lighthouse, the benches. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Firefox for the browser tests that run in it too (tests/e2e/request-invitation-early-touch.spec.ts). */
+export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 /** The browser tests' headless shell (tests/e2e). */
 export const HEADLESS_SHELL_PATH = process.env.HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
 
@@ -29,8 +31,10 @@ export function ensureDebianPackage(binary: string, pkg: string, installed = () 
   }
 }
 
-// `ensure-chromium.ts` for the full browser; `--headless-shell` for the tests' shell, and `--full` beside it for both.
+// `ensure-chromium.ts` for the full browser; `--headless-shell` for the tests' shell, and `--full` beside it for both;
+// `--firefox` for Debian's Firefox ESR beside them.
 if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes("--firefox")) ensureDebianPackage(FIREFOX_PATH, "firefox-esr");
   const shell = process.argv.includes("--headless-shell");
   if (shell) ensureDebianPackage(HEADLESS_SHELL_PATH, "chromium-headless-shell");
   if (!shell || process.argv.includes("--full")) ensureDebianPackage(CHROMIUM_PATH, "chromium");

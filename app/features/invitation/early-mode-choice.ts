@@ -9,11 +9,9 @@
 import { IDEMPOTENCY_KEY_FIELD } from "#shared/invitation/request-schema.ts";
 import { SOURCE_STORAGE_KEY } from "#shared/invitation/request-source.ts";
 
-/**
- * Marks the own form's hidden fields this page's inline script fills for a post made before
- * the island runs: the idempotency key, and the visit's source.
- */
-export const PAGE_FILLS_ATTRIBUTE = "data-page-fills";
+import { PAGE_FILLS_ATTRIBUTE } from "./page-markers";
+
+export { PAGE_FILLS_ATTRIBUTE };
 
 export const EARLY_CHOICE_ATTRIBUTE = "data-chosen";
 export const MODE_TOGGLE_ATTRIBUTE = "data-mode-toggle";

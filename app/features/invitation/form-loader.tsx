@@ -46,18 +46,21 @@ export function FormLoader({ mode, hubspot, contactEmail, onSubmitted, intro, fa
 
   // The form lives outside React, in a container only this component owns; the effect
   // creates it after hydration and its cleanup removes it (StrictMode, mode change, leaving).
+  // The words are read as it starts: they grow when the other mode's arrive (./mode-part.ts), but
+  // this mode's never change, so that is no reason to create the form again.
+  const formSource = useEffectEvent(() => formFor(mode, hubspot, words));
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
     return startEmbeddedForm(
-      { container, ...formFor(mode, hubspot, words) },
+      { container, ...formSource() },
       {
         onReady: () => setStatus("ready"),
         onSubmitted: () => submitted(),
         onFailed: () => setStatus("failed"),
       },
     );
-  }, [mode, hubspot, words, attempt]);
+  }, [mode, hubspot, attempt]);
 
   const retry = () => {
     setStatus("loading");

@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useId, useRef } from "react";
 import { cn } from "#app/lib/cn.ts";
 import { EARLY_CHOICE_ATTRIBUTE, MODE_TOGGLE_ATTRIBUTE } from "./early-mode-choice";
 import { INVITATION_MODES, parseMode, type InvitationMode } from "#shared/invitation/mode.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 interface ModeToggleProps {
   mode: InvitationMode;
@@ -18,14 +19,16 @@ export function ModeToggle({ mode, legend, labels, onChange }: ModeToggleProps) 
   const name = useId();
   const fieldsetRef = useRef<HTMLFieldSetElement>(null);
   const choose = useEffectEvent(onChange);
-  // A tap made before hydration (early-mode-choice.ts noted it): applied once, now.
+  const hydrated = useHydrated();
+  // A tap made before hydration (early-mode-choice.ts noted it; it is often the touch that hydrates the island):
+  // applied once hydrated, so it is a change the visitor made, with the side image's cross-fade.
   useEffect(() => {
     const fieldset = fieldsetRef.current;
     const chosen = fieldset?.getAttribute(EARLY_CHOICE_ATTRIBUTE);
-    if (!fieldset || chosen === null || chosen === undefined) return;
+    if (!hydrated || !fieldset || chosen === null || chosen === undefined) return;
     fieldset.removeAttribute(EARLY_CHOICE_ATTRIBUTE);
     choose(parseMode(chosen));
-  }, []);
+  }, [hydrated]);
   return (
     <fieldset ref={fieldsetRef} {...{ [MODE_TOGGLE_ATTRIBUTE]: "" }}>
       <legend className="mb-2.5 text-sm font-medium text-muted">{legend}</legend>

@@ -3,7 +3,8 @@ import { buttonClass } from "#app/components/ui/button.tsx";
 import { ExternalLink } from "#app/components/ui/external-link.tsx";
 import { site } from "#app/config/site.ts";
 import { fill, waitText } from "#shared/text.ts";
-import { msSincePageShown, PAGE_FILLS_ATTRIBUTE } from "./early-mode-choice";
+import { msSincePageShown } from "./early-mode-choice";
+import { FORM_HELD_ATTRIBUTE, FORM_LIVE_ATTRIBUTE, PAGE_FILLS_ATTRIBUTE } from "./page-markers";
 import { clearDraft, draftValue, rememberDraftValue } from "./form-draft";
 import { loadAfterSend } from "./load-after-send";
 import { useRequestWords, type RequestPageWords } from "./request-words";
@@ -93,7 +94,24 @@ export function OwnForm({ mode, contactEmail, onSent, role = null }: OwnFormProp
   useEffect(() => {
     const controller = new AbortController();
     leaving.current = controller;
+    // React handles this form's Send from now on; one pressed before was held for it (./hydrate-when-touched.ts), and
+    // is sent now. What was typed before, with no island to note it, is kept for a mode change as what is typed after.
+    const form = formRef.current;
+    if (!form) return () => controller.abort();
+    form.setAttribute(FORM_LIVE_ATTRIBUTE, "");
+    for (const { name } of fields) {
+      const field = form.elements.namedItem(name);
+      if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
+        if (field.value) rememberDraftValue(name, field.value);
+      }
+    }
+    if (form.hasAttribute(FORM_HELD_ATTRIBUTE)) {
+      form.removeAttribute(FORM_HELD_ATTRIBUTE);
+      form.requestSubmit();
+    }
     return () => controller.abort();
+    // Once, as the form is mounted: its fields are its mode's, which never changes for this form (keyed by mode).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   // Bumped by each send that ends in a problem: focus moves then, never while the visitor types.
   const [attempt, setAttempt] = useState(0);

@@ -1,15 +1,21 @@
-import { startTransition, Suspense, useCallback, useState, type ReactNode } from "react";
+import { startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { site } from "#app/config/site.ts";
-import { IslandErrorBoundary, type ErrorWords } from "#app/components/layout/island-error-boundary.tsx";
+import { IslandErrorBoundary } from "#app/components/layout/island-error-boundary.tsx";
 import { FormIntro } from "#app/features/invitation/form-intro.tsx";
 import { FormLoader } from "#app/features/invitation/form-loader.tsx";
-import { useHeadFollowsMode } from "#app/features/invitation/head-mode.ts";
-import type { PageHead } from "#app/lib/seo.ts";
+import { readHead, useHeadFollowsMode, type HeadTags } from "#app/features/invitation/head-mode.ts";
+import { loadModePart, servedModePart, type ModePart } from "#app/features/invitation/mode-part.ts";
 import { loadAfterSend, LazyConfetti, LazyConfirmationNotice } from "#app/features/invitation/load-after-send.ts";
 import type { InvitationMode } from "#shared/invitation/mode.ts";
 import { ModeToggle } from "#app/features/invitation/mode-toggle.tsx";
 import { OwnForm } from "#app/features/invitation/own-form.tsx";
-import { RequestWords, useRequestWords, type RequestPageWords } from "#app/features/invitation/request-words.ts";
+import {
+  asPageWords,
+  hasModeWords,
+  RequestWords,
+  useRequestWords,
+  withModeWords,
+} from "#app/features/invitation/request-words.ts";
 import { SideImagePanel, type SideImage } from "#app/features/invitation/side-image-panel.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useInvitationMode } from "#app/features/invitation/use-invitation-mode.ts";
@@ -27,20 +33,15 @@ interface StaticParts {
   supporter?: ReactNode;
 }
 
-/** What the page gives its island, made at build time from its content (app/pages/request-invitation/_document.astro). */
+/**
+ * What the page gives its island (app/pages/request-invitation/_document.astro): the mode its HTML shows and the
+ * role it was served for. Its words, side image and head tags are the mode's part (./mode-part.ts), not props,
+ * so the HTML does not carry them twice (docs/decisions/0028-request-page-hydrates-when-touched.md).
+ */
 interface IslandData {
   servedMode: InvitationMode;
-  words: RequestPageWords;
-  /** Each mode's head tags, which the head takes on when the mode changes. */
-  heads: Record<InvitationMode, PageHead>;
-  /** Each mode's side image, with its alt text and headline. */
-  images: Record<InvitationMode, SideImage>;
-  /** The words of the error screen shown if the island fails. */
-  errorWords: ErrorWords;
   /** The open role the page was served for (`?role=<slug>`, leaders' mode only), or null. */
   role?: ChosenRole | null;
-  /** The words of the chosen role's line and of the link to the open roles (content/open-roles.yaml). */
-  roleWords: RoleWords;
 }
 
 export interface ChosenRole {
@@ -66,28 +67,71 @@ export interface RoleWords {
  * the side image are each a Suspense boundary, hydrated one after the other in short
  * tasks (a tap on one not yet hydrated hydrates it first and is replayed).
  */
-export function RequestInvitationPage({ errorWords, words, ...rest }: IslandData & StaticParts) {
+export function RequestInvitationPage(props: IslandData & StaticParts) {
+  const part = servedModePart(props.servedMode);
   return (
-    <IslandErrorBoundary words={errorWords}>
-      <RequestWords value={words}>
-        <RequestInvitationBody {...rest} />
-      </RequestWords>
+    <IslandErrorBoundary words={part.errorWords}>
+      <RequestInvitationBody {...props} part={part} />
     </IslandErrorBoundary>
   );
 }
 
+/** The other mode's part once fetched, with the served mode's head tags read from the document before any change. */
+interface OtherPart {
+  part: ModePart;
+  servedHead: HeadTags;
+}
+
+/**
+ * The mode the page shows: the URL's, once its words are there. The other mode's part is fetched as the island
+ * hydrates (the page's head has prefetched it), so the toggle's switch is as quick as before; if it cannot be
+ * fetched when the URL asks for that mode, the page is loaded again, and the server answers with that mode's HTML.
+ */
+function useShownMode(servedMode: InvitationMode, { words: served, image: servedImage }: ModePart) {
+  const [urlMode, setMode] = useInvitationMode(servedMode);
+  const otherMode: InvitationMode = servedMode === "candidate" ? "employer" : "candidate";
+  const [other, setOther] = useState<OtherPart | null>(null);
+  const needed = urlMode === otherMode;
+  useEffect(() => {
+    if (other) return;
+    let current = true;
+    loadModePart(otherMode).then(
+      (part) => current && setOther({ part, servedHead: readHead(part.head) }),
+      () => current && needed && window.location.reload(),
+    );
+    return () => {
+      current = false;
+    };
+  }, [other, otherMode, needed]);
+  const words = useMemo(
+    () => (other ? withModeWords(served, otherMode, other.part.words) : served),
+    [other, served, otherMode],
+  );
+  const images = useMemo(
+    () =>
+      ({ [servedMode]: servedImage, ...(other && { [otherMode]: other.part.image }) }) as Record<
+        InvitationMode,
+        SideImage
+      >,
+    [other, servedMode, otherMode, servedImage],
+  );
+  const mode = hasModeWords(words, urlMode) ? urlMode : servedMode;
+  const head = other ? (mode === servedMode ? other.servedHead : other.part.head) : undefined;
+  return { urlMode, mode, setMode, words, images, head };
+}
+
 function RequestInvitationBody({
   servedMode,
-  heads,
-  images,
+  part,
   intro,
   supporter,
   role: servedRole = null,
-  roleWords,
-}: Omit<IslandData, "words" | "errorWords"> & StaticParts) {
-  const content = useRequestWords();
-  const [mode, setMode] = useInvitationMode(servedMode);
-  useHeadFollowsMode(heads[mode]);
+}: IslandData & StaticParts & { part: ModePart }) {
+  const { roleWords } = part;
+  const shown = useShownMode(servedMode, part);
+  const { mode, images } = shown;
+  useHeadFollowsMode(shown.head);
+  const content = useMemo(() => asPageWords(shown.words), [shown.words]);
   const copy = content.modes[mode];
   // The mode whose form was sent; switching to the other mode shows that mode's form.
   const [submittedMode, setSubmittedMode] = useState<InvitationMode | null>(null);
@@ -118,88 +162,90 @@ function RequestInvitationBody({
   const sent = submittedMode === mode;
 
   return (
-    <div className="relative isolate overflow-hidden bg-gradient-to-b from-navy-50 via-white to-white">
-      <div
-        aria-hidden="true"
-        className="absolute -top-40 -right-40 -z-10 size-[36rem] rounded-full bg-gold-100/60 blur-3xl"
-      />
-      <div className="container-page grid gap-12 pt-6 pb-20 sm:pt-10 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,0.9fr)] lg:gap-16 lg:pt-14 lg:pb-28">
-        <div className="min-w-0">
-          {intro}
-          <h1 className="mt-3 text-display font-semibold">{sent ? copy.sent.heading : copy.heading}</h1>
-          <p className="mt-4 max-w-2xl text-lead text-body sm:mt-5">{sent ? copy.sent.subtitle : copy.subtitle}</p>
+    <RequestWords value={content}>
+      <div className="relative isolate overflow-hidden bg-gradient-to-b from-navy-50 via-white to-white">
+        <div
+          aria-hidden="true"
+          className="absolute -top-40 -right-40 -z-10 size-[36rem] rounded-full bg-gold-100/60 blur-3xl"
+        />
+        <div className="container-page grid gap-12 pt-6 pb-20 sm:pt-10 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,0.9fr)] lg:gap-16 lg:pt-14 lg:pb-28">
+          <div className="min-w-0">
+            {intro}
+            <h1 className="mt-3 text-display font-semibold">{sent ? copy.sent.heading : copy.heading}</h1>
+            <p className="mt-4 max-w-2xl text-lead text-body sm:mt-5">{sent ? copy.sent.subtitle : copy.subtitle}</p>
 
-          <div className="mt-6 sm:mt-8">
+            <div className="mt-6 sm:mt-8">
+              <Suspense>
+                <ModeToggle
+                  mode={shown.urlMode}
+                  legend={content.toggleLegend}
+                  labels={shown.words.toggleLabels}
+                  onChange={shown.setMode}
+                />
+              </Suspense>
+            </div>
+
+            <div className="mt-6 rounded-[1.25rem] border border-line bg-white p-5 shadow-lift sm:mt-8 sm:p-8">
+              <Suspense>
+                {sent ? (
+                  <LazyConfirmationNotice
+                    title={content.confirmation.title}
+                    body={copy.confirmationBody}
+                    nextSteps={{ heading: content.confirmation.nextStepsHeading, steps: copy.sent.nextSteps }}
+                    homeLink={content.confirmation.homeLink}
+                  />
+                ) : (
+                  <>
+                    {role && <RoleLine role={role} words={roleWords} onClear={clearRole} />}
+                    <RequestForm
+                      mode={mode}
+                      intro={{ heading: copy.formHeading, lead: copy.formLead }}
+                      onSent={handleSubmitted}
+                      role={role?.slug ?? null}
+                    />
+                  </>
+                )}
+              </Suspense>
+            </div>
+          </div>
+
+          <div className="lg:sticky lg:top-[calc(var(--spacing-header)+2rem)] lg:self-start">
             <Suspense>
-              <ModeToggle
+              <SideImagePanel
                 mode={mode}
-                legend={content.toggleLegend}
+                images={images}
                 labels={{
-                  candidate: content.modes.candidate.toggleLabel,
-                  employer: content.modes.employer.toggleLabel,
+                  candidate: shown.words.modes.candidate?.imageLabel ?? "",
+                  employer: shown.words.modes.employer?.imageLabel ?? "",
                 }}
-                onChange={setMode}
               />
             </Suspense>
-          </div>
-
-          <div className="mt-6 rounded-[1.25rem] border border-line bg-white p-5 shadow-lift sm:mt-8 sm:p-8">
-            <Suspense>
-              {sent ? (
-                <LazyConfirmationNotice
-                  title={content.confirmation.title}
-                  body={copy.confirmationBody}
-                  nextSteps={{ heading: content.confirmation.nextStepsHeading, steps: copy.sent.nextSteps }}
-                  homeLink={content.confirmation.homeLink}
-                />
-              ) : (
-                <>
-                  {role && <RoleLine role={role} words={roleWords} onClear={clearRole} />}
-                  <RequestForm
-                    mode={mode}
-                    intro={{ heading: copy.formHeading, lead: copy.formLead }}
-                    onSent={handleSubmitted}
-                    role={role?.slug ?? null}
-                  />
-                </>
-              )}
-            </Suspense>
-          </div>
-        </div>
-
-        <div className="lg:sticky lg:top-[calc(var(--spacing-header)+2rem)] lg:self-start">
-          <Suspense>
-            <SideImagePanel
-              mode={mode}
-              images={images}
-              labels={{ candidate: content.modes.candidate.imageLabel, employer: content.modes.employer.imageLabel }}
-            />
-          </Suspense>
-          <div className="mt-6 rounded-card border border-line bg-white/90 shadow-card">
-            <p className="flex flex-col gap-0.5 border-b border-line px-5 py-4 text-sm">
-              <span className="text-muted">{sent ? content.confirmation.questionsLead : content.questionsLead}</span>
-              <a
-                href={`mailto:${site.contactEmail}`}
-                className="font-semibold break-words text-navy-900 underline decoration-navy-100 decoration-2 underline-offset-4 transition-colors hover:decoration-navy-600"
-              >
-                {site.contactEmail}
-              </a>
-            </p>
-            {mode === "candidate" && roleWords.rolesLink && (
-              <p className="border-b border-line px-5 py-4 text-sm">
-                <ArrowLink href={ROUTES.openRoles.path}>{roleWords.rolesLink}</ArrowLink>
+            <div className="mt-6 rounded-card border border-line bg-white/90 shadow-card">
+              <p className="flex flex-col gap-0.5 border-b border-line px-5 py-4 text-sm">
+                <span className="text-muted">{sent ? content.confirmation.questionsLead : content.questionsLead}</span>
+                <a
+                  href={`mailto:${site.contactEmail}`}
+                  className="font-semibold break-words text-navy-900 underline decoration-navy-100 decoration-2 underline-offset-4 transition-colors hover:decoration-navy-600"
+                >
+                  {site.contactEmail}
+                </a>
               </p>
-            )}
-            {supporter}
+              {mode === "candidate" && roleWords.rolesLink && (
+                <p className="border-b border-line px-5 py-4 text-sm">
+                  <ArrowLink href={ROUTES.openRoles.path}>{roleWords.rolesLink}</ArrowLink>
+                </p>
+              )}
+              {supporter}
+            </div>
           </div>
         </div>
+        {celebrating && (
+          <Suspense>
+            <LazyConfetti onComplete={endCelebration} />
+          </Suspense>
+        )}
       </div>
-      {celebrating && (
-        <Suspense>
-          <LazyConfetti onComplete={endCelebration} />
-        </Suspense>
-      )}
-    </div>
+    </RequestWords>
   );
 }
 

@@ -41,3 +41,48 @@ export function islandWords(words: RequestInvitationWords, newTabHint: string): 
     newTabHint,
   };
 }
+
+/**
+ * The island's words in a mode's part (./mode-part.ts, docs/decisions/0028-request-page-hydrates-when-touched.md):
+ * what both modes share, that mode's own, and the toggle's two labels.
+ */
+export type ServedWords = Omit<RequestPageWords, "modes" | "ownForm"> & {
+  modes: Partial<RequestPageWords["modes"]>;
+  ownForm: Omit<RequestPageWords["ownForm"], "forms"> & { forms: Partial<RequestPageWords["ownForm"]["forms"]> };
+  /** The toggle's label of each mode, both shown at once. */
+  toggleLabels: Record<InvitationMode, string>;
+};
+
+/** The island's words with only `mode`'s own, and the toggle's labels. */
+export function servedWords(words: RequestPageWords, mode: InvitationMode): ServedWords {
+  const { modes, ownForm, ...shared } = words;
+  return {
+    ...shared,
+    modes: { [mode]: modes[mode] },
+    ownForm: { ...ownForm, forms: { [mode]: ownForm.forms[mode] } },
+    toggleLabels: { candidate: modes.candidate.toggleLabel, employer: modes.employer.toggleLabel },
+  };
+}
+
+/** The served words with `mode`'s own added, from the words of that mode's part. */
+export function withModeWords(words: ServedWords, mode: InvitationMode, other: ServedWords): ServedWords {
+  return {
+    ...words,
+    modes: { ...words.modes, [mode]: other.modes[mode] },
+    ownForm: { ...words.ownForm, forms: { ...words.ownForm.forms, [mode]: other.ownForm.forms[mode] } },
+  };
+}
+
+/** Whether the words of `mode` are there: the island shows only such a mode. */
+export function hasModeWords(words: ServedWords, mode: InvitationMode): boolean {
+  return words.modes[mode] !== undefined && words.ownForm.forms[mode] !== undefined;
+}
+
+/**
+ * The words as the island's components read them (RequestWords). Only the modes with their words are in it, and the
+ * island only ever shows such a mode (hasModeWords), so a component reads `modes[mode]` of a mode that is there.
+ */
+export function asPageWords(words: ServedWords): RequestPageWords {
+  // The toggle's labels ride along: the components never read them from here.
+  return words as unknown as RequestPageWords;
+}

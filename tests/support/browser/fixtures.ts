@@ -17,8 +17,23 @@ type WaitUntil = NonNullable<Parameters<Page["goto"]>[1]>["waitUntil"];
 export const PAGE_READY = () =>
   document.readyState !== "loading" && document.querySelector("astro-island[ssr]") === null;
 
-/** Resolves once the page's scripts have run and its islands have hydrated, so clicks and keys reach their handlers. */
+/** Whether every island has hydrated or waits for a touch (`client:touch`, its directive armed). */
+const ISLANDS_SETTLED = () =>
+  document.readyState !== "loading" && document.querySelector("astro-island[ssr]:not([data-awaiting-touch])") === null;
+
+/**
+ * Resolves once the page's scripts have run and its islands have hydrated, so clicks and keys reach their handlers.
+ * An island that hydrates when first touched (the request page's, app/features/invitation/hydrate-when-touched.ts)
+ * gets what a visitor's pointer gives it on the way to a control: a pointer over it. What a touch does before
+ * hydration is tested on its own (tests/e2e/request-invitation-early-touch.spec.ts).
+ */
 export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(ISLANDS_SETTLED);
+  await page.evaluate(() => {
+    for (const island of document.querySelectorAll("astro-island[data-awaiting-touch]")) {
+      island.firstElementChild?.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
+    }
+  });
   await page.waitForFunction(PAGE_READY);
 }
 
@@ -31,7 +46,7 @@ export async function waitForHydration(page: Page): Promise<void> {
 function waitForHydrationAfterNavigation(page: Page): void {
   const hydrated = async (waitUntil: WaitUntil) => {
     if (waitUntil === "commit" || waitUntil === "domcontentloaded") return;
-    await page.waitForFunction(PAGE_READY);
+    await waitForHydration(page);
   };
   const { goto, reload, goBack, goForward } = page;
   page.goto = async (url, options) => {
