@@ -174,20 +174,19 @@ export function fileAware<Props extends ControlProps>(Control: ComponentType<Pro
       this.inner = (control?.getWrappedInstance ? control.getWrappedInstance() : control) as typeof this.inner;
     };
 
+    // Decap calls these detached from the control (its pane, its Widget): bound here.
     /** Decap's pane asks the control to check itself: the list's own check (its items, its length), or none. */
-    validate() {
+    validate = () => {
       if (!isBrokenFile(this.props) && this.inner?.validate) this.inner.validate();
       else this.props.validate();
-    }
+    };
 
-    isValid(): Verdict | boolean {
+    isValid = (): Verdict | boolean => {
       if (isBrokenFile(this.props) || !this.inner?.isValid) return { error: false };
       return this.inner.isValid();
-    }
+    };
 
-    getValidateValue(): unknown {
-      return isBrokenFile(this.props) ? CHECKED_BY_SCHEMA : this.inner?.getValidateValue?.();
-    }
+    getValidateValue = (): unknown => (isBrokenFile(this.props) ? CHECKED_BY_SCHEMA : this.inner?.getValidateValue?.());
 
     override shouldComponentUpdate(next: Props): boolean {
       const own = this.inner?.shouldComponentUpdate;
