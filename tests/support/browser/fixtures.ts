@@ -12,14 +12,15 @@ type WaitUntil = NonNullable<Parameters<Page["goto"]>[1]>["waitUntil"];
 /**
  * Whether the page's scripts are ready: its module scripts have run (they run before
  * DOMContentLoaded) and every React island has hydrated (Astro removes an island's
- * `ssr` attribute once it has). Read from the DOM, not from React's internals.
+ * `ssr` attribute once it has), or waits for a visitor's touch to hydrate (the request
+ * page's `client:touch`, its directive armed: app/features/invitation/hydrate-when-touched.ts).
+ * Read from the DOM, not from React's internals.
  */
 export const PAGE_READY = () =>
-  document.readyState !== "loading" && document.querySelector("astro-island[ssr]") === null;
-
-/** Whether every island has hydrated or waits for a touch (`client:touch`, its directive armed). */
-const ISLANDS_SETTLED = () =>
   document.readyState !== "loading" && document.querySelector("astro-island[ssr]:not([data-awaiting-touch])") === null;
+
+/** Whether every island has hydrated. */
+const HYDRATED = () => document.readyState !== "loading" && document.querySelector("astro-island[ssr]") === null;
 
 /**
  * Resolves once the page's scripts have run and its islands have hydrated, so clicks and keys reach their handlers.
@@ -28,13 +29,13 @@ const ISLANDS_SETTLED = () =>
  * hydration is tested on its own (tests/e2e/request-invitation-early-touch.spec.ts).
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(ISLANDS_SETTLED);
+  await page.waitForFunction(PAGE_READY);
   await page.evaluate(() => {
     for (const island of document.querySelectorAll("astro-island[data-awaiting-touch]")) {
       island.firstElementChild?.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
     }
   });
-  await page.waitForFunction(PAGE_READY);
+  await page.waitForFunction(HYDRATED);
 }
 
 /**
