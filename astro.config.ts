@@ -46,7 +46,7 @@ export default defineConfig({
   integrations: [
     react({ experimentalDisableStreaming: true }),
     editor(config.site, define),
-    // `client:touch`: the request page's island hydrates when first touched (docs/decisions/0028-request-page-hydrates-when-touched.md).
+    // `client:touch`: the request page's island hydrates when first touched (docs/decisions/0029-request-page-hydrates-when-touched.md).
     {
       name: "client-touch",
       hooks: {

@@ -10,7 +10,7 @@
 // moment the page's interactive parts are ready. "Ready" is read from the DOM only, never
 // from a framework's internals: every Astro island has lost its `ssr` attribute (Astro
 // removes it once the island has hydrated) or waits for a touch to hydrate (`client:touch`,
-// whose HTML answers by itself until then: docs/decisions/0028-request-page-hydrates-when-touched.md),
+// whose HTML answers by itself until then: docs/decisions/0029-request-page-hydrates-when-touched.md),
 // and the page's module scripts have run (DOMContentLoaded).
 // The window is ready minus FCP: the time a visible control may not answer.
 import { type Browser, chromium, type Page } from "@playwright/test";

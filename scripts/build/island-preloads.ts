@@ -4,7 +4,7 @@
  * `await-children`), which on a slow phone is a second after the HTML arrived; preloaded
  * from the head, they download while the page is parsed and painted
  * (docs/decisions/0010-request-page-hydrates-in-pieces.md). An island that hydrates when first touched
- * (`client:touch`, docs/decisions/0028-request-page-hydrates-when-touched.md) gets `<link rel="prefetch">`
+ * (`client:touch`, docs/decisions/0029-request-page-hydrates-when-touched.md) gets `<link rel="prefetch">`
  * instead: fetched once the page is idle, so the first touch finds its code there, but neither competing with
  * the first paint nor compiled at load.
  */

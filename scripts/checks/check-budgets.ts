@@ -158,7 +158,7 @@ export function firstLoadRefs(scanned: ScannedHtml): AssetRef[] {
   for (const { name, attrs, ...tag } of scanned.tags) {
     if (name === "script" && attrs.src && attrs.nomodule === undefined) refs.push({ kind: "script", url: attrs.src });
     // An island's code: Astro's runtime imports both as the island hydrates; at load, unless it hydrates when first
-    // touched (`client:touch`, docs/decisions/0028-request-page-hydrates-when-touched.md).
+    // touched (`client:touch`, docs/decisions/0029-request-page-hydrates-when-touched.md).
     if (name === "astro-island" && attrs.client !== "touch") {
       for (const url of [attrs["component-url"], attrs["renderer-url"]]) if (url) refs.push({ kind: "script", url });
     }

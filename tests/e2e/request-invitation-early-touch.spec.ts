@@ -1,5 +1,5 @@
 // The request page's island hydrates when a visitor first touches it (client:touch,
-// docs/decisions/0028-request-page-hydrates-when-touched.md). A click, a key and a tap made right after
+// docs/decisions/0029-request-page-hydrates-when-touched.md). A click, a key and a tap made right after
 // load, before it has hydrated, each do what they do once it has: the toggle switches the mode, a Tab
 // focuses the form's field and keeps what is typed, and Send sends in place with the confirmation.
 //

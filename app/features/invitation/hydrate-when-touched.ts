@@ -1,6 +1,6 @@
 /**
  * The request page's Astro client directive, `client:touch` (registered in astro.config.ts): the island
- * hydrates when a visitor first touches it, not at load (docs/decisions/0028-request-page-hydrates-when-touched.md).
+ * hydrates when a visitor first touches it, not at load (docs/decisions/0029-request-page-hydrates-when-touched.md).
  * Until then the page works as its HTML does: the toggle is a radio group whose choice the early-choice listener
  * keeps (./early-mode-choice.ts), the form's fields take focus and text, and the form posts by itself. The first
  * pointer over or on it, touch, key, focus or change inside it starts loading the island's code and its mode's

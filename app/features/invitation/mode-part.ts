@@ -10,7 +10,7 @@ import { FETCHED_PARTS_GLOBAL } from "./page-markers";
 /**
  * What the request page's island shows of a mode, made at build time from content/: the words both modes share
  * and this mode's own, its side image and its head tags. Not in the page's HTML, which shows the words already
- * (docs/decisions/0028-request-page-hydrates-when-touched.md): a small JSON file beside the page
+ * (docs/decisions/0029-request-page-hydrates-when-touched.md): a small JSON file beside the page
  * (app/pages/request-invitation/[mode].json.ts) that the page's head prefetches. The island's directive fetches
  * its mode's before hydrating (./hydrate-when-touched.ts), and the island the other mode's as it hydrates, so
  * the toggle's first switch finds it there.

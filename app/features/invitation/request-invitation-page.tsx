@@ -36,7 +36,7 @@ interface StaticParts {
 /**
  * What the page gives its island (app/pages/request-invitation/_document.astro): the mode its HTML shows and the
  * role it was served for. Its words, side image and head tags are the mode's part (./mode-part.ts), not props,
- * so the HTML does not carry them twice (docs/decisions/0028-request-page-hydrates-when-touched.md).
+ * so the HTML does not carry them twice (docs/decisions/0029-request-page-hydrates-when-touched.md).
  */
 interface IslandData {
   servedMode: InvitationMode;

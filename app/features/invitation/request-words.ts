@@ -43,7 +43,7 @@ export function islandWords(words: RequestInvitationWords, newTabHint: string): 
 }
 
 /**
- * The island's words in a mode's part (./mode-part.ts, docs/decisions/0028-request-page-hydrates-when-touched.md):
+ * The island's words in a mode's part (./mode-part.ts, docs/decisions/0029-request-page-hydrates-when-touched.md):
  * what both modes share, that mode's own, and the toggle's two labels.
  */
 export type ServedWords = Omit<RequestPageWords, "modes" | "ownForm"> & {
