@@ -25,6 +25,10 @@ const budgetsSchema = z.object({
      * route; or one number for all.
      */
     firstLoadJsKB: z.union([z.number().positive(), z.record(z.string(), z.number().positive())]),
+    /** The HTML of the routes named, where its size was promised (the request page's, issue 62). */
+    htmlKB: z.record(z.string(), z.number().positive()).default({}),
+    /** The code a client:touch island loads at the first touch (not first load). */
+    touchJsKB: z.number().positive(),
     cssKB: z.number().positive(),
     firstLoadTotalKB: z.number().positive(),
     excludedHosts: z.array(z.string().min(1)),

@@ -18,6 +18,8 @@ import {
 
 const budgets: ByteBudgets = {
   firstLoadJsKB: 125,
+  htmlKB: { "/x": 1 },
+  touchJsKB: 1,
   cssKB: 15,
   firstLoadTotalKB: 250,
   excludedRoutes: [],
@@ -171,7 +173,28 @@ describe("measurePage", () => {
 
   it("does not count the code of an island hydrated at the first touch (client:touch) as first-load", () => {
     const html = `<astro-island component-url="/assets/root.js" renderer-url="/assets/manifest.js" ssr client="touch"></astro-island><link rel="prefetch" href="/assets/root.js">`;
-    expect(measurePage("/x", html, read).assets).toEqual([]);
+    const figures = measurePage("/x", html, read);
+    expect(figures.jsBytes).toBe(0);
+    expect(figures.assets.map(({ kind, path }) => `${kind} ${path}`)).toEqual([
+      "touch /assets/root.js",
+      "touch /assets/shared.js",
+      "touch /assets/runtime.js",
+      "touch /assets/manifest.js",
+    ]);
+    expect(figures.touchJsBytes).toBe(figures.assets.reduce((sum, asset) => sum + asset.gzipBytes, 0));
+  });
+
+  it("budgets what a touched island loads at the first touch, and the HTML of the routes named", () => {
+    const html = `<astro-island component-url="/assets/root.js" ssr client="touch"></astro-island>${"<p>words</p>".repeat(400)}`;
+    const failures = budgetFailures(measurePage("/x", html, read), {
+      ...budgets,
+      htmlKB: { "/x": 0.01 },
+      touchJsKB: 0.01,
+    });
+    expect(failures).toEqual([
+      expect.stringMatching(/^\/x: HTML .* over the 0.01 KB budget/),
+      expect.stringMatching(/^\/x: JS at the first touch .* over the 0.01 KB budget/),
+    ]);
   });
 
   it("reports a reference missing from the build and a resource from a host that is not excluded", () => {
@@ -222,7 +245,7 @@ describe("routes and the table", () => {
   it("prints one row per route with the budgets in the header and each route's JS budget", () => {
     const table = formatTable([measurePage("/", page, read)], budgets).split("\n");
     expect(table[0]).toMatch(
-      /^route\s+HTML\s+CSS \(≤15\)\s+JS\s+JS budget\s+images\s+icons\s+other\s+total \(≤250\)\s+files$/,
+      /^route\s+HTML\s+CSS \(≤15\)\s+JS\s+JS budget\s+touch JS\s+images\s+icons\s+other\s+total \(≤250\)\s+files$/,
     );
     expect(table[2]).toMatch(/^\/\s+\d+\.\d KB\s+.*≤ 125 KB/);
   });

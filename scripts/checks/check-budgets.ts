@@ -15,7 +15,8 @@ import { gzipSync } from "node:zlib";
 import { jsBudgetKB, KB, loadBudgets, type ByteBudgets } from "./budgets";
 import { clientDirOf } from "#shared/build-dir.ts";
 
-export type AssetKind = "script" | "stylesheet" | "image" | "icon" | "other";
+/** `touch`: the code of an island hydrated at the first touch, loaded then, not at first load. */
+export type AssetKind = "script" | "stylesheet" | "image" | "icon" | "other" | "touch";
 
 export interface HtmlTag {
   name: string;
@@ -48,6 +49,8 @@ export interface RouteFigures {
   htmlBytes: number;
   cssBytes: number;
   jsBytes: number;
+  /** What a client:touch island loads at the first touch, beyond what the page loaded first. */
+  touchJsBytes: number;
   imageBytes: number;
   iconBytes: number;
   otherBytes: number;
@@ -189,6 +192,15 @@ export function firstLoadRefs(scanned: ScannedHtml): AssetRef[] {
   return refs;
 }
 
+/** The code of the islands hydrated at the first touch (`client:touch`): loaded then, not at first load. */
+export function touchRefs(scanned: ScannedHtml): AssetRef[] {
+  return scanned.tags
+    .filter(({ name, attrs }) => name === "astro-island" && attrs.client === "touch")
+    .flatMap(({ attrs }) => [attrs["component-url"], attrs["renderer-url"]])
+    .filter((url): url is string => Boolean(url))
+    .map((url) => ({ kind: "touch" as const, url }));
+}
+
 /**
  * Measures one page: the gzip size of the HTML and of everything it loads first,
  * following static imports of every script found.
@@ -229,13 +241,15 @@ export function measurePage(
       return;
     }
     assets.push({ kind: ref.kind, path, gzipBytes: gzipSize(data) });
-    if (ref.kind === "script") {
+    if (ref.kind === "script" || ref.kind === "touch") {
       const code = data.toString("utf8");
       for (const specifier of [...staticImports(code), ...dynamicImports(code)])
-        visit({ kind: "script", url: specifier }, url);
+        visit({ kind: ref.kind, url: specifier }, url);
     }
   };
   for (const ref of firstLoadRefs(scanned)) visit(ref, pageUrl);
+  // After the first load, so a chunk both share counts once, as first-load.
+  for (const ref of touchRefs(scanned)) visit(ref, pageUrl);
 
   const sum = (kind: AssetKind) =>
     assets.filter((asset) => asset.kind === kind).reduce((total, asset) => total + asset.gzipBytes, 0);
@@ -252,6 +266,7 @@ export function measurePage(
     htmlBytes,
     cssBytes: inlineCssBytes + stylesheetBytes,
     jsBytes: inlineJsBytes + sum("script"),
+    touchJsBytes: sum("touch"),
     imageBytes: sum("image"),
     iconBytes: sum("icon"),
     otherBytes: sum("other"),
@@ -281,6 +296,9 @@ export function budgetFailures(figures: RouteFigures, budgets: ByteBudgets): str
     ["CSS", figures.cssBytes, budgets.cssKB],
     ["total first-load transfer", figures.totalBytes, budgets.firstLoadTotalKB],
   ];
+  const htmlBudgetKB = budgets.htmlKB[figures.route];
+  if (htmlBudgetKB !== undefined) checks.push(["HTML", figures.htmlBytes, htmlBudgetKB]);
+  if (figures.touchJsBytes > 0) checks.push(["JS at the first touch", figures.touchJsBytes, budgets.touchJsKB]);
   for (const [label, bytes, budgetKB] of checks) {
     if (bytes > budgetKB * KB) {
       failures.push(
@@ -298,6 +316,7 @@ export function formatTable(rows: readonly RouteFigures[], budgets: ByteBudgets)
     `CSS (≤${budgets.cssKB})`,
     "JS",
     "JS budget",
+    "touch JS",
     "images",
     "icons",
     "other",
@@ -310,6 +329,7 @@ export function formatTable(rows: readonly RouteFigures[], budgets: ByteBudgets)
     kb(row.cssBytes),
     kb(row.jsBytes),
     `≤ ${jsBudgetKB(row.route, budgets)} KB`,
+    row.touchJsBytes > 0 ? kb(row.touchJsBytes) : "-",
     kb(row.imageBytes),
     kb(row.iconBytes),
     kb(row.otherBytes),
