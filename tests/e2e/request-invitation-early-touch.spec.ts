@@ -89,6 +89,9 @@ test.describe("Chromium", () => {
 
 test.describe("Firefox", () => {
   test("a click, a key and a tap before hydration each do what they do once hydrated", async ({ baseURL }) => {
+    // A browser of its own to start and three pages to load: past the 30 s of one page's test on a
+    // busy machine (it timed out once beside other work), so the limit catches a hang, not a slow start.
+    test.setTimeout(120_000);
     const browser = await puppeteer.launch({
       browser: "firefox",
       executablePath: FIREFOX_PATH,
