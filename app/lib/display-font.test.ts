@@ -21,10 +21,15 @@ describe("the headings' face", () => {
       descentOverride: "21.05%",
       lineGapOverride: "0.00%",
     });
+    expect(fallbackOverrides({ unitsPerEm: 2048, xWidthAvg: 1168 }).sizeAdjust).toBe("84.95%");
     const css = displayFontFaces("/_astro/f.woff2");
     expect(css).toContain(
       'font-family:"Fraunces";font-style:normal;font-weight:600;font-display:swap;src:url(/_astro/f.woff2)',
     );
+    expect(css).toContain(
+      'font-family:"Fraunces Fallback";font-style:normal;font-weight:600;src:local("Times New Roman")',
+    );
     expect(css).toContain("size-adjust:121.15%");
+    expect(css).toContain('font-family:"Fraunces Fallback DejaVu"');
   });
 });
