@@ -8,7 +8,7 @@ import { MEDIA_PATH } from "../media-folder";
 import { pageMeta } from "./page";
 import { callToAction, feature, named, pageHero, sectionIntro } from "./sections";
 
-/** An image of the editor's library (public/media/), by its path on the site: the site's own, so the page's policy lets it load. */
+/** An image of the editor's library (MEDIA_FOLDER, shared/media-folder.ts), by its path on the site: the site's own, so the page's policy lets it load. */
 export const libraryImage = z
   .string({ error: "Write the image's path here." })
   .regex(new RegExp(`^${MEDIA_PATH}/[A-Za-z0-9][A-Za-z0-9._/-]*\\.(avif|webp|jpe?g|png|svg)$`), {
