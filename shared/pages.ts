@@ -49,6 +49,8 @@ export const PAGES = {
     file: "terms-of-engagement.yaml",
     label: "Terms of Engagement",
   },
+  // The answers a visitor looks for before sending a request; linked from the home page, the request page and the footer.
+  questions: { path: "/questions", indexable: true, file: "questions.yaml", label: "Questions" },
   // The open roles; each open role has a page below it (shared/roles/page.ts, rolePath).
   openRoles: {
     path: "/roles",

@@ -8,6 +8,7 @@ import { toFormShape } from "./form-shape";
 import { registerPreviews } from "./previews";
 import { withSiteFacts } from "#shared/content/site-facts.ts";
 import { site } from "#app/config/site.ts";
+import { PROOF_PEOPLE, PROOF_QUOTES, withProof } from "../../tests/support/proof-fixtures";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -71,5 +72,33 @@ describe("the editor's previews", () => {
       expect(screen.getAllByText(words.team.answerPages.buttons.invite[mode]).length).toBeGreaterThan(0);
     }
     expect(screen.getByText(new RegExp(escapeRegExp(words.team.newRequest.intro.employer)))).toBeTruthy();
+  });
+});
+
+describe("the editor's preview of Who We Are and of the questions", () => {
+  it("draws the people and the quotes once the team adds them, and neither while they are empty", () => {
+    const Preview = registered().get("whoWeAre")!;
+    const words = readContent("whoWeAre");
+    const { unmount } = render(<Preview {...propsOf(toFormShape(words))} />);
+    expect(screen.queryByText(words.people.intro.title)).toBeNull();
+    expect(screen.queryByText(words.quotes.intro.title)).toBeNull();
+    unmount();
+    render(<Preview {...propsOf(toFormShape(withProof(words)))} />);
+    expect(screen.getByText(words.people.intro.title)).toBeTruthy();
+    expect(screen.getByText(PROOF_PEOPLE[0]!.title)).toBeTruthy();
+    expect(screen.getByText(words.quotes.intro.title)).toBeTruthy();
+    expect(screen.getByText(PROOF_QUOTES[0]!.name)).toBeTruthy();
+  });
+
+  it("draws the questions page with the answers being edited, its steps numbered in order", () => {
+    const Preview = registered().get("questions")!;
+    const words = withSiteFacts(readContent("questions"), site);
+    render(<Preview {...propsOf(toFormShape(words))} />);
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(words.meta.heading);
+    const steps = screen.getByRole("heading", { name: words.process.title }).parentElement!.querySelectorAll("ol > li");
+    expect([...steps].map((step) => step.querySelector("p")!.textContent)).toEqual(
+      words.process.steps.map((step) => step.title),
+    );
+    for (const item of words.answers.items) expect(screen.getByRole("heading", { name: item.question })).toBeTruthy();
   });
 });

@@ -15,13 +15,14 @@ import { withSiteFacts } from "#shared/content/site-facts.ts";
 import HomePage from "#app/pages/_home.tsx";
 import HowWeHelpPage from "#app/pages/_how-we-help.tsx";
 import MissionPage from "#app/pages/_mission.tsx";
+import QuestionsPage from "#app/pages/_questions.tsx";
 import TermsPage from "#app/pages/_terms.tsx";
 import WhoWeArePage from "#app/pages/_who-we-are.tsx";
 import { EmailsPreview } from "./email-preview";
 import type { OpenRolesWords } from "#shared/content/open-roles.ts";
 import { EMPLOYMENT_TYPES, SALARY_CURRENCIES, type RoleFields } from "#shared/roles/schema.ts";
 import { RolePage, RolesListPage } from "#app/features/roles/role-views.tsx";
-import { NextSteps, SentMark } from "#app/features/invitation/confirmation-notice.tsx";
+import { NextSteps, ReplyAddress, SentMark } from "#app/features/invitation/confirmation-notice.tsx";
 import { FormIntro } from "#app/features/invitation/form-intro.tsx";
 import { OwnForm } from "#app/features/invitation/own-form.tsx";
 import { islandWords, RequestWords } from "#app/features/invitation/request-words.ts";
@@ -130,6 +131,7 @@ export function registerPreviews(cms: DecapCms, { siteWords, services, openRoles
       <WhoWeArePage content={wordsOf(props)} newTabHint={siteWords.newTabHint} requestActions={requestActions} />
     ),
     terms: (props) => <TermsPage content={termsSoFar(wordsOf(props))} contactEmail={site.contactEmail} />,
+    questions: (props) => <QuestionsPage content={wordsOf(props)} requestActions={requestActions} />,
     requestInvitation: (props) => <RequestPagePreview words={wordsOf(props)} newTabHint={siteWords.newTabHint} />,
     // The list as it shows with no role open: its opening, the empty state and the closing line.
     openRoles: (props) => <RolesListPage roles={[]} words={wordsOf(props)} />,
@@ -184,6 +186,12 @@ function RequestPagePreview({ words, newTabHint }: { words: RequestInvitationWor
               <SentMark />
               <h2 className="text-2xl font-semibold tracking-tight">{words.confirmation.title}</h2>
               <p className="max-w-md text-lead text-body">{copy.confirmationBody}</p>
+              {/* An example of the address a visitor gives: the page shows theirs. */}
+              <ReplyAddress
+                address={copy === words.modes.employer ? "name@company.com" : "name@example.com"}
+                words={words.confirmation}
+                contactEmail={site.contactEmail}
+              />
               <NextSteps heading={words.confirmation.nextStepsHeading} steps={copy.sent.nextSteps} />
             </div>
           </section>

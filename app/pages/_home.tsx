@@ -27,6 +27,8 @@ interface HomePageProps {
    * a role is open, with the newest few open (HOME_ROLES_SHOWN), as the list page does. Without
    * `roles.marked` (the editor's preview), the band shows the roles given, when there are any.
    */
+  /** The questions page's questions (content/questions.yaml), each linked to its answer; the editor's preview has none. */
+  questions?: readonly { id: string; question: string }[];
   roles?: { roles: readonly (RoleFields & { slug: string })[]; words: OpenRolesWords; marked: boolean } | null;
 }
 
@@ -37,6 +39,7 @@ export default function HomePage({
   audienceActions,
   requestActions,
   roles = null,
+  questions = [],
 }: HomePageProps) {
   const { meta, hero, preview, claims, mission, cta } = content;
   const titles = (group: { services: readonly { title: string }[] }) => group.services.map((service) => service.title);
@@ -80,6 +83,31 @@ export default function HomePage({
         id="services-heading"
       />
       {roles && <RolesBand {...roles} />}
+      <Section id="questions" labelledBy="questions-heading">
+        <div className="grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-16">
+          <div>
+            <SectionHeader intro={content.questions.intro} id="questions-heading" />
+            <ArrowLink href={content.questions.more.href} className="mt-8">
+              {content.questions.more.label}
+            </ArrowLink>
+          </div>
+          {questions.length > 0 && (
+            <ul className="divide-y divide-line border-y border-line">
+              {questions.map((item) => (
+                <li key={item.id}>
+                  <a
+                    href={`${content.questions.more.href}#${item.id}`}
+                    className="flex items-center justify-between gap-4 py-5 font-display text-lg font-semibold text-navy-900 transition-colors hover:text-gold-600"
+                  >
+                    {item.question}
+                    <span aria-hidden="true">→</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </Section>
       <CallToActionBand content={cta} actions={requestActions} id="cta-heading" />
     </>
   );

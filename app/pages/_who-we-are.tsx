@@ -3,6 +3,7 @@ import type { WhoWeAreWords } from "#shared/content/who-we-are.ts";
 import type { ModeActions } from "#shared/content/sections.ts";
 import { CallToActionBand } from "#app/components/sections/call-to-action-band.tsx";
 import { FeatureGrid } from "#app/components/sections/feature-grid.tsx";
+import { PeopleSection, QuotesSection } from "#app/components/sections/people-and-quotes.tsx";
 import { PageHero } from "#app/components/sections/page-hero.tsx";
 import { ReasonColumns } from "#app/components/sections/reason-columns.tsx";
 import { Section, SectionHeader } from "#app/components/sections/section.tsx";
@@ -15,7 +16,7 @@ interface WhoWeArePageProps {
 }
 
 export default function WhoWeArePage({ content, newTabHint, requestActions }: WhoWeArePageProps) {
-  const { meta, hero, supporter, foundations, reasons, cta } = content;
+  const { meta, hero, supporter, people, quotes, foundations, reasons, cta } = content;
   return (
     <>
       <PageHero hero={hero} eyebrow={meta.title} title={meta.heading} overlapped />
@@ -24,6 +25,8 @@ export default function WhoWeArePage({ content, newTabHint, requestActions }: Wh
         newTabHint={newTabHint}
         id="supporter-heading"
       />
+      <PeopleSection intro={people.intro} members={people.members} newTabHint={newTabHint} id="people-heading" />
+      <QuotesSection intro={quotes.intro} items={quotes.items} id="quotes-heading" />
       <Section labelledBy="foundations-heading">
         <SectionHeader intro={foundations.intro} id="foundations-heading" />
         <FeatureGrid items={foundations.tiles} columns={4} className="mt-12" />

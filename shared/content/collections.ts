@@ -12,6 +12,7 @@ import { homeSchema } from "./home";
 import { howWeHelpSchema } from "./how-we-help";
 import { missionSchema } from "./mission";
 import { openRolesSchema } from "./open-roles";
+import { questionsSchema } from "./questions";
 import { requestInvitationSchema } from "./request-invitation";
 import { requestRefusedSchema } from "./request-refused";
 import { siteSchema } from "./site";
@@ -26,6 +27,7 @@ const SCHEMAS = {
   whoWeAre: whoWeAreSchema,
   requestInvitation: requestInvitationSchema,
   terms: termsSchema,
+  questions: questionsSchema,
   openRoles: openRolesSchema,
   site: siteSchema,
   requestRefused: requestRefusedSchema,

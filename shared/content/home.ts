@@ -52,6 +52,8 @@ export const homeSchema = z.strictObject({
       .meta({ title: "Column headings" }),
     more: linkAction({ max: 30 }),
   }),
+  /** The questions a visitor asks before a request (content/questions.yaml), by question, linked to their answers. */
+  questions: z.strictObject({ intro: sectionIntro, more: linkAction({ max: 30 }) }).meta({ title: "Questions" }),
   cta: callToAction,
 });
 

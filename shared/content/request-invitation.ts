@@ -180,6 +180,12 @@ export const requestInvitationSchema = z.strictObject({
     title: fixed("Invitation Request Submitted!"),
     /** Above the confirmation's next steps (each mode's `sent.nextSteps`). */
     nextStepsHeading: text({ max: 30 }),
+    /** Under the confirmation's words: where the reply will go, `{email}` being the address the visitor gave. */
+    replyTo: text({ max: 80, tokens: ["email"], requires: ["email"], title: "Where the reply will go" }),
+    /** Followed by the contact address as a link: how to correct the address before the team answers. */
+    correctionLead: text({ max: 80, title: "Before the link to correct the address" }),
+    /** The subject of that link's email. */
+    correctionSubject: text({ max: 60, title: "Subject of the email correcting the address" }),
     /** Once a request is sent, in place of `questionsLead`; followed by the contact address. */
     questionsLead: text({ max: 40 }),
     homeLink: linkAction({ max: 30 }),

@@ -58,7 +58,7 @@ export const siteSchema = z.strictObject({
   footer: z.strictObject({
     tagline: text({ max: 200 }),
     aboutHeading: text({ max: 20 }),
-    aboutLinks: z.tuple([linkAction({ max: 24 }), linkAction({ max: 24 }), linkAction({ max: 24 })]),
+    aboutLinks: list(linkAction({ max: 24 }), { min: 3, max: 5 }),
     contactHeading: text({ max: 20 }),
     contactLead: text({ max: 60 }),
     /** Above the network's own profiles (NETWORK_PROFILE_URLS), when any are set. */

@@ -11,6 +11,7 @@ import {
   howWeHelpWords,
   missionWords,
   pages,
+  questionsWords as questionsWithTokens,
   requestActions,
   termsWords as termsWithTokens,
   whoWeAreWords as whoWeAreWithTokens,
@@ -21,6 +22,7 @@ import type { CallToAction, Feature } from "#shared/content/sections.ts";
 // The pages show their content with this deployment's site facts in place of the tokens.
 const termsContent = withSiteFacts(termsWithTokens, site);
 const whoWeAreContent = withSiteFacts(whoWeAreWithTokens, site);
+const questionsContent = withSiteFacts(questionsWithTokens, site);
 
 const main = (page: Page) => page.getByRole("main");
 /** An inner page's hero: its headline's text column and, beside it on wide screens, its art. */
@@ -461,4 +463,55 @@ test("every call to action of the content pages points at one of the two request
   }
   expect(requestActions.employer.href).toBe("/request-invitation?type=employer");
   expect(requestActions.candidate.href).toBe("/request-invitation");
+});
+
+test.describe("the questions", () => {
+  test("are reachable from the home page, the request page and the footer, and answer who qualifies, what happens next and who sees what", async ({
+    page,
+  }) => {
+    const { bar, process, answers, moreLink } = questionsContent;
+    // The home page lists each question, linked to its answer.
+    await page.goto(pages.home.path);
+    const homeQuestions = main(page).getByRole("region", { name: new RegExp(homeWords.questions.intro.title) });
+    for (const item of answers.items) {
+      await expect(homeQuestions.getByRole("link", { name: item.question })).toHaveAttribute(
+        "href",
+        `${pages.questions.path}#${item.id}`,
+      );
+    }
+    await homeQuestions.getByRole("link", { name: answers.items[0]!.question }).click();
+    await expect(page).toHaveURL(new RegExp(`${pages.questions.path}#${answers.items[0]!.id}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(questionsContent.meta.heading);
+    await expect(page.getByRole("heading", { name: answers.items[0]!.question })).toBeInViewport();
+    // The bar, the numbered steps (with the reply the site promises) and every answer.
+    await expect(main(page).getByText(bar.candidate)).toBeVisible();
+    await expect(main(page).getByText(bar.employer)).toBeVisible();
+    const steps = main(page).getByRole("region", { name: process.title }).getByRole("listitem");
+    await expect(steps).toHaveCount(process.steps.length);
+    await expect(steps.nth(1)).toContainText(`${site.replyWithinHours} hours`);
+    for (const item of answers.items) {
+      for (const paragraph of item.answer) await expect(main(page).getByText(paragraph)).toBeVisible();
+    }
+    // No FAQPage markup: Google shows FAQ results only for government and health sites.
+    expect(await page.locator('script[type="application/ld+json"]').allTextContents()).not.toContainEqual(
+      expect.stringContaining("FAQPage"),
+    );
+
+    // The footer links to them from every page.
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Questions", exact: true })).toHaveAttribute(
+      "href",
+      pages.questions.path,
+    );
+
+    // Beside the request page's form: who qualifies and what happens next, on a desktop in the column beside it.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(pages.requestInvitation.path);
+    const side = page.getByRole("region", { name: bar.title });
+    await expect(side.getByText(bar.candidate)).toBeVisible();
+    const next = page.getByRole("region", { name: process.title });
+    await expect(next.getByRole("listitem")).toHaveCount(process.steps.length);
+    const [form, panel] = await Promise.all([page.getByRole("form").boundingBox(), side.boundingBox()]);
+    expect(panel!.x).toBeGreaterThan(form!.x + form!.width);
+    await expect(page.getByRole("link", { name: moreLink.label })).toHaveAttribute("href", moreLink.href);
+  });
 });

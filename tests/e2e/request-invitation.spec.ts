@@ -245,6 +245,15 @@ test.describe("the site's own form", () => {
       await expect(notice(page)).toBeFocused();
       await expect(notice(page).getByRole("heading", { name: copy.confirmation.title })).toBeVisible();
       await expect(notice(page)).toContainText(copy.modes[mode].confirmationBody);
+      // Where the reply will go: the address given, and a way to correct it before the team answers.
+      await expect(notice(page).locator("[data-reply-to]")).toHaveText(
+        copy.confirmation.replyTo.replace("{email}", email),
+      );
+      const correction = notice(page).getByRole("link", { name: site.contactEmail });
+      await expect(correction).toHaveAttribute(
+        "href",
+        `mailto:${site.contactEmail}?subject=${encodeURIComponent(copy.confirmation.correctionSubject)}`,
+      );
       await expectNextSteps(notice(page), mode);
       // The page reads as sent: its heading, subtitle and side line follow.
       await expect(heading(page)).toHaveText(copy.modes[mode].sent.heading);

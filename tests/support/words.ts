@@ -25,6 +25,7 @@ export const missionWords = readContent("mission");
 export const howWeHelpWords = readContent("howWeHelp");
 export const whoWeAreWords = readContent("whoWeAre");
 export const termsWords = readContent("terms");
+export const questionsWords = readContent("questions");
 export const requestWords = readContent("requestInvitation");
 export const refusedWords = readContent("requestRefused");
 /** The server's emails (content/emails.yaml), as its notifier is given them (site facts as `{tokens}`). */

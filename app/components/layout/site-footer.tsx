@@ -6,7 +6,7 @@ import { profileName } from "#app/lib/network-profiles.ts";
 import { Logo } from "./logo";
 
 const linkClass = "rounded text-navy-100 underline-offset-4 transition-colors hover:text-white hover:underline";
-const headingClass = "text-sm font-semibold tracking-wide text-gold-300 uppercase";
+const headingClass = "font-sans text-sm font-semibold tracking-wide text-gold-300 uppercase";
 
 type FooterWords = Pick<SiteWords, "footer" | "newTabHint" | "profileSites">;
 

@@ -31,7 +31,10 @@ export function Section({
 }
 
 const eyebrowClass = (tone: "light" | "dark") =>
-  cn("text-sm font-semibold tracking-[0.14em] uppercase", tone === "light" ? "text-gold-600" : "text-gold-300");
+  cn(
+    "font-sans text-sm font-semibold tracking-[0.14em] uppercase",
+    tone === "light" ? "text-gold-600" : "text-gold-300",
+  );
 
 /** A small uppercase line above a heading that says what the section is about. */
 export function Eyebrow({ children, tone = "light" }: { children: ReactNode; tone?: "light" | "dark" }) {

@@ -9,6 +9,16 @@ interface ConfirmationNoticeProps {
   /** Who reads the request, what the reply will be and when. */
   nextSteps: NextStepsContent;
   homeLink: NavLink;
+  /** Where the reply will go, when the visitor's address is known (the site's own form), and how to correct it. */
+  replyTo?: ReplyTo | null;
+}
+
+export interface ReplyTo {
+  /** The address the visitor gave. */
+  address: string;
+  /** `replyTo` holds `{email}`; `correctionLead` is followed by the contact address, linked. */
+  words: { replyTo: string; correctionLead: string; correctionSubject: string };
+  contactEmail: string;
 }
 
 export interface NextStepsContent {
@@ -22,7 +32,7 @@ export interface NextStepsContent {
  * Shown in place of the form once it is submitted. It is a status message that takes
  * focus when it appears, so screen readers read it and keyboard users continue from it.
  */
-export function ConfirmationNotice({ title, body, nextSteps, homeLink }: ConfirmationNoticeProps) {
+export function ConfirmationNotice({ title, body, nextSteps, homeLink, replyTo = null }: ConfirmationNoticeProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
@@ -48,6 +58,7 @@ export function ConfirmationNotice({ title, body, nextSteps, homeLink }: Confirm
         {title}
       </h2>
       <p className="max-w-md text-lead text-body">{body}</p>
+      {replyTo && <ReplyAddress {...replyTo} />}
       <NextSteps {...nextSteps} />
       <a
         href={homeLink.href}
@@ -55,6 +66,27 @@ export function ConfirmationNotice({ title, body, nextSteps, homeLink }: Confirm
       >
         {homeLink.label}
       </a>
+    </div>
+  );
+}
+
+/** Where the reply will go: the address given, and a way to correct it before the team answers. */
+export function ReplyAddress({ address, words, contactEmail }: ReplyTo) {
+  const [before = "", after = ""] = words.replyTo.split("{email}");
+  const correction = `mailto:${contactEmail}?subject=${encodeURIComponent(words.correctionSubject)}`;
+  return (
+    <div className="w-full max-w-md rounded-card bg-navy-50 px-5 py-4 text-left text-base text-body">
+      <p data-reply-to>
+        {before}
+        <strong className="font-semibold break-words text-navy-900">{address}</strong>
+        {after}
+      </p>
+      <p className="mt-1 text-sm">
+        {words.correctionLead}{" "}
+        <a href={correction} className="font-semibold break-words text-navy-900 underline underline-offset-4">
+          {contactEmail}
+        </a>
+      </p>
     </div>
   );
 }

@@ -58,7 +58,8 @@ const classes = {
 interface OwnFormProps {
   mode: InvitationMode;
   contactEmail: string;
-  onSent: () => void;
+  /** Called once the request is stored, with the address the reply will go to. */
+  onSent: (sent: SentRequest) => void;
   /** The open role this request is about (its slug), sent with it: a hidden field, so without JavaScript too. */
   role?: string | null;
 }
@@ -75,6 +76,11 @@ interface OwnFormProps {
  * when Send was first pressed, so it is stored once; any failure keeps what was typed and
  * says what to do.
  */
+/** What the page's confirmation says of a request once sent. */
+export interface SentRequest {
+  email: string;
+}
+
 export function OwnForm({ mode, contactEmail, onSent, role = null }: OwnFormProps) {
   const words = useRequestWords();
   const copy = words.ownForm;
@@ -193,7 +199,7 @@ export function OwnForm({ mode, contactEmail, onSent, role = null }: OwnFormProp
     if (outcome.kind === "sent") {
       request.current = null;
       clearDraft();
-      onSent();
+      onSent({ email: values.email ?? "" });
     } else {
       report(outcome);
     }

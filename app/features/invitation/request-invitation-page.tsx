@@ -8,7 +8,7 @@ import { loadModePart, servedModePart, type ModePart } from "#app/features/invit
 import { loadAfterSend, LazyConfetti, LazyConfirmationNotice } from "#app/features/invitation/load-after-send.ts";
 import type { InvitationMode } from "#shared/invitation/mode.ts";
 import { ModeToggle } from "#app/features/invitation/mode-toggle.tsx";
-import { OwnForm } from "#app/features/invitation/own-form.tsx";
+import { OwnForm, type SentRequest } from "#app/features/invitation/own-form.tsx";
 import {
   asPageWords,
   hasModeWords,
@@ -31,6 +31,8 @@ interface StaticParts {
   intro?: ReactNode;
   /** The supporter badge, under the questions line beneath the side image. */
   supporter?: ReactNode;
+  /** Who qualifies and what happens next (content/questions.yaml), under the side image's card. */
+  answers?: ReactNode;
 }
 
 /**
@@ -125,6 +127,7 @@ function RequestInvitationBody({
   part,
   intro,
   supporter,
+  answers,
   role: servedRole = null,
 }: IslandData & StaticParts & { part: ModePart }) {
   const { roleWords } = part;
@@ -136,18 +139,24 @@ function RequestInvitationBody({
   // The mode whose form was sent; switching to the other mode shows that mode's form.
   const [submittedMode, setSubmittedMode] = useState<InvitationMode | null>(null);
   const [celebrating, setCelebrating] = useState(false);
+  // The address the reply will go to, when the site's own form sent it (HubSpot's form does not say).
+  const [replyAddress, setReplyAddress] = useState<string | null>(null);
 
-  const handleSubmitted = useCallback(() => {
-    // A transition: the form stays until the confirmation's chunk is there (./load-after-send.ts), never a blank box.
-    startTransition(() => {
-      setSubmittedMode(mode);
-      if (!prefersReducedMotion()) setCelebrating(true);
-    });
-    loadAfterSend().then(
-      ({ trackRequestSent }) => trackRequestSent(site.analytics, mode),
-      (error: unknown) => console.error("[request-invitation] The conversion event could not be sent:", error),
-    );
-  }, [mode]);
+  const handleSubmitted = useCallback(
+    (sentRequest?: SentRequest) => {
+      setReplyAddress(sentRequest?.email.trim() || null);
+      // A transition: the form stays until the confirmation's chunk is there (./load-after-send.ts), never a blank box.
+      startTransition(() => {
+        setSubmittedMode(mode);
+        if (!prefersReducedMotion()) setCelebrating(true);
+      });
+      loadAfterSend().then(
+        ({ trackRequestSent }) => trackRequestSent(site.analytics, mode),
+        (error: unknown) => console.error("[request-invitation] The conversion event could not be sent:", error),
+      );
+    },
+    [mode],
+  );
   const endCelebration = useCallback(() => setCelebrating(false), []);
   const [chosenRole, setChosenRole] = useState(servedRole);
   // A role is a TA leader's: in the employer's mode it is neither shown nor sent.
@@ -193,6 +202,11 @@ function RequestInvitationBody({
                     body={copy.confirmationBody}
                     nextSteps={{ heading: content.confirmation.nextStepsHeading, steps: copy.sent.nextSteps }}
                     homeLink={content.confirmation.homeLink}
+                    replyTo={
+                      replyAddress
+                        ? { address: replyAddress, words: content.confirmation, contactEmail: site.contactEmail }
+                        : null
+                    }
                   />
                 ) : (
                   <>
@@ -209,7 +223,8 @@ function RequestInvitationBody({
             </div>
           </div>
 
-          <div className="lg:sticky lg:top-[calc(var(--spacing-header)+2rem)] lg:self-start">
+          {/* Not sticky: the side column, with who qualifies and what happens next, runs beside the whole form. */}
+          <div className="min-w-0">
             <Suspense>
               <SideImagePanel
                 mode={mode}
@@ -237,6 +252,7 @@ function RequestInvitationBody({
               )}
               {supporter}
             </div>
+            {answers}
           </div>
         </div>
         {celebrating && (
@@ -286,7 +302,7 @@ export function RequestForm({
 }: {
   mode: InvitationMode;
   intro: { heading: string; lead: string };
-  onSent: () => void;
+  onSent: (sent?: SentRequest) => void;
   role: string | null;
 }) {
   const { hubspot, requestApi, contactEmail } = site;
