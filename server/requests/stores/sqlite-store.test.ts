@@ -71,8 +71,9 @@ describe("the SQLite file", () => {
     const ticker = setInterval(() => (ticks += 1), 5);
     const saving = store.save(sampleRequest(2));
     await new Promise((resolveWait) => setTimeout(resolveWait, 200));
-    // The timer kept running while the save waited: the loop was never blocked.
-    expect(ticks).toBeGreaterThan(5);
+    // The timer kept running while the save waited: the loop was never blocked (a blocked loop
+    // fires it at most once, after; a free one about 40 times, 5 beside a busy neighbour).
+    expect(ticks).toBeGreaterThan(1);
     other.exec("ROLLBACK");
     other.close();
     await saving;
