@@ -62,8 +62,9 @@ import {
 import { withinTimeLimit } from "../../time-limit";
 import { redact, secretTexts } from "../../safe-errors";
 import type { Answer } from "../answer-links";
-import { postgresEditorSessions } from "../../editor/session-store";
-import { postgresSearchPushes } from "../../search/push-outbox-postgres";
+import { editorSessionStore } from "../../editor/session-store";
+import { searchPushStore } from "../../search/push-store";
+import { postgresEngine } from "../../database/engine";
 
 /** The advisory lock key the migration holds (any constant unique to this schema). */
 const MIGRATION_LOCK_KEY = 7_340_011_001;
@@ -220,6 +221,8 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
     return fail(error);
   }
 
+  // The queries written once for both engines (server/database/engine.ts), on this pool.
+  const engine = postgresEngine(sql);
   const columns = sql(REQUEST_COLUMNS.split(", "));
   const notificationColumns = sql(NOTIFICATION_COLUMNS.split(", "));
   const claimed = (id: string, owner: string) => sql`id = ${id} AND lease_owner = ${owner} AND relay = 'pending'`;
@@ -275,8 +278,8 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
   const store: RequestStore = {
     description,
     sharedRateLimits: rateLimitCounter(sql),
-    searchPushes: postgresSearchPushes(sql),
-    editorSessions: postgresEditorSessions(sql),
+    searchPushes: searchPushStore(engine),
+    editorSessions: editorSessionStore(engine),
     async save(request) {
       // The request and its notifications commit together (the outbox, docs/product.md#notifications-and-privacy).
       const channels = request.held ? [] : (request.notify ?? []);

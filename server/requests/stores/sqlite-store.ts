@@ -66,8 +66,9 @@ import {
 } from "./store-core";
 import { withinTimeLimit } from "../../time-limit";
 import type { Answer } from "../answer-links";
-import { sqliteEditorSessions } from "../../editor/session-store";
-import { sqliteSearchPushes } from "../../search/push-outbox-sqlite";
+import { editorSessionStore } from "../../editor/session-store";
+import { searchPushStore } from "../../search/push-store";
+import { sqliteEngine } from "../../database/engine";
 
 export const SQLITE_FILE = "requests.sqlite";
 /** Held (an exclusive SQLite lock) by the one server that uses DATA_DIR, for as long as it runs. */
@@ -202,6 +203,8 @@ export function openSqliteStore(dataDir: string): RequestStore {
   );
   // From here on a lock never blocks the event loop (whenUnlocked retries on a timer).
   db.pragma("busy_timeout = 0");
+  // The queries written once for both engines (server/database/engine.ts), on this connection.
+  const engine = sqliteEngine(db, whenUnlocked);
   // Lists of ids and channels travel as one JSON array, so a batch is one statement whatever its size.
   const list = (values: readonly unknown[]) => JSON.stringify(values);
 
@@ -615,8 +618,8 @@ export function openSqliteStore(dataDir: string): RequestStore {
 
   return {
     description: `SQLite database ${path}`,
-    searchPushes: sqliteSearchPushes(db, whenUnlocked),
-    editorSessions: sqliteEditorSessions(db, whenUnlocked),
+    searchPushes: searchPushStore(engine),
+    editorSessions: editorSessionStore(engine),
     async save(request) {
       return whenUnlocked(() => transactions.save.immediate(request));
     },
