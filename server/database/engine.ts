@@ -83,7 +83,7 @@ export interface Engine {
 }
 
 /** Kysely as a compiler only (its documented use with DummyDriver): the engines run what it writes. */
-function compiler(name: Engine["name"]): Kysely<Database> {
+export function compiler(name: Engine["name"]): Kysely<Database> {
   const sqlite = name === "sqlite";
   return new Kysely<Database>({
     dialect: {

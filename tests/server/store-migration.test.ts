@@ -152,6 +152,86 @@ const read = (table: string, row: Record<string, unknown>, sqlite: boolean) =>
     }),
   );
 
+/** A SQLite database's schema as it behaves: each table's columns, indexes (partial or not) and checks. */
+function sqliteSchema(db: Database.Database) {
+  const tables = db
+    .prepare<[], { name: string; sql: string }>(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name <> 'invitation_schema' ORDER BY name",
+    )
+    .all();
+  const words = (text: string) => text.toLowerCase().replace(/["\s]/g, "");
+  return tables.map(({ name, sql }) => ({
+    name,
+    columns: db.pragma(`table_info(${name})`),
+    checks: [...words(sql).matchAll(/check\(([^()]*(\([^()]*\))?[^()]*)\)/g)].map((match) => match[1]).sort(),
+    indexes: (db.pragma(`index_list(${name})`) as { name: string; unique: number; partial: number }[])
+      .filter((index) => !index.name.startsWith("sqlite_autoindex"))
+      .map((index) => ({
+        ...index,
+        columns: db.pragma(`index_info(${index.name})`),
+        where: words(
+          db.prepare<[string], { sql: string }>("SELECT sql FROM sqlite_master WHERE name = ?").get(index.name)!.sql,
+        ).split("where")[1],
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+  }));
+}
+
+/** A PostgreSQL database's schema as it behaves: columns, indexes, constraints and unlogged tables. */
+async function postgresSchema(sql: postgres.Sql) {
+  return {
+    columns: [
+      ...(await sql`SELECT table_name, column_name, data_type, is_nullable, column_default, is_identity, identity_generation
+        FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> 'invitation_schema'
+        ORDER BY table_name, column_name`),
+    ],
+    indexes: [
+      ...(await sql`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname`),
+    ],
+    constraints: [
+      ...(await sql`SELECT conrelid::regclass::text AS on_table, conname, pg_get_constraintdef(oid) AS definition
+        FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY conname`),
+    ],
+    unlogged: [
+      ...(await sql`SELECT relname FROM pg_class WHERE relpersistence = 'u' AND relkind = 'r' ORDER BY relname`),
+    ],
+  };
+}
+
+describe("a new database, made by the baseline written once for both engines", () => {
+  it("has on SQLite the schema the steps of 7197f7b make", async () => {
+    const dataDir = join(throwawayDir(), "data");
+    await (await openSqliteStore(dataDir)).close();
+    const made = new Database(join(dataDir, SQLITE_FILE), { readonly: true });
+    const old = new Database(":memory:");
+    for (const statement of OLD.sqlite) old.exec(statement);
+    try {
+      expect(sqliteSchema(made)).toEqual(sqliteSchema(old));
+      expect(made.pragma("user_version", { simple: true })).toBe(OLD.required);
+    } finally {
+      made.close();
+      old.close();
+    }
+  });
+
+  it("has on PostgreSQL the schema the steps of 7197f7b make", async () => {
+    const madeUrl = await createDatabase(inject("postgresAdminUrl"));
+    await (await openPostgresStore(madeUrl)).close();
+    const made = postgres(madeUrl, { onnotice: () => {} });
+    const old = postgres(await createDatabase(inject("postgresAdminUrl")), { onnotice: () => {} });
+    try {
+      for (const statement of OLD.postgres) await old.unsafe(statement);
+      expect(await postgresSchema(made)).toEqual(await postgresSchema(old));
+      expect([...(await made`SELECT version, applied FROM invitation_schema`)]).toEqual([
+        { version: OLD.required, applied: OLD.applied },
+      ]);
+    } finally {
+      await made.end();
+      await old.end();
+    }
+  });
+});
+
 describe("a database made before the query builder", () => {
   it("opens on SQLite, migrates in place and keeps every row of every table", async () => {
     const dataDir = join(throwawayDir(), "data");
