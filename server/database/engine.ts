@@ -69,6 +69,8 @@ export interface Engine {
    * (the transaction is IMMEDIATE): nothing to add.
    */
   lockRows<QB extends SelectQueryBuilder<Database, keyof Database, object>>(query: QB, skipLocked?: boolean): QB;
+  /** A JSON text as a JSON column takes it: SQLite's text as it is, PostgreSQL's cast to json (kept as sent). */
+  json(text: string | null): RawBuilder<string | null> | string | null;
   /** The larger of two values: SQLite's two-argument `max`, PostgreSQL's `greatest`. */
   greatest<T>(a: Expression<T>, b: Expression<T>): RawBuilder<T>;
   /**
@@ -126,6 +128,7 @@ export function sqliteEngine(db: BetterSqlite3.Database, whenUnlocked: <T>(run: 
     db: compiler("sqlite"),
     time: (ms) => ms,
     lockRows: (query) => query,
+    json: (text) => text,
     greatest: (a, b) => sql`max(${a}, ${b})`,
     tuplesIn: (columns, tuples) =>
       sql<boolean>`(${columnList(columns)}) IN (SELECT ${sql.join(
@@ -157,6 +160,7 @@ export function postgresEngine(pool: postgres.Sql): Engine {
       return (skipLocked ? locked.skipLocked() : locked) as typeof query;
     },
     greatest: (a, b) => sql`greatest(${a}, ${b})`,
+    json: (text) => (text === null ? null : sql<string>`${text}::text::json`),
     tuplesIn: (columns, tuples) =>
       sql<boolean>`(${columnList(columns)}) IN (SELECT * FROM unnest(${sql.join(
         columns.map((_, index) => sql`${tuples.map((tuple) => tuple[index]!)}::text[]`),

@@ -53,7 +53,6 @@ import {
   toMs,
   toNotificationClaim,
   toQueuedNotification,
-  toRelayClaim,
   toStoredRequest,
   type NotificationRow,
   type QueuedSubject,
@@ -65,6 +64,7 @@ import type { Answer } from "../answer-links";
 import { editorSessionStore } from "../../editor/session-store";
 import { searchPushStore } from "../../search/push-store";
 import { postgresEngine } from "../../database/engine";
+import { relayQueries } from "./relay-queries";
 
 /** The advisory lock key the migration holds (any constant unique to this schema). */
 const MIGRATION_LOCK_KEY = 7_340_011_001;
@@ -225,7 +225,6 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
   const engine = postgresEngine(sql);
   const columns = sql(REQUEST_COLUMNS.split(", "));
   const notificationColumns = sql(NOTIFICATION_COLUMNS.split(", "));
-  const claimed = (id: string, owner: string) => sql`id = ${id} AND lease_owner = ${owner} AND relay = 'pending'`;
   const ownedNotifications = (seqs: readonly number[], owner: string) =>
     sql`seq IN ${sql(seqs as number[])} AND lease_owner = ${owner}`;
   const byEmail = (email: string) => sql`lower(btrim(fields->>'email')) = lower(${email.trim()})`;
@@ -280,6 +279,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
     sharedRateLimits: rateLimitCounter(sql),
     searchPushes: searchPushStore(engine),
     editorSessions: editorSessionStore(engine),
+    ...relayQueries(engine),
     async save(request) {
       // The request and its notifications commit together (the outbox, docs/product.md#notifications-and-privacy).
       const channels = request.held ? [] : (request.notify ?? []);
@@ -337,77 +337,6 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
     },
     async close() {
       await sql.end({ timeout: 5 });
-    },
-
-    async claimRelays(owner, now, leaseMs, limit) {
-      const at = new Date(now);
-      const rows = await sql<(RequestRow & { next_attempt_at: Date; seq: string })[]>`
-        UPDATE invitation_requests SET lease_owner = ${owner}, lease_until = ${new Date(now + leaseMs)}
-        WHERE seq IN (
-          SELECT seq FROM invitation_requests
-          WHERE relay = 'pending' AND held IS NULL AND next_attempt_at <= ${at}
-            AND (lease_until IS NULL OR lease_until <= ${at})
-          ORDER BY next_attempt_at, seq
-          LIMIT ${limit}
-          FOR UPDATE SKIP LOCKED
-        )
-        RETURNING ${columns}, next_attempt_at, seq`;
-      // RETURNING gives rows in no set order: claims go out longest-waiting first, as they were chosen.
-      rows.sort((a, b) => toMs(a.next_attempt_at) - toMs(b.next_attempt_at) || Number(a.seq) - Number(b.seq));
-      return rows.map(toRelayClaim);
-    },
-    async relayStillClaimed(id, owner) {
-      const rows = await sql`SELECT 1 FROM invitation_requests WHERE ${claimed(id, owner)}`;
-      return rows.length === 1;
-    },
-    async markSent(id, owner, now) {
-      const result = await sql`
-        UPDATE invitation_requests SET relay = 'sent', sent_at = ${new Date(now)}, attempts = attempts + 1,
-          last_error = NULL, next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL
-        WHERE ${claimed(id, owner)}`;
-      return result.count === 1;
-    },
-    async markFailed(id, owner, reason, alert) {
-      return sql.begin(async (tx) => {
-        const result = await tx`
-          UPDATE invitation_requests SET relay = 'failed', attempts = attempts + 1, last_error = ${reason},
-            next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL
-          WHERE ${claimed(id, owner)}`;
-        if (result.count === 1 && alert) {
-          await enqueue(
-            tx,
-            { kind: "relay-refused", requestId: id, details: alert.refusal },
-            alert.channels,
-            alert.now,
-          );
-        }
-        return result.count === 1;
-      });
-    },
-    async scheduleRetry(id, owner, retryAt, reason) {
-      const result = await sql`
-        UPDATE invitation_requests SET attempts = attempts + 1, last_error = ${reason},
-          next_attempt_at = ${new Date(retryAt)}, lease_owner = NULL, lease_until = NULL
-        WHERE ${claimed(id, owner)}`;
-      return result.count === 1;
-    },
-    async returnRelays(ids, owner) {
-      if (ids.length === 0) return;
-      await sql`UPDATE invitation_requests SET lease_owner = NULL, lease_until = NULL
-        WHERE id IN ${sql(ids as string[])} AND lease_owner = ${owner} AND relay = 'pending'`;
-    },
-    async nextRelayAt() {
-      const [row] = await sql<{ at: Date | null }[]>`
-        SELECT MIN(GREATEST(next_attempt_at, COALESCE(lease_until, 'epoch'::timestamptz))) AS at
-        FROM invitation_requests WHERE relay = 'pending' AND held IS NULL`;
-      return ms(row?.at ?? null);
-    },
-    async requeueFailed(now) {
-      const result = await sql`
-        UPDATE invitation_requests SET relay = 'pending', attempts = 0, next_attempt_at = ${new Date(now)},
-          lease_owner = NULL, lease_until = NULL
-        WHERE relay = 'failed'`;
-      return result.count;
     },
 
     async ping(timeoutMs) {

@@ -57,7 +57,6 @@ import {
   REQUEST_COLUMNS,
   toNotificationClaim,
   toQueuedNotification,
-  toRelayClaim,
   toStoredRequest,
   type NotificationRow,
   type QueuedSubject,
@@ -69,6 +68,7 @@ import type { Answer } from "../answer-links";
 import { editorSessionStore } from "../../editor/session-store";
 import { searchPushStore } from "../../search/push-store";
 import { sqliteEngine } from "../../database/engine";
+import { relayQueries } from "./relay-queries";
 
 export const SQLITE_FILE = "requests.sqlite";
 /** Held (an exclusive SQLite lock) by the one server that uses DATA_DIR, for as long as it runs. */
@@ -224,44 +224,6 @@ export function openSqliteStore(dataDir: string): RequestStore {
   const all = db.prepare<[], RequestRow>(`SELECT ${REQUEST_COLUMNS} FROM invitation_requests ORDER BY seq`);
   const requestById = db.prepare<{ id: string }, RequestRow>(
     `SELECT ${REQUEST_COLUMNS} FROM invitation_requests WHERE id = @id`,
-  );
-  const claimRelays = db.prepare<{ owner: string; now: number; until: number; limit: number }, Due<RequestRow>>(
-    `UPDATE invitation_requests SET lease_owner = @owner, lease_until = @until
-     WHERE seq IN (
-       SELECT seq FROM invitation_requests
-       WHERE relay = 'pending' AND held IS NULL AND next_attempt_at <= @now
-         AND (lease_until IS NULL OR lease_until <= @now)
-       ORDER BY next_attempt_at, seq LIMIT @limit
-     )
-     RETURNING ${REQUEST_COLUMNS}, next_attempt_at, seq`,
-  );
-  const claimed = "WHERE id = @id AND lease_owner = @owner AND relay = 'pending'";
-  const stillClaimed = db.prepare<{ id: string; owner: string }, { id: string }>(
-    `SELECT id FROM invitation_requests ${claimed}`,
-  );
-  const sent = db.prepare(
-    `UPDATE invitation_requests SET relay = 'sent', sent_at = @now, attempts = attempts + 1, last_error = NULL,
-       next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL ${claimed}`,
-  );
-  const failed = db.prepare(
-    `UPDATE invitation_requests SET relay = 'failed', attempts = attempts + 1, last_error = @reason,
-       next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL ${claimed}`,
-  );
-  const retry = db.prepare(
-    `UPDATE invitation_requests SET attempts = attempts + 1, last_error = @reason, next_attempt_at = @retryAt,
-       lease_owner = NULL, lease_until = NULL ${claimed}`,
-  );
-  const returnRelays = db.prepare(
-    `UPDATE invitation_requests SET lease_owner = NULL, lease_until = NULL
-     WHERE id IN (SELECT value FROM json_each(@ids)) AND lease_owner = @owner AND relay = 'pending'`,
-  );
-  const nextRelayAt = db.prepare<[], { at: number | null }>(
-    `SELECT MIN(MAX(next_attempt_at, COALESCE(lease_until, 0))) AS at FROM invitation_requests
-     WHERE relay = 'pending' AND held IS NULL`,
-  );
-  const requeue = db.prepare(
-    `UPDATE invitation_requests SET relay = 'pending', attempts = 0, next_attempt_at = @now,
-       lease_owner = NULL, lease_until = NULL WHERE relay = 'failed'`,
   );
 
   // --- The outbox of the team's notifications ---
@@ -493,14 +455,6 @@ export function openSqliteStore(dataDir: string): RequestStore {
         enqueue({ kind: "acknowledgement", requestId: request.id }, [REQUESTER_CHANNEL], request.receivedAt);
       return { stored: "new" };
     }),
-    markFailed: db.transaction(
-      (id: string, owner: string, reason: string, alert?: Parameters<RequestStore["markFailed"]>[3]) => {
-        const owned = failed.run({ id, owner, reason }).changes === 1;
-        if (owned && alert)
-          enqueue({ kind: "relay-refused", requestId: id, details: alert.refusal }, alert.channels, alert.now);
-        return owned;
-      },
-    ),
     claimNotifications: db.transaction(
       (owner: string, now: number, leaseMs: number, limit: number, channels: readonly NotificationChannel[]) => {
         const rows = claimNotifications.all({ owner, now, until: now + leaseMs, limit, channels: list(channels) });
@@ -620,6 +574,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
     description: `SQLite database ${path}`,
     searchPushes: searchPushStore(engine),
     editorSessions: editorSessionStore(engine),
+    ...relayQueries(engine),
     async save(request) {
       return whenUnlocked(() => transactions.save.immediate(request));
     },
@@ -629,32 +584,6 @@ export function openSqliteStore(dataDir: string): RequestStore {
     async close() {
       if (db.open) db.close();
       if (serverLock?.open) serverLock.close();
-    },
-
-    async claimRelays(owner, now, leaseMs, limit) {
-      const rows = await whenUnlocked(() => claimRelays.all({ owner, now, until: now + leaseMs, limit }));
-      return rows.sort(byDueOrder).map(toRelayClaim);
-    },
-    async relayStillClaimed(id, owner) {
-      return (await whenUnlocked(() => stillClaimed.get({ id, owner }))) !== undefined;
-    },
-    async markSent(id, owner, now) {
-      return (await whenUnlocked(() => sent.run({ id, owner, now }))).changes === 1;
-    },
-    async markFailed(id, owner, reason, alert) {
-      return whenUnlocked(() => transactions.markFailed.immediate(id, owner, reason, alert));
-    },
-    async scheduleRetry(id, owner, retryAt, reason) {
-      return (await whenUnlocked(() => retry.run({ id, owner, retryAt, reason }))).changes === 1;
-    },
-    async returnRelays(ids, owner) {
-      if (ids.length > 0) await whenUnlocked(() => returnRelays.run({ ids: list(ids), owner }));
-    },
-    async nextRelayAt() {
-      return (await whenUnlocked(() => nextRelayAt.get()))?.at ?? null;
-    },
-    async requeueFailed(now) {
-      return (await whenUnlocked(() => requeue.run({ now }))).changes;
     },
 
     async returnClaimsOfPreviousProcess() {

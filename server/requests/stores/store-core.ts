@@ -527,8 +527,29 @@ export function migrationPlan(
 }
 
 /** The columns of a request row, in every statement that reads one. */
-export const REQUEST_COLUMNS =
-  "id, received_at, mode, fields, context, relay, attempts, last_error, sent_at, notice_version, held, source, consent, role, acknowledged_at, reply_by, answer, answered_at, reminded_at";
+export const REQUEST_COLUMN_LIST = [
+  "id",
+  "received_at",
+  "mode",
+  "fields",
+  "context",
+  "relay",
+  "attempts",
+  "last_error",
+  "sent_at",
+  "notice_version",
+  "held",
+  "source",
+  "consent",
+  "role",
+  "acknowledged_at",
+  "reply_by",
+  "answer",
+  "answered_at",
+  "reminded_at",
+] as const;
+/** The same columns, as SQL. */
+export const REQUEST_COLUMNS = REQUEST_COLUMN_LIST.join(", ");
 /** The columns of a notification row. */
 export const NOTIFICATION_COLUMNS =
   "seq, request_id, kind, channel, details, delivery_id, queued_at, attempts, last_error";
