@@ -32,8 +32,6 @@ import {
   type RequestStore,
   type SaveOutcome,
   type SharedRateLimits,
-  type StoppableChannel,
-  type StoppedChannel,
 } from "../store";
 import {
   answerDecision,
@@ -65,6 +63,7 @@ import { editorSessionStore } from "../../editor/session-store";
 import { searchPushStore } from "../../search/push-store";
 import { postgresEngine } from "../../database/engine";
 import { relayQueries } from "./relay-queries";
+import { channelQueries } from "./outbox-queries";
 
 /** The advisory lock key the migration holds (any constant unique to this schema). */
 const MIGRATION_LOCK_KEY = 7_340_011_001;
@@ -280,6 +279,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
     searchPushes: searchPushStore(engine),
     editorSessions: editorSessionStore(engine),
     ...relayQueries(engine),
+    ...channelQueries(engine),
     async save(request) {
       // The request and its notifications commit together (the outbox, docs/product.md#notifications-and-privacy).
       const channels = request.held ? [] : (request.notify ?? []);
@@ -489,24 +489,6 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
         NotificationRow[]
       >`SELECT ${notificationColumns} FROM invitation_notifications ORDER BY seq`;
       return rows.map(toQueuedNotification);
-    },
-    async stopChannel(channel, reason, now, alertChannels) {
-      return sql.begin(async (tx) => {
-        const inserted = await tx`
-          INSERT INTO invitation_channels (channel, stopped_at, reason) VALUES (${channel}, ${new Date(now)}, ${reason})
-          ON CONFLICT (channel) DO NOTHING`;
-        if (inserted.count === 0) return false;
-        await enqueue(tx, { kind: "channel-refused", details: { channel, reason } }, alertChannels, now);
-        return true;
-      });
-    },
-    async stoppedChannels(): Promise<StoppedChannel[]> {
-      const rows = await sql<{ channel: StoppableChannel; stopped_at: Date; reason: string }[]>`
-        SELECT channel, stopped_at, reason FROM invitation_channels ORDER BY channel`;
-      return rows.map((row) => ({ channel: row.channel, reason: row.reason, stoppedAt: row.stopped_at.getTime() }));
-    },
-    async reopenChannels() {
-      return (await sql`DELETE FROM invitation_channels`).count;
     },
 
     async admitHeld(id, now, notify, acknowledge = false, replyBy = null) {

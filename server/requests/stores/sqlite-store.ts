@@ -36,8 +36,6 @@ import {
   type NotificationClaim,
   type RequestStore,
   type SaveOutcome,
-  type StoppableChannel,
-  type StoppedChannel,
   type TeamChannel,
 } from "../store";
 import {
@@ -69,6 +67,7 @@ import { editorSessionStore } from "../../editor/session-store";
 import { searchPushStore } from "../../search/push-store";
 import { sqliteEngine } from "../../database/engine";
 import { relayQueries } from "./relay-queries";
+import { channelQueries } from "./outbox-queries";
 
 export const SQLITE_FILE = "requests.sqlite";
 /** Held (an exclusive SQLite lock) by the one server that uses DATA_DIR, for as long as it runs. */
@@ -271,14 +270,6 @@ export function openSqliteStore(dataDir: string): RequestStore {
   );
 
   // --- Stopped channels, held requests, daily jobs, status ---
-  const stopChannel = db.prepare(
-    `INSERT INTO invitation_channels (channel, stopped_at, reason) VALUES (@channel, @now, @reason)
-     ON CONFLICT (channel) DO NOTHING`,
-  );
-  const stopped = db.prepare<[], { channel: StoppableChannel; stopped_at: number; reason: string }>(
-    `SELECT channel, stopped_at, reason FROM invitation_channels ORDER BY channel`,
-  );
-  const reopen = db.prepare(`DELETE FROM invitation_channels`);
   const heldState = db.prepare<{ id: string }, { held: string | null; email: string | null }>(
     `SELECT held, json_extract(fields, '$.email') AS email FROM invitation_requests WHERE id = @id`,
   );
@@ -482,13 +473,6 @@ export function openSqliteStore(dataDir: string): RequestStore {
       delivered.all({ seqs: list([seq]), owner });
       return false;
     }),
-    stopChannel: db.transaction(
-      (channel: StoppableChannel, reason: string, now: number, alertChannels: readonly TeamChannel[]) => {
-        if (stopChannel.run({ channel, reason, now }).changes === 0) return false;
-        enqueue({ kind: "channel-refused", details: { channel, reason } }, alertChannels, now);
-        return true;
-      },
-    ),
     admitHeld: db.transaction(
       (id: string, now: number, notify: readonly TeamChannel[], acknowledge: boolean, replyBy: number | null) => {
         const row = heldState.get({ id });
@@ -575,6 +559,7 @@ export function openSqliteStore(dataDir: string): RequestStore {
     searchPushes: searchPushStore(engine),
     editorSessions: editorSessionStore(engine),
     ...relayQueries(engine),
+    ...channelQueries(engine),
     async save(request) {
       return whenUnlocked(() => transactions.save.immediate(request));
     },
@@ -652,19 +637,6 @@ export function openSqliteStore(dataDir: string): RequestStore {
     },
     async listNotifications() {
       return (await whenUnlocked(() => allNotifications.all())).map(toQueuedNotification);
-    },
-    async stopChannel(channel, reason, now, alertChannels) {
-      return whenUnlocked(() => transactions.stopChannel.immediate(channel, reason, now, alertChannels));
-    },
-    async stoppedChannels(): Promise<StoppedChannel[]> {
-      return (await whenUnlocked(() => stopped.all())).map((row) => ({
-        channel: row.channel,
-        reason: row.reason,
-        stoppedAt: row.stopped_at,
-      }));
-    },
-    async reopenChannels() {
-      return (await whenUnlocked(() => reopen.run())).changes;
     },
 
     async admitHeld(id, now, notify, acknowledge = false, replyBy = null) {
