@@ -84,6 +84,13 @@ export interface Engine {
   transaction<T>(work: () => Work<T>): Promise<T>;
 }
 
+/** An outbox row no live lease holds at `at` (its lease ended, or it has none): claimable once due. */
+export const unleased = (at: Time) => sql<boolean>`(lease_until IS NULL OR lease_until <= ${at})`;
+
+/** When an outbox's first row becomes claimable: the least of each row's due time or, when later, its lease's end. */
+export const claimableAt = (engine: Engine) =>
+  sql<Time | null>`min(${engine.greatest(sql.ref("next_attempt_at"), sql`coalesce(lease_until, next_attempt_at)`)})`;
+
 /** Kysely as a compiler only (its documented use with DummyDriver): the engines run what it writes. */
 export function compiler(name: Engine["name"]): Kysely<Database> {
   const sqlite = name === "sqlite";

@@ -6,7 +6,7 @@
  * server counts against, locked while a claim takes from it.
  */
 import { sql, type UpdateObject } from "kysely";
-import { changes, first, rows, type Engine, type Work } from "../database/engine";
+import { claimableAt, unleased, changes, first, rows, type Engine, type Work } from "../database/engine";
 import { toMs, type Database, type Time } from "../database/schema";
 import {
   ABSENT,
@@ -151,7 +151,7 @@ export function searchPushStore(engine: Engine): SearchPushOutbox {
           .select("url")
           .where("engine", "=", name)
           .where("next_attempt_at", "<=", at)
-          .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", at)]))
+          .where(unleased(at))
           .orderBy(sql`state = ${ABSENT}`, "desc")
           .orderBy("next_attempt_at")
           .orderBy("url")
@@ -192,12 +192,7 @@ export function searchPushStore(engine: Engine): SearchPushOutbox {
     const due = yield* rows(
       db
         .selectFrom("search_pushes")
-        .select((eb) => [
-          "engine",
-          eb.fn
-            .min(engine.greatest(eb.ref("next_attempt_at"), eb.fn.coalesce("lease_until", "next_attempt_at")))
-            .as("at"),
-        ])
+        .select(["engine", claimableAt(engine).as("at")])
         .where("engine", "in", engines)
         .where("next_attempt_at", "is not", null)
         .groupBy("engine"),

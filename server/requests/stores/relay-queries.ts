@@ -6,7 +6,7 @@
  * transaction (outbox-queries.ts).
  */
 import { sql } from "kysely";
-import { changes, rows, type Engine } from "../../database/engine";
+import { claimableAt, unleased, changes, rows, type Engine } from "../../database/engine";
 import { toMs } from "../../database/schema";
 import type { RelayOutbox, TeamCommandsStore } from "../store";
 import { enqueue } from "./outbox-queries";
@@ -35,7 +35,7 @@ export function relayQueries(engine: Engine): RelayOutbox & Pick<TeamCommandsSto
           .where("relay", "=", "pending")
           .where("held", "is", null)
           .where("next_attempt_at", "<=", at)
-          .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", at)]))
+          .where(unleased(at))
           .orderBy("next_attempt_at")
           .orderBy("seq")
           .limit(limit),
@@ -119,11 +119,7 @@ export function relayQueries(engine: Engine): RelayOutbox & Pick<TeamCommandsSto
         rows(
           db
             .selectFrom("invitation_requests")
-            .select((eb) =>
-              eb.fn
-                .min(engine.greatest(eb.ref("next_attempt_at"), eb.fn.coalesce("lease_until", "next_attempt_at")))
-                .as("at"),
-            )
+            .select(claimableAt(engine).as("at"))
             .where("relay", "=", "pending")
             .where("held", "is", null),
         ),

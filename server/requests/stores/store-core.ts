@@ -551,8 +551,17 @@ export const REQUEST_COLUMN_LIST = [
 /** The same columns, as SQL. */
 export const REQUEST_COLUMNS = REQUEST_COLUMN_LIST.join(", ");
 /** The columns of a notification row. */
-export const NOTIFICATION_COLUMNS =
-  "seq, request_id, kind, channel, details, delivery_id, queued_at, attempts, last_error";
+export const NOTIFICATION_COLUMN_LIST = [
+  "seq",
+  "request_id",
+  "kind",
+  "channel",
+  "details",
+  "delivery_id",
+  "queued_at",
+  "attempts",
+  "last_error",
+] as const;
 
 /** A nullable JSON value as a column takes it: text, or NULL. */
 export const jsonOrNull = (value: object | null | undefined): string | null =>
