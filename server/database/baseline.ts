@@ -17,8 +17,8 @@ export const BASELINE_VERSION = 12;
 const among = (column: string, values: readonly string[]) =>
   sql`${sql.ref(column)} IN (${sql.join(values.map((value) => sql.lit(value)))})`;
 
-/** The statements that make the schema on an empty database, in order. */
-export function baselineSchema(name: "sqlite" | "postgres"): string[] {
+/** What every table of the baseline is written with: the builder and the types that differ by engine. */
+function builders(name: "sqlite" | "postgres") {
   const db: Kysely<Database> = compiler(name);
   const postgres = name === "postgres";
   const time = postgres ? "timestamptz" : "integer";
@@ -31,7 +31,13 @@ export function baselineSchema(name: "sqlite" | "postgres"): string[] {
   const lease = <T extends CreateTableBuilder<string, string>>(table: T) =>
     table.addColumn("lease_owner", "text").addColumn("lease_until", time).addColumn("last_error", "text") as T;
 
-  const statements = [
+  return { db, postgres, time, json, seq, lease } as const;
+}
+type Builders = ReturnType<typeof builders>;
+
+/** The requests and their indexes. */
+function requestTables({ db, time, json, seq, lease }: Builders) {
+  return [
     seq(db.schema.createTable("invitation_requests"))
       .addColumn("id", "text", (column) => column.notNull().unique())
       .addColumn("received_at", time, (column) => column.notNull())
@@ -87,6 +93,12 @@ export function baselineSchema(name: "sqlite" | "postgres"): string[] {
       .on("invitation_requests")
       .column("reply_by")
       .where(sql<boolean>`${sql.ref("answered_at")} IS NULL AND ${sql.ref("reply_by")} IS NOT NULL`),
+  ];
+}
+
+/** The notifications' outbox, the stopped channels, the daily jobs and PostgreSQL's rate-limit counts. */
+function outboxTables({ db, postgres, time, json, seq, lease }: Builders) {
+  return [
     seq(db.schema.createTable("invitation_notifications"))
       .addColumn("request_id", "text")
       .addColumn("kind", "text", (column) =>
@@ -142,6 +154,12 @@ export function baselineSchema(name: "sqlite" | "postgres"): string[] {
             .addColumn("window_ends_at", time, (column) => column.notNull()),
         ]
       : []),
+  ];
+}
+
+/** The pushes to search engines and the editor's sign-in. */
+function otherTables({ db, postgres, time, lease }: Builders) {
+  return [
     db.schema
       .createTable("search_pushes")
       .addColumn("engine", "text", (column) => column.notNull().check(among("engine", ["google", "indexnow"])))
@@ -183,5 +201,12 @@ export function baselineSchema(name: "sqlite" | "postgres"): string[] {
       .addColumn("created_at", time, (column) => column.notNull())
       .addColumn("expires_at", time, (column) => column.notNull()),
   ];
-  return statements.map((statement) => statement.compile().sql);
+}
+
+/** The statements that make the schema on an empty database, in order. */
+export function baselineSchema(name: "sqlite" | "postgres"): string[] {
+  const made = builders(name);
+  return [...requestTables(made), ...outboxTables(made), ...otherTables(made)].map(
+    (statement) => statement.compile().sql,
+  );
 }
