@@ -87,6 +87,19 @@ export interface Engine {
 /** An outbox row no live lease holds at `at` (its lease ended, or it has none): claimable once due. */
 export const unleased = (at: Time) => sql<boolean>`(lease_until IS NULL OR lease_until <= ${at})`;
 
+/** An outbox's rows due at `at` that no live lease holds, longest-waiting first (due time, then row number), at most `limit`. */
+export const dueFirst = <QB extends SelectQueryBuilder<Database, keyof Database, object>>(
+  query: QB,
+  at: Time,
+  limit: number,
+): QB =>
+  query
+    .where(sql<boolean>`next_attempt_at <= ${at}`)
+    .where(unleased(at))
+    .orderBy(sql`next_attempt_at`)
+    .orderBy(sql`seq`)
+    .limit(limit) as QB;
+
 /** When an outbox's first row becomes claimable: the least of each row's due time or, when later, its lease's end. */
 export const claimableAt = (engine: Engine) =>
   sql<Time | null>`min(${engine.greatest(sql.ref("next_attempt_at"), sql`coalesce(lease_until, next_attempt_at)`)})`;

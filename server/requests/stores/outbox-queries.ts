@@ -7,7 +7,7 @@
  * sqlite-store.ts and postgres-store.ts.
  */
 import { sql } from "kysely";
-import { claimableAt, unleased, changes, first, rows, type Work, type Engine } from "../../database/engine";
+import { claimableAt, dueFirst, changes, first, rows, type Work, type Engine } from "../../database/engine";
 import { toMs } from "../../database/schema";
 import type {
   NotificationChannel,
@@ -114,11 +114,7 @@ export function notificationQueries(
         .selectFrom("invitation_notifications")
         .select("seq")
         .where("channel", "in", channels)
-        .where("next_attempt_at", "<=", at)
-        .where(unleased(at))
-        .orderBy("next_attempt_at")
-        .orderBy("seq")
-        .limit(limit),
+        .$call((query) => dueFirst(query, at, limit)),
       true,
     );
     const claimed = yield* rows(

@@ -6,7 +6,7 @@
  * transaction (outbox-queries.ts).
  */
 import { sql } from "kysely";
-import { claimableAt, unleased, changes, rows, type Engine } from "../../database/engine";
+import { claimableAt, dueFirst, changes, rows, type Engine } from "../../database/engine";
 import { toMs } from "../../database/schema";
 import type { RelayOutbox, TeamCommandsStore } from "../store";
 import { enqueue } from "./outbox-queries";
@@ -15,11 +15,11 @@ import { REQUEST_COLUMN_LIST, toRelayClaim, type RequestRow } from "./store-core
 export function relayQueries(engine: Engine): RelayOutbox & Pick<TeamCommandsStore, "requeueFailed"> {
   const { db, time } = engine;
   const ended = { next_attempt_at: null, lease_owner: null, lease_until: null } as const;
-  /** The pending row `id` while `owner` holds its claim. */
-  const claimed = (id: string, owner: string) =>
+  /** The pending rows of `ids` while `owner` holds their claims. */
+  const claimed = (ids: readonly string[], owner: string) =>
     db
       .updateTable("invitation_requests")
-      .where("id", "=", id)
+      .where("id", "in", ids)
       .where("lease_owner", "=", owner)
       .where("relay", "=", "pending");
   const one = async (query: ReturnType<ReturnType<typeof claimed>["set"]>) =>
@@ -34,11 +34,7 @@ export function relayQueries(engine: Engine): RelayOutbox & Pick<TeamCommandsSto
           .select("seq")
           .where("relay", "=", "pending")
           .where("held", "is", null)
-          .where("next_attempt_at", "<=", at)
-          .where(unleased(at))
-          .orderBy("next_attempt_at")
-          .orderBy("seq")
-          .limit(limit),
+          .$call((query) => dueFirst(query, at, limit)),
         true,
       );
       const claims = await engine.run(() =>
@@ -69,7 +65,7 @@ export function relayQueries(engine: Engine): RelayOutbox & Pick<TeamCommandsSto
     },
     markSent: (id, owner, now) =>
       one(
-        claimed(id, owner).set({
+        claimed([id], owner).set({
           relay: "sent",
           sent_at: time(now),
           attempts: sql`attempts + 1`,
@@ -81,7 +77,7 @@ export function relayQueries(engine: Engine): RelayOutbox & Pick<TeamCommandsSto
       engine.transaction(function* () {
         const owned =
           (yield* changes(
-            claimed(id, owner).set({ relay: "failed", attempts: sql`attempts + 1`, last_error: reason, ...ended }),
+            claimed([id], owner).set({ relay: "failed", attempts: sql`attempts + 1`, last_error: reason, ...ended }),
           )) === 1;
         if (owned && alert)
           yield* enqueue(
@@ -94,7 +90,7 @@ export function relayQueries(engine: Engine): RelayOutbox & Pick<TeamCommandsSto
       }),
     scheduleRetry: (id, owner, retryAt, reason) =>
       one(
-        claimed(id, owner).set({
+        claimed([id], owner).set({
           attempts: sql`attempts + 1`,
           last_error: reason,
           ...ended,
@@ -102,17 +98,8 @@ export function relayQueries(engine: Engine): RelayOutbox & Pick<TeamCommandsSto
         }),
       ),
     async returnRelays(ids, owner) {
-      if (ids.length === 0) return;
-      await engine.run(() =>
-        changes(
-          db
-            .updateTable("invitation_requests")
-            .set({ lease_owner: null, lease_until: null })
-            .where("id", "in", ids)
-            .where("lease_owner", "=", owner)
-            .where("relay", "=", "pending"),
-        ),
-      );
+      if (ids.length > 0)
+        await engine.run(() => changes(claimed(ids, owner).set({ lease_owner: null, lease_until: null })));
     },
     async nextRelayAt() {
       const [row] = await engine.run(() =>
