@@ -201,6 +201,16 @@ export default tseslint.config(
   // jobs are built on them.
   fence("server/requests/stores", [...SERVER_FENCE, requestPartImports(["outbox", "hubspot", "daily"], "The stores")]),
   fence("server/requests/outbox", [...SERVER_FENCE, requestPartImports(["hubspot", "daily"], "The delivery loop")]),
+  // The one query set's engine and schema (server/database/) are built on by the stores, the pushes and
+  // the editor's sessions, and import none of the server's other folders.
+  fence("server/database", [
+    ...SERVER_FENCE,
+    {
+      group: ["../*/**", "../../**"],
+      message:
+        "server/database/ (the query engine and the schema's types) imports no other server folder: the stores build on it (server/database/README.md).",
+    },
+  ]),
   // Playwright reads a fixture's dependencies from its first parameter, which must be an
   // object pattern even when empty: `async ({}, use) => ...`.
   { files: ["tests/support/browser/**/*.ts"], rules: { "no-empty-pattern": "off" } },

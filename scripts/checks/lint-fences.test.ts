@@ -67,6 +67,9 @@ describe("the layers' lint fences", () => {
     [newFileIn("server/requests/stores"), "../outbox/delivery-loop.ts"],
     [newFileIn("server/requests/stores"), "../../notifications/worker.ts"],
     [newFileIn("server/requests/outbox"), "../hubspot/relay.ts"],
+    // The query engine builds on nothing of the server's.
+    [newFileIn("server/database"), "../requests/store.ts"],
+    [newFileIn("server/database"), "../search/push-outbox.ts"],
   ])("%s may not import %s", async (filePath, specifier) => {
     expect(await refusal(filePath, specifier)).not.toBeNull();
   });
@@ -77,6 +80,8 @@ describe("the layers' lint fences", () => {
     ["shared/content/read.ts", "node:fs"],
     ["app/admin/page-data.ts", "#shared/content/read.ts"],
     [newFileIn("server/notifications"), "../requests/outbox/delivery-loop.ts"],
+    [newFileIn("server/database"), "./schema.ts"],
+    [newFileIn("server/search"), "../database/engine.ts"],
     [newFileIn("releases"), "../server/supervision.ts"],
     [newFileIn("releases"), "../server/main.ts"],
     [newFileIn("releases"), "#shared/build-dir.ts"],

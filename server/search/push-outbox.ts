@@ -6,8 +6,7 @@
  * is a push to make. So a change is pushed once whoever records it first (two servers, or a
  * restart diffing the same timetable, find the state already recorded), a newer change replaces
  * one not yet sent (the engine hears the latest), and what a server recorded survives its restart.
- * Each store (SQLite, PostgreSQL) keeps its SQL beside this (push-outbox-sqlite.ts,
- * push-outbox-postgres.ts).
+ * Its queries, one set for both engines (SQLite, PostgreSQL), are in push-store.ts.
  */
 
 /** The engines a push goes to, each a channel of the delivery loop. */

@@ -28,12 +28,9 @@ import {
   REQUESTER_OUTCOME_CHANNEL,
   STATUS_OVERDUE_MAX,
   type NotificationChannel,
-  type NotificationClaim,
   type RequestStore,
   type SaveOutcome,
   type SharedRateLimits,
-  type StoppableChannel,
-  type StoppedChannel,
 } from "../store";
 import {
   answerDecision,
@@ -45,25 +42,22 @@ import {
   admitDecision,
   jsonOrNull,
   newNotificationRow,
-  NOTIFICATION_COLUMNS,
   migrationPlan,
   overdueList,
   promiseStatus,
   REQUEST_COLUMNS,
-  toMs,
-  toNotificationClaim,
-  toQueuedNotification,
-  toRelayClaim,
   toStoredRequest,
-  type NotificationRow,
   type QueuedSubject,
   type RequestRow,
 } from "./store-core";
 import { withinTimeLimit } from "../../time-limit";
 import { redact, secretTexts } from "../../safe-errors";
 import type { Answer } from "../answer-links";
-import { postgresEditorSessions } from "../../editor/session-store";
-import { postgresSearchPushes } from "../../search/push-outbox-postgres";
+import { editorSessionStore } from "../../editor/session-store";
+import { searchPushStore } from "../../search/push-store";
+import { postgresEngine } from "../../database/engine";
+import { relayQueries } from "./relay-queries";
+import { channelQueries, notificationQueries } from "./outbox-queries";
 
 /** The advisory lock key the migration holds (any constant unique to this schema). */
 const MIGRATION_LOCK_KEY = 7_340_011_001;
@@ -220,11 +214,9 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
     return fail(error);
   }
 
+  // The queries written once for both engines (server/database/engine.ts), on this pool.
+  const engine = postgresEngine(sql);
   const columns = sql(REQUEST_COLUMNS.split(", "));
-  const notificationColumns = sql(NOTIFICATION_COLUMNS.split(", "));
-  const claimed = (id: string, owner: string) => sql`id = ${id} AND lease_owner = ${owner} AND relay = 'pending'`;
-  const ownedNotifications = (seqs: readonly number[], owner: string) =>
-    sql`seq IN ${sql(seqs as number[])} AND lease_owner = ${owner}`;
   const byEmail = (email: string) => sql`lower(btrim(fields->>'email')) = lower(${email.trim()})`;
   const ms = (value: Date | null) => (value === null ? null : value.getTime());
 
@@ -275,8 +267,11 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
   const store: RequestStore = {
     description,
     sharedRateLimits: rateLimitCounter(sql),
-    searchPushes: postgresSearchPushes(sql),
-    editorSessions: postgresEditorSessions(sql),
+    searchPushes: searchPushStore(engine),
+    editorSessions: editorSessionStore(engine),
+    ...relayQueries(engine),
+    ...channelQueries(engine),
+    ...notificationQueries(engine),
     async save(request) {
       // The request and its notifications commit together (the outbox, docs/product.md#notifications-and-privacy).
       const channels = request.held ? [] : (request.notify ?? []);
@@ -334,77 +329,6 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
     },
     async close() {
       await sql.end({ timeout: 5 });
-    },
-
-    async claimRelays(owner, now, leaseMs, limit) {
-      const at = new Date(now);
-      const rows = await sql<(RequestRow & { next_attempt_at: Date; seq: string })[]>`
-        UPDATE invitation_requests SET lease_owner = ${owner}, lease_until = ${new Date(now + leaseMs)}
-        WHERE seq IN (
-          SELECT seq FROM invitation_requests
-          WHERE relay = 'pending' AND held IS NULL AND next_attempt_at <= ${at}
-            AND (lease_until IS NULL OR lease_until <= ${at})
-          ORDER BY next_attempt_at, seq
-          LIMIT ${limit}
-          FOR UPDATE SKIP LOCKED
-        )
-        RETURNING ${columns}, next_attempt_at, seq`;
-      // RETURNING gives rows in no set order: claims go out longest-waiting first, as they were chosen.
-      rows.sort((a, b) => toMs(a.next_attempt_at) - toMs(b.next_attempt_at) || Number(a.seq) - Number(b.seq));
-      return rows.map(toRelayClaim);
-    },
-    async relayStillClaimed(id, owner) {
-      const rows = await sql`SELECT 1 FROM invitation_requests WHERE ${claimed(id, owner)}`;
-      return rows.length === 1;
-    },
-    async markSent(id, owner, now) {
-      const result = await sql`
-        UPDATE invitation_requests SET relay = 'sent', sent_at = ${new Date(now)}, attempts = attempts + 1,
-          last_error = NULL, next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL
-        WHERE ${claimed(id, owner)}`;
-      return result.count === 1;
-    },
-    async markFailed(id, owner, reason, alert) {
-      return sql.begin(async (tx) => {
-        const result = await tx`
-          UPDATE invitation_requests SET relay = 'failed', attempts = attempts + 1, last_error = ${reason},
-            next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL
-          WHERE ${claimed(id, owner)}`;
-        if (result.count === 1 && alert) {
-          await enqueue(
-            tx,
-            { kind: "relay-refused", requestId: id, details: alert.refusal },
-            alert.channels,
-            alert.now,
-          );
-        }
-        return result.count === 1;
-      });
-    },
-    async scheduleRetry(id, owner, retryAt, reason) {
-      const result = await sql`
-        UPDATE invitation_requests SET attempts = attempts + 1, last_error = ${reason},
-          next_attempt_at = ${new Date(retryAt)}, lease_owner = NULL, lease_until = NULL
-        WHERE ${claimed(id, owner)}`;
-      return result.count === 1;
-    },
-    async returnRelays(ids, owner) {
-      if (ids.length === 0) return;
-      await sql`UPDATE invitation_requests SET lease_owner = NULL, lease_until = NULL
-        WHERE id IN ${sql(ids as string[])} AND lease_owner = ${owner} AND relay = 'pending'`;
-    },
-    async nextRelayAt() {
-      const [row] = await sql<{ at: Date | null }[]>`
-        SELECT MIN(GREATEST(next_attempt_at, COALESCE(lease_until, 'epoch'::timestamptz))) AS at
-        FROM invitation_requests WHERE relay = 'pending' AND held IS NULL`;
-      return ms(row?.at ?? null);
-    },
-    async requeueFailed(now) {
-      const result = await sql`
-        UPDATE invitation_requests SET relay = 'pending', attempts = 0, next_attempt_at = ${new Date(now)},
-          lease_owner = NULL, lease_until = NULL
-        WHERE relay = 'failed'`;
-      return result.count;
     },
 
     async ping(timeoutMs) {
@@ -469,112 +393,6 @@ export async function openPostgresStore(databaseUrl: string): Promise<RequestSto
         stoppedChannels: await store.stoppedChannels(),
         promise: promiseStatus(promised, overdue, now),
       };
-    },
-
-    async claimNotifications(owner, now, leaseMs, limit, channels) {
-      if (channels.length === 0) return [];
-      const at = new Date(now);
-      return sql.begin(async (tx) => {
-        const rows = await tx<(NotificationRow & { next_attempt_at: Date })[]>`
-          UPDATE invitation_notifications SET lease_owner = ${owner}, lease_until = ${new Date(now + leaseMs)}
-          WHERE seq IN (
-            SELECT seq FROM invitation_notifications
-            WHERE channel IN ${sql(channels as NotificationChannel[])} AND next_attempt_at <= ${at}
-              AND (lease_until IS NULL OR lease_until <= ${at})
-            ORDER BY next_attempt_at, seq
-            LIMIT ${limit}
-            FOR UPDATE SKIP LOCKED
-          )
-          RETURNING ${notificationColumns}, next_attempt_at`;
-        if (rows.length === 0) return [];
-        const requestIds = [...new Set(rows.flatMap((row) => (row.request_id === null ? [] : [row.request_id])))];
-        const requests =
-          requestIds.length === 0
-            ? []
-            : await tx<RequestRow[]>`SELECT ${columns} FROM invitation_requests WHERE id IN ${sql(requestIds)}`;
-        const byId = new Map(requests.map((request) => [request.id, toStoredRequest(request)]));
-        // RETURNING gives rows in no set order: claims go out longest-waiting first, as they were chosen.
-        rows.sort((a, b) => toMs(a.next_attempt_at) - toMs(b.next_attempt_at) || Number(a.seq) - Number(b.seq));
-        const claims: NotificationClaim[] = [];
-        const orphans: number[] = [];
-        for (const row of rows) {
-          const claim = toNotificationClaim(row, row.request_id === null ? null : (byId.get(row.request_id) ?? null));
-          // Its request was erased after it was queued: nothing left to tell.
-          if (claim) claims.push(claim);
-          else orphans.push(Number(row.seq));
-        }
-        if (orphans.length > 0)
-          await tx`DELETE FROM invitation_notifications WHERE ${ownedNotifications(orphans, owner)}`;
-        return claims;
-      });
-    },
-    async notificationStillWanted(seq, owner) {
-      return sql.begin(async (tx) => {
-        const [row] = await tx<{ request_id: string | null; present: boolean }[]>`
-          SELECT n.request_id, r.id IS NOT NULL AS present
-          FROM invitation_notifications n LEFT JOIN invitation_requests r ON r.id = n.request_id
-          WHERE n.seq = ${seq} AND n.lease_owner = ${owner}`;
-        if (!row) return false;
-        if (row.request_id === null || row.present) return true;
-        await tx`DELETE FROM invitation_notifications WHERE ${ownedNotifications([seq], owner)}`;
-        return false;
-      });
-    },
-    async markNotificationsDelivered(seqs, owner) {
-      if (seqs.length === 0) return [];
-      const rows = await sql<{ seq: string }[]>`
-        DELETE FROM invitation_notifications WHERE ${ownedNotifications(seqs, owner)} RETURNING seq`;
-      return rows.map((row) => Number(row.seq));
-    },
-    async dropAcknowledgement(seq, owner, why) {
-      await sql`
-        WITH dropped AS (
-          DELETE FROM invitation_notifications WHERE ${ownedNotifications([seq], owner)} RETURNING request_id
-        )
-        UPDATE invitation_requests SET acknowledgement_dropped = ${why} WHERE id IN (SELECT request_id FROM dropped)`;
-    },
-    async scheduleNotificationRetry(seq, owner, retryAt, reason) {
-      const result = await sql`
-        UPDATE invitation_notifications SET attempts = attempts + 1, last_error = ${reason},
-          next_attempt_at = ${new Date(retryAt)}, lease_owner = NULL, lease_until = NULL
-        WHERE seq = ${seq} AND lease_owner = ${owner}`;
-      return result.count === 1;
-    },
-    async returnNotifications(seqs, owner) {
-      if (seqs.length === 0) return;
-      await sql`UPDATE invitation_notifications SET lease_owner = NULL, lease_until = NULL
-        WHERE ${ownedNotifications(seqs, owner)}`;
-    },
-    async nextNotificationAt(channels) {
-      if (channels.length === 0) return null;
-      const [row] = await sql<{ at: Date | null }[]>`
-        SELECT MIN(GREATEST(next_attempt_at, COALESCE(lease_until, 'epoch'::timestamptz))) AS at
-        FROM invitation_notifications WHERE channel IN ${sql(channels as NotificationChannel[])}`;
-      return ms(row?.at ?? null);
-    },
-    async listNotifications() {
-      const rows = await sql<
-        NotificationRow[]
-      >`SELECT ${notificationColumns} FROM invitation_notifications ORDER BY seq`;
-      return rows.map(toQueuedNotification);
-    },
-    async stopChannel(channel, reason, now, alertChannels) {
-      return sql.begin(async (tx) => {
-        const inserted = await tx`
-          INSERT INTO invitation_channels (channel, stopped_at, reason) VALUES (${channel}, ${new Date(now)}, ${reason})
-          ON CONFLICT (channel) DO NOTHING`;
-        if (inserted.count === 0) return false;
-        await enqueue(tx, { kind: "channel-refused", details: { channel, reason } }, alertChannels, now);
-        return true;
-      });
-    },
-    async stoppedChannels(): Promise<StoppedChannel[]> {
-      const rows = await sql<{ channel: StoppableChannel; stopped_at: Date; reason: string }[]>`
-        SELECT channel, stopped_at, reason FROM invitation_channels ORDER BY channel`;
-      return rows.map((row) => ({ channel: row.channel, reason: row.reason, stoppedAt: row.stopped_at.getTime() }));
-    },
-    async reopenChannels() {
-      return (await sql`DELETE FROM invitation_channels`).count;
     },
 
     async admitHeld(id, now, notify, acknowledge = false, replyBy = null) {

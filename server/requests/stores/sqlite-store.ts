@@ -30,14 +30,10 @@ import {
   REQUESTER_CHANNEL,
   REQUESTER_OUTCOME_CHANNEL,
   STATUS_OVERDUE_MAX,
-  type AcknowledgementDrop,
   type NewInvitationRequest,
   type NotificationChannel,
-  type NotificationClaim,
   type RequestStore,
   type SaveOutcome,
-  type StoppableChannel,
-  type StoppedChannel,
   type TeamChannel,
 } from "../store";
 import {
@@ -50,24 +46,22 @@ import {
   admitDecision,
   jsonOrNull,
   newNotificationRow,
-  NOTIFICATION_COLUMNS,
   migrationPlan,
   overdueList,
   promiseStatus,
   REQUEST_COLUMNS,
-  toNotificationClaim,
-  toQueuedNotification,
-  toRelayClaim,
   toStoredRequest,
-  type NotificationRow,
   type QueuedSubject,
   type RequestRow,
   type SchemaState,
 } from "./store-core";
 import { withinTimeLimit } from "../../time-limit";
 import type { Answer } from "../answer-links";
-import { sqliteEditorSessions } from "../../editor/session-store";
-import { sqliteSearchPushes } from "../../search/push-outbox-sqlite";
+import { editorSessionStore } from "../../editor/session-store";
+import { searchPushStore } from "../../search/push-store";
+import { sqliteEngine } from "../../database/engine";
+import { relayQueries } from "./relay-queries";
+import { channelQueries, notificationQueries } from "./outbox-queries";
 
 export const SQLITE_FILE = "requests.sqlite";
 /** Held (an exclusive SQLite lock) by the one server that uses DATA_DIR, for as long as it runs. */
@@ -78,11 +72,6 @@ const OPEN_BUSY_TIMEOUT_MS = 5000;
 export const OPERATION_TIME_LIMIT_MS = 3500;
 /** The pause between two tries of a locked statement. */
 const BUSY_RETRY_MS = 20;
-
-/** A claimed row, with what orders it: RETURNING gives rows in no set order. */
-type Due<T> = T & { next_attempt_at: number; seq: number };
-/** Claims go out longest-waiting first, as they were chosen. */
-const byDueOrder = (a: Due<object>, b: Due<object>) => a.next_attempt_at - b.next_attempt_at || a.seq - b.seq;
 
 /** Takes the group's and others' permissions off `path` if it has any; true when it did. */
 function makePrivate(path: string, mode: number): boolean {
@@ -202,8 +191,8 @@ export function openSqliteStore(dataDir: string): RequestStore {
   );
   // From here on a lock never blocks the event loop (whenUnlocked retries on a timer).
   db.pragma("busy_timeout = 0");
-  // Lists of ids and channels travel as one JSON array, so a batch is one statement whatever its size.
-  const list = (values: readonly unknown[]) => JSON.stringify(values);
+  // The queries written once for both engines (server/database/engine.ts), on this connection.
+  const engine = sqliteEngine(db, whenUnlocked);
 
   // --- Requests and the relay ---
   // A key stored already: this is a retry of that request, which stays the only one.
@@ -222,44 +211,6 @@ export function openSqliteStore(dataDir: string): RequestStore {
   const requestById = db.prepare<{ id: string }, RequestRow>(
     `SELECT ${REQUEST_COLUMNS} FROM invitation_requests WHERE id = @id`,
   );
-  const claimRelays = db.prepare<{ owner: string; now: number; until: number; limit: number }, Due<RequestRow>>(
-    `UPDATE invitation_requests SET lease_owner = @owner, lease_until = @until
-     WHERE seq IN (
-       SELECT seq FROM invitation_requests
-       WHERE relay = 'pending' AND held IS NULL AND next_attempt_at <= @now
-         AND (lease_until IS NULL OR lease_until <= @now)
-       ORDER BY next_attempt_at, seq LIMIT @limit
-     )
-     RETURNING ${REQUEST_COLUMNS}, next_attempt_at, seq`,
-  );
-  const claimed = "WHERE id = @id AND lease_owner = @owner AND relay = 'pending'";
-  const stillClaimed = db.prepare<{ id: string; owner: string }, { id: string }>(
-    `SELECT id FROM invitation_requests ${claimed}`,
-  );
-  const sent = db.prepare(
-    `UPDATE invitation_requests SET relay = 'sent', sent_at = @now, attempts = attempts + 1, last_error = NULL,
-       next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL ${claimed}`,
-  );
-  const failed = db.prepare(
-    `UPDATE invitation_requests SET relay = 'failed', attempts = attempts + 1, last_error = @reason,
-       next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL ${claimed}`,
-  );
-  const retry = db.prepare(
-    `UPDATE invitation_requests SET attempts = attempts + 1, last_error = @reason, next_attempt_at = @retryAt,
-       lease_owner = NULL, lease_until = NULL ${claimed}`,
-  );
-  const returnRelays = db.prepare(
-    `UPDATE invitation_requests SET lease_owner = NULL, lease_until = NULL
-     WHERE id IN (SELECT value FROM json_each(@ids)) AND lease_owner = @owner AND relay = 'pending'`,
-  );
-  const nextRelayAt = db.prepare<[], { at: number | null }>(
-    `SELECT MIN(MAX(next_attempt_at, COALESCE(lease_until, 0))) AS at FROM invitation_requests
-     WHERE relay = 'pending' AND held IS NULL`,
-  );
-  const requeue = db.prepare(
-    `UPDATE invitation_requests SET relay = 'pending', attempts = 0, next_attempt_at = @now,
-       lease_owner = NULL, lease_until = NULL WHERE relay = 'failed'`,
-  );
 
   // --- The outbox of the team's notifications ---
   const enqueueRow = db.prepare(
@@ -269,51 +220,8 @@ export function openSqliteStore(dataDir: string): RequestStore {
   const enqueue = (subject: QueuedSubject, channels: readonly NotificationChannel[], now: number) => {
     for (const channel of channels) enqueueRow.run({ ...newNotificationRow(subject), channel, now });
   };
-  const claimNotifications = db.prepare<
-    { owner: string; now: number; until: number; limit: number; channels: string },
-    Due<NotificationRow>
-  >(
-    `UPDATE invitation_notifications SET lease_owner = @owner, lease_until = @until
-     WHERE seq IN (
-       SELECT seq FROM invitation_notifications
-       WHERE channel IN (SELECT value FROM json_each(@channels)) AND next_attempt_at <= @now
-         AND (lease_until IS NULL OR lease_until <= @now)
-       ORDER BY next_attempt_at, seq LIMIT @limit
-     )
-     RETURNING ${NOTIFICATION_COLUMNS}, next_attempt_at`,
-  );
-  const ownedNotification = db.prepare<{ seq: number; owner: string }, { request_id: string | null }>(
-    `SELECT request_id FROM invitation_notifications WHERE seq = @seq AND lease_owner = @owner`,
-  );
-  const requestExists = db.prepare<{ id: string }, { id: string }>(`SELECT id FROM invitation_requests WHERE id = @id`);
-  const ownedBatch = "WHERE seq IN (SELECT value FROM json_each(@seqs)) AND lease_owner = @owner";
-  const delivered = db.prepare<{ seqs: string; owner: string }, { seq: number }>(
-    `DELETE FROM invitation_notifications ${ownedBatch} RETURNING seq`,
-  );
-  const notificationRetry = db.prepare(
-    `UPDATE invitation_notifications SET attempts = attempts + 1, last_error = @reason, next_attempt_at = @retryAt,
-       lease_owner = NULL, lease_until = NULL WHERE seq = @seq AND lease_owner = @owner`,
-  );
-  const returnNotifications = db.prepare(
-    `UPDATE invitation_notifications SET lease_owner = NULL, lease_until = NULL ${ownedBatch}`,
-  );
-  const nextNotificationAt = db.prepare<{ channels: string }, { at: number | null }>(
-    `SELECT MIN(MAX(next_attempt_at, COALESCE(lease_until, 0))) AS at FROM invitation_notifications
-     WHERE channel IN (SELECT value FROM json_each(@channels))`,
-  );
-  const allNotifications = db.prepare<[], NotificationRow>(
-    `SELECT ${NOTIFICATION_COLUMNS} FROM invitation_notifications ORDER BY seq`,
-  );
 
   // --- Stopped channels, held requests, daily jobs, status ---
-  const stopChannel = db.prepare(
-    `INSERT INTO invitation_channels (channel, stopped_at, reason) VALUES (@channel, @now, @reason)
-     ON CONFLICT (channel) DO NOTHING`,
-  );
-  const stopped = db.prepare<[], { channel: StoppableChannel; stopped_at: number; reason: string }>(
-    `SELECT channel, stopped_at, reason FROM invitation_channels ORDER BY channel`,
-  );
-  const reopen = db.prepare(`DELETE FROM invitation_channels`);
   const heldState = db.prepare<{ id: string }, { held: string | null; email: string | null }>(
     `SELECT held, json_extract(fields, '$.email') AS email FROM invitation_requests WHERE id = @id`,
   );
@@ -330,10 +238,6 @@ export function openSqliteStore(dataDir: string): RequestStore {
     const mailbox = mailboxKey(email);
     return acknowledgedSince.get({ mailbox, since: now - DAY_MS }) === undefined ? mailbox : null;
   };
-  const dropAcknowledgement = db.prepare(
-    `UPDATE invitation_requests SET acknowledgement_dropped = @why
-     WHERE id = (SELECT request_id FROM invitation_notifications WHERE seq = @seq AND lease_owner = @owner)`,
-  );
   const unhold = db.prepare(
     `UPDATE invitation_requests SET held = NULL, reply_by = @replyBy,
        next_attempt_at = CASE WHEN relay = 'pending' THEN @now ELSE next_attempt_at END
@@ -490,48 +394,6 @@ export function openSqliteStore(dataDir: string): RequestStore {
         enqueue({ kind: "acknowledgement", requestId: request.id }, [REQUESTER_CHANNEL], request.receivedAt);
       return { stored: "new" };
     }),
-    markFailed: db.transaction(
-      (id: string, owner: string, reason: string, alert?: Parameters<RequestStore["markFailed"]>[3]) => {
-        const owned = failed.run({ id, owner, reason }).changes === 1;
-        if (owned && alert)
-          enqueue({ kind: "relay-refused", requestId: id, details: alert.refusal }, alert.channels, alert.now);
-        return owned;
-      },
-    ),
-    claimNotifications: db.transaction(
-      (owner: string, now: number, leaseMs: number, limit: number, channels: readonly NotificationChannel[]) => {
-        const rows = claimNotifications.all({ owner, now, until: now + leaseMs, limit, channels: list(channels) });
-        const claims: NotificationClaim[] = [];
-        const orphans: number[] = [];
-        for (const row of rows.sort(byDueOrder)) {
-          const request = row.request_id === null ? null : requestById.get({ id: row.request_id });
-          const claim = toNotificationClaim(row, request ? toStoredRequest(request) : null);
-          // Its request was erased after it was queued: nothing left to tell.
-          if (claim) claims.push(claim);
-          else orphans.push(row.seq);
-        }
-        if (orphans.length > 0) delivered.all({ seqs: list(orphans), owner });
-        return claims;
-      },
-    ),
-    dropAcknowledgement: db.transaction((seq: number, owner: string, why: AcknowledgementDrop) => {
-      dropAcknowledgement.run({ seq, owner, why });
-      delivered.all({ seqs: list([seq]), owner });
-    }),
-    notificationStillWanted: db.transaction((seq: number, owner: string) => {
-      const row = ownedNotification.get({ seq, owner });
-      if (!row) return false;
-      if (row.request_id === null || requestExists.get({ id: row.request_id })) return true;
-      delivered.all({ seqs: list([seq]), owner });
-      return false;
-    }),
-    stopChannel: db.transaction(
-      (channel: StoppableChannel, reason: string, now: number, alertChannels: readonly TeamChannel[]) => {
-        if (stopChannel.run({ channel, reason, now }).changes === 0) return false;
-        enqueue({ kind: "channel-refused", details: { channel, reason } }, alertChannels, now);
-        return true;
-      },
-    ),
     admitHeld: db.transaction(
       (id: string, now: number, notify: readonly TeamChannel[], acknowledge: boolean, replyBy: number | null) => {
         const row = heldState.get({ id });
@@ -615,8 +477,11 @@ export function openSqliteStore(dataDir: string): RequestStore {
 
   return {
     description: `SQLite database ${path}`,
-    searchPushes: sqliteSearchPushes(db, whenUnlocked),
-    editorSessions: sqliteEditorSessions(db, whenUnlocked),
+    searchPushes: searchPushStore(engine),
+    editorSessions: editorSessionStore(engine),
+    ...relayQueries(engine),
+    ...channelQueries(engine),
+    ...notificationQueries(engine),
     async save(request) {
       return whenUnlocked(() => transactions.save.immediate(request));
     },
@@ -626,32 +491,6 @@ export function openSqliteStore(dataDir: string): RequestStore {
     async close() {
       if (db.open) db.close();
       if (serverLock?.open) serverLock.close();
-    },
-
-    async claimRelays(owner, now, leaseMs, limit) {
-      const rows = await whenUnlocked(() => claimRelays.all({ owner, now, until: now + leaseMs, limit }));
-      return rows.sort(byDueOrder).map(toRelayClaim);
-    },
-    async relayStillClaimed(id, owner) {
-      return (await whenUnlocked(() => stillClaimed.get({ id, owner }))) !== undefined;
-    },
-    async markSent(id, owner, now) {
-      return (await whenUnlocked(() => sent.run({ id, owner, now }))).changes === 1;
-    },
-    async markFailed(id, owner, reason, alert) {
-      return whenUnlocked(() => transactions.markFailed.immediate(id, owner, reason, alert));
-    },
-    async scheduleRetry(id, owner, retryAt, reason) {
-      return (await whenUnlocked(() => retry.run({ id, owner, retryAt, reason }))).changes === 1;
-    },
-    async returnRelays(ids, owner) {
-      if (ids.length > 0) await whenUnlocked(() => returnRelays.run({ ids: list(ids), owner }));
-    },
-    async nextRelayAt() {
-      return (await whenUnlocked(() => nextRelayAt.get()))?.at ?? null;
-    },
-    async requeueFailed(now) {
-      return (await whenUnlocked(() => requeue.run({ now }))).changes;
     },
 
     async returnClaimsOfPreviousProcess() {
@@ -692,47 +531,6 @@ export function openSqliteStore(dataDir: string): RequestStore {
         stoppedChannels: await this.stoppedChannels(),
         promise: promiseStatus(promised, overdue, now),
       };
-    },
-
-    async claimNotifications(owner, now, leaseMs, limit, channels) {
-      if (channels.length === 0) return [];
-      return whenUnlocked(() => transactions.claimNotifications.immediate(owner, now, leaseMs, limit, channels));
-    },
-    async notificationStillWanted(seq, owner) {
-      return whenUnlocked(() => transactions.notificationStillWanted.immediate(seq, owner));
-    },
-    async markNotificationsDelivered(seqs, owner) {
-      if (seqs.length === 0) return [];
-      const rows = await whenUnlocked(() => delivered.all({ seqs: list(seqs), owner }));
-      return rows.map((row) => row.seq);
-    },
-    async dropAcknowledgement(seq, owner, why) {
-      await whenUnlocked(() => transactions.dropAcknowledgement.immediate(seq, owner, why));
-    },
-    async scheduleNotificationRetry(seq, owner, retryAt, reason) {
-      return (await whenUnlocked(() => notificationRetry.run({ seq, owner, retryAt, reason }))).changes === 1;
-    },
-    async returnNotifications(seqs, owner) {
-      if (seqs.length > 0) await whenUnlocked(() => returnNotifications.run({ seqs: list(seqs), owner }));
-    },
-    async nextNotificationAt(channels) {
-      return (await whenUnlocked(() => nextNotificationAt.get({ channels: list(channels) })))?.at ?? null;
-    },
-    async listNotifications() {
-      return (await whenUnlocked(() => allNotifications.all())).map(toQueuedNotification);
-    },
-    async stopChannel(channel, reason, now, alertChannels) {
-      return whenUnlocked(() => transactions.stopChannel.immediate(channel, reason, now, alertChannels));
-    },
-    async stoppedChannels(): Promise<StoppedChannel[]> {
-      return (await whenUnlocked(() => stopped.all())).map((row) => ({
-        channel: row.channel,
-        reason: row.reason,
-        stoppedAt: row.stopped_at,
-      }));
-    },
-    async reopenChannels() {
-      return (await whenUnlocked(() => reopen.run())).changes;
     },
 
     async admitHeld(id, now, notify, acknowledge = false, replyBy = null) {

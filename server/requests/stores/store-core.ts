@@ -28,6 +28,7 @@ import {
   type StoredInvitationRequest,
 } from "../store";
 import { ANSWERS, type Answer } from "../answer-links";
+import { BASELINE_VERSION, baselineSchema } from "../../database/baseline";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -41,8 +42,10 @@ export type Dialect = "sqlite" | "postgres";
 export type Migration = Record<Dialect, string> & { compatible?: true };
 
 /**
- * Each entry moves the schema one version up. A database records two numbers: how many steps
- * it has had (`applied`) and the least SCHEMA_VERSION a server must know to run on it
+ * Each entry moves the schema one version up. A new database is made by the baseline, written
+ * once with Kysely's schema builder for both engines (server/database/baseline.ts), which stands
+ * for the first BASELINE_VERSION steps: their SQL in each dialect remains for the databases of
+ * earlier releases. A database records two numbers: how many steps it has had (`applied`) and the least SCHEMA_VERSION a server must know to run on it
  * (`required`, which every release before compatible steps reads as the schema's version:
  * SQLite's `PRAGMA user_version`, PostgreSQL's `invitation_schema.version`). They differ once a
  * compatible step ran: an older server then finds a version it knows.
@@ -507,10 +510,15 @@ export function migrationPlan(
       `${description} has schema version ${state.required}, newer than this server knows (${SCHEMA_VERSION}).`,
     );
   }
+  // An empty database is made by the baseline, written once for both engines; an older one takes the steps it has not had.
+  const fresh = state.applied === 0 && state.required === 0;
   return {
-    statements: MIGRATIONS.slice(state.applied)
-      .map((migration) => migration[dialect])
-      .filter((statement) => statement.trim() !== ""),
+    statements: [
+      ...(fresh ? baselineSchema(dialect) : []),
+      ...MIGRATIONS.slice(fresh ? BASELINE_VERSION : state.applied)
+        .map((migration) => migration[dialect])
+        .filter((statement) => statement.trim() !== ""),
+    ],
     after: {
       applied: Math.max(state.applied, SCHEMA_VERSION),
       required: Math.max(state.required, REQUIRED_VERSION),
@@ -519,11 +527,41 @@ export function migrationPlan(
 }
 
 /** The columns of a request row, in every statement that reads one. */
-export const REQUEST_COLUMNS =
-  "id, received_at, mode, fields, context, relay, attempts, last_error, sent_at, notice_version, held, source, consent, role, acknowledged_at, reply_by, answer, answered_at, reminded_at";
+export const REQUEST_COLUMN_LIST = [
+  "id",
+  "received_at",
+  "mode",
+  "fields",
+  "context",
+  "relay",
+  "attempts",
+  "last_error",
+  "sent_at",
+  "notice_version",
+  "held",
+  "source",
+  "consent",
+  "role",
+  "acknowledged_at",
+  "reply_by",
+  "answer",
+  "answered_at",
+  "reminded_at",
+] as const;
+/** The same columns, as SQL. */
+export const REQUEST_COLUMNS = REQUEST_COLUMN_LIST.join(", ");
 /** The columns of a notification row. */
-export const NOTIFICATION_COLUMNS =
-  "seq, request_id, kind, channel, details, delivery_id, queued_at, attempts, last_error";
+export const NOTIFICATION_COLUMN_LIST = [
+  "seq",
+  "request_id",
+  "kind",
+  "channel",
+  "details",
+  "delivery_id",
+  "queued_at",
+  "attempts",
+  "last_error",
+] as const;
 
 /** A nullable JSON value as a column takes it: text, or NULL. */
 export const jsonOrNull = (value: object | null | undefined): string | null =>
