@@ -9,17 +9,33 @@ import { useEffect } from "react";
 import { ProxyBackend } from "decap-cms-backend-proxy";
 import { API_ROUTES, apiPath } from "#shared/api-paths.ts";
 
+/** The editor's page where no editor answers on this server (EDITORS unset, or a checkout that cannot publish). */
+export const EDITOR_NOT_RUNNING =
+  "The editor is not running on this server yet, so nothing can be opened or saved here. The server's start-up line, beginning [editor], names what to set (docs/deployment/editor.md).";
+
 const versions = new Map<string, string | null>();
 
 type Payload = { action: string; params: Record<string, unknown> };
 type Entry = { file?: { path?: string; id?: string | null } };
 
-/** Whether this browser has a session; without one it is sent to the sign-in page. */
+/**
+ * Whether this browser has a session; without one it is sent to the sign-in page. Where no editor
+ * answers (the server started without one: its start-up line says why), the page says so instead
+ * of opening an editor that could neither load nor save a page.
+ */
 export async function signedIn(): Promise<boolean> {
-  const response = await fetch(apiPath(API_ROUTES.editorStatus), { credentials: "same-origin" });
-  const status = (await response.json().catch(() => ({}))) as { signedIn?: boolean };
-  if (status.signedIn !== false) return true;
-  window.location.replace(apiPath(API_ROUTES.editorSignIn));
+  const response = await fetch(apiPath(API_ROUTES.editorStatus), { credentials: "same-origin" }).catch(() => null);
+  const status = response?.ok ? ((await response.json().catch(() => null)) as { signedIn?: boolean } | null) : null;
+  if (status?.signedIn === true) return true;
+  if (status?.signedIn === false) window.location.replace(apiPath(API_ROUTES.editorSignIn));
+  else {
+    const notice = document.createElement("p");
+    notice.setAttribute("role", "alert");
+    notice.style.cssText =
+      "max-width: 40rem; margin: 4rem auto; padding: 0 1.5rem; font: 1rem/1.5 system-ui, sans-serif";
+    notice.textContent = EDITOR_NOT_RUNNING;
+    document.body.replaceChildren(notice);
+  }
   return false;
 }
 
