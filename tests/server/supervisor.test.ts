@@ -113,5 +113,5 @@ describe("the supervisor", () => {
     const alerts = mail.received.map((message) => parseMail(message.raw).subject);
     expect(alerts).toEqual([expect.stringContaining("keeps crashing")]);
     expect(supervisor.output().match(/\[supervisor\] it crashed \d+ times/g)).toHaveLength(1);
-  });
+  }, 240_000);
 });

@@ -39,6 +39,8 @@ export async function startSupervisedSite(
     async () => output,
     (text) => text.includes("[supervisor] listening") || child.exitCode !== null,
     "the supervisor to listen",
+    // Its first start builds nothing but loads the server under tsx: over 30 s beside three other server test files.
+    90_000,
   );
   if (!output.includes("[supervisor] listening")) throw new Error(`the supervisor did not listen:\n${output}`);
   return { origin: `http://127.0.0.1:${port}`, output: () => output };
