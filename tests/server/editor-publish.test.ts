@@ -56,6 +56,34 @@ const api = (action: string, params: Record<string, unknown>, withCookie = cooki
     headers: { "content-type": "application/json", ...(withCookie ? { cookie: withCookie } : {}) },
     payload: JSON.stringify({ action, params }),
   });
+/** The home page's file as the editor reads it: its text and its version. */
+async function readHome(): Promise<{ data: string; file: { id: string } }> {
+  return (await api("getEntry", { path: "content/home.yaml" })).json();
+}
+
+/** Saves the home page read as `read` with its headline changed to `heading`, as the editor does. */
+const saveHeadline = (
+  read: { data: string; file: { id: string } },
+  heading: string,
+  { withCookie = cookie, options = {} }: { withCookie?: string; options?: Record<string, string> } = {},
+) =>
+  api(
+    "persistEntry",
+    {
+      dataFiles: [
+        {
+          path: "content/home.yaml",
+          raw: read.data.replace(/^ {2}heading: .*$/m, `  heading: ${heading}`),
+          slug: "home",
+        },
+      ],
+      assets: [],
+      options,
+      versions: { "content/home.yaml": read.file.id },
+    },
+    withCookie,
+  );
+
 const form = (url: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
   app.inject({
     method: "POST",
@@ -198,33 +226,17 @@ describe("the editor's API", () => {
   });
 
   it("refuses a file the build would refuse, in the build's words, and writes nothing", async () => {
-    const read = (await api("getEntry", { path: "content/home.yaml" })).json() as {
-      data: string;
-      file: { id: string };
-    };
-    const broken = read.data.replace(/^ {2}heading: .*$/m, "  heading: ''");
-    const response = await api("persistEntry", {
-      dataFiles: [{ path: "content/home.yaml", raw: broken, slug: "home" }],
-      assets: [],
-      options: {},
-      versions: { "content/home.yaml": read.file.id },
-    });
+    const read = await readHome();
+    const response = await saveHeadline(read, "''");
     expect(response.statusCode).toBe(422);
     expect(response.json().error).toContain("content/home.yaml");
     expect(git(remote, "log", "--format=%s", "main")).toBe("The site");
   });
 
   it("publishes a save as one commit by the marketer, touching content/ only, then takes it live", async () => {
-    const read = (await api("getEntry", { path: "content/home.yaml" })).json() as {
-      data: string;
-      file: { id: string };
-    };
-    const changed = read.data.replace(/^ {2}heading: .*$/m, "  heading: The network for TA leaders");
-    const response = await api("persistEntry", {
-      dataFiles: [{ path: "content/home.yaml", raw: changed, slug: "home" }],
-      assets: [],
+    const read = await readHome();
+    const response = await saveHeadline(read, "The network for TA leaders", {
       options: { commitMessage: "Update Home “home”" },
-      versions: { "content/home.yaml": read.file.id },
     });
     expect(response.statusCode).toBe(200);
     await publisher.settled();
@@ -253,34 +265,11 @@ describe("the editor's API", () => {
   });
 
   it("refuses a save over a colleague's change since the page was opened, naming who and when", async () => {
-    const read = (await api("getEntry", { path: "content/home.yaml" })).json() as {
-      data: string;
-      file: { id: string };
-    };
+    const read = await readHome();
     const colleague = await signIn("bo@marketing.network.example");
-    const theirs = read.data.replace(/^ {2}heading: .*$/m, "  heading: Bo's headline");
-    expect(
-      (
-        await api(
-          "persistEntry",
-          {
-            dataFiles: [{ path: "content/home.yaml", raw: theirs, slug: "home" }],
-            assets: [],
-            options: {},
-            versions: { "content/home.yaml": read.file.id },
-          },
-          colleague,
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await saveHeadline(read, "Bo's headline", { withCookie: colleague })).statusCode).toBe(200);
     await publisher.settled();
-    const mine = read.data.replace(/^ {2}heading: .*$/m, "  heading: Ana's headline");
-    const response = await api("persistEntry", {
-      dataFiles: [{ path: "content/home.yaml", raw: mine, slug: "home" }],
-      assets: [],
-      options: {},
-      versions: { "content/home.yaml": read.file.id },
-    });
+    const response = await saveHeadline(read, "Ana's headline");
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toMatch(
       /content\/home\.yaml was changed by Bo \(bo@marketing\.network\.example\) at \d{4}-\d\d-\d\d \d\d:\d\d UTC/,
@@ -294,22 +283,8 @@ describe("the editor's API", () => {
     git(developer, "commit", "--quiet", "-am", "A developer's change");
     git(developer, "push", "--quiet");
     const devCommit = git(developer, "rev-parse", "HEAD");
-    const read = (await api("getEntry", { path: "content/home.yaml" })).json() as {
-      data: string;
-      file: { id: string };
-    };
-    const response = await api("persistEntry", {
-      dataFiles: [
-        {
-          path: "content/home.yaml",
-          raw: read.data.replace(/^ {2}heading: .*$/m, "  heading: After the developer"),
-          slug: "home",
-        },
-      ],
-      assets: [],
-      options: {},
-      versions: { "content/home.yaml": read.file.id },
-    });
+    const read = await readHome();
+    const response = await saveHeadline(read, "After the developer");
     expect(response.statusCode).toBe(200);
     await publisher.settled();
     expect(git(remote, "rev-parse", "main~1")).toBe(devCommit);
@@ -322,22 +297,8 @@ describe("the editor's API", () => {
     const away = `${remote}.away`;
     renameSync(remote, away);
     try {
-      const read = (await api("getEntry", { path: "content/home.yaml" })).json() as {
-        data: string;
-        file: { id: string };
-      };
-      const response = await api("persistEntry", {
-        dataFiles: [
-          {
-            path: "content/home.yaml",
-            raw: read.data.replace(/^ {2}heading: .*$/m, "  heading: Saved while away"),
-            slug: "home",
-          },
-        ],
-        assets: [],
-        options: {},
-        versions: { "content/home.yaml": read.file.id },
-      });
+      const read = await readHome();
+      const response = await saveHeadline(read, "Saved while away");
       expect(response.statusCode).toBe(200);
       await publisher.settled();
       expect(publisher.status.phase).toBe("not-pushed");
